@@ -1,0 +1,24 @@
+const common = {
+  transform: { '\\.[cm]?[jt]sx?$': '<rootDir>/test/support/esbuild-transform.cjs' },
+  transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
+  resolver: '<rootDir>/test/support/resolver.cjs',
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
+  // Sources import with explicit `.js` extensions (NodeNext); map them back to the .ts files.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testEnvironment: 'node',
+};
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/integration/global-setup.ts',
+      globalTeardown: '<rootDir>/test/integration/global-teardown.ts',
+    },
+  ],
+};

@@ -1,0 +1,195 @@
+/**
+ * The HTTP contract as runtime schemas (zod) and TypeScript types.
+ * Source of truth for handlers, the store, the analysis engine and the OpenAPI document.
+ * Imports no AWS SDK.
+ */
+import { z } from 'zod';
+
+export const REGISTRIES = ['npm'] as const;
+export const Registry = z.enum(REGISTRIES);
+
+export const RiskLevel = z.enum(['clean', 'warning', 'critical']);
+export type RiskLevel = z.infer<typeof RiskLevel>;
+
+export const THREAT_TYPES = [
+  'prompt_injection',
+  'instruction_override',
+  'data_exfiltration',
+  'social_engineering',
+  'install_script_injection',
+  'malicious_code',
+] as const;
+export const ThreatType = z.enum(THREAT_TYPES);
+export type ThreatType = z.infer<typeof ThreatType>;
+
+const sortedStrings = z.array(z.string()).describe('Sorted, de-duplicated strings');
+
+export const Capabilities = z
+  .object({
+    network: z.object({ makes_requests: z.boolean(), domains: sortedStrings, protocols: sortedStrings }).strict(),
+    filesystem: z.object({ reads: z.boolean(), writes: z.boolean(), paths: sortedStrings }).strict(),
+    process: z.object({ spawns_children: z.boolean(), commands: sortedStrings }).strict(),
+    environment: z.object({ accessed_vars: sortedStrings }).strict(),
+    native: z.object({ has_native: z.boolean(), native_modules: sortedStrings }).strict(),
+  })
+  .strict();
+export type Capabilities = z.infer<typeof Capabilities>;
+
+export const Severity = z.enum(['low', 'medium', 'high', 'critical']);
+export type Severity = z.infer<typeof Severity>;
+
+export const Cve = z
+  .object({
+    cve_id: z.string().regex(/^CVE-\d{4}-\d{4,}$/),
+    severity: Severity,
+    description: z.string(),
+    fixed_in: z.string().describe('Lowest fixed version above the scanned one; empty string when none'),
+  })
+  .strict();
+export type Cve = z.infer<typeof Cve>;
+
+export const AgenticThreat = z
+  .object({
+    threat_type: ThreatType,
+    confidence: z.number().min(0).max(1),
+    location: z.string().describe('path:line inside the package'),
+    snippet: z.string().describe('Short excerpt; invisible characters shown escaped'),
+  })
+  .strict();
+export type AgenticThreat = z.infer<typeof AgenticThreat>;
+
+export const Publisher = z.object({ name: z.string(), verified: z.boolean() }).strict();
+export type Publisher = z.infer<typeof Publisher>;
+
+export const InstallScripts = z
+  .object({ preinstall: z.boolean(), install: z.boolean(), postinstall: z.boolean(), prepare: z.boolean() })
+  .strict();
+export type InstallScripts = z.infer<typeof InstallScripts>;
+
+const isoTimestamp = z.iso.datetime({ offset: true });
+
+export const PackageResponse = z
+  .object({
+    name: z.string().min(1),
+    version: z.string().min(1),
+    registry: z.string(),
+    risk_level: RiskLevel,
+    risk_reasons: z.array(z.string()),
+    trust_score: z.number().min(0).max(100),
+    publisher: Publisher,
+    weekly_downloads: z.number().int().min(0),
+    install_scripts: InstallScripts,
+    cves: z.array(Cve),
+    agentic_threats: z.array(AgenticThreat),
+    capabilities: Capabilities,
+    docs_md: z.string().optional(),
+    scanned_at: isoTimestamp,
+  })
+  .strict();
+export type PackageResponse = z.infer<typeof PackageResponse>;
+
+export const PackageListItem = z
+  .object({
+    name: z.string(),
+    version: z.string(),
+    registry: z.string(),
+    risk_level: RiskLevel,
+    trust_score: z.number().min(0).max(100),
+    weekly_downloads: z.number().int().min(0),
+    publisher_verified: z.boolean(),
+    cve_count: z.number().int().min(0),
+    threat_count: z.number().int().min(0),
+    capabilities: Capabilities,
+    scanned_at: isoTimestamp,
+  })
+  .strict();
+export type PackageListItem = z.infer<typeof PackageListItem>;
+
+export const PackageList = z
+  .object({
+    packages: z.array(PackageListItem),
+    total: z.number().int().min(0),
+    limit: z.number().int().min(1).max(100),
+    offset: z.number().int().min(0),
+  })
+  .strict();
+export type PackageList = z.infer<typeof PackageList>;
+
+export const PackageRef = z
+  .object({
+    name: z.string().min(1).max(214),
+    version: z.string().min(1).max(256).optional(),
+    registry: z.string().optional(),
+  })
+  .strict();
+export type PackageRef = z.infer<typeof PackageRef>;
+
+export const BULK_MAX = 100;
+export const BulkRequest = z.object({ packages: z.array(PackageRef).min(1).max(BULK_MAX) }).strict();
+export type BulkRequest = z.infer<typeof BulkRequest>;
+
+export const BulkNotFound = z
+  .object({ name: z.string(), version: z.string(), registry: z.string(), error: z.string() })
+  .strict();
+export type BulkNotFound = z.infer<typeof BulkNotFound>;
+
+export const BulkResponse = z.array(z.union([PackageResponse, BulkNotFound]));
+export type BulkResponse = z.infer<typeof BulkResponse>;
+
+export const ScanRequest = PackageRef;
+export type ScanRequest = z.infer<typeof ScanRequest>;
+
+export const ScanAck = z.object({ job_id: z.uuid(), estimated_seconds: z.number().min(0) }).strict();
+export type ScanAck = z.infer<typeof ScanAck>;
+
+export const ScanJobStatus = z.enum(['queued', 'running', 'completed', 'failed']);
+export type ScanJobStatus = z.infer<typeof ScanJobStatus>;
+
+export const ScanJob = z
+  .object({
+    job_id: z.uuid(),
+    status: ScanJobStatus,
+    source: z.enum(['registry', 'tarball']),
+    name: z.string(),
+    version: z.string(),
+    registry: z.string(),
+    created_at: isoTimestamp,
+    updated_at: isoTimestamp,
+    error: z.string().optional(),
+    result: PackageResponse.optional(),
+  })
+  .strict();
+export type ScanJob = z.infer<typeof ScanJob>;
+
+export const ErrorBody = z.object({ error: z.string().min(1) }).strict();
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const Health = z.object({ status: z.literal('ok') }).strict();
+export type Health = z.infer<typeof Health>;
+
+/** The list row of a full scan result: the one place that derives list fields. */
+export function toListItem(p: PackageResponse): PackageListItem {
+  return {
+    name: p.name,
+    version: p.version,
+    registry: p.registry,
+    risk_level: p.risk_level,
+    trust_score: p.trust_score,
+    weekly_downloads: p.weekly_downloads,
+    publisher_verified: p.publisher.verified,
+    cve_count: p.cves.length,
+    threat_count: p.agentic_threats.length,
+    capabilities: p.capabilities,
+    scanned_at: p.scanned_at,
+  };
+}
+
+export function emptyCapabilities(): Capabilities {
+  return {
+    network: { makes_requests: false, domains: [], protocols: [] },
+    filesystem: { reads: false, writes: false, paths: [] },
+    process: { spawns_children: false, commands: [] },
+    environment: { accessed_vars: [] },
+    native: { has_native: false, native_modules: [] },
+  };
+}

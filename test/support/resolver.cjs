@@ -1,0 +1,11 @@
+// @middy/* packages export only an `import` condition; Jest resolves with `require`.
+// Add the `import` condition for them (the transformer turns their ESM into CommonJS).
+module.exports = (request, options) => {
+  if (request.startsWith('@middy/')) {
+    return options.defaultResolver(request, {
+      ...options,
+      conditions: ['import', 'node', 'default'],
+    });
+  }
+  return options.defaultResolver(request, options);
+};
