@@ -26,7 +26,9 @@ const sortedStrings = z.array(z.string()).describe('Sorted, de-duplicated string
 
 export const Capabilities = z
   .object({
-    network: z.object({ makes_requests: z.boolean(), domains: sortedStrings, protocols: sortedStrings }).strict(),
+    network: z
+      .object({ makes_requests: z.boolean(), domains: sortedStrings, protocols: sortedStrings })
+      .strict(),
     filesystem: z.object({ reads: z.boolean(), writes: z.boolean(), paths: sortedStrings }).strict(),
     process: z.object({ spawns_children: z.boolean(), commands: sortedStrings }).strict(),
     environment: z.object({ accessed_vars: sortedStrings }).strict(),

@@ -1,0 +1,55 @@
+/**
+ * The API's routes: one Lambda handler per route, in `lambdas/handlers/<handler>.ts`,
+ * exporting `handler`. The CDK stack and the local HTTP server both build from this list.
+ */
+import type { TableSpec } from './shared/store/tables';
+import { PACKAGES_TABLE } from './shared/store/tables';
+
+export type Access = 'RO' | 'RW';
+
+export interface RouteSpec {
+  readonly method: 'GET' | 'POST';
+  /** API Gateway resource path; `{param}` segments become path parameters. */
+  readonly path: string;
+  /** File name (without extension) under lambdas/handlers/. */
+  readonly handler: string;
+  /** Tables the function may use, with the least access it needs. */
+  readonly tables: ReadonlyArray<{ readonly table: TableSpec; readonly access: Access }>;
+  /** Cross-origin reads allowed (browser pages may call it). */
+  readonly cors: boolean;
+}
+
+export const ROUTES: readonly RouteSpec[] = [
+  { method: 'GET', path: '/health', handler: 'health', tables: [], cors: true },
+  {
+    method: 'GET',
+    path: '/v1/packages',
+    handler: 'list-packages',
+    tables: [{ table: PACKAGES_TABLE, access: 'RO' }],
+    cors: true,
+  },
+  {
+    method: 'GET',
+    path: '/v1/packages/{name}',
+    handler: 'get-package',
+    tables: [{ table: PACKAGES_TABLE, access: 'RO' }],
+    cors: true,
+  },
+  {
+    method: 'GET',
+    path: '/v1/packages/{name}/{version}',
+    handler: 'get-package-version',
+    tables: [{ table: PACKAGES_TABLE, access: 'RO' }],
+    cors: true,
+  },
+  {
+    method: 'POST',
+    path: '/v1/bulk',
+    handler: 'bulk',
+    tables: [{ table: PACKAGES_TABLE, access: 'RO' }],
+    cors: true,
+  },
+];
+
+/** Error message for a path or method the API does not have (API Gateway and local server alike). */
+export const UNKNOWN_ROUTE_MESSAGE = 'No such route: see the API description in openapi/openapi.json';
