@@ -12,10 +12,14 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip)$/]",
+          selector:
+            'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip)$/]',
           message: 'Focused or skipped tests do not land.',
         },
-        { selector: "CallExpression[callee.name=/^(xit|xdescribe|fit|fdescribe)$/]", message: 'Focused or skipped tests do not land.' },
+        {
+          selector: 'CallExpression[callee.name=/^(xit|xdescribe|fit|fdescribe)$/]',
+          message: 'Focused or skipped tests do not land.',
+        },
       ],
     },
   },

@@ -1,0 +1,26 @@
+/**
+ * Errors that carry their HTTP status. Domain and store code throw these; one middleware
+ * (lambdas/shared/http/api-handler.ts) turns them into `{ "error": "..." }` responses.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string): HttpError => new HttpError(400, message);
+export const notFound = (message: string): HttpError => new HttpError(404, message);
+
+export const messages = {
+  packageNotFound: (name: string) => `Package '${name}' has not been scanned`,
+  versionNotFound: (name: string, version: string) =>
+    `Package '${name}' is known, but version '${version}' has not been scanned`,
+  bulkEntryNotFound: (name: string, version: string | undefined) =>
+    version === undefined
+      ? `Package '${name}' has not been scanned`
+      : `Package '${name}' at '${version}' has not been scanned`,
+} as const;

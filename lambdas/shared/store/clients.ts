@@ -1,0 +1,22 @@
+/**
+ * AWS clients and stores, built once per Lambda container. Endpoints come from the SDK's
+ * standard environment (AWS_ENDPOINT_URL_DYNAMODB points them at local stand-ins).
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { requireEnv } from '../config';
+import { PackageStore } from './package-store';
+import { PACKAGES_TABLE } from './tables';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+export function dynamoDocumentClient(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return documentClient;
+}
+
+export function packageStoreFromEnv(): PackageStore {
+  return new PackageStore(dynamoDocumentClient(), requireEnv(PACKAGES_TABLE.envVar));
+}
