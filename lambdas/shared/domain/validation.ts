@@ -99,7 +99,7 @@ export function parseListParams(multi: Record<string, string[] | undefined> | nu
   return { limit: Math.min(limit, LIMIT_MAX), offset, q };
 }
 
-const MAX_OFFSET = 1_000_000;
+export const MAX_OFFSET = 1_000_000;
 
 function parseCount(raw: string | undefined, key: string, fallback: number, min: number): number {
   if (raw === undefined) return fallback;
