@@ -38,4 +38,13 @@ export const JOBS_TABLE: TableSpec = {
   ttlAttribute: 'expires_at',
 };
 
-export const TABLES = [PACKAGES_TABLE, JOBS_TABLE] as const;
+/** OSV advisories, one item per (package name, advisory id): pk = name, sk = advisory id. */
+export const ADVISORIES_TABLE: TableSpec = {
+  id: 'Advisories',
+  envVar: 'ADVISORIES_TABLE',
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  indexes: [],
+};
+
+export const TABLES = [PACKAGES_TABLE, JOBS_TABLE, ADVISORIES_TABLE] as const;

@@ -1,0 +1,41 @@
+/** POST /v1/scan: queue a registry scan of name@version (latest when omitted). */
+import { badRequest } from '../shared/domain/errors';
+import { estimateSeconds } from '../shared/domain/estimate';
+import { ScanRequest } from '../shared/domain/schemas';
+import { assertPackageName, assertRegistry, parseVersionSelector } from '../shared/domain/validation';
+import { apiHandler, jsonBody } from '../shared/http/api-handler';
+import { jobStoreFromEnv, scanQueueFromEnv } from '../shared/store/clients';
+import { enqueueOrFail } from '../shared/queue/enqueue';
+import { scanConfig } from '../shared/scan-config';
+
+const jobs = jobStoreFromEnv();
+const queue = scanQueueFromEnv();
+
+export const handler = apiHandler(async (event) => {
+  const parsed = ScanRequest.safeParse(jsonBody(event));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
+    throw badRequest(`Invalid scan request at ${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  const name = assertPackageName(parsed.data.name, 'name');
+  const registry = assertRegistry(parsed.data.registry, 'registry');
+  const selector =
+    parsed.data.version === undefined ? undefined : parseVersionSelector(parsed.data.version, 'version');
+  const version =
+    selector === undefined ? 'latest' : selector.kind === 'exact' ? selector.version : selector.tag;
+
+  const { job, created } = await jobs.create({ source: 'registry', name, version, registry });
+  if (created) {
+    await enqueueOrFail(jobs, queue, { job_id: job.job_id, source: 'registry', name, version, registry });
+  }
+  const [durations, depth] = await Promise.all([jobs.recentDurations(), queue.depth()]);
+  return {
+    status: 202,
+    body: {
+      job_id: job.job_id,
+      estimated_seconds: estimateSeconds(durations, depth, scanConfig.scannerConcurrency),
+    },
+    headers: { location: `/v1/scan/${job.job_id}` },
+  };
+});

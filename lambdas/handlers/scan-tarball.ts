@@ -1,0 +1,56 @@
+/**
+ * POST /v1/scan/tarball: multipart/form-data with a `tarball` file field. The part is
+ * validated (gzip, size), streamed to S3, and a private scan job is queued.
+ */
+import { randomUUID } from 'node:crypto';
+import { estimateSeconds } from '../shared/domain/estimate';
+import { HttpError } from '../shared/domain/errors';
+import { apiHandler } from '../shared/http/api-handler';
+import { inspectTarballPart, streamTarballPart } from '../shared/http/multipart';
+import { enqueueOrFail } from '../shared/queue/enqueue';
+import { scanConfig } from '../shared/scan-config';
+import { jobStoreFromEnv, scanQueueFromEnv, uploadStoreFromEnv } from '../shared/store/clients';
+import { uploadKey } from '../shared/uploads/upload-store';
+
+const jobs = jobStoreFromEnv();
+const queue = scanQueueFromEnv();
+const uploads = uploadStoreFromEnv();
+
+export const handler = apiHandler(async (event) => {
+  const contentType = headerValue(event.headers, 'content-type') ?? '';
+  if (event.body === null || event.body === '') throw new HttpError(400, 'Request body is required');
+  const body = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'binary');
+  const max = scanConfig.maxInlineUploadBytes;
+  const part = await inspectTarballPart(body, contentType, max);
+
+  const jobId = randomUUID();
+  const key = uploadKey(jobId);
+  await streamTarballPart(body, contentType, max, (stream) => uploads.putStream(key, stream, part.size));
+  const label = part.filename === '' ? 'upload.tgz' : part.filename.slice(0, 200);
+  const { job } = await jobs.create(
+    { source: 'tarball', name: label, version: 'unknown', registry: 'npm', s3Key: key },
+    jobId,
+  );
+  await enqueueOrFail(jobs, queue, {
+    job_id: job.job_id,
+    source: 'tarball',
+    name: job.name,
+    version: job.version,
+    registry: job.registry,
+    s3_key: key,
+  });
+  const [durations, depth] = await Promise.all([jobs.recentDurations(), queue.depth()]);
+  return {
+    status: 202,
+    body: {
+      job_id: jobId,
+      estimated_seconds: estimateSeconds(durations, depth, scanConfig.scannerConcurrency),
+    },
+    headers: { location: `/v1/scan/${jobId}` },
+  };
+});
+
+function headerValue(headers: Record<string, string | undefined> | null, name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers ?? {})) if (key.toLowerCase() === name) return value;
+  return undefined;
+}

@@ -1,0 +1,39 @@
+/**
+ * S3 ObjectCreated notifications for presigned uploads: queues the job the object belongs to.
+ * A repeated notification finds the job no longer queued-and-unsent and does nothing twice
+ * (the scanner also skips finished jobs).
+ */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { Context, S3Event } from 'aws-lambda';
+import { logger } from '../shared/http/api-handler';
+import { enqueueOrFail } from '../shared/queue/enqueue';
+import { jobStoreFromEnv, scanQueueFromEnv } from '../shared/store/clients';
+import { jobIdFromUploadKey } from '../shared/uploads/upload-store';
+
+const jobs = jobStoreFromEnv();
+const queue = scanQueueFromEnv();
+
+export async function onUploads(event: S3Event): Promise<void> {
+  for (const record of event.Records) {
+    const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+    const jobId = jobIdFromUploadKey(key);
+    const job = jobId === undefined ? undefined : await jobs.get(jobId);
+    if (!job || job.status !== 'queued' || job.source !== 'tarball') {
+      logger.warn('Upload without a waiting job', { key });
+      continue;
+    }
+    await enqueueOrFail(jobs, queue, {
+      job_id: job.job_id,
+      source: 'tarball',
+      name: job.name,
+      version: job.version,
+      registry: job.registry,
+      s3_key: key,
+    });
+  }
+}
+
+export const handler = middy<S3Event, void, Error, Context>()
+  .use(injectLambdaContext(logger))
+  .handler((event) => onUploads(event));

@@ -1,0 +1,218 @@
+/**
+ * One scan job, start to finish: fetch (registry or upload), analyse, score, store, complete.
+ *
+ * Idempotent: a job already completed or failed is skipped, every write can be repeated, and a
+ * redelivered message after a crash at any point finishes the job. Failures that retrying cannot
+ * fix (unknown package, bad integrity, unreadable archive) fail the job and consume the message;
+ * anything else is thrown so the queue retries and, in the end, the dead-letter queue takes it.
+ */
+import type { AnalysisResult } from '../analysis/types';
+import type { PackageResponse, Publisher } from '../shared/domain/schemas';
+import { trustScore, type TrustResult } from '../shared/domain/trust';
+import type { ScanMessage } from '../shared/queue/scan-queue';
+import {
+  RegistryNotFoundError,
+  TarballTooLargeError,
+  type NpmRegistry,
+  type Packument,
+  type PackumentVersion,
+} from '../shared/registry/npm-registry';
+import type { JobStore } from '../shared/store/job-store';
+import type { PackageStore } from '../shared/store/package-store';
+import type { UploadStore } from '../shared/uploads/upload-store';
+
+/** A failure that retrying cannot fix: the job fails with this message. */
+export class PermanentScanError extends Error {
+  override readonly name = 'PermanentScanError';
+}
+
+export interface RiskInput {
+  readonly analysis: AnalysisResult;
+  readonly trust: TrustResult;
+}
+
+export interface ScanDeps {
+  readonly jobs: Pick<JobStore, 'get' | 'markRunning' | 'complete' | 'fail' | 'recordDuration'>;
+  readonly packages: Pick<PackageStore, 'putScan'>;
+  readonly registry: Pick<NpmRegistry, 'packument' | 'resolveVersion' | 'tarball' | 'weeklyDownloads'>;
+  readonly uploads: Pick<UploadStore, 'read'>;
+  readonly maxTarballBytes: number;
+  analyze(tarball: Buffer): Promise<AnalysisResult>;
+  /** The final risk of a package from its analysis and its trust (CVEs join here later). */
+  assess(input: RiskInput): { risk_level: PackageResponse['risk_level']; risk_reasons: string[] };
+  now(): Date;
+}
+
+export type ScanOutcome = 'completed' | 'failed' | 'skipped';
+
+export async function runScan(message: ScanMessage, deps: ScanDeps): Promise<ScanOutcome> {
+  const job = await deps.jobs.get(message.job_id);
+  if (!job) throw new PermanentScanError(`Scan job ${message.job_id} does not exist`);
+  if (job.status === 'completed' || job.status === 'failed') return 'skipped';
+  if (!(await deps.jobs.markRunning(job.job_id))) return 'skipped';
+
+  const started = Date.now();
+  try {
+    const result =
+      message.source === 'registry' ? await scanFromRegistry(message, deps) : await scanUpload(message, deps);
+    await deps.jobs.complete(job.job_id, result);
+    await deps.jobs.recordDuration(Date.now() - started);
+    return 'completed';
+  } catch (error) {
+    const permanent = asPermanent(error);
+    if (!permanent) throw error;
+    await deps.jobs.fail(job.job_id, permanent.message);
+    return 'failed';
+  }
+}
+
+async function scanFromRegistry(message: ScanMessage, deps: ScanDeps): Promise<PackageResponse> {
+  const packument = await deps.registry.packument(message.name);
+  const version = deps.registry.resolveVersion(packument, message.version);
+  const [tarball, downloads] = await Promise.all([
+    deps.registry.tarball(version),
+    deps.registry.weeklyDownloads(packument.name),
+  ]);
+  const analysis = await analyzeReadable(tarball, deps);
+  const trust = trustScore({
+    weeklyDownloads: downloads.count,
+    maintainers: maintainerCount(packument, version),
+    packageCreated: packageCreated(packument),
+    versionPublished: dateOf(packument.time?.[version.version]),
+    provenance: hasProvenance(version),
+    deprecated: typeof version.deprecated === 'string' ? version.deprecated : undefined,
+    now: deps.now(),
+  });
+  const risk = deps.assess({ analysis, trust });
+  const result: PackageResponse = {
+    ...responseFields(analysis, risk, trust, deps.now()),
+    name: packument.name,
+    version: version.version,
+    publisher: publisherOf(version),
+    weekly_downloads: downloads.count ?? 0,
+  };
+  const distTags = Object.entries(packument['dist-tags'] ?? {})
+    .filter(([, v]) => v === version.version)
+    .map(([tag]) => tag);
+  await deps.packages.putScan(result, { distTags });
+  return result;
+}
+
+async function scanUpload(message: ScanMessage, deps: ScanDeps): Promise<PackageResponse> {
+  if (message.s3_key === undefined) throw new PermanentScanError('The tarball job has no uploaded object');
+  let tarball: Buffer;
+  try {
+    tarball = await deps.uploads.read(message.s3_key, deps.maxTarballBytes);
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name === 'NoSuchKey' || name === 'NotFound')
+      throw new PermanentScanError('The uploaded tarball is gone');
+    if (/exceeds the limit|the limit is/.test((error as Error).message)) {
+      throw new PermanentScanError((error as Error).message);
+    }
+    throw error;
+  }
+  const analysis = await analyzeReadable(tarball, deps);
+  const trust = trustScore({
+    weeklyDownloads: undefined,
+    maintainers: undefined,
+    packageCreated: undefined,
+    versionPublished: undefined,
+    provenance: false,
+    deprecated: undefined,
+    now: deps.now(),
+  });
+  const risk = deps.assess({ analysis, trust });
+  // Private result: it is never written to the public package records.
+  return {
+    ...responseFields(analysis, risk, trust, deps.now()),
+    name: analysis.name,
+    version: analysis.version,
+    publisher: { name: 'unknown (uploaded tarball)', verified: false },
+    weekly_downloads: 0,
+  };
+}
+
+/** Analyses a tarball; an archive that cannot be read at all fails the job. */
+async function analyzeReadable(tarball: Buffer, deps: ScanDeps): Promise<AnalysisResult> {
+  const analysis = await deps.analyze(tarball);
+  if (analysis.stats.files === 0) {
+    const why = analysis.limits_hit.length > 0 ? analysis.limits_hit.join('; ') : 'it holds no files';
+    throw new PermanentScanError(`The tarball could not be read: ${why}`);
+  }
+  return analysis;
+}
+
+function responseFields(
+  analysis: AnalysisResult,
+  risk: { risk_level: PackageResponse['risk_level']; risk_reasons: string[] },
+  trust: TrustResult,
+  now: Date,
+): Omit<PackageResponse, 'name' | 'version' | 'publisher' | 'weekly_downloads'> {
+  return {
+    registry: 'npm',
+    risk_level: risk.risk_level,
+    risk_reasons: risk.risk_reasons,
+    trust_score: trust.score,
+    install_scripts: analysis.install_scripts,
+    cves: [],
+    agentic_threats: analysis.agentic_threats,
+    capabilities: analysis.capabilities,
+    docs_md: analysis.docs_md,
+    scanned_at: now.toISOString(),
+  };
+}
+
+function asPermanent(error: unknown): PermanentScanError | undefined {
+  if (error instanceof PermanentScanError) return error;
+  if (error instanceof RegistryNotFoundError) return new PermanentScanError(`Not found: ${error.message}`);
+  if (error instanceof TarballTooLargeError) return new PermanentScanError(error.message);
+  if ((error as { code?: string }).code === 'EINTEGRITY') {
+    return new PermanentScanError('The tarball does not match the integrity checksum the registry published');
+  }
+  return undefined;
+}
+
+/**
+ * Publisher rule: the npm user who published this version (`_npmUser`), else the first
+ * maintainer listed on the version. `verified` when the version carries a provenance
+ * attestation (or was published by a trusted publisher), i.e. built and signed in CI.
+ */
+export function publisherOf(version: PackumentVersion): Publisher {
+  const maintainers = version.maintainers as Array<{ name?: string }> | undefined;
+  const name = version._npmUser?.name ?? maintainers?.[0]?.name ?? authorName(version.author) ?? 'unknown';
+  return { name, verified: hasProvenance(version) };
+}
+
+function hasProvenance(version: PackumentVersion): boolean {
+  return Boolean(version.dist?.attestations?.provenance) || Boolean(version._npmUser?.trustedPublisher);
+}
+
+function authorName(author: unknown): string | undefined {
+  if (typeof author === 'string') return author.replace(/\s*[<(].*$/, '') || undefined;
+  if (author && typeof author === 'object' && typeof (author as { name?: unknown }).name === 'string') {
+    return (author as { name: string }).name;
+  }
+  return undefined;
+}
+
+function maintainerCount(packument: Packument, version: PackumentVersion): number | undefined {
+  const list = packument.maintainers ?? (version.maintainers as unknown[] | undefined);
+  return Array.isArray(list) ? list.length : undefined;
+}
+
+function packageCreated(packument: Packument): Date | undefined {
+  const time = packument.time ?? {};
+  if (time.created) return dateOf(time.created);
+  const stamps = Object.entries(time)
+    .filter(([key]) => key !== 'modified')
+    .map(([, value]) => Date.parse(value))
+    .filter((n) => !Number.isNaN(n));
+  return stamps.length > 0 ? new Date(Math.min(...stamps)) : undefined;
+}
+
+function dateOf(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : new Date(ms);
+}

@@ -1,0 +1,171 @@
+/**
+ * Registry access through npm's own client (npm-registry-fetch): its default registry, or
+ * the `NPM_REGISTRY_URL` override; timeouts and retries with backoff; tarball integrity
+ * checked against the packument's `dist.integrity`. No registry host name is written here.
+ */
+import npmFetch from 'npm-registry-fetch';
+import semver from 'semver';
+
+export class RegistryNotFoundError extends Error {
+  override readonly name = 'RegistryNotFoundError';
+}
+
+export class TarballTooLargeError extends Error {
+  override readonly name = 'TarballTooLargeError';
+}
+
+export interface RegistryOptions {
+  /** Registry base URL; undefined uses npm-registry-fetch's default. */
+  readonly registry?: string;
+  /** Base URL of npm's download-count API; undefined means download counts are unknown. */
+  readonly downloadsApi?: string;
+  readonly timeoutMs?: number;
+  readonly retries?: number;
+  /** Compressed tarball size limit in bytes. */
+  readonly maxTarballBytes?: number;
+}
+
+export interface Packument {
+  readonly name: string;
+  readonly 'dist-tags'?: Record<string, string>;
+  readonly versions?: Record<string, PackumentVersion>;
+  readonly time?: Record<string, string>;
+  readonly maintainers?: ReadonlyArray<{ name?: string; email?: string }>;
+}
+
+export interface PackumentVersion {
+  readonly name: string;
+  readonly version: string;
+  readonly deprecated?: string;
+  readonly _npmUser?: { name?: string; email?: string; trustedPublisher?: unknown };
+  readonly dist?: {
+    readonly tarball?: string;
+    readonly integrity?: string;
+    readonly shasum?: string;
+    readonly attestations?: { url?: string; provenance?: { predicateType?: string } };
+  };
+  readonly [key: string]: unknown;
+}
+
+export interface WeeklyDownloads {
+  readonly count: number | undefined;
+  /** Why the count is unknown, when it is. */
+  readonly unknownReason?: string;
+}
+
+const DEFAULTS = { timeoutMs: 30_000, retries: 3, maxTarballBytes: 50 * 1024 * 1024 } as const;
+
+export class NpmRegistry {
+  private readonly opts: Required<Omit<RegistryOptions, 'registry' | 'downloadsApi'>> &
+    Pick<RegistryOptions, 'registry' | 'downloadsApi'>;
+
+  constructor(options: RegistryOptions = {}) {
+    this.opts = { ...DEFAULTS, ...options };
+  }
+
+  private fetchOptions(extra: Record<string, unknown> = {}): npmFetch.Options {
+    return {
+      ...(this.opts.registry !== undefined ? { registry: this.opts.registry } : {}),
+      timeout: this.opts.timeoutMs,
+      retry: { retries: this.opts.retries, factor: 2, minTimeout: 250, maxTimeout: 4_000, randomize: true },
+      // The full document: it carries publish times, maintainers and provenance.
+      headers: { accept: 'application/json' },
+      ...extra,
+    } as npmFetch.Options;
+  }
+
+  async packument(name: string): Promise<Packument> {
+    try {
+      return (await npmFetch.json(
+        `/${name.replace('/', '%2f')}`,
+        this.fetchOptions(),
+      )) as unknown as Packument;
+    } catch (error) {
+      if (isNotFound(error))
+        throw new RegistryNotFoundError(`Package '${name}' does not exist in the registry`);
+      throw error;
+    }
+  }
+
+  /** Resolves an exact version or a dist-tag (latest when omitted) against a packument. */
+  resolveVersion(packument: Packument, spec: string | undefined): PackumentVersion {
+    const wanted = spec ?? 'latest';
+    const exact = semver.valid(wanted);
+    const version = exact ?? packument['dist-tags']?.[wanted];
+    const found = version === undefined ? undefined : packument.versions?.[version];
+    if (!found) {
+      throw new RegistryNotFoundError(
+        exact
+          ? `Version '${exact}' of '${packument.name}' does not exist in the registry`
+          : `Package '${packument.name}' has no dist-tag '${wanted}'`,
+      );
+    }
+    return found;
+  }
+
+  /** Downloads the version's tarball, verifying `dist.integrity` (or the legacy shasum). */
+  async tarball(version: PackumentVersion): Promise<Buffer> {
+    const url = version.dist?.tarball;
+    if (!url) throw new Error(`${version.name}@${version.version} has no tarball in its packument`);
+    const integrity =
+      version.dist?.integrity ??
+      (version.dist?.shasum ? `sha1-${hexToBase64(version.dist.shasum)}` : undefined);
+    let response: Awaited<ReturnType<typeof npmFetch>>;
+    try {
+      response = await npmFetch(url, this.fetchOptions({ integrity, headers: { accept: '*/*' } }));
+    } catch (error) {
+      if (isNotFound(error))
+        throw new RegistryNotFoundError(`Tarball of ${version.name}@${version.version} is missing`);
+      throw error;
+    }
+    const declared = Number(response.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > this.opts.maxTarballBytes) {
+      throw new TarballTooLargeError(
+        `Tarball is ${declared} bytes; the limit is ${this.opts.maxTarballBytes}`,
+      );
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body as unknown as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > this.opts.maxTarballBytes) {
+        throw new TarballTooLargeError(`Tarball exceeds the limit of ${this.opts.maxTarballBytes} bytes`);
+      }
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+  }
+
+  /** Last week's download count from the configured download-count API. */
+  async weeklyDownloads(name: string): Promise<WeeklyDownloads> {
+    if (this.opts.downloadsApi === undefined) {
+      return { count: undefined, unknownReason: 'no download-count service is configured' };
+    }
+    const url = `${this.opts.downloadsApi.replace(/\/$/, '')}/downloads/point/last-week/${name}`;
+    try {
+      const response = await fetch(url, {
+        signal: AbortSignal.timeout(Math.min(this.opts.timeoutMs, 10_000)),
+      });
+      if (!response.ok)
+        return { count: undefined, unknownReason: `the download-count service answered ${response.status}` };
+      const body = (await response.json()) as { downloads?: unknown };
+      return typeof body.downloads === 'number' && body.downloads >= 0
+        ? { count: Math.floor(body.downloads) }
+        : { count: undefined, unknownReason: 'the download-count service gave no count' };
+    } catch (error) {
+      return {
+        count: undefined,
+        unknownReason: `the download-count service was not reachable (${(error as Error).name})`,
+      };
+    }
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  const e = error as { statusCode?: number; code?: string };
+  return e.statusCode === 404 || e.code === 'E404';
+}
+
+function hexToBase64(hex: string): string {
+  return Buffer.from(hex, 'hex').toString('base64');
+}

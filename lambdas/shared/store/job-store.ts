@@ -1,0 +1,273 @@
+/**
+ * Scan jobs in DynamoDB (jobs table, key `pk`):
+ *
+ *   JOB#<uuid>            the job: status, source, name, version, timestamps, error, result (gzip)
+ *   ACTIVE#<name>@<spec>  job id of the queued or running registry scan of that spec (de-duplication)
+ *   DUR#N                 ring-buffer position; DUR#<0..19> recent scan durations (for estimates)
+ *
+ * Jobs expire (`expires_at`, TTL) 30 days after creation; ACTIVE markers after one hour, so a
+ * lost marker can never block a package for long.
+ */
+import { randomUUID } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { PackageResponse, ScanJob, ScanJobStatus } from '../domain/schemas';
+
+export const JOB_TTL_SECONDS = 30 * 86_400;
+const ACTIVE_TTL_SECONDS = 3_600;
+const DURATION_SLOTS = 20;
+
+export type JobSource = 'registry' | 'tarball';
+
+export interface NewJob {
+  readonly source: JobSource;
+  readonly name: string;
+  /** Exact version, dist-tag, or for tarballs the version read later from package.json. */
+  readonly version: string;
+  readonly registry: string;
+  /** S3 key of an uploaded tarball. */
+  readonly s3Key?: string;
+}
+
+export interface StoredJob extends ScanJob {
+  readonly s3_key?: string;
+}
+
+interface JobItem {
+  pk: string;
+  job_id: string;
+  status: ScanJobStatus;
+  source: JobSource;
+  name: string;
+  version: string;
+  registry: string;
+  created_at: string;
+  updated_at: string;
+  expires_at: number;
+  error?: string;
+  result?: Uint8Array;
+  s3_key?: string;
+  active_key?: string;
+  started_at?: string;
+}
+
+const jobKey = (jobId: string) => ({ pk: `JOB#${jobId}` });
+const activeKey = (name: string, version: string) => ({ pk: `ACTIVE#${name}@${version}` });
+
+export class JobStore {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Creates a queued job. For registry scans, a scan of the same name@version that is still
+   * queued or running is returned instead (`created: false`).
+   */
+  async create(input: NewJob, jobId: string = randomUUID()): Promise<{ job: StoredJob; created: boolean }> {
+    const now = this.clock();
+    const item: JobItem = {
+      ...jobKey(jobId),
+      job_id: jobId,
+      status: 'queued',
+      source: input.source,
+      name: input.name,
+      version: input.version,
+      registry: input.registry,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      expires_at: epoch(now) + JOB_TTL_SECONDS,
+      ...(input.s3Key !== undefined ? { s3_key: input.s3Key } : {}),
+    };
+    if (input.source === 'tarball') {
+      await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item }));
+      return { job: toJob(item), created: true };
+    }
+    const active = activeKey(input.name, input.version);
+    item.active_key = active.pk;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await this.doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: this.tableName,
+                  Item: { ...active, job_id: jobId, expires_at: epoch(now) + ACTIVE_TTL_SECONDS },
+                  ConditionExpression: 'attribute_not_exists(pk) OR expires_at < :now',
+                  ExpressionAttributeValues: { ':now': epoch(now) },
+                },
+              },
+              { Put: { TableName: this.tableName, Item: item } },
+            ],
+          }),
+        );
+        return { job: toJob(item), created: true };
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const marker = await this.doc.send(
+          new GetCommand({ TableName: this.tableName, Key: active, ConsistentRead: true }),
+        );
+        const existingId = marker.Item?.job_id as string | undefined;
+        if (existingId !== undefined) {
+          const existing = await this.get(existingId);
+          if (existing && (existing.status === 'queued' || existing.status === 'running')) {
+            return { job: existing, created: false };
+          }
+        }
+        // The marker belongs to a finished job that has not cleared it yet: take it over.
+      }
+    }
+    throw new Error(`Could not create a job for ${input.name}@${input.version}`);
+  }
+
+  async get(jobId: string): Promise<StoredJob | undefined> {
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: jobKey(jobId), ConsistentRead: true }),
+    );
+    return out.Item ? toJob(out.Item as JobItem) : undefined;
+  }
+
+  /** Marks a job running unless it already finished. Returns false when it has finished. */
+  async markRunning(jobId: string): Promise<boolean> {
+    const now = this.clock().toISOString();
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: jobKey(jobId),
+          UpdateExpression:
+            'SET #s = :running, updated_at = :now, started_at = if_not_exists(started_at, :now)',
+          ConditionExpression: 'attribute_exists(pk) AND #s IN (:queued, :running)',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':now': now },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  async complete(jobId: string, result: PackageResponse): Promise<void> {
+    await this.finish(jobId, 'completed', {
+      result: gzipSync(JSON.stringify(result)),
+      name: result.name,
+      version: result.version,
+    });
+  }
+
+  async fail(jobId: string, reason: string): Promise<void> {
+    await this.finish(jobId, 'failed', { error: reason.slice(0, 1000) });
+  }
+
+  /** Records how long a scan took, for estimates (a ring of the last 20). */
+  async recordDuration(ms: number): Promise<void> {
+    const out = await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: 'DUR#N' },
+        UpdateExpression: 'ADD n :one',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    const slot = Number(out.Attributes?.n ?? 0) % DURATION_SLOTS;
+    await this.doc.send(
+      new PutCommand({ TableName: this.tableName, Item: { pk: `DUR#${slot}`, ms: Math.round(ms) } }),
+    );
+  }
+
+  async recentDurations(): Promise<number[]> {
+    const keys = Array.from({ length: DURATION_SLOTS }, (_, i) => ({ pk: `DUR#${i}` }));
+    const out = await this.doc.send(
+      new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys } } }),
+    );
+    return (out.Responses?.[this.tableName] ?? []).map((item) => Number(item.ms)).filter((n) => n > 0);
+  }
+
+  private async finish(
+    jobId: string,
+    status: 'completed' | 'failed',
+    fields: { result?: Uint8Array; error?: string; name?: string; version?: string },
+  ): Promise<void> {
+    const now = this.clock().toISOString();
+    const values: Record<string, unknown> = { ':status': status, ':now': now, ':completed': 'completed' };
+    const sets = ['#s = :status', 'updated_at = :now'];
+    for (const [field, value] of Object.entries(fields)) {
+      if (value === undefined) continue;
+      sets.push(`#${field} = :${field}`);
+      values[`:${field}`] = value;
+    }
+    const names: Record<string, string> = { '#s': 'status' };
+    for (const field of Object.keys(fields))
+      if (fields[field as keyof typeof fields] !== undefined) names[`#${field}`] = field;
+    let activeKeyPk: string | undefined;
+    try {
+      const out = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: jobKey(jobId),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          // A completed job stays completed: a late duplicate delivery cannot overwrite it.
+          ConditionExpression: 'attribute_exists(pk) AND #s <> :completed',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      activeKeyPk = out.Attributes?.active_key as string | undefined;
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      const job = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: jobKey(jobId) }));
+      activeKeyPk = job.Item?.active_key as string | undefined;
+    }
+    if (activeKeyPk !== undefined) {
+      await this.doc
+        .send(
+          new DeleteCommand({
+            TableName: this.tableName,
+            Key: { pk: activeKeyPk },
+            ConditionExpression: 'attribute_not_exists(pk) OR job_id = :id',
+            ExpressionAttributeValues: { ':id': jobId },
+          }),
+        )
+        .catch((error: { name?: string }) => {
+          if (error.name !== 'ConditionalCheckFailedException') throw error;
+        });
+    }
+  }
+}
+
+function toJob(item: JobItem): StoredJob {
+  return {
+    job_id: item.job_id,
+    status: item.status,
+    source: item.source,
+    name: item.name,
+    version: item.version,
+    registry: item.registry,
+    created_at: item.created_at,
+    updated_at: item.updated_at,
+    ...(item.error !== undefined ? { error: item.error } : {}),
+    ...(item.result !== undefined
+      ? { result: JSON.parse(gunzipSync(item.result).toString('utf8')) as PackageResponse }
+      : {}),
+    ...(item.s3_key !== undefined ? { s3_key: item.s3_key } : {}),
+  };
+}
+
+function epoch(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
