@@ -2,6 +2,7 @@
 // @middy/*) are turned into CommonJS by esbuild. Type-checking is `tsc --noEmit`'s job.
 const { transformSync } = require('esbuild');
 const path = require('node:path');
+const { pathToFileURL } = require('node:url');
 
 module.exports = {
   process(source, filename) {
@@ -14,6 +15,8 @@ module.exports = {
       sourcemap: 'external',
       sourcefile: filename,
       supported: { 'dynamic-import': false },
+      // CommonJS has no import.meta: give each module its own file URL.
+      define: { 'import.meta.url': JSON.stringify(pathToFileURL(filename).href) },
     });
     return { code, map };
   },
@@ -22,7 +25,7 @@ module.exports = {
       .createHash('sha1')
       .update(source)
       .update(filename)
-      .update('v1')
+      .update('v2')
       .digest('hex');
   },
 };

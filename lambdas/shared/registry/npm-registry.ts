@@ -5,6 +5,7 @@
  */
 import npmFetch from 'npm-registry-fetch';
 import semver from 'semver';
+import ssri from 'ssri';
 
 export class RegistryNotFoundError extends Error {
   override readonly name = 'RegistryNotFoundError';
@@ -112,7 +113,8 @@ export class NpmRegistry {
       (version.dist?.shasum ? `sha1-${hexToBase64(version.dist.shasum)}` : undefined);
     let response: Awaited<ReturnType<typeof npmFetch>>;
     try {
-      response = await npmFetch(url, this.fetchOptions({ integrity, headers: { accept: '*/*' } }));
+      // Integrity is checked below on the whole body: npm-registry-fetch's own check breaks its retries.
+      response = await npmFetch(url, this.fetchOptions({ headers: { accept: '*/*' } }));
     } catch (error) {
       if (isNotFound(error))
         throw new RegistryNotFoundError(`Tarball of ${version.name}@${version.version} is missing`);
@@ -126,14 +128,30 @@ export class NpmRegistry {
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of response.body as unknown as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > this.opts.maxTarballBytes) {
-        throw new TarballTooLargeError(`Tarball exceeds the limit of ${this.opts.maxTarballBytes} bytes`);
-      }
-      chunks.push(chunk);
+    const body = response.body as unknown as NodeJS.ReadableStream & { destroy?: () => void };
+    const limit = this.opts.maxTarballBytes;
+    await new Promise<void>((resolve, reject) => {
+      body.on('error', reject);
+      body.on('end', resolve);
+      body.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) {
+          reject(new TarballTooLargeError(`Tarball exceeds the limit of ${limit} bytes`));
+          body.destroy?.();
+          return;
+        }
+        chunks.push(chunk);
+      });
+    });
+    const data = Buffer.concat(chunks);
+    if (integrity === undefined)
+      throw new Error(`${version.name}@${version.version} publishes no integrity checksum`);
+    if (!ssri.checkData(data, integrity)) {
+      throw Object.assign(new Error(`Integrity check failed for ${version.name}@${version.version}`), {
+        code: 'EINTEGRITY',
+      });
     }
-    return Buffer.concat(chunks);
+    return data;
   }
 
   /** Last week's download count from the configured download-count API. */

@@ -1,0 +1,132 @@
+/**
+ * A local npm registry for tests: serves recorded packuments and tarballs from
+ * test/fixtures/registry/, packages built in memory by a test, and a download-count endpoint.
+ * Failures can be scripted per path (`failNext`), so retries and errors are testable without
+ * any outside call.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/registry/', import.meta.url));
+
+interface StoredPackage {
+  packument: Record<string, unknown> & { versions: Record<string, Record<string, unknown>> };
+  tarballs: Map<string, Buffer>;
+  downloads?: number;
+}
+
+export interface FakeRegistry {
+  readonly url: string;
+  /** Requests served, as `METHOD path`. */
+  readonly requests: string[];
+  /** Adds (or adds a version to) a package whose tarball the test built. */
+  addPackage(name: string, version: string, tarball: Buffer, extra?: Record<string, unknown>): void;
+  setDownloads(name: string, count: number | undefined): void;
+  /** The next `times` requests whose path starts with `pathPrefix` answer `status`. */
+  failNext(pathPrefix: string, status: number, times?: number): void;
+  close(): Promise<void>;
+}
+
+function integrityOf(data: Buffer): string {
+  return `sha512-${createHash('sha512').update(data).digest('base64')}`;
+}
+
+function loadFixtures(): Map<string, StoredPackage> {
+  const packages = new Map<string, StoredPackage>();
+  for (const dir of readdirSync(FIXTURES)) {
+    const root = join(FIXTURES, dir);
+    const packument = JSON.parse(
+      readFileSync(join(root, 'packument.json'), 'utf8'),
+    ) as StoredPackage['packument'];
+    const tarballs = new Map<string, Buffer>();
+    for (const file of readdirSync(root))
+      if (file.endsWith('.tgz')) tarballs.set(file, readFileSync(join(root, file)));
+    packages.set(String(packument.name), { packument, tarballs, downloads: 1_000_000 });
+  }
+  return packages;
+}
+
+export async function startFakeRegistry(): Promise<FakeRegistry> {
+  const packages = loadFixtures();
+  const failures: Array<{ prefix: string; status: number; left: number }> = [];
+  const requests: string[] = [];
+  let base = '';
+
+  const server: Server = createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0]!);
+    requests.push(`${req.method} ${path}`);
+    const failure = failures.find((f) => f.left > 0 && path.startsWith(f.prefix));
+    if (failure) {
+      failure.left--;
+      res.writeHead(failure.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'scripted failure' }));
+      return;
+    }
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const downloads = /^\/downloads\/point\/last-week\/(.+)$/.exec(path);
+    if (downloads) {
+      const count = packages.get(downloads[1]!)?.downloads;
+      if (count === undefined) return json(404, { error: 'package not found' });
+      return json(200, { downloads: count, package: downloads[1], start: '2026-11-14', end: '2026-11-20' });
+    }
+    const tarball = /^\/(.+)\/-\/([^/]+\.tgz)$/.exec(path);
+    if (tarball) {
+      const data = packages.get(tarball[1]!)?.tarballs.get(tarball[2]!);
+      if (!data) return json(404, { error: 'Not found' });
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': data.length });
+      res.end(data);
+      return;
+    }
+    const stored = packages.get(path.slice(1));
+    if (!stored) return json(404, { error: 'Not found' });
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(stored.packument).replaceAll('REGISTRY/', `${base}/`));
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const add = (name: string, version: string, served: Buffer, extra: Record<string, unknown>) => {
+    const stored: StoredPackage = packages.get(name) ?? {
+      packument: { name, 'dist-tags': {}, versions: {}, time: { created: '2024-01-01T00:00:00.000Z' } },
+      tarballs: new Map(),
+      downloads: 50,
+    };
+    const file = `${name.split('/').pop()}-${version}.tgz`;
+    stored.tarballs.set(file, served);
+    stored.packument.versions[version] = {
+      name,
+      version,
+      maintainers: [{ name: 'fixture-author' }],
+      _npmUser: { name: 'fixture-author' },
+      ...extra,
+      dist: { tarball: `REGISTRY/${name}/-/${file}`, integrity: integrityOf(served) },
+    };
+    (stored.packument['dist-tags'] as Record<string, string>).latest = version;
+    (stored.packument.time as Record<string, string>)[version] = '2026-01-01T00:00:00.000Z';
+    packages.set(name, stored);
+  };
+
+  return {
+    url: base,
+    requests,
+    addPackage: (name, version, tarball, extra = {}) => add(name, version, tarball, extra),
+    setDownloads: (name, count) => {
+      const stored = packages.get(name);
+      if (stored) stored.downloads = count;
+    },
+    failNext: (prefix, status, times = 1) => failures.push({ prefix, status, left: times }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
