@@ -4,7 +4,8 @@ import { estimateSeconds } from '../shared/domain/estimate';
 import { ScanRequest } from '../shared/domain/schemas';
 import { assertPackageName, assertRegistry, parseVersionSelector } from '../shared/domain/validation';
 import { apiHandler, jsonBody } from '../shared/http/api-handler';
-import { jobStoreFromEnv, scanQueueFromEnv } from '../shared/store/clients';
+import { jobStoreFromEnv } from '../shared/store/clients';
+import { scanQueueFromEnv } from '../shared/queue/clients';
 import { enqueueOrFail } from '../shared/queue/enqueue';
 import { scanConfig } from '../shared/scan-config';
 

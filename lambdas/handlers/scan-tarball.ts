@@ -9,7 +9,9 @@ import { apiHandler } from '../shared/http/api-handler';
 import { inspectTarballPart, streamTarballPart } from '../shared/http/multipart';
 import { enqueueOrFail } from '../shared/queue/enqueue';
 import { scanConfig } from '../shared/scan-config';
-import { jobStoreFromEnv, scanQueueFromEnv, uploadStoreFromEnv } from '../shared/store/clients';
+import { jobStoreFromEnv } from '../shared/store/clients';
+import { scanQueueFromEnv } from '../shared/queue/clients';
+import { uploadStoreFromEnv } from '../shared/uploads/clients';
 import { uploadKey } from '../shared/uploads/upload-store';
 
 const jobs = jobStoreFromEnv();

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { apiHandler } from '../shared/http/api-handler';
 import { scanConfig } from '../shared/scan-config';
-import { jobStoreFromEnv, uploadStoreFromEnv } from '../shared/store/clients';
+import { jobStoreFromEnv } from '../shared/store/clients';
+import { uploadStoreFromEnv } from '../shared/uploads/clients';
 import { uploadKey } from '../shared/uploads/upload-store';
 
 const jobs = jobStoreFromEnv();

@@ -8,7 +8,8 @@ import middy from '@middy/core';
 import type { Context, S3Event } from 'aws-lambda';
 import { logger } from '../shared/http/api-handler';
 import { enqueueOrFail } from '../shared/queue/enqueue';
-import { jobStoreFromEnv, scanQueueFromEnv } from '../shared/store/clients';
+import { jobStoreFromEnv } from '../shared/store/clients';
+import { scanQueueFromEnv } from '../shared/queue/clients';
 import { jobIdFromUploadKey } from '../shared/uploads/upload-store';
 
 const jobs = jobStoreFromEnv();

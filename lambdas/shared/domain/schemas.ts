@@ -3,9 +3,12 @@
  * Source of truth for handlers, the store, the analysis engine and the OpenAPI document.
  * Imports no AWS SDK.
  */
-import { z } from 'zod';
+import * as z from 'zod';
+import { REGISTRIES } from './registries';
 
-export const REGISTRIES = ['npm'] as const;
+export { REGISTRIES } from './registries';
+export { emptyCapabilities, toListItem } from './records';
+
 export const Registry = z.enum(REGISTRIES);
 
 export const RiskLevel = z.enum(['clean', 'warning', 'critical']);
@@ -168,30 +171,3 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const Health = z.object({ status: z.literal('ok') }).strict();
 export type Health = z.infer<typeof Health>;
-
-/** The list row of a full scan result: the one place that derives list fields. */
-export function toListItem(p: PackageResponse): PackageListItem {
-  return {
-    name: p.name,
-    version: p.version,
-    registry: p.registry,
-    risk_level: p.risk_level,
-    trust_score: p.trust_score,
-    weekly_downloads: p.weekly_downloads,
-    publisher_verified: p.publisher.verified,
-    cve_count: p.cves.length,
-    threat_count: p.agentic_threats.length,
-    capabilities: p.capabilities,
-    scanned_at: p.scanned_at,
-  };
-}
-
-export function emptyCapabilities(): Capabilities {
-  return {
-    network: { makes_requests: false, domains: [], protocols: [] },
-    filesystem: { reads: false, writes: false, paths: [] },
-    process: { spawns_children: false, commands: [] },
-    environment: { accessed_vars: [] },
-    native: { has_native: false, native_modules: [] },
-  };
-}

@@ -1,6 +1,6 @@
 /** The scan queue: the message format and the two things the API needs from SQS. */
 import { GetQueueAttributesCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ScanMessage = z
   .object({

@@ -15,7 +15,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import semver from 'semver';
-import { toListItem, type PackageList, type PackageListItem, type PackageResponse } from '../domain/schemas';
+import { toListItem } from '../domain/records';
+import type { PackageList, PackageListItem, PackageResponse } from '../domain/schemas';
 import type { VersionSelector } from '../domain/validation';
 import {
   GRAM,

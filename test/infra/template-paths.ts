@@ -1,0 +1,64 @@
+/**
+ * Reads a synthesized template the way API Gateway will see it: the full path of each resource
+ * (from its PathPart and ParentId chain) and the function behind each route.
+ */
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+
+interface CfnResource {
+  readonly Type: string;
+  readonly Properties: Record<string, unknown>;
+}
+
+type Resources = Record<string, CfnResource>;
+
+/** Full path (`/v1/packages/{name}`) of every AWS::ApiGateway::Resource, by logical id. */
+export function apiResourcePaths(template: Template): Map<string, string> {
+  const resources = template.findResources('AWS::ApiGateway::Resource') as Resources;
+  const paths = new Map<string, string>();
+  const pathOf = (id: string): string => {
+    const known = paths.get(id);
+    if (known !== undefined) return known;
+    const resource = resources[id];
+    if (!resource) throw new Error(`No API resource ${id}`);
+    const parent = resource.Properties.ParentId as { Ref?: string };
+    const parentPath = parent.Ref ? pathOf(parent.Ref) : ''; // else the API's root resource
+    const path = `${parentPath}/${String(resource.Properties.PathPart)}`;
+    paths.set(id, path);
+    return path;
+  };
+  for (const id of Object.keys(resources)) pathOf(id);
+  return paths;
+}
+
+/** Logical id of the API resource at `path` ('/' is the root and has none). */
+export function apiResourceId(template: Template, path: string): string {
+  for (const [id, resourcePath] of apiResourcePaths(template)) if (resourcePath === path) return id;
+  throw new Error(`No API resource at ${path}`);
+}
+
+/** Logical id of the one Lambda function whose description is `description`. */
+export function functionIdByDescription(template: Template, description: string): string {
+  const ids = Object.keys(
+    template.findResources('AWS::Lambda::Function', { Properties: { Description: description } }),
+  );
+  if (ids.length !== 1) throw new Error(`${ids.length} functions described as ${description}`);
+  return ids[0] as string;
+}
+
+/** IAM policy statements attached to a role, from all the AWS::IAM::Policy resources naming it. */
+export function roleStatements(
+  template: Template,
+  roleId: string,
+): Array<{ Action: string | string[]; Resource: unknown; Effect: string }> {
+  const policies = template.findResources('AWS::IAM::Policy', {
+    Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) },
+  }) as Resources;
+  return Object.values(policies).flatMap(
+    (policy) =>
+      (
+        policy.Properties.PolicyDocument as {
+          Statement: Array<{ Action: string | string[]; Resource: unknown; Effect: string }>;
+        }
+      ).Statement,
+  );
+}
