@@ -3,7 +3,7 @@
  * exporting `handler`. The CDK stack and the local HTTP server both build from this list.
  */
 import type { TableSpec } from './shared/store/tables';
-import { PACKAGES_TABLE } from './shared/store/tables';
+import { JOBS_TABLE, PACKAGES_TABLE } from './shared/store/tables';
 
 export type Access = 'RO' | 'RW';
 
@@ -15,6 +15,13 @@ export interface RouteSpec {
   readonly handler: string;
   /** Tables the function may use, with the least access it needs. */
   readonly tables: ReadonlyArray<{ readonly table: TableSpec; readonly access: Access }>;
+  /**
+   * The scan queue: `send` gives SCAN_QUEUE_URL, sqs:SendMessage and sqs:GetQueueAttributes
+   * (queue depth for estimates).
+   */
+  readonly queue?: 'send';
+  /** The upload bucket: `write` gives UPLOAD_BUCKET and s3:PutObject on `uploads/*` (also for presigning). */
+  readonly uploads?: 'write';
   /** Cross-origin reads allowed (browser pages may call it). */
   readonly cors: boolean;
 }
@@ -47,6 +54,43 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/v1/bulk',
     handler: 'bulk',
     tables: [{ table: PACKAGES_TABLE, access: 'RO' }],
+    cors: true,
+  },
+];
+
+/** The scan pipeline's routes (issue 4); the stack and the local server serve them with ROUTES. */
+export const SCAN_ROUTES: readonly RouteSpec[] = [
+  {
+    method: 'POST',
+    path: '/v1/scan',
+    handler: 'scan-request',
+    tables: [{ table: JOBS_TABLE, access: 'RW' }],
+    queue: 'send',
+    cors: false,
+  },
+  {
+    method: 'POST',
+    path: '/v1/scan/tarball',
+    handler: 'scan-tarball',
+    tables: [{ table: JOBS_TABLE, access: 'RW' }],
+    queue: 'send',
+    uploads: 'write',
+    cors: false,
+  },
+  {
+    method: 'POST',
+    path: '/v1/scan/upload-url',
+    handler: 'scan-upload-url',
+    tables: [{ table: JOBS_TABLE, access: 'RW' }],
+    uploads: 'write',
+    cors: false,
+  },
+  {
+    // RW: a job whose message never arrived is marked failed when it is read (no job waits forever).
+    method: 'GET',
+    path: '/v1/scan/{job_id}',
+    handler: 'get-scan-job',
+    tables: [{ table: JOBS_TABLE, access: 'RW' }],
     cors: true,
   },
 ];
