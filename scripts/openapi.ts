@@ -125,6 +125,7 @@ const RESPONSE_COMPONENTS = {
   Publisher: S.Publisher,
   RiskLevel: S.RiskLevel,
   ScanAck: S.ScanAck,
+  UploadTicket: S.UploadTicket,
   ScanJob: S.ScanJob,
   ScanJobStatus: S.ScanJobStatus,
   Severity: S.Severity,
@@ -259,6 +260,17 @@ const COMPONENT_DOCS: Record<ComponentName, { description: string; properties?: 
     description:
       'Overall verdict of the deterministic risk policy (inputs: threats, CVEs, install scripts, capabilities, trust): `clean`, `warning` or `critical`. `risk_reasons` says why.',
   },
+  UploadTicket: {
+    description:
+      'A presigned upload for a tarball above the inline limit: PUT the file to `upload_url` before it expires; the scan job starts when the object lands.',
+    properties: {
+      job_id: 'The scan job the upload starts (follow it with `GET /v1/scan/{job_id}`).',
+      upload_url: 'Short-lived presigned URL; send the tarball bytes with `PUT` and no other headers.',
+      method: 'Always `PUT`.',
+      expires_in: 'Seconds the URL stays valid.',
+      max_bytes: 'Largest tarball the scanner accepts; a bigger upload fails its job.',
+    },
+  },
   ScanAck: {
     description: `A queued scan job. Follow it with \`GET /v1/scan/{job_id}\` (the \`Location\` header of the response).`,
     properties: {
@@ -367,6 +379,13 @@ const COMPONENT_EXAMPLES: Partial<Record<ComponentName, unknown>> = {
   } satisfies S.PackageList,
   PackageResponse: EXAMPLE_PACKAGE,
   ScanAck: { job_id: EXAMPLE_JOB_ID, estimated_seconds: 30 } satisfies S.ScanAck,
+  UploadTicket: {
+    job_id: EXAMPLE_JOB_ID,
+    upload_url: `https://uploads.example.com/uploads/${EXAMPLE_JOB_ID}.tgz?X-Amz-Expires=900`,
+    method: 'PUT',
+    expires_in: 900,
+    max_bytes: 67108864,
+  } satisfies S.UploadTicket,
   ScanJob: {
     job_id: EXAMPLE_JOB_ID,
     status: 'completed',
@@ -667,6 +686,23 @@ function paths(): Record<string, PathItemObject> {
             'The request is not `multipart/form-data`.',
             'Content-Type must be multipart/form-data',
           ),
+          ...COMMON_ERRORS,
+        },
+      },
+    },
+    '/v1/scan/upload-url': {
+      post: {
+        operationId: 'requestTarballUpload',
+        summary: 'Get a presigned upload for a large tarball',
+        description: md(
+          "For tarballs larger than the inline upload's limit. Returns a short-lived URL to `PUT` the",
+          'file to, and a job that is queued when the object lands in storage. The job fails if the upload',
+          'never arrives (reported as failed an hour after creation) or the file is not a readable tarball.',
+          'Like inline uploads, the result is private to the job.',
+        ),
+        tags: ['Scans'],
+        responses: {
+          '201': ok('The upload URL and its job.', 'UploadTicket', SCAN_ACCEPTED_HEADERS),
           ...COMMON_ERRORS,
         },
       },

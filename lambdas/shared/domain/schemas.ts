@@ -147,6 +147,18 @@ export type ScanRequest = z.infer<typeof ScanRequest>;
 export const ScanAck = z.object({ job_id: z.uuid(), estimated_seconds: z.number().min(0) }).strict();
 export type ScanAck = z.infer<typeof ScanAck>;
 
+/** Answer of POST /v1/scan/upload-url: where to PUT a large tarball, and the job it starts. */
+export const UploadTicket = z
+  .object({
+    job_id: z.uuid(),
+    upload_url: z.string().url(),
+    method: z.literal('PUT'),
+    expires_in: z.number().int().min(1),
+    max_bytes: z.number().int().min(1),
+  })
+  .strict();
+export type UploadTicket = z.infer<typeof UploadTicket>;
+
 export const ScanJobStatus = z.enum(['queued', 'running', 'completed', 'failed']);
 export type ScanJobStatus = z.infer<typeof ScanJobStatus>;
 

@@ -8,6 +8,7 @@ import { handler as health } from '../../../lambdas/handlers/health';
 import { handler as listPackages } from '../../../lambdas/handlers/list-packages';
 import { PackageResponse, toListItem } from '../../../lambdas/shared/domain/schemas';
 import { apiEvent, lambdaContext, parseBody } from '../../support/events';
+import { expectMatchesOpenApi } from '../../support/openapi';
 import { packageRecord } from '../../support/records';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -34,6 +35,7 @@ describe('GET /v1/packages/{name}', () => {
     const res = await getPackage(apiEvent({ pathParameters: { name: '%40types%2Fnode' } }), lambdaContext);
     expect(res.statusCode).toBe(200);
     expect(PackageResponse.parse(parseBody(res))).toEqual(scoped);
+    expectMatchesOpenApi('get', '/v1/packages/{name}', 200, parseBody(res));
   });
 
   it('is 404 with an error body for an unknown package', async () => {
@@ -41,6 +43,7 @@ describe('GET /v1/packages/{name}', () => {
     const res = await getPackage(apiEvent({ pathParameters: { name: 'nope' } }), lambdaContext);
     expect(res.statusCode).toBe(404);
     expect(parseBody(res)).toEqual({ error: "Package 'nope' has not been scanned" });
+    expectMatchesOpenApi('get', '/v1/packages/{name}', 404, parseBody(res));
   });
 
   it('is 400 for a name npm would never accept', async () => {
@@ -113,6 +116,7 @@ describe('GET /v1/packages', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(parseBody(res)).toEqual({ packages: [toListItem(react)], total: 1234, limit: 100, offset: 0 });
+    expectMatchesOpenApi('get', '/v1/packages', 200, parseBody(res));
     expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
       IndexName: 'by-downloads',
       Limit: 100,
@@ -194,6 +198,7 @@ describe('POST /v1/bulk', () => {
     });
     expect(body[1]).toEqual(react);
     expect(body[2]).toEqual(react);
+    expectMatchesOpenApi('post', '/v1/bulk', 200, body);
     expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(2);
   });
 
