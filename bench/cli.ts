@@ -1,0 +1,150 @@
+/**
+ * CLI benchmark: `npm run bench:cli [-- --runs 5]`.
+ *
+ * Times the client checking this project's own package-lock.json against the service at
+ * PKGSCAN_API_URL (default http://localhost:3000, e.g. `npm start` in another terminal) and counts
+ * the HTTP requests it made. When nothing answers GET /health there, it starts a stub server on
+ * 127.0.0.1 that answers every bulk item as a clean package (so every package is "known") and
+ * says so in its output. Runs the client's `main` in-process: one warm-up run, then `--runs`.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEFAULT_API_URL } from '../cli/config';
+import { main } from '../cli/main';
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+if (!/^\d+$/.test(args.runs) || Number(args.runs) < 1) {
+  throw new Error(`--runs must be a positive integer, got '${args.runs}'`);
+}
+const runs = Number(args.runs);
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url.replace(/\/+$/, '')}/health`, { signal: AbortSignal.timeout(2000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Answers POST /v1/bulk with a clean PackageResponse per item; counts requests. */
+async function startStub(): Promise<{ url: string; server: Server; requests: () => number }> {
+  let requests = 0;
+  const server = createServer((req, res) => {
+    requests++;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/bulk') {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+        return;
+      }
+      const { packages } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        packages: { name: string; version: string }[];
+      };
+      const body = packages.map((p) => ({
+        name: p.name,
+        version: p.version,
+        registry: 'npm',
+        risk_level: 'clean',
+        risk_reasons: [],
+        trust_score: 90,
+        publisher: { name: 'stub', verified: false },
+        weekly_downloads: 0,
+        install_scripts: { preinstall: false, install: false, postinstall: false, prepare: false },
+        cves: [],
+        agentic_threats: [],
+        capabilities: {
+          network: { makes_requests: false, domains: [], protocols: [] },
+          filesystem: { reads: false, writes: false, paths: [] },
+          process: { spawns_children: false, commands: [] },
+          environment: { accessed_vars: [] },
+          native: { has_native: false, native_modules: [] },
+        },
+        scanned_at: new Date(0).toISOString(),
+      }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, server, requests: () => requests };
+}
+
+interface Run {
+  ms: number;
+  requests: number;
+  retries: number;
+  exitCode: number;
+  packages: number;
+  unknown: number;
+}
+
+async function once(apiUrl: string): Promise<Run> {
+  let out = '';
+  const started = performance.now();
+  const exitCode = await main({
+    argv: ['package-lock.json', '--json', '--quiet'],
+    env: { PKGSCAN_API_URL: apiUrl },
+    cwd: repoRoot,
+    stdout: { write: (s: string) => (out += s) },
+    stderr: { write: () => true },
+  });
+  const ms = performance.now() - started;
+  if (exitCode > 1) throw new Error(`pkgscan exited ${exitCode} against ${apiUrl}`);
+  const result = JSON.parse(out) as {
+    summary: { packages: number; unknown: number };
+    stats: { requests: number; retries: number };
+  };
+  return {
+    ms,
+    exitCode,
+    ...result.stats,
+    packages: result.summary.packages,
+    unknown: result.summary.unknown,
+  };
+}
+
+const target = process.env.PKGSCAN_API_URL || DEFAULT_API_URL;
+let stub: Awaited<ReturnType<typeof startStub>> | undefined;
+let apiUrl = target;
+if (!(await answers(target))) {
+  stub = await startStub();
+  apiUrl = stub.url;
+  console.log(
+    `No service answered ${target}/health: using a stub server at ${apiUrl} that answers every bulk item as a clean package.`,
+  );
+} else {
+  console.log(`Service: ${target}`);
+}
+
+try {
+  await once(apiUrl); // warm-up: module loading, connection set-up
+  const results: Run[] = [];
+  for (let i = 0; i < runs; i++) results.push(await once(apiUrl));
+  const times = results.map((r) => r.ms).sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)]!;
+  const last = results.at(-1)!;
+  console.log(
+    `Machine: ${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(`Lockfile: package-lock.json, ${last.packages} unique name@version entries`);
+  console.log(
+    `Known to the service: ${last.packages - last.unknown} of ${last.packages} (${last.unknown} not scanned)`,
+  );
+  console.log(
+    `Time to check (${runs} runs after a warm-up): median ${median.toFixed(0)} ms, min ${times[0]!.toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms`,
+  );
+  console.log(
+    `HTTP requests per check: ${last.requests} (${last.retries} retries); exit code ${last.exitCode}` +
+      (stub ? `; the stub counted ${stub.requests()} requests over ${runs + 1} checks` : ''),
+  );
+} finally {
+  stub?.server.close();
+}
