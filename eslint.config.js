@@ -2,7 +2,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', 'coverage/', '.local/', 'test/fixtures/', '**/*.cjs'] },
+  {
+    ignores: [
+      'node_modules/',
+      'cdk.out/',
+      'coverage/',
+      '.local/',
+      '.cache/',
+      'data/',
+      'bench/results/',
+      'test/fixtures/',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -26,9 +26,26 @@ export class PermanentScanError extends Error {
   override readonly name = 'PermanentScanError';
 }
 
+/** Vulnerability findings in the risk policy's terms (from the advisory store). */
+export interface VulnerabilityInput {
+  readonly cves: Array<{
+    id: string;
+    severity: 'low' | 'medium' | 'high' | 'critical';
+    fixed_in?: string;
+    summary?: string;
+  }>;
+  readonly advisories: Array<{
+    id: string;
+    severity?: 'low' | 'medium' | 'high' | 'critical';
+    malicious?: boolean;
+    summary?: string;
+  }>;
+}
+
 export interface RiskInput {
   readonly analysis: AnalysisResult;
   readonly trust: TrustResult;
+  readonly vulnerabilities?: VulnerabilityInput;
 }
 
 export interface ScanDeps {

@@ -33,6 +33,7 @@ function analysis(overrides: Partial<AnalysisResult> = {}): AnalysisResult {
     risk_reasons: [],
     docs_md: '# demo',
     evidence: [],
+    risk_input: { threats: [], install_scripts: [{ name: 'postinstall', command: 'node setup.js' }] },
     skipped_files: [],
     limits_hit: [],
     stats: {

@@ -1,0 +1,310 @@
+/**
+ * Rules for text aimed at AI agents: README and other Markdown, agent files, comments, string
+ * literals, MCP tool descriptions and package.json fields.
+ *
+ * Confidence depends on where the text sits (hidden from humans, in an agent file, visible
+ * documentation, code) and on whether the document is *about* prompt injection (detectors,
+ * security docs), which lowers it. See docs/analysis.md for the calibration table.
+ */
+import type { ThreatType } from '../shared/domain/schemas';
+import { LineIndex, scanHiddenUnicode, snippetOf } from './text';
+import type { Finding } from './types';
+
+export type TextContext =
+  'markdown' | 'agent_file' | 'code_comment' | 'code_string' | 'tool_description' | 'package_json' | 'code';
+
+const AGENT_FILE =
+  /(?:^|\/)(?:AGENTS\.md|CLAUDE\.md|GEMINI\.md|SKILL\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md|\.cursor\/rules\/[^/]+|mcp\.json|\.mcp\.json)$/i;
+
+export function isAgentFile(path: string): boolean {
+  return AGENT_FILE.test(path);
+}
+
+interface PhraseRule {
+  rule: string;
+  type: ThreatType;
+  re: RegExp;
+  /** Confidence by context: hidden, agent file / tool description, visible docs, comment, string. */
+  conf: { hidden: number; agent: number; visible: number; comment: number; string: number };
+  /** Only counts when the text also addresses an AI (or is hidden / in an agent file). */
+  needsAddressee?: boolean;
+  message: string;
+}
+
+const ADDRESSEE =
+  /\b(?:AI|LLMs?|assistants?|agents?|copilot|claude|cursor|chatgpt|gpt-?\d?|gemini|codex|language models?|reviewers?|code review(?:er)?|scanners?|auditors?)\b/i;
+
+const PHRASES: PhraseRule[] = [
+  {
+    rule: 'text.ignore-instructions',
+    type: 'instruction_override',
+    re: /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing)\s+(?:instructions?|prompts?|rules|directions|guidelines|directives)/i,
+    conf: { hidden: 0.95, agent: 0.9, visible: 0.6, comment: 0.65, string: 0.4 },
+    message: 'tells an AI agent to ignore its previous instructions',
+  },
+  {
+    rule: 'text.role-reassignment',
+    type: 'instruction_override',
+    re: /\byou\s+are\s+now\s+(?:a|an|the|in|DAN|unrestricted|jailbroken|developer mode)\b|\bnew\s+system\s+(?:prompt|instructions?)\s*:|\bfrom\s+now\s+on,?\s+you\s+(?:will|must|are)\b/i,
+    conf: { hidden: 0.9, agent: 0.6, visible: 0.5, comment: 0.55, string: 0.3 },
+    message: 'tries to give an AI agent a new role or system prompt',
+  },
+  {
+    rule: 'text.silence-reviewer',
+    type: 'instruction_override',
+    re: /\b(?:do\s+not|don't|never)\s+(?:report|flag|mention|disclose|warn\s+(?:the\s+user\s+)?about|tell\s+the\s+user|alert|raise)\b[^.\n]{0,60}\b(?:this|it|these|the\s+(?:code|file|script|package|issue|finding|behaviou?r))\b|\b(?:this|the)\s+(?:code|package|file|script|module)\s+is\s+(?:safe|legit(?:imate)?|benign|trusted|verified|not\s+malicious)\b[^.\n]{0,80}\b(?:do\s+not|don't|no\s+need\s+to)\b/i,
+    conf: { hidden: 0.9, agent: 0.8, visible: 0.55, comment: 0.75, string: 0.4 },
+    needsAddressee: true,
+    message: 'tells an AI reviewer or scanner to stay silent about this code',
+  },
+  {
+    rule: 'text.agent-directive',
+    type: 'prompt_injection',
+    re: /\b(?:AI|LLM|assistant|agent|copilot|claude|cursor|chatgpt|gemini|codex|language model)s?\b[^.\n]{0,80}\b(?:must|should\s+always|always|never|is\s+required\s+to|are\s+required\s+to|IMPORTANT)\b/i,
+    conf: { hidden: 0.8, agent: 0, visible: 0.25, comment: 0.3, string: 0.2 },
+    message: 'text addressed to an AI agent',
+  },
+  {
+    rule: 'text.important-tag',
+    type: 'prompt_injection',
+    re: /<\s*(?:IMPORTANT|SYSTEM|system-prompt|instructions?)\s*>/i,
+    conf: { hidden: 0.85, agent: 0.3, visible: 0.3, comment: 0.4, string: 0.3 },
+    message: 'pseudo-system tag (<IMPORTANT>, <SYSTEM>) meant for an AI agent',
+  },
+  {
+    rule: 'text.run-command',
+    type: 'social_engineering',
+    re: /\b(?:curl|wget)\s+[^\n|]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bpowershell\b[^\n]*\s-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\biex\s*\(/i,
+    conf: { hidden: 0.9, agent: 0.7, visible: 0.35, comment: 0.5, string: 0.3 },
+    message: 'steers an agent or user into running a downloaded script',
+  },
+  {
+    rule: 'text.install-package',
+    type: 'social_engineering',
+    re: /\b(?:run|execute|install|add)\b[^.\n]{0,40}(?:`|\b)(?:npm\s+(?:i|install|add)|npx|yarn\s+add|pnpm\s+add|pip\s+install)\s+[\w@/.-]+|require\(\s*['"][\w@/.-]+\/register['"]\s*\)/i,
+    conf: { hidden: 0.85, agent: 0.4, visible: 0, comment: 0.3, string: 0 },
+    needsAddressee: true,
+    message: 'tells an agent to install another package or load a register hook',
+  },
+  {
+    rule: 'text.registry-or-safety-off',
+    type: 'social_engineering',
+    re: /\bnpm\s+config\s+set\s+registry\b|\bregistry\s*=\s*https?:\/\/|\bstrict-ssl\s*(?:=|\s)\s*false\b|NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['"]?0|--no-verify\b|\b(?:disable|turn\s+off|skip)\s+(?:the\s+)?(?:ssl|tls|certificate|security|signature|integrity|sandbox)\s*(?:checks?|verification|validation)?/i,
+    conf: { hidden: 0.85, agent: 0.6, visible: 0.2, comment: 0.3, string: 0.2 },
+    needsAddressee: true,
+    message: 'tells an agent to point npm at another registry or to turn a safety check off',
+  },
+  {
+    rule: 'text.collect-secrets',
+    type: 'data_exfiltration',
+    re: /\b(?:read|cat|open|collect|gather|send|upload|post|include|print|copy|exfiltrate|attach|paste)\b[^.\n]{0,60}(?:~\/\.ssh|\.ssh\/|id_rsa|id_ed25519|~\/\.aws|\.aws\/credentials|\.npmrc|\.env\b|private\s+keys?|seed\s+phrases?|mnemonic|wallet|api[_\s-]?keys?|access\s+tokens?|credentials|passwords?)/i,
+    conf: { hidden: 0.9, agent: 0.85, visible: 0.3, comment: 0.35, string: 0.3 },
+    needsAddressee: true,
+    message: 'asks an agent to collect secrets or credential files',
+  },
+];
+
+/** Documents that discuss prompt injection (detectors, security docs, SDK examples). */
+const META_DISCUSSION =
+  /prompt[\s-]+injection|jailbreak|injection\s+(?:attacks?|detection)|detect(?:s|ing|or)?\b|guardrails?|red[\s-]team|adversarial|canary\s+(?:word|token)|system\s+prompt|security\s+(?:research|scanner)|example\s+attack/i;
+
+export interface TextScanInput {
+  path: string;
+  text: string;
+  context: TextContext;
+  /** Line of the first character of `text` within the file (for comments and strings). */
+  lineOffset?: number;
+  installTime?: boolean;
+}
+
+function contextKey(ctx: TextContext, hidden: boolean): keyof PhraseRule['conf'] {
+  if (hidden) return 'hidden';
+  switch (ctx) {
+    case 'agent_file':
+    case 'tool_description':
+      return 'agent';
+    case 'markdown':
+    case 'package_json':
+      return 'visible';
+    case 'code_comment':
+      return 'comment';
+    default:
+      return 'string';
+  }
+}
+
+/** Phrase rules over a piece of text. `hidden` when humans will not see it rendered. */
+function phraseScan(
+  input: TextScanInput,
+  text: string,
+  baseOffset: number,
+  lines: LineIndex,
+  hidden: boolean,
+  meta: boolean,
+  out: Finding[],
+): void {
+  if (text.length > 200_000) text = text.slice(0, 200_000);
+  const addressed =
+    hidden || input.context === 'agent_file' || input.context === 'tool_description' || ADDRESSEE.test(text);
+  for (const r of PHRASES) {
+    const m = r.re.exec(text);
+    if (!m) continue;
+    if (r.needsAddressee && !addressed) continue;
+    let conf = r.conf[contextKey(input.context, hidden)];
+    // Tool descriptions are read by the agent, rarely by the user: pseudo-system tags there are the tool-poisoning marker.
+    if (r.rule === 'text.important-tag' && input.context === 'tool_description') conf = Math.max(conf, 0.75);
+    if (!hidden && meta) conf = Math.min(conf * 0.4, 0.3);
+    if (!hidden && input.context !== 'agent_file' && input.context !== 'tool_description') {
+      // Inside inline code or a quotation: an example, not an instruction.
+      const before = text.slice(Math.max(0, m.index - 3), m.index);
+      if (/[`"“']$/.test(before)) conf *= 0.6;
+    }
+    if (conf < 0.15) continue;
+    const local = lines.lineOf(baseOffset + m.index);
+    out.push({
+      threat_type: r.type,
+      rule: r.rule,
+      message: `${r.message}${hidden ? ' (in content hidden from human readers)' : ''}`,
+      file: input.path,
+      line: local + (input.lineOffset ?? 1) - 1,
+      snippet: snippetOf(text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 60)),
+      confidence: Math.round(conf * 100) / 100,
+      install_time: !!input.installTime,
+    });
+  }
+}
+
+/** Hidden regions of Markdown: HTML comments and link-reference comments. */
+function hiddenMarkdownRegions(text: string): { start: number; text: string }[] {
+  const out: { start: number; text: string }[] = [];
+  for (const m of text.matchAll(/<!--([\s\S]*?)(?:-->|$)/g))
+    out.push({ start: m.index + 4, text: m[1] ?? '' });
+  for (const m of text.matchAll(
+    /^\s*\[(?:\/\/|comment|_)\]:\s*(?:#|<>)\s*(?:\(([^)\n]*)\)|"([^"\n]*)"|'([^'\n]*)')/gim,
+  )) {
+    out.push({ start: m.index, text: m[1] ?? m[2] ?? m[3] ?? '' });
+  }
+  return out;
+}
+
+/** Removes hidden content (comments, invisible characters) from Markdown before it is shown. */
+export function stripHiddenMarkdown(md: string): string {
+  return md
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+    .replace(/^\s*\[(?:\/\/|comment|_)\]:\s*(?:#|<>).*$/gim, '')
+    .replace(
+      /<(?:script|style|iframe|object|embed)[\s\S]*?(?:<\/(?:script|style|iframe|object|embed)>|$)/gi,
+      '',
+    )
+    .replace(/<details[^>]*>|<\/details>|<summary[^>]*>|<\/summary>/gi, '')
+    .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/g, '');
+}
+
+/** Scans a text for hidden Unicode and agent-directed phrases. */
+export function scanText(input: TextScanInput): Finding[] {
+  const out: Finding[] = [];
+  const text = input.text;
+  const lines = new LineIndex(text);
+  const isCode = input.context === 'code';
+  const meta = !isCode && META_DISCUSSION.test(text);
+  const lineAt = (offset: number) => lines.lineOf(offset) + (input.lineOffset ?? 1) - 1;
+  const push = (
+    type: ThreatType,
+    rule: string,
+    conf: number,
+    offset: number,
+    message: string,
+    snippet?: string,
+  ) => {
+    const line = lineAt(offset);
+    if (out.some((f) => f.rule === rule && f.line === line)) return;
+    if (out.filter((f) => f.rule === rule).length >= 5) return;
+    out.push({
+      threat_type: type,
+      rule,
+      message,
+      file: input.path,
+      line,
+      snippet: snippet ?? snippetOf(lines.lineText(lines.lineOf(offset))),
+      confidence: conf,
+      install_time: !!input.installTime,
+    });
+  };
+
+  // Hidden Unicode.
+  if (
+    input.context === 'code' ||
+    input.context === 'markdown' ||
+    input.context === 'agent_file' ||
+    input.context === 'package_json'
+  ) {
+    const hidden = scanHiddenUnicode(text);
+    const rtlText = /[\u0590-\u05ff\u0600-\u06ff]/.test(text);
+    let zw = 0;
+    for (const h of hidden) {
+      if (h.kind === 'tag') {
+        const letters = (h.decoded ?? '').replace(/[^A-Za-z]/g, '').length;
+        push(
+          'prompt_injection',
+          'text.unicode-tags',
+          letters >= 3 ? 0.95 : 0.6,
+          h.offset,
+          `invisible Unicode tag characters hide the text "${(h.decoded ?? '').slice(0, 200)}"`,
+          snippetOf(
+            `hidden: "${(h.decoded ?? '').slice(0, 120)}" in: ${lines.lineText(lines.lineOf(h.offset))}`,
+          ),
+        );
+        if (letters >= 3) phraseScan(input, h.decoded ?? '', h.offset, lines, true, meta, out);
+      } else if (h.kind === 'bidi' && !rtlText) {
+        push(
+          'prompt_injection',
+          'text.bidi-control',
+          isCode ? 0.8 : 0.5,
+          h.offset,
+          'bidirectional control character reorders how the line is displayed (Trojan Source)',
+        );
+      } else if (h.kind === 'zero_width') {
+        zw++;
+        const prev = text[h.offset - 1] ?? '';
+        const next = text[h.offset + 1] ?? '';
+        if (isCode && /[\w$]/.test(prev) && /[\w$]/.test(next)) {
+          push(
+            'prompt_injection',
+            'text.zero-width-in-word',
+            0.6,
+            h.offset,
+            'zero-width character inside a word: names that look the same differ',
+          );
+        }
+      }
+    }
+    if (!isCode && zw >= 10) {
+      const first = hidden.find((h) => h.kind === 'zero_width')!;
+      push(
+        'prompt_injection',
+        'text.zero-width-many',
+        0.55,
+        first.offset,
+        `${zw} zero-width characters in prose (can smuggle hidden text)`,
+      );
+    }
+  }
+  if (isCode) return out;
+
+  // Hidden Markdown regions are read with the "hidden" calibration.
+  if (input.context === 'markdown' || input.context === 'agent_file') {
+    for (const region of hiddenMarkdownRegions(text)) {
+      if (region.text.trim().length < 8) continue;
+      phraseScan(input, region.text, region.start, lines, true, meta, out);
+    }
+    const visible = text.replace(/<!--[\s\S]*?(?:-->|$)/g, (m) => ' '.repeat(m.length));
+    // Fenced code blocks are examples: blank them (keeping offsets) for visible-text rules.
+    const prose = visible.replace(/```[\s\S]*?(?:```|$)|~~~[\s\S]*?(?:~~~|$)/g, (m) =>
+      m.replace(/[^\n]/g, ' '),
+    );
+    phraseScan(input, prose, 0, lines, false, meta, out);
+  } else {
+    phraseScan(input, text, 0, lines, false, meta, out);
+  }
+  return out;
+}

@@ -1,0 +1,2361 @@
+/**
+ * Syntax-tree analysis of one JavaScript/TypeScript file: capabilities and code threats.
+ *
+ * One walk over the tree evaluates expressions into abstract values (`Val`): string constants
+ * are folded (concatenation, templates, escapes, base64/hex/char-code decoding, simple string
+ * methods), module objects and their members are tracked through aliases, destructuring and
+ * computed keys, and data carries taint labels (secrets, decoded data, network data) so that
+ * sinks can tell where their arguments came from. Nothing is executed.
+ */
+import type { ThreatType } from '../../shared/domain/schemas';
+import { CapabilityCollector, WHOLE_ENV } from '../capabilities';
+import { analyzeShell, shellPrograms } from '../shell';
+import { LineIndex, hasZeroWidth, isMixedScriptIdentifier, snippetOf } from '../text';
+import type { Finding } from '../types';
+import { parseSource } from './parse';
+import {
+  UNKNOWN,
+  asString,
+  canonicalModule,
+  deepTaints,
+  str,
+  unknown,
+  withTaint,
+  type AstNode,
+  type Taint,
+  type Val,
+} from './values';
+
+export interface JsFileInput {
+  path: string;
+  text: string;
+  installTime: boolean;
+  /** Nesting of eval'd code analysis (decoded strings are analysed as code, bounded). */
+  nested?: number;
+  maxDepth: number;
+  timeBudgetMs: number;
+}
+
+export interface JsFileResult {
+  findings: Finding[];
+  caps: CapabilityCollector;
+  parsed: boolean;
+  parseError?: string;
+  repairedLines: number[];
+  parseMs: number;
+  walkMs: number;
+  comments: { text: string; line: number }[];
+  /** String literals worth a look by the text rules (long prose, tool descriptions). */
+  strings: { text: string; line: number; context: 'string' | 'tool_description' }[];
+  exportNames: string[];
+  requires: string[];
+  timedOut: boolean;
+}
+
+const NETWORK_CLIENT_MODULES = new Set([
+  'axios',
+  'got',
+  'node-fetch',
+  'undici',
+  'request',
+  'superagent',
+  'needle',
+  'cross-fetch',
+  'isomorphic-fetch',
+  'ky',
+  'phin',
+  'make-fetch-happen',
+  'minipass-fetch',
+  'request-promise',
+  'request-promise-native',
+  'axios-retry',
+]);
+const WS_MODULES = new Set(['ws', 'socket.io-client', 'websocket', 'isomorphic-ws']);
+const NATIVE_LOADERS = new Set([
+  'bindings',
+  'node-gyp-build',
+  'prebuild-install',
+  'node-pre-gyp',
+  '@mapbox/node-pre-gyp',
+  'node-addon-api',
+  'nan',
+  'cmake-js',
+  'node-gyp-build-optional-packages',
+]);
+const SPAWN_MODULES = new Set([
+  'execa',
+  'cross-spawn',
+  'shelljs',
+  'child-process-promise',
+  'spawn-sync',
+  'tinyexec',
+]);
+
+const FS_READ = new Set([
+  'readFile',
+  'readFileSync',
+  'createReadStream',
+  'readdir',
+  'readdirSync',
+  'read',
+  'readSync',
+  'readJson',
+  'readJsonSync',
+  'readJSON',
+  'readlink',
+  'readlinkSync',
+  'opendir',
+  'opendirSync',
+  'readv',
+  'readvSync',
+]);
+const FS_WRITE = new Set([
+  'writeFile',
+  'writeFileSync',
+  'appendFile',
+  'appendFileSync',
+  'createWriteStream',
+  'mkdir',
+  'mkdirSync',
+  'rm',
+  'rmSync',
+  'rmdir',
+  'rmdirSync',
+  'unlink',
+  'unlinkSync',
+  'rename',
+  'renameSync',
+  'copyFile',
+  'copyFileSync',
+  'cp',
+  'cpSync',
+  'symlink',
+  'symlinkSync',
+  'link',
+  'linkSync',
+  'chmod',
+  'chmodSync',
+  'chown',
+  'chownSync',
+  'truncate',
+  'truncateSync',
+  'write',
+  'writeSync',
+  'writev',
+  'writevSync',
+  'utimes',
+  'utimesSync',
+  'outputFile',
+  'outputFileSync',
+  'outputJson',
+  'outputJsonSync',
+  'writeJson',
+  'writeJsonSync',
+  'writeJSON',
+  'ensureDir',
+  'ensureDirSync',
+  'ensureFile',
+  'ensureFileSync',
+  'mkdirs',
+  'mkdirsSync',
+  'mkdirp',
+  'mkdirpSync',
+  'remove',
+  'removeSync',
+  'emptyDir',
+  'emptyDirSync',
+  'move',
+  'moveSync',
+  'copy',
+  'copySync',
+  'mkdtemp',
+  'mkdtempSync',
+]);
+const CP_EXEC = new Set(['exec', 'execSync']);
+const CP_SPAWN = new Set(['spawn', 'spawnSync', 'execFile', 'execFileSync', 'fork']);
+
+const SENSITIVE_PATH =
+  /(?:^|[\\/])\.ssh(?:[\\/]|$)|id_(?:rsa|dsa|ecdsa|ed25519)|\.aws[\\/](?:credentials|config)|\.npmrc|\.netrc|\.pypirc|\.git-credentials|\.docker[\\/]config\.json|\.kube[\\/]config|gcloud[\\/](?:credentials|application_default)|\/etc\/(?:passwd|shadow)|\.bash_history|\.zsh_history|Local Storage[\\/]leveldb|Login Data|\bCookies\b|Web Data|Local State|wallet\.dat|[\\/]Exodus[\\/]|\.electrum|keystore[\\/]|solana[\\/]id\.json|\.config[\\/]solana|MetaMask|nkbihfbeogaeaoehlefnkodbefgpgknn|keychain|\.gnupg/i;
+const SECRET_ENV =
+  /TOKEN|SECRET|PASSW|PASSWD|PRIVATE|CREDENTIAL|API_?KEY|ACCESS_?KEY|AUTH|SESSION|COOKIE|NPM_|GITHUB_|AWS_|AZURE_|GCP_|GOOGLE_APPLICATION|SLACK_|DISCORD_|MNEMONIC|SEED/i;
+const EXFIL_HOST =
+  /(?:^|\.)(?:oastify\.com|burpcollaborator\.net|interact\.sh|interactsh\.com|oast\.(?:fun|live|site|online|pro|me)|pipedream\.net|webhook\.site|requestbin\.(?:net|com)|requestcatcher\.com|ngrok(?:-free)?\.(?:io|app|dev)|beeceptor\.com|hookb\.in|canarytokens\.com|dnslog\.cn|ceye\.io|trycloudflare\.com)$/i;
+const IMAGE_PATH = /\.(?:png|jpe?g|gif|bmp|ico|webp|svg)$/i;
+const GLOBAL_NAMES = new Set(['global', 'globalThis', 'window', 'self']);
+const KNOWN_GLOBALS = new Set([
+  'process',
+  'Buffer',
+  'Reflect',
+  'Object',
+  'String',
+  'JSON',
+  'Math',
+  'atob',
+  'btoa',
+  'eval',
+  'Function',
+  'fetch',
+  'require',
+  'WebSocket',
+  'XMLHttpRequest',
+  'unescape',
+  'decodeURIComponent',
+  'parseInt',
+  'setTimeout',
+  'setInterval',
+  'setImmediate',
+  'Array',
+  'EventSource',
+  'navigator',
+]);
+/** Members whose use through computed names is a red flag (key: module, or `global`). */
+const SENSITIVE_MEMBERS: Record<string, Set<string>> = {
+  child_process: new Set(['exec', 'execSync', 'spawn', 'spawnSync', 'execFile', 'execFileSync', 'fork']),
+  os: new Set(['hostname', 'userInfo', 'networkInterfaces', 'homedir']),
+  vm: new Set(['runInThisContext', 'runInNewContext', 'runInContext', 'Script', 'compileFunction']),
+  http: new Set(['request', 'get']),
+  https: new Set(['request', 'get']),
+  net: new Set(['connect', 'createConnection', 'Socket']),
+  dns: new Set(['lookup', 'resolve', 'resolve4', 'resolveTxt']),
+  fs: new Set([
+    'readFile',
+    'readFileSync',
+    'writeFile',
+    'writeFileSync',
+    'createWriteStream',
+    'appendFileSync',
+  ]),
+  process: new Set(['binding', 'dlopen', 'mainModule', 'env']),
+  global: new Set(['require', 'eval', 'Function', 'process', 'fetch', 'atob', 'Buffer', 'module']),
+};
+/** Modules where any computed access to a sensitive member counts; elsewhere the name must be decoded. */
+const ALWAYS_SENSITIVE = new Set(['child_process', 'os', 'vm', 'global']);
+
+function sensitiveMember(owner: Val, key: string, decoded: boolean): boolean {
+  const mod =
+    owner.k === 'mod'
+      ? owner.name
+      : owner.k === 'global'
+        ? owner.name === 'process'
+          ? 'process'
+          : 'global'
+        : undefined;
+  if (!mod) return false;
+  if (!SENSITIVE_MEMBERS[mod]?.has(key)) return false;
+  return decoded || ALWAYS_SENSITIVE.has(mod) || mod === 'process';
+}
+
+const SENSITIVE_MODULES = new Set([
+  'child_process',
+  'os',
+  'fs',
+  'http',
+  'https',
+  'net',
+  'dns',
+  'vm',
+  'process',
+  'tls',
+  'dgram',
+]);
+
+function isPublicIpv4(host: string): boolean {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (!m) return false;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  if (a === 10 || a === 127 || a === 0 || a >= 224) return false;
+  if (a === 169 && b === 254) return false;
+  if (a === 172 && b >= 16 && b <= 31) return false;
+  if (a === 192 && b === 168) return false;
+  if (a === 100 && b >= 64 && b <= 127) return false;
+  return true;
+}
+
+function hostOf(url: string): string | undefined {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#\s]*@)?(\[[^\]]+\]|[^:/?#\s]+)/i.exec(url.trim());
+  return m?.[1]?.toLowerCase();
+}
+
+class Scope {
+  readonly vars = new Map<string, Val>();
+  /** Taints of sensitive data read in this function (for the same-scope exfiltration rule). */
+  readonly sources = new Map<Taint, number>();
+  readonly sinks: { line: number; what: string; tainted: boolean }[] = [];
+  constructor(
+    readonly parent: Scope | undefined,
+    readonly fnName?: string,
+  ) {}
+  lookup(name: string): Val | undefined {
+    return this.vars.get(name) ?? this.parent?.lookup(name);
+  }
+  /** Assigns to the nearest scope declaring `name`, or creates a global (sloppy-mode assignment). */
+  assign(name: string, v: Val): void {
+    if (!this.assignExisting(name, v)) this.root().vars.set(name, v);
+  }
+  private assignExisting(name: string, v: Val): boolean {
+    if (this.vars.has(name)) {
+      this.vars.set(name, v);
+      return true;
+    }
+    return this.parent?.assignExisting(name, v) ?? false;
+  }
+  private root(): Scope {
+    return this.parent ? this.parent.root() : this;
+  }
+}
+
+const SKIP_KEYS = new Set([
+  'loc',
+  'range',
+  'start',
+  'end',
+  'type',
+  'extra',
+  'leadingComments',
+  'trailingComments',
+]);
+
+/** Line index of the file being walked (set by analyzeJsFile, restored after nested analyses). */
+let currentLines: LineIndex | undefined;
+
+function startOf(n: AstNode | undefined): number | undefined {
+  if (!n) return undefined;
+  if (typeof n.start === 'number') return n.start;
+  return n.range?.[0];
+}
+
+function lineOf(n: AstNode | undefined): number {
+  if (n?.loc) return n.loc.start.line;
+  const s = startOf(n);
+  return s === undefined || !currentLines ? 0 : currentLines.lineOf(s);
+}
+
+function columnOf(n: AstNode): number {
+  if (n.loc) return n.loc.start.column;
+  const s = startOf(n);
+  return s === undefined || !currentLines ? 0 : currentLines.columnOf(s);
+}
+
+function decodeBase64(s: string): string | undefined {
+  const t = s.replace(/\s+/g, '');
+  if (t.length < 4 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(t)) return undefined;
+  return Buffer.from(t, 'base64').toString('utf8');
+}
+
+function decodeHex(s: string): string | undefined {
+  if (s.length < 2 || s.length % 2 || !/^[0-9a-fA-F]+$/.test(s)) return undefined;
+  return Buffer.from(s, 'hex').toString('utf8');
+}
+
+function printable(s: string): boolean {
+  // eslint-disable-next-line no-control-regex -- tab, newline and carriage return are printable here
+  return s.length > 0 && /^[\x09\x0a\x0d\x20-\x7e]+$/.test(s);
+}
+
+class FileAnalyzer {
+  readonly findings: Finding[] = [];
+  readonly caps = new CapabilityCollector();
+  readonly strings: JsFileResult['strings'] = [];
+  readonly exportNames = new Set<string>();
+  readonly requires = new Set<string>();
+  readonly lines: LineIndex;
+  private readonly seen = new Set<string>();
+  private hexIds = new Set<string>();
+  private hexIdLines: number[] = [];
+  private silent = 0;
+  private inline = 0;
+  private readonly deadline: number;
+  timedOut = false;
+  private steps = 0;
+  private networkInFile = false;
+  private readonly urlLiterals: { url: string; line: number }[] = [];
+
+  constructor(private readonly input: JsFileInput) {
+    this.lines = new LineIndex(input.text);
+    this.deadline = performance.now() + input.timeBudgetMs;
+  }
+
+  // ---------------------------------------------------------------- recording
+
+  private snippetAt(n: AstNode | number): string {
+    const line = typeof n === 'number' ? n : lineOf(n);
+    const col = typeof n === 'number' ? 0 : columnOf(n);
+    const from = this.lines.lineLength(line) > 160 ? Math.max(0, col - 40) : 0;
+    return snippetOf(this.lines.lineSlice(line, from, 400));
+  }
+
+  threat(rule: string, type: ThreatType, confidence: number, at: AstNode | number, message: string): void {
+    if (this.silent) return;
+    const line = typeof at === 'number' ? at : lineOf(at);
+    const key = `${rule}:${line}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.findings.push({
+      threat_type: type,
+      rule,
+      message,
+      file: this.input.path,
+      line,
+      snippet: this.snippetAt(at),
+      confidence: Math.round(confidence * 100) / 100,
+      install_time: this.input.installTime,
+    });
+  }
+
+  capability(
+    capability: 'network' | 'filesystem' | 'process' | 'environment' | 'native',
+    rule: string,
+    at: AstNode,
+    message: string,
+  ): void {
+    if (this.silent) return;
+    const line = lineOf(at);
+    const key = `${rule}:${line}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.findings.push({
+      capability,
+      rule,
+      message,
+      file: this.input.path,
+      line,
+      snippet: this.snippetAt(at),
+      confidence: 1,
+      install_time: this.input.installTime,
+    });
+  }
+
+  private source(scope: Scope, taint: Taint, line: number): void {
+    if (!this.silent && !scope.sources.has(taint)) scope.sources.set(taint, line);
+  }
+
+  private tick(): boolean {
+    if ((++this.steps & 1023) === 0 && performance.now() > this.deadline) this.timedOut = true;
+    return this.timedOut;
+  }
+
+  // ---------------------------------------------------------------- walk
+
+  run(ast: AstNode): void {
+    const root = new Scope(undefined);
+    this.hoist(ast, root);
+    this.walk(ast, root, 0);
+    this.endScope(root);
+    this.fileLevel();
+  }
+
+  private hoist(body: AstNode, scope: Scope): void {
+    const stmts = (body.body ?? []) as AstNode[];
+    if (!Array.isArray(stmts)) return;
+    for (const s of stmts) {
+      if (s.type === 'FunctionDeclaration' && (s.id as AstNode | null)?.name) {
+        scope.vars.set((s.id as AstNode).name as string, this.fnVal(s));
+      }
+    }
+  }
+
+  private fnVal(node: AstNode): Val {
+    let decoder = false;
+    const r = node.range ?? (typeof node.start === 'number' ? [node.start, node.end as number] : undefined);
+    if (r && r[1] - r[0] < 1500) {
+      const src = this.input.text.slice(r[0], r[1]);
+      decoder = /fromCharCode|charCodeAt|atob\s*\(|['"]base64['"]|parseInt\([^)]*,\s*16\)/.test(src);
+    }
+    return { k: 'fn', node, decoder };
+  }
+
+  private walkFunction(node: AstNode, scope: Scope, depth: number, paramVals?: Val[]): void {
+    const name = ((node.id as AstNode | null)?.name as string | undefined) ?? undefined;
+    const inner = new Scope(scope, name);
+    const params = (node.params ?? []) as AstNode[];
+    params.forEach((p, i) => {
+      this.checkIdentifierNode(p);
+      this.bindPattern(p, paramVals?.[i] ?? UNKNOWN, inner, depth);
+    });
+    for (const p of params)
+      if (p.type === 'Identifier' && /^_0x[0-9a-f]{3,}$/i.test(p.name as string)) this.hexId(p);
+    const body = node.body as AstNode | undefined;
+    if (!body) return;
+    if (body.type === 'BlockStatement') {
+      this.hoist(body, inner);
+      this.walk(body, inner, depth + 1);
+    } else {
+      this.walk(body, inner, depth + 1);
+    }
+    this.endScope(inner);
+  }
+
+  /** Same-scope exfiltration: sensitive data read and a network sink in one function. */
+  private endScope(scope: Scope): void {
+    if (!scope.sinks.length || scope.sinks.every((s) => s.tainted)) return;
+    const strong = (['secret_file', 'env_all'] as Taint[]).filter((t) => scope.sources.has(t));
+    const weak = (['fingerprint', 'secret_env'] as Taint[]).filter((t) => scope.sources.has(t));
+    const sink = scope.sinks.find((s) => !s.tainted)!;
+    if (strong.length) {
+      this.threat(
+        'js.exfil-same-scope',
+        'data_exfiltration',
+        0.7,
+        sink.line,
+        `reads ${strong.map(describeTaint).join(' and ')} and sends a network request (${sink.what}) in the same function`,
+      );
+    } else if (weak.includes('fingerprint')) {
+      this.threat(
+        'js.fingerprint-same-scope',
+        'data_exfiltration',
+        0.5,
+        sink.line,
+        `collects host details (host name, user) and sends a network request (${sink.what}) in the same function`,
+      );
+    }
+  }
+
+  private hexId(n: AstNode): void {
+    const name = n.name as string;
+    if (!this.hexIds.has(name)) {
+      this.hexIds.add(name);
+      if (this.hexIdLines.length < 20) this.hexIdLines.push(lineOf(n));
+    }
+  }
+
+  private checkIdentifierNode(n: AstNode | undefined): void {
+    if (!n || n.type !== 'Identifier') return;
+    const name = n.name as string;
+    // eslint-disable-next-line no-control-regex -- plain ASCII test
+    if (/^[\x00-\x7f]*$/.test(name)) {
+      if (/^_0x[0-9a-f]{3,}$/i.test(name)) this.hexId(n);
+      return;
+    }
+    if (hasZeroWidth(name)) {
+      this.threat(
+        'js.zero-width-identifier',
+        'prompt_injection',
+        0.85,
+        n,
+        `identifier contains an invisible zero-width character; two names that look identical differ`,
+      );
+    } else if (isMixedScriptIdentifier(name)) {
+      this.threat(
+        'js.homoglyph-identifier',
+        'prompt_injection',
+        0.8,
+        n,
+        `identifier "${name}" mixes Latin with Cyrillic/Greek look-alike letters (homoglyph)`,
+      );
+    }
+  }
+
+  private bindPattern(p: AstNode, v: Val, scope: Scope, depth: number): void {
+    switch (p.type) {
+      case 'Identifier':
+        scope.vars.set(p.name as string, v);
+        return;
+      case 'AssignmentPattern':
+        this.walk(p.right as AstNode, scope, depth + 1);
+        this.bindPattern(
+          p.left as AstNode,
+          v.k === 'unknown' ? this.walk(p.right as AstNode, scope, depth + 1) : v,
+          scope,
+          depth,
+        );
+        return;
+      case 'ObjectPattern':
+        for (const prop of (p.properties ?? []) as AstNode[]) {
+          if (prop.type === 'RestElement') {
+            if (v.k === 'env') this.envWhole(p);
+            this.bindPattern(prop.argument as AstNode, unknown([v]), scope, depth);
+            continue;
+          }
+          const key = prop.computed
+            ? asString(this.walk(prop.key as AstNode, scope, depth + 1))
+            : keyName(prop.key as AstNode);
+          const target = prop.value as AstNode;
+          this.bindPattern(
+            target,
+            key !== undefined ? this.member(v, key, p, scope, false) : unknown([v]),
+            scope,
+            depth,
+          );
+        }
+        return;
+      case 'ArrayPattern':
+        ((p.elements ?? []) as (AstNode | null)[]).forEach((el, i) => {
+          if (!el) return;
+          const item =
+            v.k === 'arr'
+              ? v.items[i]
+              : v.k === 'entry' && i === 1
+                ? this.member(v.of, v.key, p, scope, true)
+                : undefined;
+          this.bindPattern(
+            el.type === 'RestElement' ? (el.argument as AstNode) : el,
+            item ?? unknown([v]),
+            scope,
+            depth,
+          );
+        });
+        return;
+      case 'RestElement':
+        this.bindPattern(p.argument as AstNode, unknown([v]), scope, depth);
+        return;
+      case 'MemberExpression':
+        this.walk(p, scope, depth + 1);
+        return;
+      default:
+        return;
+    }
+  }
+
+  walk(node: AstNode | null | undefined, scope: Scope, depth: number): Val {
+    if (!node || this.timedOut) return UNKNOWN;
+    if (depth > this.input.maxDepth) return UNKNOWN;
+    if (this.tick()) return UNKNOWN;
+    switch (node.type) {
+      case 'Literal':
+      case 'StringLiteral':
+      case 'NumericLiteral':
+      case 'BooleanLiteral': {
+        const v = node.value;
+        if (typeof v === 'string') {
+          this.stringLiteral(v, node);
+          return { k: 'str', v };
+        }
+        if (typeof v === 'number') return { k: 'num', v };
+        if (typeof v === 'boolean') return { k: 'bool', v };
+        return UNKNOWN;
+      }
+      case 'TemplateLiteral': {
+        const quasis = (node.quasis ?? []) as AstNode[];
+        const exprs = (node.expressions ?? []) as AstNode[];
+        const vals = exprs.map((e) => this.walk(e, scope, depth + 1));
+        let out = '';
+        let constant = true;
+        quasis.forEach((q, i) => {
+          out += ((q.value as { cooked?: string; raw?: string })?.cooked ?? '') as string;
+          if (i < vals.length) {
+            const s = asString(vals[i]);
+            if (s === undefined) {
+              constant = false;
+              out += '${…}';
+            } else out += s;
+          }
+        });
+        if (out.length > 20) this.stringLiteral(out, node);
+        return constant ? str(out, vals) : withTaint({ k: 'str', v: out }, vals, undefined);
+      }
+      case 'Identifier':
+        return this.identifier(node, scope);
+      case 'ThisExpression':
+        return UNKNOWN;
+      case 'BinaryExpression': {
+        const l = this.walk(node.left as AstNode, scope, depth + 1);
+        const r = this.walk(node.right as AstNode, scope, depth + 1);
+        if (node.operator === '+') {
+          const ls = asString(l);
+          const rs = asString(r);
+          if (l.k === 'num' && r.k === 'num') return { k: 'num', v: l.v + r.v };
+          if (ls !== undefined && rs !== undefined) return str(ls + rs, [l, r]);
+          if (ls !== undefined || rs !== undefined)
+            return withTaint({ k: 'str', v: (ls ?? '${…}') + (rs ?? '${…}') }, [l, r]);
+        }
+        if (l.k === 'num' && r.k === 'num') {
+          const ops: Record<string, (a: number, b: number) => number> = {
+            '-': (a, b) => a - b,
+            '*': (a, b) => a * b,
+            '^': (a, b) => a ^ b,
+            '|': (a, b) => a | b,
+            '&': (a, b) => a & b,
+          };
+          const f = ops[node.operator as string];
+          if (f) return { k: 'num', v: f(l.v, r.v) };
+        }
+        return unknown([l, r]);
+      }
+      case 'LogicalExpression': {
+        const l = this.walk(node.left as AstNode, scope, depth + 1);
+        const r = this.walk(node.right as AstNode, scope, depth + 1);
+        return l.k !== 'unknown' ? l : r;
+      }
+      case 'ConditionalExpression': {
+        this.walk(node.test as AstNode, scope, depth + 1);
+        const a = this.walk(node.consequent as AstNode, scope, depth + 1);
+        const b = this.walk(node.alternate as AstNode, scope, depth + 1);
+        return a.k !== 'unknown' ? a : b;
+      }
+      case 'UnaryExpression': {
+        const arg = node.argument as AstNode;
+        if (node.operator === '!' || node.operator === '+') {
+          const inner =
+            arg.type === 'UnaryExpression' && arg.operator === '!' ? (arg.argument as AstNode) : arg;
+          const isEmptyArr =
+            inner.type === 'ArrayExpression' && !((inner.elements as unknown[]) ?? []).length;
+          const isBoolLit =
+            (inner.type === 'Literal' || inner.type === 'BooleanLiteral') && typeof inner.value === 'boolean';
+          if ((isEmptyArr && (node.operator === '!' || arg !== inner)) || (isBoolLit && arg !== inner)) {
+            this.threat(
+              'js.jsfuck-boolean',
+              'malicious_code',
+              0.55,
+              node,
+              'builds booleans/numbers from `!![]`, `+!!false` style expressions (obfuscator idiom, not minifier output)',
+            );
+          }
+        }
+        const v = this.walk(arg, scope, depth + 1);
+        if (node.operator === 'typeof') return UNKNOWN;
+        if (node.operator === '-' && v.k === 'num') return { k: 'num', v: -v.v };
+        return unknown([v]);
+      }
+      case 'UpdateExpression':
+        this.walk(node.argument as AstNode, scope, depth + 1);
+        return UNKNOWN;
+      case 'AssignmentExpression':
+        return this.assignment(node, scope, depth);
+      case 'SequenceExpression': {
+        let last = UNKNOWN;
+        for (const e of (node.expressions ?? []) as AstNode[]) last = this.walk(e, scope, depth + 1);
+        return last;
+      }
+      case 'ArrayExpression': {
+        const items = ((node.elements ?? []) as (AstNode | null)[]).map((e) => {
+          if (e?.type === 'SpreadElement') {
+            const v = this.walk(e.argument as AstNode, scope, depth + 1);
+            if (v.k === 'env') this.envWhole(e);
+            return unknown([v]);
+          }
+          return e ? this.walk(e, scope, depth + 1) : UNKNOWN;
+        });
+        this.stringArrayCheck(node, items);
+        return { k: 'arr', items };
+      }
+      case 'ObjectExpression':
+        return this.objectExpr(node, scope, depth);
+      case 'MemberExpression':
+      case 'OptionalMemberExpression':
+        return this.memberExpr(node, scope, depth);
+      case 'ChainExpression':
+      case 'ParenthesizedExpression':
+      case 'TSAsExpression':
+      case 'TSNonNullExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSTypeAssertion':
+      case 'AwaitExpression':
+        return this.walk((node.expression as AstNode) ?? (node.argument as AstNode), scope, depth + 1);
+      case 'CallExpression':
+      case 'OptionalCallExpression':
+      case 'NewExpression':
+        return this.call(node, scope, depth);
+      case 'ImportExpression': {
+        const v = this.walk(node.source as AstNode, scope, depth + 1);
+        const s = asString(v);
+        if (s !== undefined) return this.loadModule(s, node, v, scope);
+        return UNKNOWN;
+      }
+      case 'FunctionDeclaration':
+        this.checkIdentifierNode(node.id as AstNode);
+        this.walkFunction(node, scope, depth);
+        return UNKNOWN;
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression': {
+        const v = this.fnVal(node);
+        this.walkFunction(node, scope, depth);
+        return v;
+      }
+      case 'ClassDeclaration':
+      case 'ClassExpression':
+        this.checkIdentifierNode(node.id as AstNode);
+        this.walkChildren(node, scope, depth);
+        return UNKNOWN;
+      case 'VariableDeclaration':
+        for (const d of (node.declarations ?? []) as AstNode[]) {
+          this.checkIdentifierNode(d.id as AstNode);
+          const init = d.init as AstNode | null;
+          const v = init ? this.walk(init, scope, depth + 1) : UNKNOWN;
+          this.bindPattern(d.id as AstNode, v, scope, depth);
+        }
+        return UNKNOWN;
+      case 'ImportDeclaration':
+        return this.importDecl(node, scope);
+      case 'ExportNamedDeclaration':
+      case 'ExportAllDeclaration':
+      case 'ExportDefaultDeclaration':
+        return this.exportDecl(node, scope, depth);
+      case 'ForInStatement': {
+        const right = this.walk(node.right as AstNode, scope, depth + 1);
+        if (right.k === 'env') this.envWhole(node);
+        this.walk(node.left as AstNode, scope, depth + 1);
+        this.walk(node.body as AstNode, scope, depth + 1);
+        return UNKNOWN;
+      }
+      case 'BlockStatement':
+      case 'Program':
+      case 'StaticBlock':
+        for (const s of (node.body ?? []) as AstNode[]) this.walk(s, scope, depth + 1);
+        return UNKNOWN;
+      case 'WhileStatement':
+      case 'DoWhileStatement':
+        this.walk(node.test as AstNode, scope, depth + 1);
+        this.walk(node.body as AstNode, scope, depth + 1);
+        return UNKNOWN;
+      default:
+        if (
+          node.type.startsWith('TS') &&
+          node.type !== 'TSModuleDeclaration' &&
+          node.type !== 'TSModuleBlock' &&
+          node.type !== 'TSExportAssignment'
+        ) {
+          return UNKNOWN; // type-only syntax
+        }
+        this.walkChildren(node, scope, depth);
+        return UNKNOWN;
+    }
+  }
+
+  private walkChildren(node: AstNode, scope: Scope, depth: number): void {
+    for (const key in node) {
+      if (SKIP_KEYS.has(key)) continue;
+      const v = node[key];
+      if (Array.isArray(v)) {
+        for (const c of v)
+          if (c && typeof c === 'object' && typeof (c as AstNode).type === 'string')
+            this.walk(c as AstNode, scope, depth + 1);
+      } else if (v && typeof v === 'object' && typeof (v as AstNode).type === 'string')
+        this.walk(v as AstNode, scope, depth + 1);
+    }
+  }
+
+  private identifier(node: AstNode, scope: Scope): Val {
+    const name = node.name as string;
+    this.checkIdentifierNode(node);
+    const v = scope.lookup(name);
+    if (v) return v;
+    if (GLOBAL_NAMES.has(name)) return { k: 'global', name: 'globalObject' };
+    if (KNOWN_GLOBALS.has(name)) return { k: 'global', name };
+    return UNKNOWN;
+  }
+
+  private stringLiteral(v: string, node: AstNode): void {
+    if (this.silent) return;
+    if (
+      v.length >= 8 &&
+      v.length < 2048 &&
+      /^(?:https?|wss?):\/\//i.test(v) &&
+      this.urlLiterals.length < 500
+    ) {
+      this.urlLiterals.push({ url: v, line: lineOf(node) });
+    }
+    if (v.length >= 40 && /\s\S+\s/.test(v) && this.strings.length < 2000) {
+      this.strings.push({ text: v.slice(0, 20_000), line: lineOf(node), context: 'string' });
+    }
+    if (/\bLD_PRELOAD\s*=|\bDYLD_INSERT_LIBRARIES\s*=|\brundll32\b/i.test(v)) {
+      this.threat(
+        'js.library-injection-string',
+        'malicious_code',
+        0.7,
+        node,
+        'string sets LD_PRELOAD or runs rundll32 (library injection)',
+      );
+    }
+    if (/\/dev\/tcp\/\d|\bnc(?:at)?\s+(?:-\w+\s+)*-e\s+\/bin\/(?:ba)?sh|\bbash\s+-i\s*>&/.test(v)) {
+      this.threat(
+        'js.reverse-shell-string',
+        'malicious_code',
+        0.85,
+        node,
+        'string contains a reverse-shell command',
+      );
+    }
+  }
+
+  private objectExpr(node: AstNode, scope: Scope, depth: number): Val {
+    const props = new Map<string, Val>();
+    const all: Val[] = [];
+    for (const p of (node.properties ?? []) as AstNode[]) {
+      if (p.type === 'SpreadElement' || p.type === 'SpreadProperty') {
+        const v = this.walk(p.argument as AstNode, scope, depth + 1);
+        if (v.k === 'env') this.envWhole(p);
+        all.push(v);
+        if (v.k === 'obj') for (const [k, x] of v.props) props.set(k, x);
+        continue;
+      }
+      const key = p.computed
+        ? asString(this.walk(p.key as AstNode, scope, depth + 1))
+        : keyName(p.key as AstNode);
+      const valNode = p.value as AstNode;
+      const v =
+        p.type === 'ObjectMethod' || p.kind === 'get' || p.kind === 'set'
+          ? this.fnVal(p)
+          : this.walk(valNode, scope, depth + 1);
+      if (p.type === 'ObjectMethod') this.walkFunction(p, scope, depth);
+      if (v.k === 'env') this.envWhole(p);
+      all.push(v);
+      if (key !== undefined) {
+        props.set(key, v);
+        if (key === 'description' && v.k === 'str' && v.v.length >= 20 && this.strings.length < 2000) {
+          this.strings.push({
+            text: v.v.slice(0, 20_000),
+            line: lineOf(valNode),
+            context: 'tool_description',
+          });
+        }
+        if ((key === 'hostname' || key === 'host') && v.k === 'str') this.pendingHosts.push(v.v);
+      }
+    }
+    return withTaint({ k: 'obj', props }, all);
+  }
+
+  private pendingHosts: string[] = [];
+  private lastKeyDecoded = false;
+
+  /** A string literal written with \\x / \\u escapes in the source (`"\\x73\\x70awn"`). */
+  private escapedLiteral(n: AstNode): boolean {
+    const r = n.range ?? (typeof n.start === 'number' ? [n.start, n.end as number] : undefined);
+    if (!r) return false;
+    return /\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F{])/.test(
+      this.input.text.slice(r[0], Math.min(r[1], r[0] + 400)),
+    );
+  }
+
+  private memberExpr(node: AstNode, scope: Scope, depth: number): Val {
+    const objNode = node.object as AstNode;
+    const obj = this.walk(objNode, scope, depth + 1);
+    const propNode = node.property as AstNode;
+    let key: string | undefined;
+    let obfKey = false;
+    if (node.computed) {
+      const kv = this.walk(propNode, scope, depth + 1);
+      key = asString(kv);
+      this.lastKeyDecoded = !!(kv.viaDecoder || kv.t?.has('decoded'));
+      const literal =
+        (propNode.type === 'Literal' || propNode.type === 'StringLiteral') && !this.escapedLiteral(propNode);
+      obfKey = key !== undefined && !literal;
+      if (kv.viaDecoder && (obj.k === 'global' || obj.k === 'mod')) {
+        this.threat(
+          'js.decoder-computed-access',
+          'malicious_code',
+          0.65,
+          node,
+          'looks up a property whose name comes from a decoding function',
+        );
+      }
+      if (literal && key !== undefined && obj.k === 'mod' && sensitiveMember(obj, key, true)) {
+        this.threat(
+          'js.bracket-api-access',
+          'malicious_code',
+          0.35,
+          node,
+          `calls ${obj.name}.${key} through a bracketed string ("${key}") instead of a plain property`,
+        );
+      }
+    } else {
+      key = keyName(propNode);
+    }
+    if (key === undefined) return unknown([obj]);
+    const v = this.member(obj, key, node, scope, obfKey);
+    if (
+      obfKey &&
+      (obj.k === 'mod' || obj.k === 'global') &&
+      (v.k === 'api' || v.k === 'global' || v.k === 'mod')
+    ) {
+      const what = obj.k === 'mod' ? `${obj.name}.${key}` : key;
+      const globalOwner: Val =
+        obj.k === 'global' && obj.name === 'globalObject' ? { k: 'global', name: 'global' } : obj;
+      if (sensitiveMember(globalOwner, key, !!(v.obf && this.lastKeyDecoded)))
+        this.threat(
+          'js.obfuscated-api-access',
+          'malicious_code',
+          0.7,
+          node,
+          `reaches ${what} through a property name computed at run time`,
+        );
+    }
+    return v;
+  }
+
+  /** Property access on an abstract value. */
+  member(obj: Val, key: string, at: AstNode, scope: Scope, obf: boolean): Val {
+    const mark = (v: Val): Val => (obf ? { ...v, obf: true } : v);
+    switch (obj.k) {
+      case 'mod':
+        if (key === 'default' || key === '__esModule') return obj;
+        if (obj.name === 'process' && key === 'env') return { k: 'env' };
+        return mark({ k: 'api', mod: obj.name, path: key });
+      case 'api':
+        if (obj.mod === 'fs' && obj.path === 'promises') return mark({ k: 'api', mod: 'fs', path: key });
+        if (key === 'call' || key === 'apply' || key === 'bind')
+          return mark({ ...obj, path: `${obj.path}.${key}` });
+        return mark({ k: 'api', mod: obj.mod, path: `${obj.path}.${key}` });
+      case 'global':
+        if (obj.name === 'globalObject') {
+          if (GLOBAL_NAMES.has(key)) return obj;
+          if (KNOWN_GLOBALS.has(key)) {
+            if (obf && sensitiveMember({ k: 'global', name: 'global' }, key, this.lastKeyDecoded)) {
+              this.threat(
+                'js.obfuscated-global',
+                'malicious_code',
+                0.7,
+                at,
+                `reaches the global ${key} through a computed name`,
+              );
+            }
+            return mark({ k: 'global', name: key });
+          }
+          return UNKNOWN;
+        }
+        if (obj.name === 'process') {
+          if (key === 'env') return { k: 'env' };
+          if (key === 'mainModule') return { k: 'global', name: 'mainModule' };
+          if (key === 'binding' || key === 'dlopen') return mark({ k: 'api', mod: 'process', path: key });
+          return mark({ k: 'api', mod: 'process', path: key });
+        }
+        if (obj.name === 'mainModule' && key === 'require') return { k: 'global', name: 'require' };
+        return mark({ k: 'api', mod: `global:${obj.name}`, path: key });
+      case 'env': {
+        if (!this.silent) {
+          this.caps.envVars.add(key);
+          this.capability('environment', 'js.env-var', at, `reads environment variable ${key}`);
+        }
+        const v: Val = { k: 'str', v: key === 'HOME' || key === 'USERPROFILE' ? '~' : `$${key}` };
+        if (SECRET_ENV.test(key)) {
+          this.source(scope, 'secret_env', lineOf(at));
+          return withTaint(v, [], 'secret_env');
+        }
+        return v;
+      }
+      case 'obj': {
+        const v = obj.props.get(key);
+        return v ?? unknown([obj]);
+      }
+      case 'arr': {
+        const i = Number(key);
+        if (Number.isInteger(i) && obj.items[i]) return obj.items[i]!;
+        if (key === 'length') return { k: 'num', v: obj.items.length };
+        return withTaint({ k: 'api', mod: 'array', path: key, base: obj }, [obj]);
+      }
+      case 'entry':
+        if (key === '1') return mark({ ...this.member(obj.of, obj.key, at, scope, false), obf: true });
+        if (key === '0') return { k: 'str', v: obj.key };
+        return UNKNOWN;
+      case 'entrylist':
+        if (key === '0') return { k: 'entry', of: obj.of, key: obj.key };
+        return UNKNOWN;
+      case 'desc':
+        if (key === 'value' || key === 'get')
+          return { ...this.member(obj.of, obj.key, at, scope, false), obf: true };
+        return UNKNOWN;
+      case 'str':
+        if (key === 'length') return { k: 'num', v: obj.v.length };
+        if (/^\d+$/.test(key)) return { k: 'str', v: obj.v.charAt(Number(key)) };
+        return withTaint({ k: 'api', mod: 'string', path: key, base: obj }, [obj]);
+      case 'keys':
+      case 'entries':
+        return { k: 'api', mod: 'array', path: key, base: obj };
+      case 'net':
+        return withTaint({ k: 'api', mod: 'netobj', path: key }, [obj]);
+      default:
+        return withTaint({ k: 'unknown' }, [obj]);
+    }
+  }
+
+  private assignment(node: AstNode, scope: Scope, depth: number): Val {
+    const left = node.left as AstNode;
+    const v = this.walk(node.right as AstNode, scope, depth + 1);
+    if (left.type === 'Identifier') {
+      const name = left.name as string;
+      // A function that replaces itself with `function () { return array }` (string-array helper).
+      if (v.k === 'fn' && scope.fnName === name) {
+        this.threat(
+          'js.self-redefining-function',
+          'malicious_code',
+          0.25,
+          node,
+          `function ${name} redefines itself on first call (string-array helper idiom)`,
+        );
+      }
+      if (node.operator === '+=') {
+        const old = scope.lookup(name) ?? UNKNOWN;
+        const a = asString(old);
+        const b = asString(v);
+        scope.assign(name, a !== undefined && b !== undefined ? str(a + b, [old, v]) : unknown([old, v]));
+      } else scope.assign(name, v);
+      if (/^_0x[0-9a-f]{3,}$/i.test(name)) this.hexId(left);
+    } else if (left.type === 'MemberExpression') {
+      const target = this.walk(left.object as AstNode, scope, depth + 1);
+      if (left.computed) this.walk(left.property as AstNode, scope, depth + 1);
+      const key = left.computed ? undefined : keyName(left.property as AstNode);
+      if (target.k === 'env' && key) {
+        this.caps.envVars.add(key);
+      }
+      if (target.k === 'obj' && key) target.props.set(key, v);
+      const lo = left.object as AstNode;
+      const isModuleExports =
+        lo.type === 'MemberExpression' &&
+        (lo.object as AstNode).type === 'Identifier' &&
+        (lo.object as AstNode).name === 'module' &&
+        keyName(lo.property as AstNode) === 'exports';
+      if (isModuleExports && key) this.exportNames.add(key);
+      if (lo.type === 'Identifier' && (lo.name === 'module' || lo.name === 'exports') && key) {
+        if (key !== 'exports') this.exportNames.add(key);
+        else if (v.k === 'obj') for (const k of v.props.keys()) this.exportNames.add(k);
+      }
+    } else {
+      this.bindPattern(left, v, scope, depth);
+    }
+    return v;
+  }
+
+  // ---------------------------------------------------------------- modules
+
+  private loadModule(spec: string, at: AstNode, specVal: Val | undefined, _scope: Scope): Val {
+    const name = canonicalModule(spec);
+    if (!this.silent) this.requires.add(spec);
+    if (specVal && (specVal.obf || specVal.viaDecoder || (specVal.t?.has('decoded') ?? false))) {
+      const sensitive = SENSITIVE_MODULES.has(name) || NETWORK_CLIENT_MODULES.has(name);
+      this.threat(
+        'js.obfuscated-require',
+        'malicious_code',
+        sensitive ? 0.75 : 0.55,
+        at,
+        `loads module "${spec}" by a name built at run time`,
+      );
+    }
+    if (/\.node$/i.test(spec)) {
+      this.caps.nativeModules.add(spec.replace(/^\.\//, ''));
+      this.capability('native', 'js.require-node-addon', at, `loads native addon ${spec}`);
+    }
+    if (NATIVE_LOADERS.has(spec)) {
+      this.caps.hasNative = true;
+      this.capability('native', 'js.native-loader', at, `loads native code through ${spec}`);
+    }
+    return { k: 'mod', name };
+  }
+
+  private importDecl(node: AstNode, scope: Scope): Val {
+    const src = (node.source as AstNode)?.value;
+    if (typeof src !== 'string') return UNKNOWN;
+    if (node.importKind === 'type') return UNKNOWN;
+    const mod = this.loadModule(src, node, undefined, scope) as { k: 'mod'; name: string };
+    for (const s of (node.specifiers ?? []) as AstNode[]) {
+      const local = (s.local as AstNode).name as string;
+      if (s.type === 'ImportSpecifier') {
+        const imported = keyName(s.imported as AstNode) ?? local;
+        scope.vars.set(local, imported === 'default' ? mod : { k: 'api', mod: mod.name, path: imported });
+      } else scope.vars.set(local, mod);
+    }
+    return UNKNOWN;
+  }
+
+  private exportDecl(node: AstNode, scope: Scope, depth: number): Val {
+    if (node.source) {
+      const src = (node.source as AstNode).value;
+      if (typeof src === 'string') this.loadModule(src, node, undefined, scope);
+    }
+    if (node.type === 'ExportDefaultDeclaration') this.exportNames.add('default');
+    const decl = node.declaration as AstNode | null | undefined;
+    if (decl) {
+      const id = (decl.id as AstNode | undefined)?.name;
+      if (typeof id === 'string') this.exportNames.add(id);
+      for (const d of (decl.declarations ?? []) as AstNode[]) {
+        const n = (d.id as AstNode)?.name;
+        if (typeof n === 'string') this.exportNames.add(n);
+      }
+      this.walk(decl, scope, depth + 1);
+    }
+    for (const s of (node.specifiers ?? []) as AstNode[]) {
+      const n = keyName(s.exported as AstNode);
+      if (n) this.exportNames.add(n);
+    }
+    if (node.type === 'ExportAllDeclaration') {
+      const n = keyName(node.exported as AstNode);
+      this.exportNames.add(n ?? `* from ${String((node.source as AstNode)?.value)}`);
+    }
+    return UNKNOWN;
+  }
+
+  // ---------------------------------------------------------------- calls
+
+  private call(node: AstNode, scope: Scope, depth: number): Val {
+    const calleeNode = node.callee as AstNode;
+    const isNew = node.type === 'NewExpression';
+    let callee = this.walk(calleeNode, scope, depth + 1);
+    const argNodes = (node.arguments ?? []) as AstNode[];
+    // Arguments that are functions are walked after we know the callee (to bind callback params).
+    const args: Val[] = argNodes.map((a) => {
+      if (a.type === 'FunctionExpression' || a.type === 'ArrowFunctionExpression') return this.fnVal(a);
+      if (a.type === 'SpreadElement') {
+        const v = this.walk(a.argument as AstNode, scope, depth + 1);
+        if (v.k === 'env') this.envWhole(a);
+        return unknown([v]);
+      }
+      return this.walk(a, scope, depth + 1);
+    });
+    let effArgs = args;
+    // f.call(thisArg, ...args) / f.apply(thisArg, [args]) / f.bind(thisArg, ...args)()
+    if (callee.k === 'api' && /\.(?:call|apply|bind)$/.test(callee.path)) {
+      const how = callee.path.slice(callee.path.lastIndexOf('.') + 1);
+      const base: Val = { ...callee, path: callee.path.slice(0, callee.path.lastIndexOf('.')) };
+      if (how === 'bind') {
+        return { ...base, obf: callee.obf };
+      }
+      callee = base;
+      effArgs = how === 'call' ? args.slice(1) : args[1]?.k === 'arr' ? args[1].items : [];
+    }
+    const result = this.dispatch(node, callee, effArgs, argNodes, scope, isNew, depth);
+    this.callChecks(node, callee, effArgs);
+    // MCP servers: server.tool(name, description, ...) / registerTool(name, { description }) — descriptions are read by agents.
+    if (
+      calleeNode.type === 'MemberExpression' &&
+      /^(?:tool|registerTool|addTool|prompt|registerPrompt)$/.test(
+        keyName(calleeNode.property as AstNode) ?? '',
+      )
+    ) {
+      effArgs.forEach((a, i) => {
+        if (a.k === 'str' && a.v.length >= 20 && !this.silent && this.strings.length < 2000) {
+          this.strings.push({
+            text: a.v.slice(0, 20_000),
+            line: lineOf(argNodes[i]),
+            context: 'tool_description',
+          });
+        }
+      });
+    }
+    if (
+      (calleeNode.type === 'MemberExpression' && keyName(calleeNode.property as AstNode) === '_compile') ||
+      (callee.k === 'api' && callee.path.endsWith('_compile'))
+    ) {
+      this.dynamicCode(node, 'module._compile', effArgs[0], argNodes[0], scope, depth);
+    }
+    // Walk callback arguments, giving their parameters what the API passes them.
+    argNodes.forEach((a, i) => {
+      if (a.type !== 'FunctionExpression' && a.type !== 'ArrowFunctionExpression') return;
+      const paramVals = this.callbackParams(callee, result, i, args);
+      this.walkFunction(a, scope, depth + 1, paramVals);
+    });
+    // Silent detached child processes: spawn(..., { detached: true, stdio: 'ignore' })
+    return result;
+  }
+
+  private envCalls: number[] = [];
+
+  private callChecks(node: AstNode, callee: Val, args: Val[]): void {
+    if (this.silent) return;
+    const name = callee.k === 'api' ? callee.path : '';
+    if (/inject/i.test(name) && args.some((a) => /\.dll$/i.test(asString(a) ?? ''))) {
+      this.threat('js.dll-injection', 'malicious_code', 0.75, node, `injects a DLL into a process (${name})`);
+    }
+    const unknownSink =
+      callee.k === 'unknown' ||
+      (callee.k === 'api' &&
+        !callee.mod.startsWith('global:') &&
+        !['child_process', 'fs', 'path', 'string', 'array', 'process', 'os'].includes(callee.mod) &&
+        !SPAWN_MODULES.has(callee.mod));
+    if (
+      unknownSink &&
+      args.some(
+        (a) => a.k === 'obj' && [...a.props.entries()].some(([k, v]) => v.k === 'env' && !/env/i.test(k)),
+      )
+    ) {
+      this.envCalls.push(lineOf(node));
+    }
+  }
+
+  private callbackParams(callee: Val, result: Val, _index: number, args: Val[]): Val[] | undefined {
+    const taints = [...(result.t ?? [])];
+    if (callee.k === 'api' && callee.mod === 'fs' && /^read/.test(callee.path) && taints.length) {
+      return [UNKNOWN, withTaint({ k: 'unknown' }, [result])];
+    }
+    if (
+      callee.k === 'api' &&
+      (callee.mod === 'http' || callee.mod === 'https') &&
+      /^(?:get|request)$/.test(callee.path)
+    ) {
+      return [withTaint({ k: 'unknown' }, [], 'network_data')];
+    }
+    // Methods of tainted objects hand their taint to callbacks (res.on('data', chunk => ...)).
+    if (callee.t?.size) return [unknown([callee]), unknown([callee])];
+    if (args.some((a) => a.t?.size)) return undefined;
+    return undefined;
+  }
+
+  private dispatch(
+    node: AstNode,
+    callee: Val,
+    args: Val[],
+    argNodes: AstNode[],
+    scope: Scope,
+    isNew: boolean,
+    depth: number,
+  ): Val {
+    const a0 = args[0];
+    const s0 = asString(a0);
+    if (callee.k === 'global') {
+      switch (callee.name) {
+        case 'require':
+          if (s0 !== undefined) return this.loadModule(s0, node, a0, scope);
+          return UNKNOWN;
+        case 'eval':
+          this.dynamicCode(node, 'eval', a0, argNodes[0], scope, depth);
+          return unknown(args);
+        case 'Function':
+          this.dynamicCode(
+            node,
+            'Function',
+            args[args.length - 1],
+            argNodes[argNodes.length - 1],
+            scope,
+            depth,
+          );
+          return withTaint({ k: 'dyn' }, args);
+        case 'setTimeout':
+        case 'setInterval':
+        case 'setImmediate':
+          if (a0?.k === 'str' || (a0?.t?.has('decoded') ?? false))
+            this.dynamicCode(node, callee.name, a0, argNodes[0], scope, depth);
+          return UNKNOWN;
+        case 'atob': {
+          const s = s0 !== undefined ? decodeBase64(s0) : undefined;
+          const out: Val = s !== undefined ? { k: 'str', v: s } : { k: 'unknown' };
+          return withTaint(out, args, 'decoded');
+        }
+        case 'unescape':
+        case 'decodeURIComponent':
+          return s0 !== undefined ? str(safeDecodeUri(s0), args) : unknown(args);
+        case 'fetch':
+          this.request(node, 'fetch', a0, args[1], scope, undefined);
+          return withTaint({ k: 'net' }, [], 'network_data');
+        case 'WebSocket':
+        case 'EventSource':
+          this.request(node, callee.name, a0, undefined, scope, 'ws');
+          return withTaint({ k: 'net' }, [], 'network_data');
+        case 'XMLHttpRequest':
+          this.networkInFile = true;
+          this.caps.makesRequests = true;
+          this.capability('network', 'js.xhr', node, 'creates an XMLHttpRequest');
+          return { k: 'net' };
+        case 'parseInt':
+          return s0 !== undefined && /^(?:0x)?[0-9a-f]+$/i.test(s0)
+            ? { k: 'num', v: parseInt(s0, asNum(args[1]) ?? 10) }
+            : UNKNOWN;
+        default:
+          return unknown(args);
+      }
+    }
+    if (callee.k === 'api') {
+      return this.apiCall(node, callee, args, argNodes, scope, isNew, depth);
+    }
+    if (callee.k === 'mod') return this.moduleCall(node, callee.name, args, scope);
+    if (callee.k === 'dyn') {
+      if (callee.t?.has('decoded') || callee.t?.has('network_data') || callee.t?.has('image')) {
+        this.threat(
+          'js.eval-decoded',
+          'malicious_code',
+          0.85,
+          node,
+          'calls a function compiled at run time from decoded data',
+        );
+      }
+      return unknown(args);
+    }
+    if (callee.k === 'fn') {
+      return this.userCall(node, callee, args, argNodes, scope, depth);
+    }
+    if (callee.k === 'unknown' && callee.t?.size) return unknown([callee, ...args]);
+    // Unknown callee: result carries argument taint (decoders, serialisers, wrappers).
+    return unknown(args);
+  }
+
+  private userCall(
+    node: AstNode,
+    fn: Val & { k: 'fn' },
+    args: Val[],
+    _argNodes: AstNode[],
+    scope: Scope,
+    depth: number,
+  ): Val {
+    if (fn.decoder) {
+      const lit = args.map(asString).find((s) => s !== undefined);
+      if (lit !== undefined && lit.length >= 4) {
+        const hex = decodeHex(lit);
+        const b64 = hex === undefined && lit.length >= 8 ? decodeBase64(lit) : undefined;
+        const decoded = hex ?? b64;
+        if (decoded !== undefined && printable(decoded)) {
+          this.threat(
+            'js.decoder-call',
+            'malicious_code',
+            0.55,
+            node,
+            `passes an encoded literal to a local decoding function (decodes to "${decoded.slice(0, 40)}")`,
+          );
+          return { ...str(decoded), t: new Set(['decoded' as Taint]), viaDecoder: true };
+        }
+      }
+      return { ...unknown(args), viaDecoder: true };
+    }
+    // Inline small pure helpers (`s => s.split('').reverse().join('')`) on constant arguments.
+    const body = fn.node.body as AstNode | undefined;
+    if (this.inline < 2 && body && args.every((a) => a.k !== 'unknown')) {
+      const expr =
+        body.type === 'BlockStatement'
+          ? ((body.body as AstNode[]) ?? []).length === 1 &&
+            (body.body as AstNode[])[0]!.type === 'ReturnStatement'
+            ? ((body.body as AstNode[])[0]!.argument as AstNode)
+            : undefined
+          : body;
+      if (expr) {
+        const inner = new Scope(scope);
+        ((fn.node.params ?? []) as AstNode[]).forEach((p, i) => {
+          if (p.type === 'Identifier') inner.vars.set(p.name as string, args[i] ?? UNKNOWN);
+        });
+        this.inline++;
+        this.silent++;
+        try {
+          const v = this.walk(expr, inner, depth + 1);
+          return v.k === 'str' ? { ...v, obf: true } : unknown(args);
+        } finally {
+          this.silent--;
+          this.inline--;
+        }
+      }
+    }
+    return unknown(args);
+  }
+
+  private moduleCall(node: AstNode, mod: string, args: Val[], scope: Scope): Val {
+    const a0 = args[0];
+    if (NETWORK_CLIENT_MODULES.has(mod)) {
+      this.request(node, mod, a0, args[1], scope, undefined);
+      return withTaint({ k: 'net' }, [], 'network_data');
+    }
+    if (WS_MODULES.has(mod)) {
+      this.request(node, mod, a0, undefined, scope, 'ws');
+      return withTaint({ k: 'net' }, [], 'network_data');
+    }
+    if (SPAWN_MODULES.has(mod)) {
+      this.spawn(node, asString(a0), args, mod === 'shelljs' ? 'shell' : 'argv', scope);
+      return UNKNOWN;
+    }
+    if (mod === 'bindings' || mod === 'node-gyp-build' || mod === 'node-gyp-build-optional-packages') {
+      const n = asString(a0);
+      this.caps.hasNative = true;
+      if (n && mod === 'bindings') this.caps.nativeModules.add(n.endsWith('.node') ? n : `${n}.node`);
+      this.capability('native', 'js.native-loader', node, `loads a native addon through ${mod}`);
+      return UNKNOWN;
+    }
+    return unknown(args);
+  }
+
+  private apiCall(
+    node: AstNode,
+    callee: Val & { k: 'api' },
+    args: Val[],
+    argNodes: AstNode[],
+    scope: Scope,
+    isNew: boolean,
+    depth: number,
+  ): Val {
+    const { mod, path } = callee;
+    const a0 = args[0];
+    const s0 = asString(a0);
+    const method = path.slice(path.lastIndexOf('.') + 1);
+    if (mod === 'global:Buffer' && path === 'from') {
+      const enc = asString(args[1]);
+      if (a0?.k === 'arr') {
+        const bytes = a0.items.map(asNum);
+        if (bytes.every((b) => b !== undefined))
+          return withTaint(str(Buffer.from(bytes as number[]).toString('utf8')), args, 'decoded');
+      }
+      if (s0 !== undefined && enc) {
+        const d = /^base64(?:url)?$/i.test(enc) ? decodeBase64(s0) : /^hex$/i.test(enc) ? decodeHex(s0) : s0;
+        return withTaint(
+          d !== undefined ? str(d) : { k: 'unknown' },
+          args,
+          /^(?:base64(?:url)?|hex)$/i.test(enc) ? 'decoded' : undefined,
+        );
+      }
+      if (enc && /^(?:base64(?:url)?|hex)$/i.test(enc)) return withTaint({ k: 'unknown' }, args, 'decoded');
+      return s0 !== undefined ? str(s0, args) : unknown(args);
+    }
+    if (mod === 'global:String' && path === 'fromCharCode') {
+      const codes = args.map(asNum);
+      if (codes.length && codes.every((c) => c !== undefined))
+        return withTaint(str(String.fromCharCode(...(codes as number[]))), args, 'decoded');
+      return withTaint({ k: 'unknown' }, args, 'decoded');
+    }
+    if (mod === 'global:JSON' && path === 'stringify') {
+      if (a0?.k === 'env')
+        this.envWhole(node, 'serialises the whole environment (JSON.stringify(process.env))');
+      return unknown(args);
+    }
+    if (mod === 'global:Object' || mod === 'global:Reflect') {
+      if (a0?.k === 'env' && /^(?:keys|entries|values|assign|getOwnPropertyNames|ownKeys)$/.test(path))
+        this.envWhole(node);
+      if (args[1]?.k === 'env' && path === 'assign') this.envWhole(node);
+      if (path === 'keys' || path === 'getOwnPropertyNames' || path === 'ownKeys')
+        return a0 ? { k: 'keys', of: a0 } : UNKNOWN;
+      if (path === 'entries') return a0 ? { k: 'entries', of: a0 } : UNKNOWN;
+      if (path === 'getOwnPropertyDescriptor' && a0 && s0 === undefined) {
+        const key = asString(args[1]);
+        if (key !== undefined) {
+          if (
+            sensitiveMember(
+              a0.k === 'global' && a0.name === 'globalObject' ? { k: 'global', name: 'global' } : a0,
+              key,
+              true,
+            )
+          ) {
+            this.threat(
+              'js.descriptor-api-access',
+              'malicious_code',
+              0.65,
+              node,
+              `reaches ${describeVal(a0)}.${key} through Object.getOwnPropertyDescriptor`,
+            );
+          }
+          return { k: 'desc', of: a0, key };
+        }
+      }
+      if (mod === 'global:Reflect' && path === 'get' && a0) {
+        const key = asString(args[1]);
+        if (key !== undefined) {
+          const v = this.member(a0, key, node, scope, true);
+          if (
+            sensitiveMember(
+              a0.k === 'global' && a0.name === 'globalObject' ? { k: 'global', name: 'global' } : a0,
+              key,
+              true,
+            )
+          ) {
+            this.threat(
+              'js.reflect-api-access',
+              'malicious_code',
+              0.65,
+              node,
+              `reaches ${describeVal(a0)}.${key} through Reflect.get`,
+            );
+          }
+          return v;
+        }
+      }
+      if (mod === 'global:Reflect' && path === 'apply' && a0) {
+        return this.dispatch(node, a0, args[2]?.k === 'arr' ? args[2].items : [], [], scope, false, depth);
+      }
+      return unknown(args);
+    }
+    // Object.keys(x).find(n => n === 'spawn') and Object.entries(x).find(([n]) => n === 'spawn')
+    if (mod === 'string') return this.stringMethod(callee, method, args);
+    if (mod === 'array') return this.arrayMethod(node, callee, method, args);
+    if (mod === 'netobj') {
+      if (/^(?:write|end|send|emit)$/.test(method) && args.length)
+        this.sink(node, 'request body', args, scope);
+      return UNKNOWN;
+    }
+    if (mod === 'process') {
+      if (path === 'binding' || path === 'dlopen' || path === '_linkedBinding') {
+        this.caps.hasNative = true;
+        this.capability('native', 'js.process-binding', node, `uses process.${path}`);
+      }
+      if (path === 'mainModule.require' && s0) return this.loadModule(s0, node, a0, scope);
+      return unknown(args);
+    }
+    if (mod === 'child_process') {
+      if (CP_EXEC.has(method)) this.spawn(node, s0 ?? shellPrefix(a0), args, 'shell', scope);
+      else if (CP_SPAWN.has(method))
+        this.spawn(node, method === 'fork' ? 'node' : s0, args, method === 'fork' ? 'fork' : 'argv', scope);
+      if (CP_EXEC.has(method) || CP_SPAWN.has(method))
+        return { k: 'api', mod: 'child_process', path: 'ChildProcess' };
+      return UNKNOWN;
+    }
+    if (mod === 'fs') return this.fsCall(node, method, a0, args, scope);
+    if (mod === 'path' && /^(?:join|resolve|normalize|posix\.join|win32\.join)$/.test(path)) {
+      const parts = args.map(asString);
+      if (parts.length && parts.every((p) => p !== undefined)) {
+        return str(
+          (parts as string[])
+            .join('/')
+            .replace(/\/{2,}/g, '/')
+            .replace(/\\/g, '/'),
+          args,
+        );
+      }
+      return withTaint({ k: 'str', v: parts.map((p) => p ?? '${…}').join('/') }, args);
+    }
+    if (mod === 'os') {
+      if (path === 'homedir') return { k: 'str', v: '~' };
+      if (path === 'tmpdir') return { k: 'str', v: '$TMPDIR' };
+      if (/^(?:hostname|userInfo|networkInterfaces)$/.test(path)) {
+        this.source(scope, 'fingerprint', lineOf(node));
+        return withTaint({ k: 'unknown' }, [], 'fingerprint');
+      }
+      return UNKNOWN;
+    }
+    if (mod === 'http' || mod === 'https' || mod === 'http2') {
+      if (method === 'request' || method === 'get' || method === 'connect') {
+        this.request(
+          node,
+          `${mod}.${method}`,
+          a0,
+          typeof s0 === 'string' ? args[1] : a0,
+          scope,
+          mod === 'http2' ? 'https' : mod,
+        );
+        return withTaint({ k: 'net' }, [], 'network_data');
+      }
+      if (method === 'createServer') {
+        this.networkInFile = true;
+        this.caps.protocols.add(mod === 'http2' ? 'https' : mod);
+        this.capability('network', 'js.server', node, `starts an ${mod} server`);
+      }
+      return UNKNOWN;
+    }
+    if (mod === 'net' || mod === 'tls') {
+      if (/^(?:connect|createConnection|Socket)$/.test(method)) {
+        this.request(node, `${mod}.${method}`, a0, a0, scope, mod === 'tls' ? 'tls' : 'tcp');
+        return withTaint({ k: 'net' }, [], 'network_data');
+      }
+      if (method === 'createServer') {
+        this.caps.protocols.add(mod === 'tls' ? 'tls' : 'tcp');
+        this.capability('network', 'js.server', node, `starts a ${mod} server`);
+      }
+      return UNKNOWN;
+    }
+    if (mod === 'dgram' && method === 'createSocket') {
+      this.networkInFile = true;
+      this.caps.makesRequests = true;
+      this.caps.protocols.add('udp');
+      this.capability('network', 'js.udp', node, 'opens a UDP socket');
+      return { k: 'net' };
+    }
+    if (mod === 'dns' && /^(?:lookup|resolve\w*|reverse)$/.test(method)) {
+      this.caps.makesRequests = true;
+      this.caps.protocols.add('dns');
+      if (s0 && /\./.test(s0) && !s0.includes('${')) this.caps.addDomain(s0);
+      this.capability('network', 'js.dns', node, `performs a DNS lookup${s0 ? ` of ${s0}` : ''}`);
+      this.sink(node, 'dns lookup', args, scope);
+      return UNKNOWN;
+    }
+    if (
+      mod === 'vm' &&
+      /^(?:runInThisContext|runInNewContext|runInContext|compileFunction|Script|SourceTextModule)$/.test(
+        method,
+      )
+    ) {
+      this.dynamicCode(node, `vm.${method}`, a0, argNodes[0], scope, depth);
+      return withTaint({ k: 'dyn' }, args);
+    }
+    if (mod === 'crypto' && /^createDecipher/.test(method)) {
+      return withTaint({ k: 'api', mod: 'decipher', path: '' }, args, 'decoded');
+    }
+    if (mod === 'decipher' && (method === 'update' || method === 'final'))
+      return withTaint({ k: 'unknown' }, [callee], 'decoded');
+    if (mod === 'zlib' && /^(?:inflate|gunzip|brotliDecompress|unzip|inflateRaw)(?:Sync)?$/.test(method)) {
+      return withTaint(s0 !== undefined ? { k: 'unknown' } : { k: 'unknown' }, args);
+    }
+    if (NETWORK_CLIENT_MODULES.has(mod)) {
+      if (/^(?:create|extend|defaults)$/.test(method)) return { k: 'mod', name: mod };
+      if (/^(?:get|post|put|patch|delete|head|options|request|fetch|stream|del)$/.test(method)) {
+        this.request(
+          node,
+          `${mod}.${method}`,
+          a0,
+          args[1],
+          scope,
+          undefined,
+          method === 'post' || method === 'put' || method === 'patch' ? args.slice(1) : undefined,
+        );
+        return withTaint({ k: 'net' }, [], 'network_data');
+      }
+      return UNKNOWN;
+    }
+    if (WS_MODULES.has(mod) && (isNew || /^(?:connect|io|WebSocket)$/.test(method))) {
+      this.request(node, mod, a0, undefined, scope, 'ws');
+      return withTaint({ k: 'net' }, [], 'network_data');
+    }
+    if (mod === 'undici' && /^(?:request|fetch|stream|Client|Pool|Agent)$/.test(method)) {
+      this.request(node, `undici.${method}`, a0, args[1], scope, undefined);
+      return withTaint({ k: 'net' }, [], 'network_data');
+    }
+    if (
+      SPAWN_MODULES.has(mod) &&
+      /^(?:exec|execa|execaSync|execaCommand|command|sync|spawn|commandSync|\$)$/.test(method)
+    ) {
+      this.spawn(node, s0, args, method.startsWith('exec') && mod === 'shelljs' ? 'shell' : 'argv', scope);
+      return UNKNOWN;
+    }
+    // Methods on things we track by identity.
+    if (mod === 'child_process' && path === 'ChildProcess') return UNKNOWN;
+    return unknown([callee, ...args]);
+  }
+
+  private stringMethod(callee: Val & { k: 'api' }, method: string, args: Val[]): Val {
+    const base = callee.base;
+    const s = asString(base);
+    if (s === undefined) return unknown([callee, ...args]);
+    const from = [callee, ...args];
+    const n = (i: number) => asNum(args[i]);
+    switch (method) {
+      case 'toString':
+      case 'valueOf':
+      case 'trim':
+      case 'normalize':
+        return str(s, from);
+      case 'toLowerCase':
+        return str(s.toLowerCase(), from);
+      case 'toUpperCase':
+        return str(s.toUpperCase(), from);
+      case 'split': {
+        const sep = asString(args[0]);
+        if (sep === undefined) return unknown(from);
+        return withTaint(
+          {
+            k: 'arr',
+            items: s
+              .split(sep)
+              .slice(0, 10_000)
+              .map((x) => ({ k: 'str', v: x }) as Val),
+          },
+          from,
+        );
+      }
+      case 'replace':
+      case 'replaceAll': {
+        const a = asString(args[0]);
+        const b = asString(args[1]);
+        if (a === undefined || b === undefined) return unknown(from);
+        return str(method === 'replace' ? s.replace(a, b) : s.split(a).join(b), from);
+      }
+      case 'slice':
+      case 'substring':
+        return str(s[method](n(0) ?? 0, n(1)), from);
+      case 'substr':
+        return str(s.substr(n(0) ?? 0, n(1)), from);
+      case 'charAt':
+        return str(s.charAt(n(0) ?? 0), from);
+      case 'concat':
+        return args.every((a) => asString(a) !== undefined)
+          ? str(s + args.map(asString).join(''), from)
+          : unknown(from);
+      case 'repeat':
+        return str(s.repeat(Math.min(n(0) ?? 0, 100)), from);
+      case 'charCodeAt':
+        return { k: 'num', v: s.charCodeAt(n(0) ?? 0) };
+      default:
+        return unknown(from);
+    }
+  }
+
+  /** Array helpers: join/reverse on constants, and `Object.keys(m).find(n => n === 'x')`. */
+  private arrayMethod(node: AstNode, callee: Val & { k: 'api' }, method: string, args: Val[]): Val {
+    const base = callee.base;
+    if (base?.k === 'arr') {
+      if (method === 'join') {
+        const parts = base.items.map(asString);
+        const sep = args.length ? asString(args[0]) : ',';
+        if (sep !== undefined && parts.every((p) => p !== undefined)) return str(parts.join(sep), [base]);
+      }
+      if (method === 'reverse') return { k: 'arr', items: [...base.items].reverse(), t: base.t };
+      if (method === 'concat' && args[0]?.k === 'arr')
+        return { k: 'arr', items: [...base.items, ...args[0].items] };
+      return unknown([base, ...args]);
+    }
+    if ((base?.k === 'keys' || base?.k === 'entries') && (method === 'find' || method === 'filter')) {
+      const fn = args[0];
+      const key = fn?.k === 'fn' ? comparedLiteral(fn.node) : undefined;
+      if (key === undefined) return UNKNOWN;
+      if (sensitiveMember(base.of, key, true)) {
+        this.threat(
+          'js.enumerated-api-access',
+          'malicious_code',
+          0.65,
+          node,
+          `finds ${describeVal(base.of)}.${key} by enumerating its members instead of naming it`,
+        );
+      }
+      if (base.k === 'keys') return { k: 'str', v: key, obf: true };
+      return method === 'find' ? { k: 'entry', of: base.of, key } : { k: 'entrylist', of: base.of, key };
+    }
+    return unknown([callee, ...args]);
+  }
+
+  private fsCall(node: AstNode, method: string, a0: Val | undefined, args: Val[], scope: Scope): Val {
+    const p = asString(a0) ?? (a0?.k === 'str' ? a0.v : undefined);
+    const isRead = FS_READ.has(method);
+    const isWrite = FS_WRITE.has(method);
+    if (
+      !isRead &&
+      !isWrite &&
+      !/^(?:existsSync|exists|stat|statSync|lstat|lstatSync|access|accessSync|open|openSync|watch)$/.test(
+        method,
+      )
+    ) {
+      return unknown(args);
+    }
+    if (p !== undefined && !/^\$\{…\}$/.test(p)) this.caps.addPath(p);
+    if (isRead) {
+      this.caps.reads = true;
+      this.capability('filesystem', 'js.fs-read', node, `reads files (fs.${method}${p ? ` ${p}` : ''})`);
+      if (p && SENSITIVE_PATH.test(p)) {
+        this.source(scope, 'secret_file', lineOf(node));
+        return withTaint({ k: 'unknown' }, [], 'secret_file');
+      }
+      if (p && IMAGE_PATH.test(p)) return withTaint({ k: 'unknown' }, [], 'image');
+      return UNKNOWN;
+    }
+    if (isWrite) {
+      this.caps.writes = true;
+      this.capability('filesystem', 'js.fs-write', node, `writes files (fs.${method}${p ? ` ${p}` : ''})`);
+      if (p && /\.(?:so|dll|dylib)$/i.test(p)) {
+        this.threat(
+          'js.write-shared-library',
+          'malicious_code',
+          0.6,
+          node,
+          `writes a shared library file ${p} (library planting)`,
+        );
+      }
+      if (p && /(?:^|\/)\.(?:bashrc|zshrc|bash_profile|profile)$/.test(p)) {
+        this.threat(
+          'js.write-shell-rc',
+          this.input.installTime ? 'install_script_injection' : 'malicious_code',
+          this.input.installTime ? 0.85 : 0.6,
+          node,
+          `writes shell start-up file ${p}`,
+        );
+      }
+      if (p && /\.claude\/|\.cursor\/mcp\.json|\.vscode\/tasks\.json|\.github\/workflows\//.test(p)) {
+        this.threat(
+          'js.write-agent-config',
+          this.input.installTime ? 'install_script_injection' : 'malicious_code',
+          this.input.installTime ? 0.85 : 0.6,
+          node,
+          `writes agent/CI configuration ${p}`,
+        );
+      }
+      return UNKNOWN;
+    }
+    this.caps.reads = true;
+    return UNKNOWN;
+  }
+
+  private spawn(
+    node: AstNode,
+    cmd: string | undefined,
+    args: Val[],
+    kind: 'shell' | 'argv' | 'fork',
+    scope: Scope,
+  ): void {
+    this.caps.spawns = true;
+    let programs: string[] = [];
+    if (cmd !== undefined) {
+      if (kind === 'shell') programs = shellPrograms(cmd.replace(/\$\{…\}/g, 'X'));
+      else programs = [cmd];
+      for (const p of programs) if (!p.includes('${')) this.caps.addCommand(p);
+      const full =
+        kind === 'argv' && args[1]?.k === 'arr'
+          ? `${cmd} ${args[1].items.map((i) => asString(i) ?? '').join(' ')}`
+          : cmd;
+      for (const hit of analyzeShell(full, this.input.installTime)) {
+        const type =
+          hit.threat_type === 'install_script_injection' && !this.input.installTime
+            ? 'malicious_code'
+            : hit.threat_type;
+        this.threat(
+          `js.exec-${hit.rule.replace('shell.', '')}`,
+          type,
+          hit.confidence,
+          node,
+          `runs a command that ${hit.message}`,
+        );
+      }
+    }
+    this.capability(
+      'process',
+      'js.spawn',
+      node,
+      `starts a child process${programs.length ? ` (${programs.join(', ')})` : ''}`,
+    );
+    const opts = args.find((a) => a?.k === 'obj') as (Val & { k: 'obj' }) | undefined;
+    if (opts) {
+      const detached = opts.props.get('detached');
+      const stdio = opts.props.get('stdio');
+      if (detached?.k === 'bool' && detached.v && asString(stdio) === 'ignore') {
+        this.threat(
+          'js.silent-detached-process',
+          'malicious_code',
+          this.input.installTime ? 0.75 : 0.45,
+          node,
+          'starts a detached child process with all output discarded (keeps running unseen)',
+        );
+      }
+      const env = opts.props.get('env');
+      if (
+        env?.k === 'obj' &&
+        [...env.props.keys()].some((k) => k === 'LD_PRELOAD' || k === 'DYLD_INSERT_LIBRARIES')
+      ) {
+        this.threat(
+          'js.ld-preload-env',
+          'malicious_code',
+          0.75,
+          node,
+          'starts a process with LD_PRELOAD set',
+        );
+      }
+    }
+    void scope;
+  }
+
+  /** A network request: capability, domains, protocols, and the exfiltration checks. */
+  private request(
+    node: AstNode,
+    what: string,
+    target: Val | undefined,
+    options: Val | undefined,
+    scope: Scope,
+    protocol: string | undefined,
+    payload?: Val[],
+  ): void {
+    this.networkInFile = true;
+    this.caps.makesRequests = true;
+    let host: string | undefined;
+    const url = asString(target) ?? (target?.k === 'str' ? target.v : undefined);
+    if (url !== undefined && /^[a-z]+:\/\//i.test(url)) {
+      this.caps.addUrl(url);
+      host = hostOf(url);
+    } else if (protocol && protocol !== 'ws') this.caps.protocols.add(protocol);
+    for (const o of [target, options]) {
+      if (o?.k !== 'obj') continue;
+      const h = asString(o.props.get('hostname')) ?? asString(o.props.get('host'));
+      if (h && !h.includes('${')) {
+        this.caps.addDomain(h.replace(/:\d+$/, ''));
+        host ??= h.toLowerCase();
+      }
+      const u = asString(o.props.get('url')) ?? asString(o.props.get('baseURL'));
+      if (u && /^[a-z]+:\/\//i.test(u)) {
+        this.caps.addUrl(u);
+        host ??= hostOf(u);
+      }
+      const proto = asString(o.props.get('protocol'));
+      if (proto) this.caps.protocols.add(proto.replace(/:$/, ''));
+    }
+    if (protocol === 'ws' && !url) this.caps.protocols.add('ws');
+    this.capability(
+      'network',
+      'js.request',
+      node,
+      `makes a network request (${what}${host ? ` to ${host}` : ''})`,
+    );
+    const all = [target, options, ...(payload ?? [])].filter(Boolean) as Val[];
+    this.sink(node, what, all, scope);
+    if (host && isPublicIpv4(host)) {
+      const sends =
+        options?.k === 'obj' &&
+        (options.props.has('body') || /post|put/i.test(asString(options.props.get('method')) ?? ''));
+      this.threat(
+        'js.request-public-ip',
+        'data_exfiltration',
+        sends ? 0.6 : 0.45,
+        node,
+        `${sends ? 'sends data' : 'connects'} to a hard-coded public IP address ${host}`,
+      );
+    }
+    if (host && EXFIL_HOST.test(host)) {
+      this.threat(
+        'js.request-exfil-host',
+        'data_exfiltration',
+        0.7,
+        node,
+        `talks to ${host}, a request-capture/tunnelling service used for exfiltration`,
+      );
+    }
+  }
+
+  /** Records a network sink; flags it when sensitive data flows straight into it. */
+  private sink(node: AstNode, what: string, args: Val[], scope: Scope): void {
+    const taints = new Set<Taint>();
+    for (const a of args) deepTaints(a, 0, taints);
+    const sensitive = [...taints].filter(
+      (t) => t === 'secret_file' || t === 'env_all' || t === 'fingerprint' || t === 'secret_env',
+    );
+    const strong = sensitive.filter((t) => t === 'secret_file' || t === 'env_all');
+    if (strong.length) {
+      this.threat(
+        'js.exfil-flow',
+        'data_exfiltration',
+        0.85,
+        node,
+        `sends ${strong.map(describeTaint).join(' and ')} over the network (${what})`,
+      );
+    } else if (sensitive.includes('fingerprint')) {
+      this.threat(
+        'js.exfil-fingerprint',
+        'data_exfiltration',
+        0.6,
+        node,
+        `sends host details (host name, user info) over the network (${what})`,
+      );
+    } else if (sensitive.includes('secret_env')) {
+      this.threat(
+        'js.secret-env-to-network',
+        'data_exfiltration',
+        0.3,
+        node,
+        `sends a secret-looking environment variable over the network (${what})`,
+      );
+    }
+    if (!this.silent) scope.sinks.push({ line: lineOf(node), what, tainted: sensitive.length > 0 });
+  }
+
+  private dynamicCode(
+    node: AstNode,
+    how: string,
+    code: Val | undefined,
+    codeNode: AstNode | undefined,
+    scope: Scope,
+    depth: number,
+  ): void {
+    if (!code) return;
+    const t = code.t ?? new Set<Taint>();
+    const packer =
+      codeNode?.type === 'CallExpression' &&
+      ((codeNode.callee as AstNode).type === 'FunctionExpression' ||
+        (codeNode.callee as AstNode).type === 'ArrowFunctionExpression');
+    if (t.has('image')) {
+      this.threat(
+        'js.eval-image-payload',
+        'malicious_code',
+        0.9,
+        node,
+        `${how}() runs code extracted from an image (steganography)`,
+      );
+    } else if (t.has('network_data')) {
+      this.threat(
+        'js.eval-network',
+        'malicious_code',
+        0.85,
+        node,
+        `${how}() runs code received from the network`,
+      );
+    } else if (t.has('decoded') || code.viaDecoder) {
+      this.threat(
+        'js.eval-decoded',
+        'malicious_code',
+        0.85,
+        node,
+        `${how}() runs code decoded from an encoded string`,
+      );
+    } else if (packer) {
+      this.threat(
+        'js.eval-packer',
+        'malicious_code',
+        0.8,
+        node,
+        `${how}() runs the output of an inline decoding function (packer)`,
+      );
+    } else if (t.has('secret_file') || t.has('env_all')) {
+      this.threat(
+        'js.eval-tainted',
+        'malicious_code',
+        0.6,
+        node,
+        `${how}() runs code built from sensitive data`,
+      );
+    }
+    // Analyse constant code strings as code (decoded payloads included).
+    const src = asString(code);
+    if (src !== undefined && src.length > 10 && (this.input.nested ?? 0) < 2 && !this.silent) {
+      const nested = analyzeJsFile({
+        ...this.input,
+        text: src,
+        nested: (this.input.nested ?? 0) + 1,
+        timeBudgetMs: 500,
+      });
+      for (const f of nested.findings) {
+        this.findings.push({
+          ...f,
+          line: lineOf(node),
+          snippet: this.snippetAt(node),
+          message: `${f.message} (inside code passed to ${how})`,
+        });
+      }
+      this.caps.merge(nested.caps);
+    }
+    void scope;
+    void depth;
+  }
+
+  private envWhole(
+    node: AstNode,
+    message = 'reads the whole environment (process.env copied, spread or enumerated)',
+  ): void {
+    if (this.silent) return;
+    this.caps.envVars.add(WHOLE_ENV);
+    this.capability('environment', 'js.env-whole', node, message);
+  }
+
+  private stringArrayCheck(node: AstNode, items: Val[]): void {
+    if (items.length < 5) return;
+    const strs = items.map(asString).filter((s): s is string => s !== undefined);
+    if (strs.length < 5) return;
+    const rot = strs.filter((s) => /^\d{2,}[a-zA-Z]{3,}$/.test(s)).length;
+    if (rot / items.length >= 0.5) {
+      this.threat(
+        'js.string-array',
+        'malicious_code',
+        0.75,
+        node,
+        'array of rotation-keyed strings (obfuscator string array)',
+      );
+    }
+  }
+
+  private fileLevel(): void {
+    // Hex-named identifiers (_0x1a2b): obfuscator.io output, never minifier output.
+    if (this.hexIds.size >= 3) {
+      const conf = this.hexIds.size >= 8 ? 0.85 : 0.7;
+      for (const line of [...new Set(this.hexIdLines)].slice(0, 8)) {
+        this.threat(
+          'js.hex-identifiers',
+          'malicious_code',
+          conf,
+          line,
+          `${this.hexIds.size} identifiers named like _0x1a2b (obfuscator output)`,
+        );
+      }
+    }
+    const remote = this.urlLiterals.some((u) => {
+      const h = hostOf(u.url);
+      return h && h !== 'localhost' && !h.startsWith('127.');
+    });
+    if (remote) {
+      for (const line of this.envCalls.slice(0, 3)) {
+        this.threat(
+          'js.env-to-remote-call',
+          'data_exfiltration',
+          0.55,
+          line,
+          'passes the whole environment to a call in a file that talks to a remote URL',
+        );
+      }
+    }
+    for (const h of this.pendingHosts)
+      if (this.networkInFile && !h.includes('${')) this.caps.addDomain(h.replace(/:\d+$/, ''));
+    if (this.networkInFile) {
+      for (const u of this.urlLiterals) this.caps.addUrl(u.url);
+    }
+  }
+}
+
+function describeTaint(t: Taint): string {
+  switch (t) {
+    case 'secret_file':
+      return 'credential files';
+    case 'env_all':
+      return 'the whole environment';
+    case 'fingerprint':
+      return 'host details';
+    case 'secret_env':
+      return 'secret environment variables';
+    default:
+      return t;
+  }
+}
+
+function describeVal(v: Val): string {
+  if (v.k === 'mod') return v.name;
+  if (v.k === 'global') return v.name;
+  return 'value';
+}
+
+function keyName(n: AstNode | undefined): string | undefined {
+  if (!n) return undefined;
+  if (n.type === 'Identifier' || n.type === 'PrivateIdentifier') return n.name as string;
+  if ((n.type === 'Literal' || n.type === 'StringLiteral' || n.type === 'NumericLiteral') && n.value !== null)
+    return String(n.value);
+  return undefined;
+}
+
+/** `n => n === 'spawn'` / `([k]) => k === 'spawn'`: the literal the callback compares with. */
+function comparedLiteral(fn: AstNode): string | undefined {
+  let body = fn.body as AstNode | undefined;
+  if (body?.type === 'BlockStatement') {
+    const ret = ((body.body as AstNode[]) ?? []).find((s) => s.type === 'ReturnStatement');
+    body = ret?.argument as AstNode | undefined;
+  }
+  if (!body || body.type !== 'BinaryExpression' || !/^[!=]==?$/.test(body.operator as string))
+    return undefined;
+  for (const side of [body.left, body.right] as AstNode[]) {
+    if ((side.type === 'Literal' || side.type === 'StringLiteral') && typeof side.value === 'string')
+      return side.value;
+  }
+  return undefined;
+}
+
+function asNum(v: Val | undefined): number | undefined {
+  if (!v) return undefined;
+  if (v.k === 'num') return v.v;
+  if (v.k === 'str' && /^\d+$/.test(v.v)) return Number(v.v);
+  return undefined;
+}
+
+function shellPrefix(v: Val | undefined): string | undefined {
+  if (v?.k === 'str') return v.v;
+  return undefined;
+}
+
+function safeDecodeUri(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+// -------------------------------------------------------------------- text-level checks
+
+const TEXT_RULES: { rule: string; re: RegExp; type: ThreatType; conf: number; message: string }[] = [
+  {
+    rule: 'text.jsfuck',
+    re: /[[\]()!+]{400,}/,
+    type: 'malicious_code',
+    conf: 0.85,
+    message: 'JSFuck-encoded code (only []()!+ characters)',
+  },
+  {
+    rule: 'text.aaencode',
+    re: /ﾟωﾟﾉ\s*=|ﾟДﾟ|\(ﾟｰﾟ\)/,
+    type: 'malicious_code',
+    conf: 0.85,
+    message: 'aaencode-obfuscated code',
+  },
+  {
+    rule: 'text.jjencode',
+    re: /\$=~\[\];\s*\$=\{___:\+\+\$/,
+    type: 'malicious_code',
+    conf: 0.85,
+    message: 'jjencode-obfuscated code',
+  },
+  {
+    rule: 'text.packer',
+    re: /eval\s*\(\s*function\s*\(\s*p\s*,\s*a\s*,\s*c\s*,\s*k\s*,\s*e\s*,\s*[dr]\s*\)/,
+    type: 'malicious_code',
+    conf: 0.8,
+    message: 'Dean Edwards packer (eval(function(p,a,c,k,e,d)...))',
+  },
+];
+
+/** Text rules for code files: run on every file, parsed or not. */
+function textChecks(
+  input: JsFileInput,
+  lines: LineIndex,
+  out: Finding[],
+  parsed: boolean,
+): CapabilityCollector {
+  const caps = new CapabilityCollector();
+  const text = input.text;
+  const push = (rule: string, type: ThreatType, conf: number, offset: number, message: string) => {
+    const line = lines.lineOf(offset);
+    if (out.some((f) => f.rule === rule && f.line === line)) return;
+    const col = offset - (text.lastIndexOf('\n', offset - 1) + 1);
+    const lt = lines.lineSlice(line, lines.lineLength(line) > 200 ? Math.max(0, col - 40) : 0, 300);
+    out.push({
+      threat_type: type,
+      rule,
+      message,
+      file: input.path,
+      line,
+      snippet: snippetOf(lt),
+      confidence: conf,
+      install_time: input.installTime,
+    });
+  };
+  for (const r of TEXT_RULES) {
+    const m = r.re.exec(text);
+    if (m) push(r.rule, r.type, r.conf, m.index, r.message);
+  }
+  // Code pushed out of view: a long run of blanks followed by code on the same line.
+  const hidden = /[^\s][ \t]{150,}([^\s/*][^\n]{2,})/g;
+  let n = 0;
+  for (const m of text.matchAll(hidden)) {
+    if (n++ > 3) break;
+    push(
+      'text.whitespace-hidden-code',
+      'malicious_code',
+      0.75,
+      m.index + m[0].length - m[1]!.length,
+      'code pushed far to the right by a long run of blanks, out of view in an editor',
+    );
+  }
+  if (!parsed) {
+    // Fallbacks when there is no syntax tree.
+    const fallbacks: { rule: string; re: RegExp; type: ThreatType; conf: number; message: string }[] = [
+      {
+        rule: 'text.eval-decoded',
+        re: /\b(?:eval|Function)\s*\(\s*(?:atob|Buffer\.from)\s*\(/g,
+        type: 'malicious_code',
+        conf: 0.8,
+        message: 'eval of decoded data',
+      },
+      {
+        rule: 'text.serialize-env',
+        re: /JSON\.stringify\s*\(\s*process\.env\s*\)/g,
+        type: 'data_exfiltration',
+        conf: 0.4,
+        message: 'serialises the whole environment',
+      },
+      {
+        rule: 'text.hex-identifiers',
+        re: /\b_0x[0-9a-f]{4,}\b/g,
+        type: 'malicious_code',
+        conf: 0.7,
+        message: 'identifiers named like _0x1a2b (obfuscator output)',
+      },
+    ];
+    for (const r of fallbacks) {
+      let c = 0;
+      for (const m of text.matchAll(r.re)) {
+        if (c++ > 5) break;
+        push(r.rule, r.type, r.conf, m.index, r.message);
+      }
+    }
+    for (const m of text.matchAll(/process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*['"]([^'"]+)['"]\s*\])/g)) {
+      caps.envVars.add(m[1] ?? m[2]!);
+    }
+    if (/\brequire\s*\(\s*['"](?:node:)?child_process['"]\s*\)/.test(text)) caps.spawns = true;
+    if (/\b(?:fetch|https?\.(?:request|get)|axios\.\w+)\s*\(/.test(text)) caps.makesRequests = true;
+  }
+  return caps;
+}
+
+/** Analyses one JavaScript or TypeScript file. Never throws. */
+export function analyzeJsFile(input: JsFileInput): JsFileResult {
+  const parsed = parseSource(input.text, input.path);
+  const t0 = performance.now();
+  const fa = new FileAnalyzer(input);
+  const lines = fa.lines;
+  const previousLines = currentLines;
+  currentLines = lines;
+  let walkError: string | undefined;
+  try {
+    if (parsed.ast) fa.run(parsed.ast);
+  } catch (err) {
+    walkError = err instanceof RangeError ? 'nesting too deep' : String((err as Error).message);
+  } finally {
+    currentLines = previousLines;
+  }
+  const findings = fa.findings;
+  const textCaps = textChecks(input, lines, findings, !!parsed.ast && parsed.repairedLines.length === 0);
+  fa.caps.merge(textCaps);
+  return {
+    findings,
+    caps: fa.caps,
+    parsed: !!parsed.ast && !walkError,
+    parseError: parsed.error ?? walkError,
+    repairedLines: parsed.repairedLines,
+    parseMs: parsed.ms,
+    walkMs: performance.now() - t0,
+    comments: parsed.comments.map((c) => ({ text: c.text, line: lines.lineOf(c.start) })),
+    strings: fa.strings,
+    exportNames: [...fa.exportNames],
+    requires: [...fa.requires],
+    timedOut: fa.timedOut,
+  };
+}

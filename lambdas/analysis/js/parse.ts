@@ -1,0 +1,125 @@
+/**
+ * Parsing: meriyah for JavaScript (fast, pure JS, ESTree), @babel/parser with its `estree` and
+ * `typescript` plugins for TypeScript files. Both produce ESTree-shaped nodes with
+ * `start`/`end` offsets (lines are computed only where a finding needs one).
+ * A file that fails to parse is retried with the offending line blanked (a few times), so one
+ * stray statement does not hide the rest of the file from the syntax-tree rules.
+ */
+import { parse as meriyahParse } from 'meriyah';
+import { parse as babelParse } from '@babel/parser';
+import type { AstNode } from './values';
+
+export interface ParsedComment {
+  text: string;
+  /** Offset of the comment in the source. */
+  start: number;
+}
+
+export interface ParseOutcome {
+  ast?: AstNode;
+  comments: ParsedComment[];
+  error?: string;
+  /** Lines blanked to get a parse. */
+  repairedLines: number[];
+  ms: number;
+}
+
+const TS_EXT = /\.(?:[cm]?tsx?)$/i;
+
+export function isTypeScriptPath(p: string): boolean {
+  return TS_EXT.test(p) && !/\.d\.[cm]?ts$/i.test(p);
+}
+
+function looksLikeModule(src: string, path: string): boolean {
+  if (/\.mjs$|\.mts$/i.test(path)) return true;
+  if (/\.cjs$|\.cts$/i.test(path)) return false;
+  if (src.includes('import.meta')) return true;
+  return /(?:^|[\n;])\s*(?:import\s*[\w{*"'$]|export\s*(?:default|const|let|var|function|class|async|\{|\*))/.test(
+    src.slice(0, 200_000),
+  );
+}
+
+function errorLine(err: unknown): number | undefined {
+  const e = err as { loc?: { start?: { line?: number }; line?: number }; line?: number };
+  return e?.loc?.start?.line ?? e?.loc?.line ?? e?.line;
+}
+
+function parseOnce(src: string, path: string, comments: ParsedComment[]): AstNode {
+  if (isTypeScriptPath(path)) {
+    const file = babelParse(src, {
+      sourceType: looksLikeModule(src, path) ? 'module' : 'unambiguous',
+      plugins: ['estree', 'typescript', ...(/x$/i.test(path) ? (['jsx'] as const) : [])],
+      errorRecovery: true,
+      allowReturnOutsideFunction: true,
+      allowImportExportEverywhere: true,
+    }) as unknown as { program: AstNode; comments?: { value: string; start: number }[] };
+    for (const c of file.comments ?? []) comments.push({ text: c.value, start: c.start });
+    return file.program;
+  }
+  const jsx = /\.jsx$/i.test(path) || /\.js$/i.test(path);
+  const first = looksLikeModule(src, path);
+  const attempt = (module: boolean, withJsx: boolean): AstNode => {
+    comments.length = 0;
+    return meriyahParse(src, {
+      module,
+      next: true,
+      ranges: true,
+      webcompat: !module,
+      jsx: withJsx,
+      globalReturn: !module,
+      onComment: (_type: string, value: string, start: number) => {
+        if (comments.length < 5000) comments.push({ text: value, start });
+      },
+    } as Parameters<typeof meriyahParse>[1]) as unknown as AstNode;
+  };
+  const tries: [boolean, boolean][] = [
+    [first, false],
+    [!first, false],
+  ];
+  if (jsx) tries.push([first, true]);
+  let lastErr: unknown;
+  for (const [m, j] of tries) {
+    try {
+      return attempt(m, j);
+    } catch (err) {
+      if (err instanceof RangeError) throw err; // too deep: retrying will not help
+      lastErr = err;
+    }
+  }
+  throw lastErr;
+}
+
+export function parseSource(src: string, path: string, maxRepairs = 6): ParseOutcome {
+  const t0 = performance.now();
+  const comments: ParsedComment[] = [];
+  const repairedLines: number[] = [];
+  let text = src;
+  for (let i = 0; i <= maxRepairs; i++) {
+    try {
+      const ast = parseOnce(text, path, comments);
+      return { ast, comments, repairedLines, ms: performance.now() - t0 };
+    } catch (err) {
+      const line = errorLine(err);
+      const msg =
+        err instanceof RangeError ? 'nesting too deep for the parser' : String((err as Error).message ?? err);
+      if (err instanceof RangeError || !line || repairedLines.includes(line) || text.length > 2_000_000) {
+        return { comments: [], error: msg.slice(0, 200), repairedLines, ms: performance.now() - t0 };
+      }
+      repairedLines.push(line);
+      const lines = text.split('\n');
+      lines[line - 1] = ' '.repeat((lines[line - 1] ?? '').length);
+      text = lines.join('\n');
+    }
+  }
+  return { comments: [], error: 'could not be parsed', repairedLines, ms: performance.now() - t0 };
+}
+
+/** Parse only, for the benchmark's "bare parse" baseline (same parser, same options). */
+export function bareParse(src: string, path: string): boolean {
+  try {
+    parseOnce(src, path, []);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The abstract values the JavaScript analysis folds expressions into. Enough to see through the
+ * usual indirection (aliases, string building, decoding) without running anything.
+ */
+
+/** Labels that travel with data: where a value came from. */
+export type Taint =
+  | 'env_all' // the whole process.env
+  | 'secret_env' // an environment variable whose name looks like a secret
+  | 'secret_file' // contents of a credential or key file
+  | 'fingerprint' // host name, user info, network interfaces
+  | 'decoded' // produced by base64/hex/char-code decoding
+  | 'network_data' // bytes received from the network
+  | 'image'; // bytes read from an image file
+
+export interface AstNode {
+  type: string;
+  loc?: { start: { line: number; column: number }; end: { line: number; column: number } };
+  range?: [number, number];
+  start?: number;
+  end?: number;
+  [key: string]: unknown;
+}
+
+export type Val = (
+  | { k: 'str'; v: string }
+  | { k: 'num'; v: number }
+  | { k: 'bool'; v: boolean }
+  | { k: 'mod'; name: string }
+  | { k: 'api'; mod: string; path: string }
+  | { k: 'global'; name: string }
+  | { k: 'env' }
+  | { k: 'fn'; node: AstNode; decoder: boolean }
+  | { k: 'arr'; items: Val[] }
+  | { k: 'obj'; props: Map<string, Val> }
+  | { k: 'keys'; of: Val }
+  | { k: 'entries'; of: Val }
+  | { k: 'entry'; of: Val; key: string }
+  | { k: 'entrylist'; of: Val; key: string }
+  | { k: 'desc'; of: Val; key: string }
+  | { k: 'net' }
+  | { k: 'dyn'; code?: string }
+  | { k: 'unknown' }
+) & {
+  t?: Set<Taint>;
+  /** The value was reached through obfuscated access (computed keys built at run time, Reflect.get, ...). */
+  obf?: boolean;
+  /** Came from a call of a local decoding function. */
+  viaDecoder?: boolean;
+  /** For string/array methods: the value the method was read from. */
+  base?: Val;
+};
+
+export const UNKNOWN: Val = Object.freeze({ k: 'unknown' }) as Val;
+
+export function str(v: string, from?: Val[]): Val {
+  return withTaint({ k: 'str', v }, from);
+}
+
+/** An unknown value; shares one frozen object unless taint has to be carried. */
+export function unknown(from?: Val[]): Val {
+  if (!from || !from.some((f) => f.k === 'env' || f.t?.size)) return UNKNOWN;
+  return withTaint({ k: 'unknown' }, from);
+}
+
+export function withTaint<T extends Val>(v: T, from?: (Val | undefined)[], extra?: Taint): T {
+  let t: Set<Taint> | undefined;
+  for (const f of from ?? []) {
+    if (f?.k === 'env') {
+      t ??= new Set();
+      t.add('env_all');
+    }
+    if (f?.t?.size) {
+      t ??= new Set();
+      for (const x of f.t) t.add(x);
+    }
+  }
+  if (extra) {
+    t ??= new Set();
+    t.add(extra);
+  }
+  if (t) v.t = t;
+  return v;
+}
+
+/** Every taint in a value, looking inside arrays and objects (bounded). */
+export function deepTaints(v: Val | undefined, depth = 0, acc = new Set<Taint>()): Set<Taint> {
+  if (!v || depth > 4) return acc;
+  for (const x of v.t ?? []) acc.add(x);
+  if (v.k === 'env') acc.add('env_all');
+  if (v.k === 'arr') for (const i of v.items.slice(0, 50)) deepTaints(i, depth + 1, acc);
+  if (v.k === 'obj') for (const i of [...v.props.values()].slice(0, 50)) deepTaints(i, depth + 1, acc);
+  return acc;
+}
+
+export function asString(v: Val | undefined): string | undefined {
+  if (!v) return undefined;
+  if (v.k === 'str') return v.v;
+  if (v.k === 'num') return String(v.v);
+  if (v.k === 'bool') return String(v.v);
+  return undefined;
+}
+
+/** Canonical module name: `node:fs` → `fs`, `fs/promises` → `fs`, fs-extra family → `fs`. */
+export function canonicalModule(name: string): string {
+  let n = name.startsWith('node:') ? name.slice(5) : name;
+  if (n === 'fs/promises' || n === 'fs-extra' || n === 'graceful-fs' || n === 'original-fs') n = 'fs';
+  if (n === 'child_process' || n === 'node:child_process') n = 'child_process';
+  if (n === 'dns/promises') n = 'dns';
+  if (n === 'timers/promises') n = 'timers';
+  return n;
+}

@@ -1,0 +1,80 @@
+/**
+ * The scanner: consumes the scan queue, one job per message, reporting partial batch failures.
+ * A message that fails on its last allowed delivery fails its job before it moves to the
+ * dead-letter queue, so no job waits forever.
+ */
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { MetricUnit, Metrics } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { Tracer } from '@aws-lambda-powertools/tracer';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import middy from '@middy/core';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { runScan, type ScanDeps } from '../scanner/run-scan';
+import { analyzePackageTarball, assessPackageRisk } from '../scanner/engine';
+import { logger } from '../shared/http/api-handler';
+import { ScanMessage } from '../shared/queue/scan-queue';
+import { NpmRegistry } from '../shared/registry/npm-registry';
+import { scanConfig } from '../shared/scan-config';
+import { jobStoreFromEnv, packageStoreFromEnv } from '../shared/store/clients';
+import { uploadStoreFromEnv } from '../shared/uploads/clients';
+
+const metrics = new Metrics({ namespace: 'pkgscan', serviceName: 'pkgscan-scanner' });
+const tracer = new Tracer({ serviceName: 'pkgscan-scanner' });
+const processor = new BatchProcessor(EventType.SQS);
+const maxReceiveCount = Number(process.env.MAX_RECEIVE_COUNT ?? '3');
+
+const deps: ScanDeps = {
+  jobs: jobStoreFromEnv(),
+  packages: packageStoreFromEnv(),
+  uploads: uploadStoreFromEnv(),
+  registry: new NpmRegistry({
+    ...(process.env.NPM_REGISTRY_URL ? { registry: process.env.NPM_REGISTRY_URL } : {}),
+    ...(process.env.DOWNLOADS_API_URL ? { downloadsApi: process.env.DOWNLOADS_API_URL } : {}),
+    maxTarballBytes: scanConfig.maxTarballBytes,
+  }),
+  maxTarballBytes: scanConfig.maxTarballBytes,
+  analyze: analyzePackageTarball,
+  assess: assessPackageRisk,
+  now: () => new Date(),
+};
+
+async function processRecord(record: SQSRecord): Promise<void> {
+  let message: ScanMessage;
+  try {
+    message = ScanMessage.parse(JSON.parse(record.body));
+  } catch {
+    metrics.addMetric('MalformedMessages', MetricUnit.Count, 1);
+    throw new Error(`Message ${record.messageId} is not a scan message`);
+  }
+  try {
+    const outcome = await runScan(message, deps);
+    metrics.addMetric(`Scans_${outcome}`, MetricUnit.Count, 1);
+    logger.info('Scan finished', {
+      job_id: message.job_id,
+      outcome,
+      name: message.name,
+      version: message.version,
+    });
+  } catch (error) {
+    const receives = Number(record.attributes.ApproximateReceiveCount ?? '1');
+    logger.error('Scan attempt failed', { job_id: message.job_id, receives, error: error as Error });
+    if (receives >= maxReceiveCount) {
+      await deps.jobs.fail(
+        message.job_id,
+        `The scan failed ${receives} times and was abandoned: ${(error as Error).message}`.slice(0, 500),
+      );
+      metrics.addMetric('ScansAbandoned', MetricUnit.Count, 1);
+    }
+    throw error;
+  }
+}
+
+export const handler = middy<SQSEvent, SQSBatchResponse, Error, Context>()
+  .use(captureLambdaHandler(tracer))
+  .use(injectLambdaContext(logger))
+  .use(logMetrics(metrics))
+  .handler((event, context) =>
+    processPartialResponse(event, processRecord, processor, { context, throwOnFullBatchFailure: false }),
+  );
