@@ -334,6 +334,7 @@ const EXAMPLE_PACKAGE: S.PackageResponse = {
   publisher: { name: 'example-bot', verified: true },
   weekly_downloads: 125000,
   install_scripts: { preinstall: false, install: false, postinstall: false, prepare: false },
+  advisories: [],
   cves: [
     {
       cve_id: 'CVE-2024-12345',

@@ -4,8 +4,7 @@
  * and reports of malicious packages). Records are compiled once per records array (cached by
  * identity), so matching costs comparisons only. Imports no AWS SDK.
  */
-import { z } from 'zod';
-import { Severity, type Cve } from '../shared/domain/schemas';
+import type { Advisory, Cve, Severity } from '../shared/domain/schemas';
 import { NPM_ECOSYSTEM, isMalicious, type OsvRecord } from './osv';
 import { SEVERITY_ORDER, recordSeverity } from './severity';
 import {
@@ -18,19 +17,7 @@ import {
   type Fix,
 } from './version-ranges';
 
-/** One matching OSV record, as reported in the response's `advisories` field. */
-export const Advisory = z
-  .object({
-    id: z.string().describe('OSV id, for example GHSA-xxxx-xxxx-xxxx or MAL-2024-1234'),
-    aliases: z.array(z.string()).describe('Other ids of the same advisory (CVE ids among them)'),
-    severity: Severity,
-    summary: z.string(),
-    fixed_in: z.string().describe('Lowest fixed version above the scanned one; empty string when none'),
-    malicious: z.boolean().describe('The record reports the package version as malicious (MAL- id or alias)'),
-    url: z.string().optional().describe("The advisory's own page, from the record's references"),
-  })
-  .strict();
-export type Advisory = z.infer<typeof Advisory>;
+export { Advisory } from '../shared/domain/schemas';
 
 export interface AdvisoryMatch {
   readonly cves: Cve[];

@@ -11,6 +11,7 @@ import { Tracer } from '@aws-lambda-powertools/tracer';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { advisoryStoreFromEnv } from '../advisories/advisory-store';
 import { runScan, type ScanDeps } from '../scanner/run-scan';
 import { analyzePackageTarball, assessPackageRisk } from '../scanner/engine';
 import { logger } from '../shared/http/api-handler';
@@ -29,6 +30,7 @@ const deps: ScanDeps = {
   jobs: jobStoreFromEnv(),
   packages: packageStoreFromEnv(),
   uploads: uploadStoreFromEnv(),
+  advisories: advisoryStoreFromEnv(),
   registry: new NpmRegistry({
     ...(process.env.NPM_REGISTRY_URL ? { registry: process.env.NPM_REGISTRY_URL } : {}),
     ...(process.env.DOWNLOADS_API_URL ? { downloadsApi: process.env.DOWNLOADS_API_URL } : {}),

@@ -6,8 +6,11 @@
  * fix (unknown package, bad integrity, unreadable archive) fail the job and consume the message;
  * anything else is thrown so the queue retries and, in the end, the dead-letter queue takes it.
  */
+import { matchAdvisories } from '../advisories/match';
+import type { AdvisorySource } from '../advisories/ports';
 import type { AnalysisResult } from '../analysis/types';
 import type { PackageResponse, Publisher } from '../shared/domain/schemas';
+import semver from 'semver';
 import { trustScore, type TrustResult } from '../shared/domain/trust';
 import type { ScanMessage } from '../shared/queue/scan-queue';
 import {
@@ -53,6 +56,7 @@ export interface ScanDeps {
   readonly packages: Pick<PackageStore, 'putScan'>;
   readonly registry: Pick<NpmRegistry, 'packument' | 'resolveVersion' | 'tarball' | 'weeklyDownloads'>;
   readonly uploads: Pick<UploadStore, 'read'>;
+  readonly advisories: AdvisorySource;
   readonly maxTarballBytes: number;
   analyze(tarball: Buffer): Promise<AnalysisResult>;
   /** The final risk of a package from its analysis and its trust (CVEs join here later). */
@@ -91,6 +95,7 @@ async function scanFromRegistry(message: ScanMessage, deps: ScanDeps): Promise<P
     deps.registry.weeklyDownloads(packument.name),
   ]);
   const analysis = await analyzeReadable(tarball, deps);
+  const vulnerabilities = await vulnerabilitiesOf(packument.name, version.version, deps);
   const trust = trustScore({
     weeklyDownloads: downloads.count,
     maintainers: maintainerCount(packument, version),
@@ -100,9 +105,9 @@ async function scanFromRegistry(message: ScanMessage, deps: ScanDeps): Promise<P
     deprecated: typeof version.deprecated === 'string' ? version.deprecated : undefined,
     now: deps.now(),
   });
-  const risk = deps.assess({ analysis, trust });
+  const risk = deps.assess({ analysis, trust, vulnerabilities: vulnerabilities.policy });
   const result: PackageResponse = {
-    ...responseFields(analysis, risk, trust, deps.now()),
+    ...responseFields(analysis, risk, trust, vulnerabilities, deps.now()),
     name: packument.name,
     version: version.version,
     publisher: publisherOf(version),
@@ -130,6 +135,8 @@ async function scanUpload(message: ScanMessage, deps: ScanDeps): Promise<Package
     throw error;
   }
   const analysis = await analyzeReadable(tarball, deps);
+  // A private upload claiming a known name and version is checked against that version's advisories.
+  const vulnerabilities = await vulnerabilitiesOf(analysis.name, analysis.version, deps);
   const trust = trustScore({
     weeklyDownloads: undefined,
     maintainers: undefined,
@@ -139,10 +146,10 @@ async function scanUpload(message: ScanMessage, deps: ScanDeps): Promise<Package
     deprecated: undefined,
     now: deps.now(),
   });
-  const risk = deps.assess({ analysis, trust });
+  const risk = deps.assess({ analysis, trust, vulnerabilities: vulnerabilities.policy });
   // Private result: it is never written to the public package records.
   return {
-    ...responseFields(analysis, risk, trust, deps.now()),
+    ...responseFields(analysis, risk, trust, vulnerabilities, deps.now()),
     name: analysis.name,
     version: analysis.version,
     publisher: { name: 'unknown (uploaded tarball)', verified: false },
@@ -160,10 +167,47 @@ async function analyzeReadable(tarball: Buffer, deps: ScanDeps): Promise<Analysi
   return analysis;
 }
 
+interface Vulnerabilities {
+  readonly cves: PackageResponse['cves'];
+  readonly advisories: PackageResponse['advisories'];
+  readonly policy: VulnerabilityInput;
+}
+
+/** Known vulnerabilities of name@version from the service's own advisory store (no outside call). */
+export async function vulnerabilitiesOf(
+  name: string,
+  version: string,
+  deps: Pick<ScanDeps, 'advisories'>,
+): Promise<Vulnerabilities> {
+  const records = semver.valid(version) ? await deps.advisories.recordsFor(name) : [];
+  const { cves, advisories } = matchAdvisories(name, version, records);
+  return { cves, advisories, policy: toPolicyInput(cves, advisories) };
+}
+
+/** CVEs once each; advisories only where no CVE already counts them, or where they report malware. */
+export function toPolicyInput(
+  cves: PackageResponse['cves'],
+  advisories: PackageResponse['advisories'],
+): VulnerabilityInput {
+  const isCve = (id: string) => /^CVE-\d{4}-\d+$/.test(id);
+  return {
+    cves: cves.map((c) => ({
+      id: c.cve_id,
+      severity: c.severity,
+      ...(c.fixed_in ? { fixed_in: c.fixed_in } : {}),
+      summary: c.description,
+    })),
+    advisories: advisories
+      .filter((a) => a.malicious || !(isCve(a.id) || a.aliases.some(isCve)))
+      .map((a) => ({ id: a.id, severity: a.severity, malicious: a.malicious, summary: a.summary })),
+  };
+}
+
 function responseFields(
   analysis: AnalysisResult,
   risk: { risk_level: PackageResponse['risk_level']; risk_reasons: string[] },
   trust: TrustResult,
+  vulnerabilities: Vulnerabilities,
   now: Date,
 ): Omit<PackageResponse, 'name' | 'version' | 'publisher' | 'weekly_downloads'> {
   return {
@@ -172,7 +216,8 @@ function responseFields(
     risk_reasons: risk.risk_reasons,
     trust_score: trust.score,
     install_scripts: analysis.install_scripts,
-    cves: [],
+    cves: vulnerabilities.cves,
+    advisories: vulnerabilities.advisories,
     agentic_threats: analysis.agentic_threats,
     capabilities: analysis.capabilities,
     docs_md: analysis.docs_md,

@@ -12,6 +12,7 @@ export function packageRecord(overrides: Partial<PackageResponse> & { name: stri
     weekly_downloads: 1000,
     install_scripts: { preinstall: false, install: false, postinstall: false, prepare: false },
     cves: [],
+    advisories: [],
     agentic_threats: [],
     capabilities: emptyCapabilities(),
     docs_md: `# ${overrides.name}\n`,

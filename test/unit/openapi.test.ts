@@ -73,6 +73,7 @@ const packageResponse: PackageResponse = {
   publisher: { name: 'someone', verified: false },
   weekly_downloads: 42,
   install_scripts: { preinstall: false, install: false, postinstall: true, prepare: false },
+  advisories: [],
   cves: [{ cve_id: 'CVE-2021-23337', severity: 'high', description: 'Command injection', fixed_in: '' }],
   agentic_threats: [
     {

@@ -53,6 +53,20 @@ export const Cve = z
   .strict();
 export type Cve = z.infer<typeof Cve>;
 
+/** One matching OSV record, as reported in the response's `advisories` field. */
+export const Advisory = z
+  .object({
+    id: z.string().describe('OSV id, for example GHSA-xxxx-xxxx-xxxx or MAL-2024-1234'),
+    aliases: z.array(z.string()).describe('Other ids of the same advisory (CVE ids among them)'),
+    severity: Severity,
+    summary: z.string(),
+    fixed_in: z.string().describe('Lowest fixed version above the scanned one; empty string when none'),
+    malicious: z.boolean().describe('The record reports the package version as malicious (MAL- id or alias)'),
+    url: z.string().optional().describe("The advisory's own page, from the record's references"),
+  })
+  .strict();
+export type Advisory = z.infer<typeof Advisory>;
+
 export const AgenticThreat = z
   .object({
     threat_type: ThreatType,
@@ -85,6 +99,7 @@ export const PackageResponse = z
     weekly_downloads: z.number().int().min(0),
     install_scripts: InstallScripts,
     cves: z.array(Cve),
+    advisories: z.array(Advisory),
     agentic_threats: z.array(AgenticThreat),
     capabilities: Capabilities,
     docs_md: z.string().optional(),

@@ -77,6 +77,7 @@ describe('whole packages', () => {
       weekly_downloads: 0,
       install_scripts: r.install_scripts,
       cves: [],
+      advisories: [],
       agentic_threats: r.agentic_threats,
       capabilities: r.capabilities,
       docs_md: r.docs_md,

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import type { OsvRecord } from '../../../lambdas/advisories/osv';
+import { assessPackageRisk } from '../../../lambdas/scanner/engine';
 import type { AnalysisResult } from '../../../lambdas/analysis/types';
 import { runScan, type ScanDeps } from '../../../lambdas/scanner/run-scan';
 import { emptyCapabilities, type PackageResponse } from '../../../lambdas/shared/domain/schemas';
@@ -83,7 +86,11 @@ function job(status: StoredJob['status'], source: StoredJob['source'] = 'registr
 }
 
 function harness(initial: StoredJob | undefined) {
-  const state = { job: initial, stored: [] as Array<{ result: PackageResponse; tags: readonly string[] }> };
+  const state = {
+    job: initial,
+    stored: [] as Array<{ result: PackageResponse; tags: readonly string[] }>,
+    advisories: [] as OsvRecord[],
+  };
   const calls: string[] = [];
   const deps: ScanDeps = {
     jobs: {
@@ -121,6 +128,10 @@ function harness(initial: StoredJob | undefined) {
       weeklyDownloads: async () => ({ count: 12_345 }),
     },
     uploads: { read: async () => Buffer.from('tgz') },
+    advisories: {
+      recordsFor: async (name) =>
+        state.advisories.filter((r) => r.affected?.some((a) => a.package?.name === name)),
+    },
     maxTarballBytes: 1_000_000,
     analyze: async () => analysis(),
     assess: ({ analysis: a, trust }) => ({
@@ -202,6 +213,29 @@ describe('runScan', () => {
     };
     await expect(runScan(message(), deps)).rejects.toThrow('503');
     expect(state.job?.status).toBe('running');
+  });
+
+  it('reports CVEs with fixed_in from the advisory store, and malware as critical whatever the code says', async () => {
+    const { deps, state } = harness(job('queued'));
+    deps.assess = assessPackageRisk;
+    const lodash = JSON.parse(readFileSync('data/advisories/osv-npm/NSWG-ECO-368.json', 'utf8')) as OsvRecord;
+    const affected = lodash.affected!.map((a) => ({ ...a, package: { ...a.package!, name: 'demo' } }));
+    state.advisories = [
+      { ...lodash, affected },
+      {
+        id: 'MAL-2026-0001',
+        modified: '2026-11-01T00:00:00Z',
+        summary: 'Malicious code in demo',
+        affected: [{ package: { ecosystem: 'npm', name: 'demo' }, versions: ['1.2.0'] }],
+      } as OsvRecord,
+    ];
+    await expect(runScan(message(), deps)).resolves.toBe('completed');
+    const result = state.stored[0]!.result;
+    expect(result.risk_level).toBe('critical');
+    expect(result.risk_reasons[0]).toMatch(/MAL-2026-0001/);
+    expect(result.advisories.map((a) => a.id)).toEqual(expect.arrayContaining(['MAL-2026-0001']));
+    expect(result.advisories.find((a) => a.id === 'MAL-2026-0001')?.malicious).toBe(true);
+    expect(result.cves).toEqual([expect.objectContaining({ cve_id: 'CVE-2018-3721', fixed_in: '4.17.5' })]);
   });
 
   it('keeps tarball results private to the job', async () => {
