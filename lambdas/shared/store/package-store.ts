@@ -49,6 +49,20 @@ export interface VersionLookup {
   readonly packageKnown: boolean;
 }
 
+/**
+ * What a result's risk was computed from, stored beside it so the risk can be recomputed when
+ * the advisories change, without fetching or analysing the package again.
+ */
+export interface ScanBasis {
+  readonly risk_input: unknown;
+  readonly trust: { readonly score: number; readonly reasons: readonly string[] };
+}
+
+export interface StoredVersion {
+  readonly result: PackageResponse;
+  readonly basis: ScanBasis | undefined;
+}
+
 export interface BulkRef {
   readonly name: string;
   readonly version?: VersionSelector;
@@ -221,17 +235,92 @@ export class PackageStore {
    * 3. deletion of the old rank's postings, then `cleanup` is cleared.
    * A retry that finds `cleanup` set finishes step 3 first.
    */
-  async putScan(result: PackageResponse, opts: { distTags?: readonly string[] } = {}): Promise<void> {
+  async putScan(
+    result: PackageResponse,
+    opts: { distTags?: readonly string[]; basis?: ScanBasis } = {},
+  ): Promise<void> {
     const { name, version } = result;
     const docBytes = encodeDoc(result);
     await this.doc.send(
       new PutCommand({
         TableName: this.tableName,
-        Item: { ...packageKey(name, versionSk(version)), version, doc: docBytes },
+        Item: {
+          ...packageKey(name, versionSk(version)),
+          version,
+          doc: docBytes,
+          ...(opts.basis ? { basis: gzipSync(JSON.stringify(opts.basis)) } : {}),
+        },
       }),
     );
+    await this.promoteIfLatest(result, docBytes, opts.distTags ?? []);
+  }
+
+  /** Names among `names` that have stored results (BatchGetItem of their latest rows). */
+  async knownNames(names: Iterable<string>): Promise<string[]> {
+    const rows = await this.batchGet(
+      [...new Set(names)].map((name) => packageKey(name, LATEST_SK)),
+      'pk',
+    );
+    return rows.map((row) => String(row.pk).slice(2));
+  }
+
+  /** Every stored version of a package, with the basis its risk was computed from. */
+  async versions(name: string): Promise<StoredVersion[]> {
+    const rows = await this.queryAll({
+      KeyConditionExpression: 'pk = :p AND begins_with(sk, :v)',
+      ExpressionAttributeValues: { ':p': `P#${name}`, ':v': 'V#' },
+      ProjectionExpression: 'doc, basis',
+    });
+    return rows.map((row) => ({
+      result: decodeDoc(row),
+      basis: row.basis
+        ? (JSON.parse(gunzipSync(row.basis as Uint8Array).toString('utf8')) as ScanBasis)
+        : undefined,
+    }));
+  }
+
+  /**
+   * Replaces a stored version's result in place (same name, version and downloads; for example
+   * new CVEs and risk after an advisory sync), and the latest row when it is that version.
+   */
+  async replaceResult(result: PackageResponse): Promise<void> {
+    const { name, version } = result;
+    const docBytes = encodeDoc(result);
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: packageKey(name, versionSk(version)),
+        UpdateExpression: 'SET doc = :doc',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':doc': docBytes },
+      }),
+    );
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: packageKey(name, LATEST_SK),
+          UpdateExpression: 'SET doc = :doc, #item = :item',
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeNames: { '#item': 'item' },
+          ExpressionAttributeValues: { ':doc': docBytes, ':item': toListItem(result), ':version': version },
+        }),
+      );
+    } catch (error) {
+      // Not the latest version (or no latest row): only the version item changes.
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+
+  /** Dist-tags, then the latest row, list row and postings when this version is the highest. */
+  private async promoteIfLatest(
+    result: PackageResponse,
+    docBytes: Uint8Array,
+    distTags: readonly string[],
+  ): Promise<void> {
+    const { name, version } = result;
     await Promise.all(
-      (opts.distTags ?? []).map((tag) =>
+      distTags.map((tag) =>
         this.doc.send(
           new PutCommand({ TableName: this.tableName, Item: { ...packageKey(name, tagSk(tag)), version } }),
         ),
