@@ -26,7 +26,8 @@ export interface RouteSpec {
   readonly cors: boolean;
 }
 
-export const ROUTES: readonly RouteSpec[] = [
+/** The read API (issue 2). */
+const READ_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/health', handler: 'health', tables: [], cors: true },
   {
     method: 'GET',
@@ -58,7 +59,7 @@ export const ROUTES: readonly RouteSpec[] = [
   },
 ];
 
-/** The scan pipeline's routes (issue 4); the stack and the local server serve them with ROUTES. */
+/** The scan pipeline's routes (issue 4), part of ROUTES. */
 export const SCAN_ROUTES: readonly RouteSpec[] = [
   {
     method: 'POST',
@@ -94,6 +95,9 @@ export const SCAN_ROUTES: readonly RouteSpec[] = [
     cors: true,
   },
 ];
+
+/** Every route the API serves: the stack and the local server both build from this list. */
+export const ROUTES: readonly RouteSpec[] = [...READ_ROUTES, ...SCAN_ROUTES];
 
 /** Error message for a path or method the API does not have (API Gateway and local server alike). */
 export const UNKNOWN_ROUTE_MESSAGE = 'No such route: see the API description in openapi/openapi.json';

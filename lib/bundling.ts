@@ -35,8 +35,19 @@ export const ESM_BANNER = [
 /** Prefer packages' ES module builds: they tree-shake better than their CommonJS builds. */
 export const MAIN_FIELDS = ['module', 'main'];
 
-/** Nothing is left to the runtime: the AWS SDK is bundled at the version the project pins. */
-export const EXTERNAL_MODULES: readonly string[] = [];
+/**
+ * Optional dependencies nothing calls, left out of the bundles: minipass-fetch (under
+ * npm-registry-fetch, in the scanner) loads `iconv-lite` (5.x) or `encoding` (4.x) inside a
+ * try/catch, for `textConverted()` only, which npm-registry-fetch never calls. Bundled they are
+ * ≈ 480 KB of the scanner's bundle; left out, the `require` fails and is caught at load.
+ */
+export const UNUSED_OPTIONAL_MODULES: readonly string[] = ['iconv-lite', 'encoding'];
+
+/**
+ * Left to the runtime: only the unused optional modules above. Everything else, the AWS SDK
+ * included, is bundled at the version the project pins.
+ */
+export const EXTERNAL_MODULES: readonly string[] = [...UNUSED_OPTIONAL_MODULES];
 
 /** File name esbuild writes for ESM output, as NodejsFunction names it. */
 export const BUNDLE_FILE = 'index.mjs';

@@ -21,6 +21,21 @@ export interface ServiceConfig {
    * Gateway settings already name one (there is one per account and region).
    */
   readonly apiGatewayCloudWatchRole: boolean;
+  /**
+   * Scanner instances at most (its reserved concurrency and the queue poller's maximum
+   * concurrency); the scan API's time estimates use it too.
+   */
+  readonly scannerConcurrency: number;
+  /** Largest package tarball the scanner fetches or accepts through a presigned upload, in bytes. */
+  readonly maxTarballBytes: number;
+  /** npm registry the scanner reads; unset, npm's own client default applies (nothing is written). */
+  readonly npmRegistryUrl?: string;
+  /** Download-count service for `weekly_downloads`; unset, downloads are reported as unknown. */
+  readonly downloadsApiUrl?: string;
+  /** OSV export (zip) the advisory sync reads; unset, the sync's built-in default (OSV's npm export). */
+  readonly osvExportUrl?: string;
+  /** SNS topic the alarms notify (ALARM and OK); unset, the alarms only change state. */
+  readonly alarmTopicArn?: string;
 }
 
 export const DEFAULT_CONFIG: ServiceConfig = {
@@ -30,7 +45,12 @@ export const DEFAULT_CONFIG: ServiceConfig = {
   throttleBurstLimit: 200,
   logRetention: RetentionDays.ONE_MONTH,
   apiGatewayCloudWatchRole: true,
+  scannerConcurrency: 4,
+  maxTarballBytes: 64 * 1024 * 1024,
 };
+
+/** Bounds of `maxTarballBytes`: the scanner holds a tarball in memory (2 GB function). */
+export const TARBALL_BYTES_RANGE = { min: 1024 * 1024, max: 256 * 1024 * 1024 } as const;
 
 const RETENTION_VALUES = new Set<number>(
   Object.values(RetentionDays).filter((v): v is number => typeof v === 'number'),
@@ -61,6 +81,26 @@ export function readConfig(node: Node): ServiceConfig {
     if (raw === false || raw === 'false') return false;
     throw new Error(`Context ${key}=${String(raw)}: expected true or false`);
   };
+  const url = (key: string): string | undefined => {
+    const raw: unknown = node.tryGetContext(key);
+    if (raw === undefined || raw === '') return undefined;
+    const value = String(raw);
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(value);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol)) {
+      throw new Error(`Context ${key}=${value}: expected an http(s) URL`);
+    }
+    return value;
+  };
+  const optional = (key: string, pattern: RegExp, rule: string): string | undefined => {
+    const raw: unknown = node.tryGetContext(key);
+    if (raw === undefined || raw === '') return undefined;
+    return str(key, '', pattern, rule);
+  };
 
   const config: ServiceConfig = {
     stackName: str(
@@ -79,6 +119,22 @@ export function readConfig(node: Node): ServiceConfig {
     throttleBurstLimit: int('throttleBurstLimit', DEFAULT_CONFIG.throttleBurstLimit, 1, 5_000),
     logRetention: int('logRetentionDays', DEFAULT_CONFIG.logRetention, 1, 3653) as RetentionDays,
     apiGatewayCloudWatchRole: bool('apiGatewayCloudWatchRole', DEFAULT_CONFIG.apiGatewayCloudWatchRole),
+    // At least 2: the SQS event source's maximum concurrency cannot be lower.
+    scannerConcurrency: int('scannerConcurrency', DEFAULT_CONFIG.scannerConcurrency, 2, 1000),
+    maxTarballBytes: int(
+      'maxTarballBytes',
+      DEFAULT_CONFIG.maxTarballBytes,
+      TARBALL_BYTES_RANGE.min,
+      TARBALL_BYTES_RANGE.max,
+    ),
+    npmRegistryUrl: url('npmRegistryUrl'),
+    downloadsApiUrl: url('downloadsApiUrl'),
+    osvExportUrl: url('osvExportUrl'),
+    alarmTopicArn: optional(
+      'alarmTopicArn',
+      /^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/,
+      'the ARN of an SNS topic (arn:aws:sns:<region>:<account>:<name>)',
+    ),
   };
   if (!RETENTION_VALUES.has(config.logRetention)) {
     throw new Error(

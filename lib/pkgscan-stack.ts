@@ -1,12 +1,13 @@
 /**
- * The service's stack: storage (DynamoDB tables) and the public API (API Gateway + one Lambda per
- * route). Later capabilities slot in beside them as constructs of their own (a scan pipeline with
- * its queue, uploads bucket and scanner function), taking `storage` the way `Api` does.
+ * The service's stack: storage (DynamoDB tables), the scan pipeline (queue, uploads bucket, scanner,
+ * advisory sync, alarms) and the public API (API Gateway + one Lambda per route), whose scan routes
+ * send to the pipeline's queue and write to its bucket.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { DEFAULT_CONFIG, type ServiceConfig } from './config';
 import { Api } from './constructs/api';
+import { ScanPipeline } from './constructs/scan-pipeline';
 import { Storage } from './constructs/storage';
 
 export interface PkgScanStackProps extends StackProps {
@@ -18,18 +19,31 @@ export interface PkgScanStackProps extends StackProps {
 
 export class PkgScanStack extends Stack {
   public readonly storage: Storage;
+  public readonly pipeline: ScanPipeline;
   public readonly api: Api;
 
   constructor(scope: Construct, id: string, props: PkgScanStackProps = {}) {
     super(scope, id, {
-      description: 'Package security scanning service: REST API, functions and tables',
+      description: 'Package security scanning service: REST API, scan pipeline, functions and tables',
       ...props,
     });
     const config = props.config ?? DEFAULT_CONFIG;
 
     this.storage = new Storage(this, 'Storage');
+    this.pipeline = new ScanPipeline(this, 'Pipeline', {
+      storage: this.storage,
+      handlersDir: props.handlersDir,
+      logRetention: config.logRetention,
+      scannerConcurrency: config.scannerConcurrency,
+      maxTarballBytes: config.maxTarballBytes,
+      npmRegistryUrl: config.npmRegistryUrl,
+      downloadsApiUrl: config.downloadsApiUrl,
+      osvExportUrl: config.osvExportUrl,
+      alarmTopicArn: config.alarmTopicArn,
+    });
     this.api = new Api(this, 'Api', {
       storage: this.storage,
+      pipeline: this.pipeline,
       handlersDir: props.handlersDir,
       stageName: config.stageName,
       throttleRateLimit: config.throttleRateLimit,

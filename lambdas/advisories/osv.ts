@@ -3,7 +3,7 @@
  * this service reads are checked, every other field is kept as it is (`.loose()`), so a newer
  * schema version with extra fields still imports. Imports no AWS SDK.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The ecosystem name OSV uses for the npm registry (case-sensitive in the schema). */
 export const NPM_ECOSYSTEM = 'npm';

@@ -15,11 +15,14 @@ import type { Context } from 'aws-lambda';
 import { advisoryStoreFromEnv } from '../advisories/advisory-store';
 import { importOsv, summariseReport, type ImportReport } from '../advisories/importer';
 import { OSV_NPM_EXPORT_URL, fetchOsvZip } from '../advisories/sources';
+import { refreshAfterAdvisoryChange } from '../scanner/refresh';
+import { packageStoreFromEnv } from '../shared/store/clients';
 
 const logger = new Logger({ serviceName: 'pkgscan-advisory-sync' });
 const metrics = new Metrics({ namespace: 'pkgscan', serviceName: 'pkgscan-advisory-sync' });
 const exportUrl = process.env.OSV_EXPORT_URL ?? OSV_NPM_EXPORT_URL;
 const store = advisoryStoreFromEnv();
+const packages = packageStoreFromEnv();
 
 /** Time kept back from the Lambda timeout to finish the last batch and publish metrics. */
 export const SAFETY_MARGIN_MS = 60_000;
@@ -51,7 +54,13 @@ export const handler = middy<AdvisorySyncEvent, AdvisorySyncResult, Error, Conte
       skipEntries,
     });
     publish(report);
-    const summary = summariseReport(report);
+    // Stored results of the changed packages get their CVEs and risk now, in this same run.
+    const refreshed = await refreshAfterAdvisoryChange(report.changedPackages, {
+      packages,
+      advisories: store,
+    });
+    metrics.addMetric('StoredResultsRefreshed', MetricUnit.Count, refreshed.updated);
+    const summary = { ...summariseReport(report), refreshed };
     if (report.failures.length > 0)
       logger.warn('Malformed advisories skipped', { failures: report.failures });
     if (report.error !== undefined) {

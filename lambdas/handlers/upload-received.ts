@@ -20,10 +20,11 @@ export async function onUploads(event: S3Event): Promise<void> {
     const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
     const jobId = jobIdFromUploadKey(key);
     const job = jobId === undefined ? undefined : await jobs.get(jobId);
-    if (!job || job.status !== 'queued' || job.source !== 'tarball') {
-      logger.warn('Upload without a waiting job', { key });
+    if (!job || job.status !== 'queued' || job.source !== 'tarball' || !job.awaiting_upload) {
+      logger.warn('Upload without a job waiting for it', { key });
       continue;
     }
+    await jobs.markUploaded(job.job_id);
     await enqueueOrFail(jobs, queue, {
       job_id: job.job_id,
       source: 'tarball',

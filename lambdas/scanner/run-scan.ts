@@ -46,8 +46,8 @@ export interface VulnerabilityInput {
 }
 
 export interface RiskInput {
-  readonly analysis: AnalysisResult;
-  readonly trust: TrustResult;
+  readonly analysis: Pick<AnalysisResult, 'risk_input'>;
+  readonly trust: Pick<TrustResult, 'score' | 'reasons'>;
   readonly vulnerabilities?: VulnerabilityInput;
 }
 
@@ -116,7 +116,10 @@ async function scanFromRegistry(message: ScanMessage, deps: ScanDeps): Promise<P
   const distTags = Object.entries(packument['dist-tags'] ?? {})
     .filter(([, v]) => v === version.version)
     .map(([tag]) => tag);
-  await deps.packages.putScan(result, { distTags });
+  await deps.packages.putScan(result, {
+    distTags,
+    basis: { risk_input: analysis.risk_input, trust: { score: trust.score, reasons: trust.reasons } },
+  });
   return result;
 }
 
@@ -167,7 +170,7 @@ async function analyzeReadable(tarball: Buffer, deps: ScanDeps): Promise<Analysi
   return analysis;
 }
 
-interface Vulnerabilities {
+export interface Vulnerabilities {
   readonly cves: PackageResponse['cves'];
   readonly advisories: PackageResponse['advisories'];
   readonly policy: VulnerabilityInput;
@@ -180,6 +183,14 @@ export async function vulnerabilitiesOf(
   deps: Pick<ScanDeps, 'advisories'>,
 ): Promise<Vulnerabilities> {
   const records = semver.valid(version) ? await deps.advisories.recordsFor(name) : [];
+  return vulnerabilitiesFrom(name, version, records);
+}
+
+export function vulnerabilitiesFrom(
+  name: string,
+  version: string,
+  records: Parameters<typeof matchAdvisories>[2],
+): Vulnerabilities {
   const { cves, advisories } = matchAdvisories(name, version, records);
   return { cves, advisories, policy: toPolicyInput(cves, advisories) };
 }

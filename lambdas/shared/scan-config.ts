@@ -17,6 +17,11 @@ export const scanConfig = {
   uploadUrlSeconds: numberEnv('UPLOAD_URL_SECONDS', 900),
   /** Scanner functions working in parallel (its reserved concurrency), for estimates. */
   scannerConcurrency: numberEnv('SCANNER_CONCURRENCY', 4),
-  /** A job still queued after this long is reported failed: its message or upload never came. */
-  staleQueuedSeconds: numberEnv('STALE_QUEUED_SECONDS', 3_600),
+  /** A queued job older than this is reported failed: its message was lost (queue retention is 4 days). */
+  staleQueuedSeconds: numberEnv('STALE_QUEUED_SECONDS', 4 * 86_400),
+  /**
+   * A running job not updated for this long is reported failed: its last attempt died without
+   * reporting (the stack sets it to the receive count times the visibility timeout, plus a margin).
+   */
+  staleRunningSeconds: numberEnv('STALE_RUNNING_SECONDS', 2 * 3_600),
 } as const;

@@ -20,6 +20,7 @@ import { Construct } from 'constructs';
 import { ROUTES, UNKNOWN_ROUTE_MESSAGE, type RouteSpec } from '../../lambdas/routes';
 import { acceptNagFinding } from '../nag';
 import { handlerEntry, HANDLERS_DIR } from '../paths';
+import type { ScanPipeline } from './scan-pipeline';
 import { ServiceFunction } from './service-function';
 import type { Storage } from './storage';
 
@@ -64,6 +65,11 @@ export const GATEWAY_ERRORS: ReadonlyArray<{
 export interface ApiProps {
   /** Tables the routes' functions are bound to. */
   readonly storage: Storage;
+  /**
+   * Queue and uploads bucket for the routes that declare `queue` or `uploads`.
+   * @default - none: such a route is an error
+   */
+  readonly pipeline?: ScanPipeline;
   /** @default ROUTES */
   readonly routes?: readonly RouteSpec[];
   /** Folder of the `<handler>.ts` entry files. @default lambdas/handlers */
@@ -139,6 +145,11 @@ export class Api extends Construct {
         logRetention,
       });
       for (const { table, access } of route.tables) props.storage.bindTable(fn, table, access);
+      if (route.queue || route.uploads) {
+        if (!props.pipeline) throw new Error(`Route ${key} needs the scan pipeline (queue or uploads)`);
+        if (route.queue) props.pipeline.bindQueue(fn, route.queue);
+        if (route.uploads) props.pipeline.bindUploads(fn, route.uploads);
+      }
       this.restApi.root
         .resourceForPath(route.path)
         .addMethod(route.method, new LambdaIntegration(fn, { proxy: true, allowTestInvoke: false }), {

@@ -1,6 +1,6 @@
 /**
- * The project's Lambda function: every function of the service (API routes now, the scan queue's
- * consumer later) is one of these, so all of them get the same runtime, architecture, bundling,
+ * The project's Lambda function: every function of the service (API routes, the scan queue's
+ * consumer, the upload notification and the advisory sync) is one of these, so all of them get the same runtime, architecture, bundling,
  * logging and tracing.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
@@ -40,6 +40,11 @@ export interface ServiceFunctionProps {
   readonly timeout?: Duration;
   /** @default RetentionDays.ONE_MONTH */
   readonly logRetention?: RetentionDays;
+  /**
+   * Instances that may run at once, reserved from the account's pool (a queue consumer's ceiling).
+   * @default - none reserved: the function shares the account's unreserved concurrency
+   */
+  readonly reservedConcurrentExecutions?: number;
   /** Extra environment variables; table names are added by `Storage.bindTable`. */
   readonly environment?: Readonly<Record<string, string>>;
 }
@@ -70,6 +75,7 @@ export class ServiceFunction extends NodejsFunction {
       architecture: LAMBDA_ARCHITECTURE,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       tracing: Tracing.ACTIVE,
       logGroup,
       role,

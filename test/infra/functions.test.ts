@@ -1,34 +1,103 @@
-import { Stack } from 'aws-cdk-lib';
-import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
-import { ROUTES } from '../../lambdas/routes';
-import { PACKAGES_TABLE, TABLES } from '../../lambdas/shared/store/tables';
-import { LAMBDA_RUNTIME } from '../../lib/constructs/service-function';
+import { ROUTES, type Access, type RouteSpec } from '../../lambdas/routes';
+import {
+  ADVISORIES_TABLE,
+  JOBS_TABLE,
+  PACKAGES_TABLE,
+  type TableSpec,
+} from '../../lambdas/shared/store/tables';
+import { LAMBDA_RUNTIME, type ServiceFunction } from '../../lib/constructs/service-function';
 import { service } from './support';
-import { functionIdByDescription, roleStatements } from './template-paths';
+import {
+  actionsOn,
+  arnOf,
+  arnWith,
+  dataStatements,
+  logicalId,
+  resourcesOf,
+  roleStatements,
+  type Statement,
+} from './template-paths';
 
 const { template, stack } = service();
-const routes = ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const);
+const { pipeline } = stack;
 
-const tableId = (spec: (typeof TABLES)[number]): string =>
-  Stack.of(stack).getLogicalId(stack.storage.table(spec).node.defaultChild as CfnTable);
+/**
+ * What each function may touch, stated here: for routes, what lambdas/routes.ts declares; for the
+ * pipeline's functions, what they need (lambdas/handlers/*.ts) and nothing more.
+ */
+interface Profile {
+  readonly tables: ReadonlyArray<{ readonly table: TableSpec; readonly access: Access }>;
+  /** `send`: SendMessage + GetQueueAttributes; `consume`: the SQS event source's receive/delete. */
+  readonly queue?: 'send' | 'consume';
+  /** PutObject (`write`) or GetObject (`read`) on uploads/* of the uploads bucket. */
+  readonly uploads?: 'write' | 'read';
+  /** Environment variables beyond tables, queue and bucket. */
+  readonly extraEnv?: readonly string[];
+}
 
-const functionProperties = (key: string): Record<string, unknown> => {
-  const resource = template.toJSON().Resources[functionIdByDescription(template, key)] as {
-    Properties: Record<string, unknown>;
-  };
-  return resource.Properties;
-};
+const routeProfile = (route: RouteSpec): Profile => ({
+  tables: route.tables,
+  queue: route.queue,
+  uploads: route.uploads,
+});
 
-const dynamoStatements = (key: string) => {
-  const role = functionProperties(key).Role as { 'Fn::GetAtt': [string, string] };
-  return roleStatements(template, role['Fn::GetAtt'][0]).filter((s) =>
-    [s.Action].flat().some((a) => a.startsWith('dynamodb:')),
-  );
-};
+const functions: ReadonlyArray<readonly [string, ServiceFunction, Profile]> = [
+  ...ROUTES.map((route) => {
+    const fn = stack.api.functions.get(`${route.method} ${route.path}`);
+    if (!fn) throw new Error(`No function for ${route.method} ${route.path}`);
+    return [`${route.method} ${route.path}`, fn, routeProfile(route)] as const;
+  }),
+  [
+    'scanner',
+    pipeline.scanner,
+    {
+      tables: [
+        { table: PACKAGES_TABLE, access: 'RW' },
+        { table: JOBS_TABLE, access: 'RW' },
+        { table: ADVISORIES_TABLE, access: 'RO' },
+      ],
+      queue: 'consume',
+      uploads: 'read',
+      extraEnv: ['MAX_RECEIVE_COUNT'],
+    },
+  ],
+  [
+    'upload-received',
+    pipeline.uploadReceived,
+    { tables: [{ table: JOBS_TABLE, access: 'RW' }], queue: 'send' },
+  ],
+  [
+    'advisory-sync',
+    pipeline.advisorySync,
+    {
+      tables: [
+        { table: ADVISORIES_TABLE, access: 'RW' },
+        { table: PACKAGES_TABLE, access: 'RW' },
+      ],
+    },
+  ],
+];
+
+const properties = (fn: ServiceFunction): Record<string, unknown> =>
+  (template.toJSON().Resources[logicalId(fn)] as { Properties: Record<string, unknown> }).Properties;
+const environment = (fn: ServiceFunction): Record<string, unknown> =>
+  (properties(fn).Environment as { Variables: Record<string, unknown> }).Variables;
+
+const tableId = (spec: TableSpec): string => logicalId(stack.storage.table(spec));
+const tableResources = (spec: TableSpec) => [
+  arnOf(tableId(spec)),
+  ...(spec.indexes.length > 0 ? [arnWith(tableId(spec), '/index/*')] : []),
+];
+const queueArn = arnOf(logicalId(pipeline.queue));
+const uploadsArn = arnWith(logicalId(pipeline.uploadsBucket), '/uploads/*');
+
+const only = (statements: readonly Statement[], service: string) =>
+  statements.filter((s) => [s.Action].flat().every((a) => a.startsWith(`${service}:`)));
 
 /** DynamoDB actions that change data (and PartiQL, which can). */
 const WRITE_ACTION = /^dynamodb:(Put|Update|Delete|BatchWrite|PartiQL|TransactWrite|Import|Restore|Create)/;
+const READ_ACTION = /^dynamodb:(Get|Query|Scan|BatchGet|Describe|ConditionCheck)/;
 
 describe('Lambda runtime', () => {
   it('is the newest Node.js runtime aws-cdk-lib offers', () => {
@@ -39,9 +108,9 @@ describe('Lambda runtime', () => {
   });
 });
 
-describe.each(routes)('function of %s', (key, route) => {
+describe.each(functions)('function %s', (_name, fn, profile) => {
   it('runs on arm64 with the shared runtime, X-Ray tracing and source maps', () => {
-    expect(functionProperties(key)).toMatchObject({
+    expect(properties(fn)).toMatchObject({
       Runtime: LAMBDA_RUNTIME.name,
       Architectures: ['arm64'],
       Handler: 'index.handler',
@@ -51,77 +120,147 @@ describe.each(routes)('function of %s', (key, route) => {
   });
 
   it('logs to its own log group with a retention', () => {
-    const logging = functionProperties(key).LoggingConfig as { LogGroup: { Ref: string } };
+    const logging = properties(fn).LoggingConfig as { LogGroup: { Ref: string } };
+    expect(logging.LogGroup.Ref).toBe(logicalId(fn.functionLogGroup));
     const logGroup = template.toJSON().Resources[logging.LogGroup.Ref] as { Properties: unknown };
     expect(logGroup.Properties).toMatchObject({ RetentionInDays: 30 });
   });
 
-  it('gets the physical name of each table it uses, and only those', () => {
-    const variables = (functionProperties(key).Environment as { Variables: Record<string, unknown> })
-      .Variables;
-    for (const spec of TABLES) {
-      const bound = route.tables.some((t) => t.table.id === spec.id);
-      expect(variables[spec.envVar]).toEqual(bound ? { Ref: tableId(spec) } : undefined);
+  it('is configured with exactly the names of what it may use', () => {
+    const variables = environment(fn);
+    const expected = [
+      'NODE_OPTIONS',
+      ...profile.tables.map((t) => t.table.envVar),
+      ...(profile.queue === 'send' ? ['SCAN_QUEUE_URL', 'SCANNER_CONCURRENCY'] : []),
+      ...(profile.uploads ? ['UPLOAD_BUCKET', 'MAX_TARBALL_BYTES'] : []),
+      ...(profile.extraEnv ?? []),
+    ];
+    expect(Object.keys(variables).sort()).toEqual([...new Set(expected)].sort());
+    for (const { table } of profile.tables) expect(variables[table.envVar]).toEqual({ Ref: tableId(table) });
+    if (profile.queue === 'send')
+      expect(variables.SCAN_QUEUE_URL).toEqual({ Ref: logicalId(pipeline.queue) });
+    if (profile.uploads) {
+      expect(variables.UPLOAD_BUCKET).toEqual({ Ref: logicalId(pipeline.uploadsBucket) });
     }
   });
 
-  const readOnly = route.tables.length > 0 && route.tables.every((t) => t.access === 'RO');
-  if (readOnly) {
-    it('may only read its tables and their indexes', () => {
-      const statements = dynamoStatements(key);
-      const actions = statements.flatMap((s) => [s.Action].flat());
-      expect(actions).toEqual(
-        expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']),
-      );
-      expect(actions.filter((a) => WRITE_ACTION.test(a))).toEqual([]);
-      expect(
-        actions.filter((a) => !/^dynamodb:(Get|Query|Scan|BatchGet|Describe|ConditionCheck)/.test(a)),
-      ).toEqual([]);
-      const allowed = route.tables.flatMap(({ table }) => [
-        { 'Fn::GetAtt': [tableId(table), 'Arn'] },
-        ...(table.indexes.length > 0
-          ? [{ 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId(table), 'Arn'] }, '/index/*']] }]
-          : []),
-      ]);
-      for (const statement of statements) {
-        expect(statement.Effect).toBe('Allow');
-        for (const resource of [statement.Resource].flat()) expect(allowed).toContainEqual(resource);
-      }
-    });
-  }
+  it('may use no AWS service beyond its tables, the scan queue and the uploads bucket', () => {
+    const actions = actionsOn(dataStatements(template, fn));
+    expect(actions.filter((a) => !/^(dynamodb|sqs|s3):/.test(a))).toEqual([]);
+    for (const statement of dataStatements(template, fn)) expect(statement.Effect).toBe('Allow');
+  });
 
-  if (route.tables.length === 0) {
-    it('has no DynamoDB access at all', () => {
-      expect(dynamoStatements(key)).toEqual([]);
-    });
-  }
+  it('reaches only its own tables (and their indexes), reading where it only reads', () => {
+    const statements = only(dataStatements(template, fn), 'dynamodb');
+    expect(resourcesOf(statements)).toEqual(
+      [
+        ...new Set(
+          profile.tables.flatMap(({ table }) => tableResources(table).map((r) => JSON.stringify(r))),
+        ),
+      ].sort(),
+    );
+    for (const { table, access } of profile.tables) {
+      const actions = actionsOn(statements, arnOf(tableId(table)));
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+      if (access === 'RO') expect(actions.filter((a) => !READ_ACTION.test(a))).toEqual([]);
+      else expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
+    }
+  });
+
+  it('uses the scan queue only as its role requires', () => {
+    const statements = only(dataStatements(template, fn), 'sqs');
+    if (profile.queue === undefined) {
+      expect(statements).toEqual([]);
+      return;
+    }
+    expect(resourcesOf(statements)).toEqual([JSON.stringify(queueArn)]);
+    const actions = actionsOn(statements);
+    if (profile.queue === 'send') expect(actions).toEqual(['sqs:GetQueueAttributes', 'sqs:SendMessage']);
+    else {
+      expect(actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
+      expect(actions).not.toContain('sqs:SendMessage');
+    }
+  });
+
+  it('uses the uploads bucket only as its role requires: one action, on uploads/* only', () => {
+    const statements = only(dataStatements(template, fn), 's3');
+    if (profile.uploads === undefined) {
+      expect(statements).toEqual([]);
+      return;
+    }
+    expect(resourcesOf(statements)).toEqual([JSON.stringify(uploadsArn)]);
+    expect(actionsOn(statements)).toEqual([profile.uploads === 'write' ? 's3:PutObject' : 's3:GetObject']);
+  });
 });
 
-describe('read routes', () => {
-  it('read the packages table', () => {
-    // The reads of lambdas/routes.ts: every GET of a package and the bulk lookup.
-    const reads = ROUTES.filter((r) => r.path.startsWith('/v1/packages') || r.path === '/v1/bulk');
-    expect(reads.length).toBeGreaterThan(0);
-    for (const route of reads) {
+describe('least privilege, in words', () => {
+  const dynamoResources = (fn: ServiceFunction) =>
+    resourcesOf(only(dataStatements(template, fn), 'dynamodb'));
+  const fnOf = (key: string): ServiceFunction => {
+    const fn = stack.api.functions.get(key);
+    if (!fn) throw new Error(`No function for ${key}`);
+    return fn;
+  };
+  const readRoutes = ROUTES.filter((r) => r.path.startsWith('/v1/packages') || r.path === '/v1/bulk');
+
+  it('every package read route reads the packages table, and only reads', () => {
+    expect(readRoutes.length).toBeGreaterThan(0);
+    for (const route of readRoutes) {
       expect(route.tables).toEqual([{ table: PACKAGES_TABLE, access: 'RO' }]);
+      const fn = fnOf(`${route.method} ${route.path}`);
+      const actions = actionsOn(dataStatements(template, fn));
+      expect(actions.filter((a) => WRITE_ACTION.test(a) || !READ_ACTION.test(a))).toEqual([]);
     }
   });
 
-  it('have no IAM statement beyond logs, X-Ray and DynamoDB reads', () => {
-    for (const [key] of routes) {
-      const role = functionProperties(key).Role as { 'Fn::GetAtt': [string, string] };
-      const actions = roleStatements(template, role['Fn::GetAtt'][0]).flatMap((s) => [s.Action].flat());
-      expect(
-        actions.filter((a) => !/^(logs:(CreateLogStream|PutLogEvents)|xray:Put|dynamodb:)/.test(a)),
-      ).toEqual([]);
+  it('the scan API cannot read the package records (a tarball scan must not reach them)', () => {
+    for (const key of [
+      'POST /v1/scan',
+      'POST /v1/scan/tarball',
+      'POST /v1/scan/upload-url',
+      'GET /v1/scan/{job_id}',
+    ]) {
+      expect(dynamoResources(fnOf(key))).toEqual([JSON.stringify(arnOf(tableId(JOBS_TABLE)))]);
     }
   });
 
-  it('use roles without AWS managed policies', () => {
-    const lambdaRoles = Object.values(template.findResources('AWS::IAM::Role')).filter((r) =>
-      JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('lambda.amazonaws.com'),
+  it('the scanner cannot write to the uploads bucket nor send scan messages', () => {
+    const actions = actionsOn(dataStatements(template, pipeline.scanner));
+    expect(actions.filter((a) => /^s3:(Put|Delete)|^sqs:Send/.test(a))).toEqual([]);
+  });
+
+  it('no function may list, delete or re-permission uploads', () => {
+    for (const [, fn] of functions) {
+      const actions = actionsOn(dataStatements(template, fn));
+      expect(actions.filter((a) => a.startsWith('s3:') && !/^s3:(PutObject|GetObject)$/.test(a))).toEqual([]);
+    }
+  });
+
+  it('function roles carry no AWS managed policy', () => {
+    for (const [, fn] of functions) {
+      const role = template.toJSON().Resources[logicalId(fn.role!)] as {
+        Properties: Record<string, unknown>;
+      };
+      expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    }
+  });
+
+  it('every Lambda role in the stack is a service function role, or CDK’s bucket-notification handler', () => {
+    const lambdaRoles = Object.keys(template.findResources('AWS::IAM::Role')).filter((id) =>
+      JSON.stringify(template.toJSON().Resources[id]).includes('lambda.amazonaws.com'),
     );
-    expect(lambdaRoles).toHaveLength(ROUTES.length);
-    for (const role of lambdaRoles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    const own = functions.map(([, fn]) => logicalId(fn.role!));
+    expect(lambdaRoles.filter((id) => !own.includes(id))).toEqual([
+      expect.stringMatching(/^BucketNotificationsHandler/),
+    ]);
+    // ...whose only grant beyond its logs is writing this bucket's notification configuration.
+    const handlerRole = lambdaRoles.find((id) => !own.includes(id)) as string;
+    expect(roleStatements(template, handlerRole)).toEqual([
+      {
+        Action: 's3:PutBucketNotification',
+        Effect: 'Allow',
+        Resource: arnOf(logicalId(pipeline.uploadsBucket)),
+      },
+    ]);
   });
 });

@@ -34,7 +34,9 @@ describe('cdk-nag AwsSolutions', () => {
   it('accepts only the findings documented in docs/infrastructure.md, each with a specific reason', () => {
     const accepted = awsSolutions?.suppressedViolations ?? [];
     expect(accepted.filter((f) => (f.reason ?? '').length < 40).map((f) => f.ruleName)).toEqual([]);
-    const rules = [...new Set(accepted.map((f) => f.ruleName.replace(/<[A-Za-z0-9]+\.Arn>/, '<table.Arn>')))];
+    const rules = [
+      ...new Set(accepted.map((f) => f.ruleName.replace(/<[A-Za-z0-9]+\.Arn>/, '<resource.Arn>'))),
+    ];
     expect(rules.sort()).toEqual(
       [
         'AwsSolutions-APIG2',
@@ -42,21 +44,42 @@ describe('cdk-nag AwsSolutions', () => {
         'AwsSolutions-APIG4',
         'AwsSolutions-COG4',
         'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         'AwsSolutions-IAM5[Resource::*]',
-        'AwsSolutions-IAM5[Resource::<table.Arn>/index/*]',
+        'AwsSolutions-IAM5[Resource::<resource.Arn>/index/*]',
+        'AwsSolutions-IAM5[Resource::<resource.Arn>/uploads/*]',
+        'AwsSolutions-S1',
       ].sort(),
     );
   });
 
-  it('accepts wildcard resources only on function roles, for X-Ray and table indexes', () => {
+  it('accepts wildcard resources only on function roles, for X-Ray, table indexes and uploads/*', () => {
     const wildcards = (awsSolutions?.suppressedViolations ?? []).filter((f) =>
       f.ruleName.startsWith('AwsSolutions-IAM5'),
     );
     for (const finding of wildcards) {
       for (const construct of finding.violatingConstructs) {
-        expect(construct.constructPath).toMatch(/^[^/]+\/Api\/[A-Za-z]+Role\/DefaultPolicy\/Resource$/);
+        expect(construct.constructPath).toMatch(
+          /^[^/]+\/(Api|Pipeline)\/[A-Za-z]+Role\/DefaultPolicy\/Resource$/,
+        );
       }
     }
+  });
+
+  it('accepts a managed policy on a Lambda role only for CDK’s bucket-notification handler', () => {
+    const managed = (awsSolutions?.suppressedViolations ?? []).filter((f) =>
+      f.ruleName.endsWith('AWSLambdaBasicExecutionRole]'),
+    );
+    const paths = managed.flatMap((f) => f.violatingConstructs.map((c) => c.constructPath));
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect(path).toMatch(/^[^/]+\/BucketNotificationsHandler[0-9a-f]+\/Role\//);
+  });
+
+  it('accepts no server access log finding but that of the uploads bucket', () => {
+    const s1 = (awsSolutions?.suppressedViolations ?? []).filter((f) => f.ruleName === 'AwsSolutions-S1');
+    expect(s1.flatMap((f) => f.violatingConstructs.map((c) => c.constructPath))).toEqual([
+      expect.stringMatching(/^[^/]+\/Pipeline\/Uploads\/Resource$/),
+    ]);
   });
 
   it('no other validation (CloudFormation template rules) reports an error', () => {

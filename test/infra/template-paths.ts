@@ -1,8 +1,12 @@
 /**
  * Reads a synthesized template the way API Gateway will see it: the full path of each resource
- * (from its PathPart and ParentId chain) and the function behind each route.
+ * (from its PathPart and ParentId chain) and the function behind each route; and reads what each
+ * function's role may do.
  */
+import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IConstruct } from 'constructs';
 
 interface CfnResource {
   readonly Type: string;
@@ -62,3 +66,47 @@ export function roleStatements(
       ).Statement,
   );
 }
+
+/** An IAM statement as the template has it. */
+export interface Statement {
+  readonly Action: string | string[];
+  readonly Resource: unknown;
+  readonly Effect: string;
+}
+
+/** Logical id of a construct's CloudFormation resource (its default child). */
+export function logicalId(construct: IConstruct): string {
+  const resource = (construct.node.defaultChild ?? construct) as CfnElement;
+  return Stack.of(construct).getLogicalId(resource);
+}
+
+/** The statements of a function's role, without its logs and X-Ray ones (which every function has). */
+export function dataStatements(template: Template, fn: IFunction): Statement[] {
+  if (!fn.role) throw new Error(`${fn.node.path} has no role`);
+  return roleStatements(template, logicalId(fn.role)).filter(
+    (s) => ![s.Action].flat().every((a) => /^(logs:(CreateLogStream|PutLogEvents)|xray:Put)/.test(a)),
+  );
+}
+
+/** Actions of the statements, optionally only those naming `resource`, as a sorted list. */
+export function actionsOn(statements: readonly Statement[], resource?: unknown): string[] {
+  const key = JSON.stringify(resource);
+  return [
+    ...new Set(
+      statements
+        .filter((s) => resource === undefined || [s.Resource].flat().some((r) => JSON.stringify(r) === key))
+        .flatMap((s) => [s.Action].flat()),
+    ),
+  ].sort();
+}
+
+/** Every resource the statements name (JSON strings, to compare CloudFormation intrinsics). */
+export function resourcesOf(statements: readonly Statement[]): string[] {
+  return [...new Set(statements.flatMap((s) => [s.Resource].flat().map((r) => JSON.stringify(r))))].sort();
+}
+
+/** `{ "Fn::GetAtt": [id, "Arn"] }` */
+export const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+
+/** The ARN pattern `<resource ARN><suffix>` as CDK renders it (`/index/*`, `/uploads/*`). */
+export const arnWith = (id: string, suffix: string) => ({ 'Fn::Join': ['', [arnOf(id), suffix]] });

@@ -36,10 +36,13 @@ export interface NewJob {
   readonly registry: string;
   /** S3 key of an uploaded tarball. */
   readonly s3Key?: string;
+  /** A presigned upload: the job waits for its object before it is queued. */
+  readonly awaitingUpload?: boolean;
 }
 
 export interface StoredJob extends ScanJob {
   readonly s3_key?: string;
+  readonly awaiting_upload?: boolean;
 }
 
 interface JobItem {
@@ -58,6 +61,7 @@ interface JobItem {
   s3_key?: string;
   active_key?: string;
   started_at?: string;
+  awaiting_upload?: boolean;
 }
 
 const jobKey = (jobId: string) => ({ pk: `JOB#${jobId}` });
@@ -88,6 +92,7 @@ export class JobStore {
       updated_at: now.toISOString(),
       expires_at: epoch(now) + JOB_TTL_SECONDS,
       ...(input.s3Key !== undefined ? { s3_key: input.s3Key } : {}),
+      ...(input.awaitingUpload ? { awaiting_upload: true } : {}),
     };
     if (input.source === 'tarball') {
       await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item }));
@@ -158,6 +163,19 @@ export class JobStore {
       if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
       throw error;
     }
+  }
+
+  /** The presigned upload of a job arrived: it now waits in the queue like any other. */
+  async markUploaded(jobId: string): Promise<void> {
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: jobKey(jobId),
+        UpdateExpression: 'REMOVE awaiting_upload SET updated_at = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': this.clock().toISOString() },
+      }),
+    );
   }
 
   async complete(jobId: string, result: PackageResponse): Promise<void> {
@@ -265,6 +283,7 @@ function toJob(item: JobItem): StoredJob {
       ? { result: JSON.parse(gunzipSync(item.result).toString('utf8')) as PackageResponse }
       : {}),
     ...(item.s3_key !== undefined ? { s3_key: item.s3_key } : {}),
+    ...(item.awaiting_upload ? { awaiting_upload: true } : {}),
   };
 }
 

@@ -138,15 +138,33 @@ describe('GET /v1/scan/{job_id}', () => {
     expect(body).not.toHaveProperty('s3_key');
   });
 
-  it('reports a job whose message never arrived as failed', async () => {
-    const old = new Date(Date.now() - 2 * 3_600_000).toISOString();
+  it.each([
+    [
+      'a presigned upload that never arrived',
+      { status: 'queued', awaiting_upload: true },
+      2,
+      /never uploaded/,
+    ],
+    ['a job whose message was lost', { status: 'queued' }, 5 * 24, /never started/],
+    ['a job whose last attempt died', { status: 'running' }, 3, /abandoned/],
+  ])('reports %s as failed', async (_label, state, hoursAgo, reason) => {
+    const old = new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
     ddb
       .on(GetCommand)
-      .resolvesOnce({ Item: jobItem({ status: 'queued', created_at: old }) })
-      .resolves({ Item: jobItem({ status: 'failed', created_at: old, error: 'The scan never started' }) });
+      .resolvesOnce({ Item: jobItem({ ...state, created_at: old, updated_at: old }) })
+      .resolves({ Item: jobItem({ status: 'failed', created_at: old, error: 'stored reason' }) });
     ddb.on(UpdateCommand).resolves({ Attributes: {} });
     const res = await getScanJob(apiEvent({ pathParameters: { job_id: JOB } }), lambdaContext);
-    expect(parseBody(res)).toMatchObject({ status: 'failed', error: 'The scan never started' });
+    expect(parseBody(res)).toMatchObject({ status: 'failed' });
+    const update = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(String(update.ExpressionAttributeValues?.[':error'])).toMatch(reason);
+  });
+
+  it('leaves a young queued job alone', async () => {
+    ddb.on(GetCommand).resolves({ Item: jobItem({ status: 'queued' }) });
+    const res = await getScanJob(apiEvent({ pathParameters: { job_id: JOB } }), lambdaContext);
+    expect(parseBody(res)).toMatchObject({ status: 'queued' });
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it('is 400 for a non-UUID and 404 for an unknown job', async () => {

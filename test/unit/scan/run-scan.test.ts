@@ -135,7 +135,7 @@ function harness(initial: StoredJob | undefined) {
     maxTarballBytes: 1_000_000,
     analyze: async () => analysis(),
     assess: ({ analysis: a, trust }) => ({
-      risk_level: a.install_scripts.postinstall ? 'warning' : 'clean',
+      risk_level: a.risk_input.install_scripts.length > 0 ? 'warning' : 'clean',
       risk_reasons: [...trust.reasons, 'postinstall script'],
     }),
     now: () => NOW,

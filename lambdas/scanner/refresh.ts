@@ -1,0 +1,72 @@
+/**
+ * Keeps stored results current when advisories change: for every changed package that has
+ * stored results, each stored version gets its CVEs, advisories and risk recomputed from the
+ * basis kept beside it (analysis findings and trust), without fetching the package again.
+ */
+import { compileAdvisories } from '../advisories/match';
+import type { AdvisorySource } from '../advisories/ports';
+import type { PackageResponse } from '../shared/domain/schemas';
+import type { PackageStore } from '../shared/store/package-store';
+import { assessPackageRisk } from './engine';
+import { vulnerabilitiesFrom } from './run-scan';
+
+export interface RefreshDeps {
+  readonly packages: Pick<PackageStore, 'knownNames' | 'versions' | 'replaceResult'>;
+  readonly advisories: AdvisorySource;
+  /** Packages refreshed in parallel. @default 4 */
+  readonly concurrency?: number;
+}
+
+export interface RefreshReport {
+  /** Changed package names that have stored results. */
+  readonly packages: number;
+  readonly versions: number;
+  /** Versions whose stored result changed. */
+  readonly updated: number;
+  /** Versions stored without a basis (before it was kept): CVEs updated, risk kept. */
+  readonly withoutBasis: number;
+}
+
+export async function refreshAfterAdvisoryChange(
+  changed: Iterable<string>,
+  deps: RefreshDeps,
+): Promise<RefreshReport> {
+  const names = await deps.packages.knownNames(changed);
+  let versions = 0;
+  let updated = 0;
+  let withoutBasis = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < names.length) {
+      const name = names[next++]!;
+      const compiled = compileAdvisories(name, await deps.advisories.recordsFor(name));
+      for (const stored of await deps.packages.versions(name)) {
+        versions++;
+        const { result, basis } = stored;
+        const vulnerabilities = vulnerabilitiesFrom(name, result.version, compiled);
+        let risk: Pick<PackageResponse, 'risk_level' | 'risk_reasons'> = result;
+        if (basis) {
+          risk = assessPackageRisk({
+            analysis: { risk_input: basis.risk_input as never },
+            trust: { score: basis.trust.score, reasons: [...basis.trust.reasons] },
+            vulnerabilities: vulnerabilities.policy,
+          });
+        } else {
+          withoutBasis++;
+        }
+        const refreshed: PackageResponse = {
+          ...result,
+          cves: vulnerabilities.cves,
+          advisories: vulnerabilities.advisories,
+          risk_level: risk.risk_level,
+          risk_reasons: risk.risk_reasons,
+        };
+        if (JSON.stringify(refreshed) === JSON.stringify(result)) continue;
+        await deps.packages.replaceResult(refreshed);
+        updated++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? 4, names.length) }, worker));
+  return { packages: names.length, versions, updated, withoutBasis };
+}
