@@ -4,7 +4,7 @@
  * full jitter and Retry-After; network errors and timeouts the same way) and is counted.
  * Answers are validated leniently: fields the client relies on must be there, new fields are fine.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ServiceError } from './errors';
 
 const looseString = z.string();

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import semver from 'semver';
-import { z } from 'zod';
+import * as z from 'zod';
 import { THREAT_TYPES } from '../lambdas/shared/domain/schemas';
 import { UsageError } from './errors';
 import { DEFAULT_POLICY, expiryInstant, SEVERITIES, type FailOn, type Policy, type Severity } from './policy';

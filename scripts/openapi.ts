@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../lambdas/shared/domain/errors';
 import * as S from '../lambdas/shared/domain/schemas';
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_OFFSET, QUERY_MAX_LENGTH } from '../lambdas/shared/domain/validation';
