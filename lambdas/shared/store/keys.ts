@@ -6,11 +6,11 @@
  *   P#<name>      V#<version>             one scan result (gzip JSON in `doc`)
  *   P#<name>      LATEST                  latest = highest semver scanned; `doc`, `item`, GSI keys
  *   P#<name>      T#<dist-tag>            dist-tag recorded at scan time -> `version`
- *   G#<trigram>   <rank>                  search posting: one per distinct trigram of the name
+ *   G#<trigram>   <rank>                  search posting (`ln`: lower-case name), one per distinct trigram
  *   GC#<trigram>  N                       approximate posting count (a hint to pick the rarest)
  *   META          TOTAL                   exact number of packages (`n`)
  *
- * GSI `by-downloads`: lpk = 'ALL', lsk = <rank>, projects `item` (the list row).
+ * GSI `by-downloads`: lpk = 'ALL', lsk = <rank>, projects `item` (the list row) and `ln`.
  * rank = <inverted weekly downloads, 15 digits>#<name>: ascending order is downloads
  * descending, ties by name ascending.
  */

@@ -63,6 +63,16 @@ export interface StoredVersion {
   readonly basis: ScanBasis | undefined;
 }
 
+/** Where a search looks: one posting list, or the list index for 1–2 character queries. */
+interface MatchSource {
+  readonly keyCondition: Record<string, string>;
+  readonly index?: string;
+  /** Attribute holding `<rank>#<name>`. */
+  readonly rankAttribute: 'sk' | 'lsk';
+  /** Items read to choose the source. */
+  readonly itemsRead: number;
+}
+
 export interface BulkRef {
   readonly name: string;
   readonly version?: VersionSelector;
@@ -148,21 +158,20 @@ export class PackageStore {
    * Case-insensitive substring search on the full name. For 3+ characters it reads one
    * posting list (the query trigram with the fewest postings), so the cost follows the
    * number of candidate names, not the table; shorter queries fall back to the list index.
+   * The substring test runs inside DynamoDB (a filter on the lower-cased name `ln`): the exact
+   * total comes from a COUNT pass, and only the page's entries travel back.
    */
   async search(q: string, limit: number, offset: number): Promise<Read<PackageList>> {
     const needle = q.toLowerCase();
-    const candidates =
-      needle.length >= GRAM ? await this.postingCandidates(needle) : await this.allListEntries();
-    const seen = new Set<string>();
-    const matches: string[] = [];
-    for (const rank of candidates.ranks) {
-      const name = nameFromRank(rank);
-      // A name can briefly hold two postings while its download count changes: keep the first.
-      if (seen.has(name) || !name.toLowerCase().includes(needle)) continue;
-      seen.add(name);
-      matches.push(name);
-    }
-    const pageNames = matches.slice(offset, offset + limit);
+    const source: MatchSource =
+      needle.length >= GRAM
+        ? await this.rarestPosting(needle)
+        : { keyCondition: { lpk: LIST_PARTITION }, index: LIST_INDEX, rankAttribute: 'lsk', itemsRead: 0 };
+    const [total, page] = await Promise.all([
+      this.countMatches(source, needle),
+      this.firstMatches(source, needle, offset + limit),
+    ]);
+    const pageNames = page.names.slice(offset, offset + limit);
     const rows = await this.batchGet(
       pageNames.map((name) => packageKey(name, LATEST_SK)),
       'pk, #item',
@@ -174,8 +183,8 @@ export class PackageStore {
       return row ? [row] : [];
     });
     return {
-      value: { packages, total: matches.length, limit, offset },
-      itemsRead: candidates.itemsRead + rows.length,
+      value: { packages, total: total.count, limit, offset },
+      itemsRead: source.itemsRead + total.scanned + page.scanned + rows.length,
     };
   }
 
@@ -347,7 +356,10 @@ export class PackageStore {
       const rank = rankOf(result.weekly_downloads, name);
       const grams = trigrams(name);
       if (!latest || latest.lsk !== rank) {
-        await this.batchWrite(grams.map((g) => ({ PutRequest: { Item: { pk: postingPk(g), sk: rank } } })));
+        const ln = name.toLowerCase();
+        await this.batchWrite(
+          grams.map((g) => ({ PutRequest: { Item: { pk: postingPk(g), sk: rank, ln } } })),
+        );
       }
       const rev = (latest?.rev ?? 0) + 1;
       const cleanup = latest && latest.lsk !== rank ? latest.lsk : undefined;
@@ -365,6 +377,7 @@ export class PackageStore {
                     item: toListItem(result),
                     lpk: LIST_PARTITION,
                     lsk: rank,
+                    ln: name.toLowerCase(),
                     rev,
                     ...(cleanup !== undefined ? { cleanup } : {}),
                   },
@@ -417,10 +430,11 @@ export class PackageStore {
         item: toListItem(result),
         lpk: LIST_PARTITION,
         lsk: rank,
+        ln: result.name.toLowerCase(),
         rev: 1,
       });
       for (const gram of trigrams(result.name)) {
-        put({ pk: postingPk(gram), sk: rank });
+        put({ pk: postingPk(gram), sk: rank, ln: result.name.toLowerCase() });
         gramCounts.set(gram, (gramCounts.get(gram) ?? 0) + 1);
       }
     }
@@ -446,7 +460,10 @@ export class PackageStore {
     return out.Item;
   }
 
-  /** Walks `count` list entries with keys only, returning where the page starts. */
+  /**
+   * Walks past `count` list entries and returns where the page starts. `Select: COUNT` with a
+   * `Limit` still yields the key to resume from, without sending the skipped items back.
+   */
   private async skipListEntries(
     count: number,
   ): Promise<{ key: Item | undefined; done: boolean; read: number }> {
@@ -459,44 +476,93 @@ export class PackageStore {
           IndexName: LIST_INDEX,
           KeyConditionExpression: 'lpk = :p',
           ExpressionAttributeValues: { ':p': LIST_PARTITION },
-          ProjectionExpression: 'pk, sk, lpk, lsk',
+          Select: 'COUNT',
           Limit: count - read,
           ExclusiveStartKey: key,
         }),
       );
-      read += out.Items?.length ?? 0;
+      read += out.Count ?? 0;
       key = out.LastEvaluatedKey;
       if (!key) return { key: undefined, done: true, read };
     }
     return { key, done: false, read };
   }
 
-  private async allListEntries(): Promise<{ ranks: string[]; itemsRead: number }> {
-    const ranks = await this.queryAll({
-      IndexName: LIST_INDEX,
-      KeyConditionExpression: 'lpk = :p',
-      ExpressionAttributeValues: { ':p': LIST_PARTITION },
-      ProjectionExpression: 'lsk',
-    });
-    return { ranks: ranks.map((row) => String(row.lsk)), itemsRead: ranks.length };
-  }
-
-  private async postingCandidates(needle: string): Promise<{ ranks: string[]; itemsRead: number }> {
+  /** The posting list of the query's rarest trigram (by the approximate counters). */
+  private async rarestPosting(needle: string): Promise<MatchSource> {
     const grams = spread(trigrams(needle), MAX_GRAMS_CONSIDERED);
     const counts = await this.batchGet(
       grams.map((g) => gramCountKey(g)),
       'pk, n',
     );
     const countOf = new Map(counts.map((c) => [String(c.pk).slice(3), Number(c.n)]));
-    // A gram without a counter has no postings written through the counted paths; it is
-    // still read (counters are hints), and is the cheapest choice.
+    // Counters are hints: a gram without one is still read, and is the cheapest choice.
     const rarest = grams.reduce((best, g) => ((countOf.get(g) ?? 0) < (countOf.get(best) ?? 0) ? g : best));
-    const rows = await this.queryAll({
-      KeyConditionExpression: 'pk = :p',
-      ExpressionAttributeValues: { ':p': postingPk(rarest) },
-      ProjectionExpression: 'sk',
-    });
-    return { ranks: rows.map((row) => String(row.sk)), itemsRead: counts.length + rows.length };
+    return { keyCondition: { pk: postingPk(rarest) }, rankAttribute: 'sk', itemsRead: counts.length };
+  }
+
+  private matchQuery(source: MatchSource, needle: string) {
+    const [keyName, keyValue] = Object.entries(source.keyCondition)[0]!;
+    return {
+      TableName: this.tableName,
+      ...(source.index ? { IndexName: source.index } : {}),
+      KeyConditionExpression: '#k = :k',
+      FilterExpression: 'contains(ln, :q)',
+      ExpressionAttributeNames: { '#k': keyName },
+      ExpressionAttributeValues: { ':k': keyValue, ':q': needle },
+    };
+  }
+
+  /** Exact number of names matching, counted inside DynamoDB. */
+  private async countMatches(
+    source: MatchSource,
+    needle: string,
+  ): Promise<{ count: number; scanned: number }> {
+    let count = 0;
+    let scanned = 0;
+    let key: Item | undefined;
+    do {
+      const out = await this.doc.send(
+        new QueryCommand({ ...this.matchQuery(source, needle), Select: 'COUNT', ExclusiveStartKey: key }),
+      );
+      count += out.Count ?? 0;
+      scanned += out.ScannedCount ?? 0;
+      key = out.LastEvaluatedKey;
+    } while (key);
+    return { count, scanned };
+  }
+
+  /** The first `wanted` matching names, in rank order (downloads descending, then name). */
+  private async firstMatches(
+    source: MatchSource,
+    needle: string,
+    wanted: number,
+  ): Promise<{ names: string[]; scanned: number }> {
+    const names: string[] = [];
+    const seen = new Set<string>();
+    let scanned = 0;
+    let key: Item | undefined;
+    do {
+      const out = await this.doc.send(
+        new QueryCommand({
+          ...this.matchQuery(source, needle),
+          ProjectionExpression: source.rankAttribute,
+          // Evaluate in chunks: a common query fills its page from the first few hundred entries.
+          Limit: Math.max(200, (wanted - names.length) * 2),
+          ExclusiveStartKey: key,
+        }),
+      );
+      scanned += out.ScannedCount ?? 0;
+      for (const row of out.Items ?? []) {
+        const name = nameFromRank(String(row[source.rankAttribute]));
+        // A name can briefly hold two postings while its download count changes: keep the first.
+        if (seen.has(name)) continue;
+        seen.add(name);
+        names.push(name);
+      }
+      key = out.LastEvaluatedKey;
+    } while (key && names.length < wanted);
+    return { names, scanned };
   }
 
   private async queryAll(input: {

@@ -132,7 +132,7 @@ describe('GET /v1/packages', () => {
     expect((parseBody(res) as { error: string }).error).toMatch(/limit/);
   });
 
-  it('searches through the rarest trigram posting of the query', async () => {
+  it('searches through the rarest trigram posting of the query, filtering inside DynamoDB', async () => {
     ddb
       .on(BatchGetCommand)
       .callsFake((input: { RequestItems: Record<string, { Keys: Array<{ pk: string }> }> }) => {
@@ -149,18 +149,23 @@ describe('GET /v1/packages', () => {
         }
         return { Responses: { 'packages-test': [{ pk: 'P#react', item: toListItem(react) }] } };
       });
+    ddb.on(QueryCommand, { Select: 'COUNT' }).resolves({ Count: 1, ScannedCount: 2 });
     ddb
-      .on(QueryCommand)
-      .resolves({ Items: [{ sk: '000000000000001#react' }, { sk: '000000000000002#eacher' }] });
+      .on(QueryCommand, { ProjectionExpression: 'sk' })
+      .resolves({ Items: [{ sk: '000000000000001#react' }], ScannedCount: 2 });
     const res = await listPackages(
       apiEvent({ multiValueQueryStringParameters: { q: ['REAC'] } }),
       lambdaContext,
     );
     expect(res.statusCode).toBe(200);
     expect(parseBody(res)).toMatchObject({ total: 1, packages: [{ name: 'react' }] });
-    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input.ExpressionAttributeValues).toEqual({
-      ':p': 'G#eac',
-    });
+    for (const call of ddb.commandCalls(QueryCommand)) {
+      expect(call.args[0].input).toMatchObject({
+        FilterExpression: 'contains(ln, :q)',
+        ExpressionAttributeValues: { ':k': 'G#eac', ':q': 'reac' },
+      });
+    }
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(2);
   });
 });
 
