@@ -6,11 +6,12 @@
  *   P#<name>      V#<version>             one scan result (gzip JSON in `doc`)
  *   P#<name>      LATEST                  latest = highest semver scanned; `doc`, `item`, GSI keys
  *   P#<name>      T#<dist-tag>            dist-tag recorded at scan time -> `version`
- *   G#<trigram>   <rank>                  search posting (`ln`: lower-case name), one per distinct trigram
+ *   G#<trigram>   B#<first rank>          posting block: sorted ranks of names holding the trigram
+ *   ALL           B#<first rank>          posting block of every package (see posting-blocks.ts)
  *   GC#<trigram>  N                       approximate posting count (a hint to pick the rarest)
  *   META          TOTAL                   exact number of packages (`n`)
  *
- * GSI `by-downloads`: lpk = 'ALL', lsk = <rank>, projects `item` (the list row) and `ln`.
+ * GSI `by-downloads`: lpk = 'ALL', lsk = <rank>, projects `item` (the list row).
  * rank = <inverted weekly downloads, 15 digits>#<name>: ascending order is downloads
  * descending, ties by name ascending.
  */
@@ -18,6 +19,8 @@
 export const LATEST_SK = 'LATEST';
 export const LIST_PARTITION = 'ALL';
 export const META_KEY = { pk: 'META', sk: 'TOTAL' } as const;
+/** Posting list of every package, in rank order (deep list pages, 1–2 character searches). */
+export const ALL_LIST = 'ALL';
 
 const RANK_DIGITS = 15;
 const RANK_CEILING = 10 ** RANK_DIGITS - 1;

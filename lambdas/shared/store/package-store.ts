@@ -21,6 +21,7 @@ import type { VersionSelector } from '../domain/validation';
 import {
   GRAM,
   LATEST_SK,
+  ALL_LIST,
   LIST_PARTITION,
   META_KEY,
   gramCountKey,
@@ -32,10 +33,21 @@ import {
   trigrams,
   versionSk,
 } from './keys';
+import { PostingBlocks } from './posting-blocks';
 import { PACKAGES_TABLE } from './tables';
 
 type Key = Record<string, string>;
 type Item = Record<string, unknown>;
+
+/** Posting bookkeeping on a latest row (see `settle`). */
+interface Markers {
+  readonly rev: number;
+  readonly lsk: string;
+  /** Rank whose postings may not be written yet. */
+  readonly pending?: string;
+  /** Rank whose postings must be removed. */
+  readonly cleanup?: string;
+}
 
 /** A read result with the number of DynamoDB items the read touched (for the benchmarks). */
 export interface Read<T> {
@@ -63,16 +75,6 @@ export interface StoredVersion {
   readonly basis: ScanBasis | undefined;
 }
 
-/** Where a search looks: one posting list, or the list index for 1–2 character queries. */
-interface MatchSource {
-  readonly keyCondition: Record<string, string>;
-  readonly index?: string;
-  /** Attribute holding `<rank>#<name>`. */
-  readonly rankAttribute: 'sk' | 'lsk';
-  /** Items read to choose the source. */
-  readonly itemsRead: number;
-}
-
 export interface BulkRef {
   readonly name: string;
   readonly version?: VersionSelector;
@@ -87,10 +89,14 @@ const MAX_WRITE_ATTEMPTS = 5;
 const MAX_GRAMS_CONSIDERED = 24;
 
 export class PackageStore {
+  private readonly blocks: PostingBlocks;
+
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
-  ) {}
+  ) {
+    this.blocks = new PostingBlocks(doc, tableName);
+  }
 
   // ---------------------------------------------------------------- reads
 
@@ -123,18 +129,24 @@ export class PackageStore {
     return { value: { result: undefined, packageKnown: latest !== undefined }, itemsRead: itemsRead + 1 };
   }
 
-  /** One page of the list, downloads descending: reads about offset + limit index entries. */
+  /**
+   * One page of the list, downloads descending. The first page is one index query; deeper pages
+   * walk the `ALL` posting blocks to the offset (a few items per thousand names) and fetch the
+   * page's rows.
+   */
   async list(limit: number, offset: number): Promise<Read<PackageList>> {
-    const [totalItem, start] = await Promise.all([
-      this.getItem(META_KEY, 'n'),
-      offset > 0 ? this.skipListEntries(offset) : Promise.resolve({ key: undefined, done: false, read: 0 }),
-    ]);
-    const total = typeof totalItem?.n === 'number' ? totalItem.n : 0;
-    let itemsRead = 1 + start.read;
-    const packages: PackageListItem[] = [];
-    let exclusiveStartKey = start.key;
-    while (!start.done && packages.length < limit) {
-      const out = await this.doc.send(
+    const totalItem = this.getItem(META_KEY, 'n');
+    if (offset > 0) {
+      const [total, walked] = await Promise.all([totalItem, this.blocks.readUntil(ALL_LIST, offset + limit)]);
+      const page = await this.listRows(walked.entries.slice(offset, offset + limit).map(nameFromRank));
+      return {
+        value: { packages: page.rows, total: countOf(total), limit, offset },
+        itemsRead: 1 + walked.itemsRead + page.itemsRead,
+      };
+    }
+    const [total, out] = await Promise.all([
+      totalItem,
+      this.doc.send(
         new QueryCommand({
           TableName: this.tableName,
           IndexName: LIST_INDEX,
@@ -142,49 +154,55 @@ export class PackageStore {
           ExpressionAttributeValues: { ':p': LIST_PARTITION },
           ProjectionExpression: '#item',
           ExpressionAttributeNames: { '#item': 'item' },
-          Limit: limit - packages.length,
-          ExclusiveStartKey: exclusiveStartKey,
+          Limit: limit,
         }),
-      );
-      for (const row of out.Items ?? []) packages.push(row.item as PackageListItem);
-      itemsRead += out.Items?.length ?? 0;
-      exclusiveStartKey = out.LastEvaluatedKey;
-      if (!exclusiveStartKey) break;
-    }
-    return { value: { packages, total, limit, offset }, itemsRead };
+      ),
+    ]);
+    const packages = (out.Items ?? []).map((row) => row.item as PackageListItem);
+    return { value: { packages, total: countOf(total), limit, offset }, itemsRead: 1 + packages.length };
   }
 
   /**
    * Case-insensitive substring search on the full name. For 3+ characters it reads one
    * posting list (the query trigram with the fewest postings), so the cost follows the
-   * number of candidate names, not the table; shorter queries fall back to the list index.
-   * The substring test runs inside DynamoDB (a filter on the lower-cased name `ln`): the exact
-   * total comes from a COUNT pass, and only the page's entries travel back.
+   * number of candidate names, not the table; shorter queries read the `ALL` list. Posting
+   * lists are packed in blocks (a few items per thousand names), so even a common query reads
+   * a handful of items; the exact total is the number of candidates that contain the query.
    */
   async search(q: string, limit: number, offset: number): Promise<Read<PackageList>> {
     const needle = q.toLowerCase();
-    const source: MatchSource =
-      needle.length >= GRAM
-        ? await this.rarestPosting(needle)
-        : { keyCondition: { lpk: LIST_PARTITION }, index: LIST_INDEX, rankAttribute: 'lsk', itemsRead: 0 };
-    const [total, page] = await Promise.all([
-      this.countMatches(source, needle),
-      this.firstMatches(source, needle, offset + limit),
-    ]);
-    const pageNames = page.names.slice(offset, offset + limit);
+    const chosen = needle.length >= GRAM ? await this.rarestGram(needle) : { list: ALL_LIST, itemsRead: 0 };
+    const candidates = await this.blocks.readAll(chosen.list);
+    const seen = new Set<string>();
+    const matches: string[] = [];
+    for (const rank of candidates.entries) {
+      const name = nameFromRank(rank);
+      // A name can briefly hold two postings while its download count changes: keep the first.
+      if (seen.has(name) || !name.toLowerCase().includes(needle)) continue;
+      seen.add(name);
+      matches.push(name);
+    }
+    const page = await this.listRows(matches.slice(offset, offset + limit));
+    return {
+      value: { packages: page.rows, total: matches.length, limit, offset },
+      itemsRead: chosen.itemsRead + candidates.itemsRead + page.itemsRead,
+    };
+  }
+
+  /** The list rows of `names`, in that order (names without a latest row are left out). */
+  private async listRows(names: readonly string[]): Promise<{ rows: PackageListItem[]; itemsRead: number }> {
     const rows = await this.batchGet(
-      pageNames.map((name) => packageKey(name, LATEST_SK)),
+      names.map((name) => packageKey(name, LATEST_SK)),
       'pk, #item',
       { '#item': 'item' },
     );
     const byName = new Map(rows.map((row) => [String(row.pk).slice(2), row.item as PackageListItem]));
-    const packages = pageNames.flatMap((name) => {
-      const row = byName.get(name);
-      return row ? [row] : [];
-    });
     return {
-      value: { packages, total: total.count, limit, offset },
-      itemsRead: source.itemsRead + total.scanned + page.scanned + rows.length,
+      rows: names.flatMap((name) => {
+        const row = byName.get(name);
+        return row ? [row] : [];
+      }),
+      itemsRead: rows.length,
     };
   }
 
@@ -238,11 +256,11 @@ export class PackageStore {
   /**
    * Stores one scan result. Safe to repeat and to resume after a crash at any step:
    * 1. the version item and dist-tags (idempotent puts);
-   * 2. if this version is the package's highest: postings under the new rank, then the
-   *    latest row (optimistic concurrency on `rev`) together with the package count in one
-   *    transaction, recording the old rank as `cleanup`;
-   * 3. deletion of the old rank's postings, then `cleanup` is cleared.
-   * A retry that finds `cleanup` set finishes step 3 first.
+   * 2. if this version is the package's highest: the latest row (optimistic concurrency on
+   *    `rev`) together with the package count in one transaction, recording the new rank as
+   *    `pending` and the old one as `cleanup`;
+   * 3. the posting lists: the new rank added, the old removed, then both markers cleared.
+   * Any later write of the package finishes step 3 first if it finds markers left by a crash.
    */
   async putScan(
     result: PackageResponse,
@@ -337,32 +355,20 @@ export class PackageStore {
     );
 
     for (let attempt = 1; ; attempt++) {
-      const current = await this.doc.send(
-        new GetCommand({
-          TableName: this.tableName,
-          Key: packageKey(name, LATEST_SK),
-          ConsistentRead: true,
-          ProjectionExpression: 'version, lsk, rev, cleanup',
-        }),
-      );
-      const latest = current.Item as
-        { version: string; lsk: string; rev: number; cleanup?: string } | undefined;
-      if (latest?.cleanup !== undefined) {
-        await this.finishCleanup(name, latest.cleanup, latest.rev);
-        latest.cleanup = undefined;
+      const latest = await this.latestMarkers(name);
+      if (latest && (latest.pending !== undefined || latest.cleanup !== undefined)) {
+        await this.settle(name, latest);
       }
       if (latest && semver.gt(latest.version, version)) return;
 
       const rank = rankOf(result.weekly_downloads, name);
-      const grams = trigrams(name);
-      if (!latest || latest.lsk !== rank) {
-        const ln = name.toLowerCase();
-        await this.batchWrite(
-          grams.map((g) => ({ PutRequest: { Item: { pk: postingPk(g), sk: rank, ln } } })),
-        );
-      }
-      const rev = (latest?.rev ?? 0) + 1;
-      const cleanup = latest && latest.lsk !== rank ? latest.lsk : undefined;
+      const moved = !latest || latest.lsk !== rank;
+      const markers: Markers = {
+        rev: (latest?.rev ?? 0) + 1,
+        lsk: rank,
+        ...(moved ? { pending: rank } : {}),
+        ...(latest && moved ? { cleanup: latest.lsk } : {}),
+      };
       try {
         await this.doc.send(
           new TransactWriteCommand({
@@ -376,10 +382,7 @@ export class PackageStore {
                     doc: docBytes,
                     item: toListItem(result),
                     lpk: LIST_PARTITION,
-                    lsk: rank,
-                    ln: name.toLowerCase(),
-                    rev,
-                    ...(cleanup !== undefined ? { cleanup } : {}),
+                    ...markers,
                   },
                   ConditionExpression: latest ? 'rev = :rev' : 'attribute_not_exists(pk)',
                   ...(latest ? { ExpressionAttributeValues: { ':rev': latest.rev } } : {}),
@@ -404,9 +407,58 @@ export class PackageStore {
         if (error instanceof TransactionCanceledException && attempt < MAX_WRITE_ATTEMPTS) continue;
         throw error;
       }
-      if (!latest) await this.addGramCounts(new Map(grams.map((g) => [g, 1])));
-      if (cleanup !== undefined) await this.finishCleanup(name, cleanup, rev);
+      if (!latest) await this.addGramCounts(new Map(trigrams(name).map((g) => [g, 1])));
+      await this.settle(name, markers);
       return;
+    }
+  }
+
+  private async latestMarkers(name: string): Promise<(Markers & { version: string }) | undefined> {
+    const out = await this.doc.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: packageKey(name, LATEST_SK),
+        ConsistentRead: true,
+        ProjectionExpression: 'version, lsk, rev, pending, cleanup',
+      }),
+    );
+    return out.Item as (Markers & { version: string }) | undefined;
+  }
+
+  /**
+   * Brings the posting lists in line with a committed latest row: adds its `pending` rank,
+   * removes the `cleanup` rank, then clears both markers if the row is unchanged. Only the
+   * winner of a row's revision (or a later writer finishing its work) gets here, so losers of a
+   * race never leave postings behind; a writer overtaken while settling removes its own rank
+   * again unless the newer row kept it. Every step is idempotent.
+   */
+  private async settle(name: string, markers: Markers): Promise<void> {
+    const lists = [ALL_LIST, ...trigrams(name).map(postingPk)];
+    const { pending, cleanup } = markers;
+    if (pending !== undefined) await Promise.all(lists.map((list) => this.blocks.add(list, pending)));
+    if (cleanup !== undefined && cleanup !== pending) {
+      await Promise.all(lists.map((list) => this.blocks.remove(list, cleanup)));
+    }
+    const now = await this.latestMarkers(name);
+    if (now?.rev !== markers.rev) {
+      if (pending !== undefined && now?.lsk !== pending) {
+        await Promise.all(lists.map((list) => this.blocks.remove(list, pending)));
+      }
+      return;
+    }
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: packageKey(name, LATEST_SK),
+          UpdateExpression: 'REMOVE pending, cleanup',
+          ConditionExpression: 'rev = :rev',
+          ExpressionAttributeValues: { ':rev': markers.rev },
+        }),
+      );
+    } catch (error) {
+      // A newer write took over the row; it carries its own markers.
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
     }
   }
 
@@ -417,6 +469,7 @@ export class PackageStore {
   async bulkLoadNew(results: readonly PackageResponse[], concurrency = 8): Promise<void> {
     const requests: Item[] = [];
     const gramCounts = new Map<string, number>();
+    const lists = new Map<string, string[]>();
     for (const result of results) {
       const rank = rankOf(result.weekly_downloads, result.name);
       const docBytes = encodeDoc(result);
@@ -430,16 +483,21 @@ export class PackageStore {
         item: toListItem(result),
         lpk: LIST_PARTITION,
         lsk: rank,
-        ln: result.name.toLowerCase(),
         rev: 1,
       });
-      for (const gram of trigrams(result.name)) {
-        put({ pk: postingPk(gram), sk: rank, ln: result.name.toLowerCase() });
-        gramCounts.set(gram, (gramCounts.get(gram) ?? 0) + 1);
+      for (const list of [ALL_LIST, ...trigrams(result.name).map(postingPk)]) {
+        const entries = lists.get(list) ?? [];
+        entries.push(rank);
+        lists.set(list, entries);
       }
+      for (const gram of trigrams(result.name)) gramCounts.set(gram, (gramCounts.get(gram) ?? 0) + 1);
     }
-    const chunks = chunk(requests, BATCH_WRITE_MAX);
-    await mapPool(chunks, concurrency, (requestsChunk) => this.batchWrite(requestsChunk));
+    const writeAll = (items: readonly Item[]) =>
+      mapPool(chunk(items, BATCH_WRITE_MAX), concurrency, (requestsChunk) => this.batchWrite(requestsChunk));
+    await writeAll(requests);
+    await this.blocks.rewrite(lists, (items) =>
+      writeAll(items.map((item) => ({ PutRequest: { Item: item } }))),
+    );
     await this.doc.send(
       new UpdateCommand({
         TableName: this.tableName,
@@ -460,109 +518,19 @@ export class PackageStore {
     return out.Item;
   }
 
-  /**
-   * Walks past `count` list entries and returns where the page starts. `Select: COUNT` with a
-   * `Limit` still yields the key to resume from, without sending the skipped items back.
-   */
-  private async skipListEntries(
-    count: number,
-  ): Promise<{ key: Item | undefined; done: boolean; read: number }> {
-    let key: Item | undefined;
-    let read = 0;
-    while (read < count) {
-      const out = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: LIST_INDEX,
-          KeyConditionExpression: 'lpk = :p',
-          ExpressionAttributeValues: { ':p': LIST_PARTITION },
-          Select: 'COUNT',
-          Limit: count - read,
-          ExclusiveStartKey: key,
-        }),
-      );
-      read += out.Count ?? 0;
-      key = out.LastEvaluatedKey;
-      if (!key) return { key: undefined, done: true, read };
-    }
-    return { key, done: false, read };
-  }
-
   /** The posting list of the query's rarest trigram (by the approximate counters). */
-  private async rarestPosting(needle: string): Promise<MatchSource> {
+  private async rarestGram(needle: string): Promise<{ list: string; itemsRead: number }> {
     const grams = spread(trigrams(needle), MAX_GRAMS_CONSIDERED);
     const counts = await this.batchGet(
       grams.map((g) => gramCountKey(g)),
       'pk, n',
     );
-    const countOf = new Map(counts.map((c) => [String(c.pk).slice(3), Number(c.n)]));
+    const countOfGram = new Map(counts.map((c) => [String(c.pk).slice(3), Number(c.n)]));
     // Counters are hints: a gram without one is still read, and is the cheapest choice.
-    const rarest = grams.reduce((best, g) => ((countOf.get(g) ?? 0) < (countOf.get(best) ?? 0) ? g : best));
-    return { keyCondition: { pk: postingPk(rarest) }, rankAttribute: 'sk', itemsRead: counts.length };
-  }
-
-  private matchQuery(source: MatchSource, needle: string) {
-    const [keyName, keyValue] = Object.entries(source.keyCondition)[0]!;
-    return {
-      TableName: this.tableName,
-      ...(source.index ? { IndexName: source.index } : {}),
-      KeyConditionExpression: '#k = :k',
-      FilterExpression: 'contains(ln, :q)',
-      ExpressionAttributeNames: { '#k': keyName },
-      ExpressionAttributeValues: { ':k': keyValue, ':q': needle },
-    };
-  }
-
-  /** Exact number of names matching, counted inside DynamoDB. */
-  private async countMatches(
-    source: MatchSource,
-    needle: string,
-  ): Promise<{ count: number; scanned: number }> {
-    let count = 0;
-    let scanned = 0;
-    let key: Item | undefined;
-    do {
-      const out = await this.doc.send(
-        new QueryCommand({ ...this.matchQuery(source, needle), Select: 'COUNT', ExclusiveStartKey: key }),
-      );
-      count += out.Count ?? 0;
-      scanned += out.ScannedCount ?? 0;
-      key = out.LastEvaluatedKey;
-    } while (key);
-    return { count, scanned };
-  }
-
-  /** The first `wanted` matching names, in rank order (downloads descending, then name). */
-  private async firstMatches(
-    source: MatchSource,
-    needle: string,
-    wanted: number,
-  ): Promise<{ names: string[]; scanned: number }> {
-    const names: string[] = [];
-    const seen = new Set<string>();
-    let scanned = 0;
-    let key: Item | undefined;
-    do {
-      const out = await this.doc.send(
-        new QueryCommand({
-          ...this.matchQuery(source, needle),
-          ProjectionExpression: source.rankAttribute,
-          // Evaluate in chunks: a common query fills its page from the first few hundred entries.
-          Limit: Math.max(200, (wanted - names.length) * 2),
-          ExclusiveStartKey: key,
-        }),
-      );
-      scanned += out.ScannedCount ?? 0;
-      for (const row of out.Items ?? []) {
-        const name = nameFromRank(String(row[source.rankAttribute]));
-        // A name can briefly hold two postings while its download count changes: keep the first.
-        if (seen.has(name)) continue;
-        seen.add(name);
-        names.push(name);
-      }
-      key = out.LastEvaluatedKey;
-    } while (key && names.length < wanted);
-    return { names, scanned };
+    const rarest = grams.reduce((best, g) =>
+      (countOfGram.get(g) ?? 0) < (countOfGram.get(best) ?? 0) ? g : best,
+    );
+    return { list: postingPk(rarest), itemsRead: counts.length };
   }
 
   private async queryAll(input: {
@@ -635,26 +603,6 @@ export class PackageStore {
     }
   }
 
-  private async finishCleanup(name: string, oldRank: string, rev: number): Promise<void> {
-    await this.batchWrite(
-      trigrams(name).map((g) => ({ DeleteRequest: { Key: { pk: postingPk(g), sk: oldRank } } })),
-    );
-    try {
-      await this.doc.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: packageKey(name, LATEST_SK),
-          UpdateExpression: 'REMOVE cleanup',
-          ConditionExpression: 'rev = :rev',
-          ExpressionAttributeValues: { ':rev': rev },
-        }),
-      );
-    } catch (error) {
-      // A newer write took over the row; it carries its own cleanup marker.
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    }
-  }
-
   private async addGramCounts(counts: Map<string, number>, concurrency = 8): Promise<void> {
     await mapPool([...counts], concurrency, ([gram, n]) =>
       this.doc.send(
@@ -676,6 +624,10 @@ function encodeDoc(result: PackageResponse): Uint8Array {
 function decodeDoc(item: Item): PackageResponse {
   const bytes = item.doc as Uint8Array;
   return JSON.parse(gunzipSync(bytes).toString('utf8')) as PackageResponse;
+}
+
+function countOf(item: Item | undefined): number {
+  return typeof item?.n === 'number' ? item.n : 0;
 }
 
 function flat(key: Key): string {

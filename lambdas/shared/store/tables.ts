@@ -27,7 +27,7 @@ export const PACKAGES_TABLE: TableSpec = {
   envVar: 'PACKAGES_TABLE',
   partitionKey: 'pk',
   sortKey: 'sk',
-  indexes: [{ name: 'by-downloads', partitionKey: 'lpk', sortKey: 'lsk', include: ['item', 'ln'] }],
+  indexes: [{ name: 'by-downloads', partitionKey: 'lpk', sortKey: 'lsk', include: ['item'] }],
 };
 
 export const JOBS_TABLE: TableSpec = {
