@@ -20,7 +20,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { ROUTES, UNKNOWN_ROUTE_MESSAGE, type RouteSpec } from '../lambdas/routes';
+import { ROUTES, SCAN_ROUTES, UNKNOWN_ROUTE_MESSAGE, type RouteSpec } from '../lambdas/routes';
+import { LOCAL_ACCOUNT as ACCOUNT_ID, lambdaContext } from './lambda-context';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -34,12 +35,19 @@ export const DEFAULT_BINARY_MEDIA_TYPES: readonly string[] = ['multipart/form-da
 export const CORS_ALLOW_HEADERS =
   'Content-Type,X-Amz-Date,Authorization,X-Api-Key,X-Amz-Security-Token,X-Amz-User-Agent';
 
-const ACCOUNT_ID = '000000000000';
-const REGION = 'us-east-1';
 const API_ID = 'localapi00';
 
+/**
+ * What the local server serves by default: ROUTES, plus any SCAN_ROUTES entry not already in it
+ * (by method and path), so the scan endpoints are served whether or not ROUTES includes them.
+ */
+export function servedRoutes(): RouteSpec[] {
+  const seen = new Set(ROUTES.map((route) => `${route.method} ${route.path}`));
+  return [...ROUTES, ...SCAN_ROUTES.filter((route) => !seen.has(`${route.method} ${route.path}`))];
+}
+
 export interface HttpAdapterOptions {
-  /** @default ROUTES */
+  /** @default servedRoutes() */
   readonly routes?: readonly RouteSpec[];
   /** Loads a handler module by its file name under lambdas/handlers/. @default dynamic import */
   readonly loadHandler?: (name: string) => Promise<ProxyHandler>;
@@ -207,26 +215,6 @@ function isBinary(contentType: string | undefined, binaryMediaTypes: readonly st
   });
 }
 
-function lambdaContext(functionName: string, memoryLimitInMB: string, timeoutMs: number): Context {
-  const deadline = Date.now() + timeoutMs;
-  const now = new Date();
-  const day = now.toISOString().slice(0, 10).replaceAll('-', '/');
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:${REGION}:${ACCOUNT_ID}:function:${functionName}`,
-    memoryLimitInMB,
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: `${day}/[$LATEST]${randomBytes(16).toString('hex')}`,
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Server
 
@@ -257,7 +245,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 export function createApiServer(options: HttpAdapterOptions = {}): ApiServer {
-  const routes = options.routes ?? ROUTES;
+  const routes = options.routes ?? servedRoutes();
   const tree = buildTree(routes);
   const load = options.loadHandler ?? importHandler;
   const stage = options.stage ?? 'local';

@@ -1,11 +1,20 @@
 /**
  * `npm start`: the whole service on http://localhost:${PORT:-3000}. Starts the local AWS
- * stand-ins with data under `.local/` (kept across restarts), points the AWS SDK at them and
- * serves the real handlers through the local API Gateway adapter. See docs/local.md.
+ * stand-ins with data under `.local/` (kept across restarts), points the AWS SDK at them, serves
+ * the real handlers through the local API Gateway adapter, runs the scanner on the local queue
+ * (scanner-worker.ts) and the uploads bucket's notifications (s3-notifications.ts). On first
+ * start it imports the advisories and queues scans of a few popular packages (seed.ts).
+ * See docs/local.md.
  */
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiServer } from './http-adapter';
-import { startStandIns, type StandIns } from './stand-ins';
+import { forwardS3Notifications, type S3Notifications } from './s3-notifications';
+import { createScannerWorker, type ScannerWorker } from './scanner-worker';
+import { importLocalAdvisories, requestScans, seedPackageNames } from './seed';
+import { MAX_RECEIVE_COUNT, startStandIns, type StandIns } from './stand-ins';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // The SDK is pinned; its notice about future versions needing Node 22 is noise here.
@@ -25,6 +34,24 @@ const port = portFromEnv('PORT', 3000) ?? 3000;
 const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = process.env.LOCAL_DATA_DIR ?? `${repoRoot}.local`;
 
+function positiveIntFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) {
+    console.error(`${name} must be a positive whole number, got '${raw}'`);
+    process.exit(1);
+  }
+  return Number(raw);
+}
+
+const scannerConcurrency = positiveIntFromEnv('SCANNER_CONCURRENCY', 2);
+// The scanner fails a job on its last delivery; the queue's redrive policy uses the same count.
+const maxReceiveCount = positiveIntFromEnv('MAX_RECEIVE_COUNT', MAX_RECEIVE_COUNT);
+const retrySeconds = positiveIntFromEnv('SCAN_VISIBILITY_TIMEOUT', 30);
+// "First start": DynamoDB Local has no database file in the data folder yet.
+const firstStart = !existsSync(join(dataDir, 'dynamodb', 'shared-local-instance.db'));
+const seedEnabled = process.env.LOCAL_SEED !== '0';
+
 let standIns: StandIns | undefined;
 let shuttingDown = false;
 async function shutdown(code: number): Promise<void> {
@@ -32,6 +59,8 @@ async function shutdown(code: number): Promise<void> {
   shuttingDown = true;
   try {
     await api?.close();
+    await notifications?.stop();
+    await worker?.stop();
     await standIns?.stop();
   } catch (error) {
     console.error('Shutdown failed:', error);
@@ -49,9 +78,12 @@ setInterval(() => {
 }, 1_000).unref();
 
 let api: ReturnType<typeof createApiServer> | undefined;
+let worker: ScannerWorker | undefined;
+let notifications: S3Notifications | undefined;
 try {
   standIns = await startStandIns({
     dataDir,
+    maxReceiveCount,
     ports: {
       dynamodb: portFromEnv('DYNAMODB_PORT'),
       s3: portFromEnv('S3_PORT'),
@@ -60,6 +92,14 @@ try {
   });
   // Handlers read their configuration at module load: set it before they are imported.
   Object.assign(process.env, standIns.env);
+  // The scanner's settings as the stack gives them. NPM_REGISTRY_URL (npm's default registry when
+  // unset) and DOWNLOADS_API_URL (download counts unknown when unset) pass through as they are.
+  process.env.MAX_RECEIVE_COUNT = String(maxReceiveCount);
+  process.env.SCANNER_CONCURRENCY = String(scannerConcurrency);
+  // Powertools: no EMF metric blobs on the terminal; warnings and errors only (the worker prints a
+  // line per scan). Set POWERTOOLS_LOG_LEVEL=INFO for the handlers' structured logs.
+  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
   api = createApiServer({
     accessLog: process.env.ACCESS_LOG === '1' ? (line) => console.log(line) : undefined,
@@ -67,7 +107,16 @@ try {
   for (const failure of await api.preload()) {
     console.error(`Handler ${failure.handler} failed to load (its route answers 500):`, failure.error);
   }
-  await api.listen(port, host);
+  worker = createScannerWorker({
+    queueUrl: standIns.queueUrl,
+    concurrency: scannerConcurrency,
+    visibilityTimeoutSeconds: retrySeconds,
+    stopTimeoutMs: 10_000,
+    log: (line) => console.log(line),
+  });
+  notifications = forwardS3Notifications({ source: standIns.s3Events });
+  await Promise.all([worker.start(), notifications.start()]);
+  const apiUrl = await api.listen(port, host);
   // performance.now() counts from process start: module loading included.
   const seconds = (performance.now() / 1000).toFixed(1);
   const shownHost = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host;
@@ -75,6 +124,7 @@ try {
     `pkgscan API on http://${shownHost}:${port} (data in ${dataDir}; DynamoDB ${standIns.endpoints.dynamodb}, ` +
       `S3 ${standIns.endpoints.s3}, SQS ${standIns.endpoints.sqs}; ready in ${seconds} s; Ctrl-C stops)`,
   );
+  firstStartTasks(apiUrl).catch((error: unknown) => console.error('first-start tasks failed:', error));
 } catch (error) {
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     console.error(`Port ${port} is in use: set PORT to another port.`);
@@ -82,4 +132,42 @@ try {
     console.error('Local start failed:', error);
   }
   await shutdown(1);
+}
+
+/**
+ * After the API is up: the repository's advisories are imported until one import has completed
+ * (a marker file in the data folder says so; the import is idempotent, so one stopped half-way is
+ * simply run again), then the stored results they affect are refreshed; on first start the seed
+ * packages are queued for scanning, after the import so that their results carry the CVEs.
+ */
+async function firstStartTasks(apiUrl: string): Promise<void> {
+  const marker = join(dataDir, 'advisories-imported.json');
+  try {
+    if (!existsSync(marker)) {
+      const { report, refresh, seconds } = await importLocalAdvisories();
+      await writeFile(
+        marker,
+        `${JSON.stringify({ at: new Date().toISOString(), records: report.added + report.updated, refresh }, null, 2)}\n`,
+      );
+      console.log(
+        `advisories: imported ${report.added + report.updated} OSV records for ${report.changedPackages.size} ` +
+          `packages in ${seconds.toFixed(1)} s (${report.failed} unreadable); ${refresh.updated} stored results refreshed`,
+      );
+    }
+  } catch (error) {
+    console.error(
+      'advisories: import failed (scans carry no CVEs until it succeeds at a later start):',
+      error,
+    );
+  }
+  if (!firstStart || !seedEnabled || shuttingDown) return;
+  const names = await seedPackageNames();
+  const jobs = await requestScans(apiUrl, names);
+  const queued = jobs.filter((job) => job.jobId !== undefined);
+  console.log(
+    `first start: queued scans of ${queued.length} packages (${names.join(', ')}); ` +
+      `watch them at ${apiUrl}/v1/packages (LOCAL_SEED=0 turns this off)`,
+  );
+  for (const job of jobs)
+    if (job.error !== undefined) console.error(`seed scan of ${job.name} refused: ${job.error}`);
 }

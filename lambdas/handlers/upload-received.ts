@@ -20,8 +20,13 @@ export async function onUploads(event: S3Event): Promise<void> {
     const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
     const jobId = jobIdFromUploadKey(key);
     const job = jobId === undefined ? undefined : await jobs.get(jobId);
-    if (!job || job.status !== 'queued' || job.source !== 'tarball' || !job.awaiting_upload) {
-      logger.warn('Upload without a job waiting for it', { key });
+    if (!job) {
+      logger.warn('Upload without a job', { key });
+      continue;
+    }
+    if (job.status !== 'queued' || job.source !== 'tarball' || !job.awaiting_upload) {
+      // Inline uploads land here too: their job was queued when the upload was received.
+      logger.info('Upload already queued', { key, job_id: job.job_id });
       continue;
     }
     await jobs.markUploaded(job.job_id);

@@ -98,6 +98,7 @@ async function scanFromRegistry(message: ScanMessage, deps: ScanDeps): Promise<P
   const vulnerabilities = await vulnerabilitiesOf(packument.name, version.version, deps);
   const trust = trustScore({
     weeklyDownloads: downloads.count,
+    ...(downloads.unknownReason !== undefined ? { downloadsUnknownReason: downloads.unknownReason } : {}),
     maintainers: maintainerCount(packument, version),
     packageCreated: packageCreated(packument),
     versionPublished: dateOf(packument.time?.[version.version]),
@@ -142,6 +143,7 @@ async function scanUpload(message: ScanMessage, deps: ScanDeps): Promise<Package
   const vulnerabilities = await vulnerabilitiesOf(analysis.name, analysis.version, deps);
   const trust = trustScore({
     weeklyDownloads: undefined,
+    downloadsUnknownReason: 'an uploaded tarball has no registry data',
     maintainers: undefined,
     packageCreated: undefined,
     versionPublished: undefined,

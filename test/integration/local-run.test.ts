@@ -1,6 +1,8 @@
 /**
  * `npm start` itself (local/main.ts) as a user runs it: it serves, stops cleanly on SIGTERM and
- * SIGINT without leaving DynamoDB Local behind, and keeps its data across a restart.
+ * SIGINT without leaving DynamoDB Local behind, and keeps its data across a restart. Its first
+ * start imports the advisories and scans the seed packages, here from the fake registry
+ * (NPM_REGISTRY_URL, LOCAL_SEED_PACKAGES): no outside call.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,22 +12,35 @@ import { join, resolve } from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { freePort, localDynamoClient } from '../../local/stand-ins';
 import { PackageStore } from '../../lambdas/shared/store/package-store';
+import { startFakeRegistry, type FakeRegistry } from '../support/fake-registry';
 import { scanRecord } from './support/factory';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 const START_TIMEOUT_MS = 60_000;
 
 let dataDir: string;
+let registry: FakeRegistry;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'pkgscan-local-run-'));
+  registry = await startFakeRegistry();
 });
 afterAll(async () => {
   for (const child of children)
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await registry?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
+
+async function waitForStatus(url: string, status: number, timeoutMs = 30_000): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(url);
+    if (response.status === status || Date.now() > deadline) return response;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
 
 async function startMain(
   port: number,
@@ -33,7 +48,15 @@ async function startMain(
 ): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DYNAMODB_PORT: String(dynamoPort), LOCAL_DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DYNAMODB_PORT: String(dynamoPort),
+      LOCAL_DATA_DIR: dataDir,
+      NPM_REGISTRY_URL: registry.url,
+      DOWNLOADS_API_URL: registry.url,
+      LOCAL_SEED_PACKAGES: 'left-pad,@tootallnate/once',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -81,6 +104,14 @@ it(
     const health = await fetch(`http://127.0.0.1:${port}/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
 
+    // First start: the seed packages are scanned by the worker, after the advisory import.
+    for (const path of ['left-pad', '%40tootallnate%2Fonce']) {
+      const seeded = await waitForStatus(`http://127.0.0.1:${port}/v1/packages/${path}`, 200);
+      expect(seeded.status).toBe(200);
+    }
+    expect(first.output()).toMatch(/advisories: imported \d+ OSV records/);
+    expect(first.output()).toMatch(/first start: queued scans of 2 packages/);
+
     const client = localDynamoClient(`http://127.0.0.1:${dynamoPort}`);
     const store = new PackageStore(
       DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
@@ -99,6 +130,9 @@ it(
     const again = await fetch(`http://127.0.0.1:${port}/v1/packages/%40persist%2Fme`);
     expect(again.status).toBe(200);
     expect(((await again.json()) as { version: string }).version).toBe('4.2.0');
+    // Not a first start: nothing is seeded or imported again; the seeded results are still there.
+    expect((await fetch(`http://127.0.0.1:${port}/v1/packages/left-pad`)).status).toBe(200);
+    expect(second.output()).not.toMatch(/first start|advisories: imported/);
     second.child.kill('SIGINT');
     expect(await exitOf(second.child)).toBe(0);
     expect(await portOpen(dynamoPort)).toBe(false);

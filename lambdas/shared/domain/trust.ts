@@ -7,6 +7,8 @@
 export interface TrustInput {
   /** Weekly downloads; undefined when the download-count service could not be asked. */
   readonly weeklyDownloads: number | undefined;
+  /** Why the downloads are unknown, when they are. */
+  readonly downloadsUnknownReason?: string;
   /** Number of maintainers listed on the package; undefined when unknown. */
   readonly maintainers: number | undefined;
   /** When the package's first version was published. */

@@ -9,8 +9,11 @@ import {
   Health,
   PackageList,
   PackageResponse,
+  ScanAck,
+  ScanJob,
+  UploadTicket,
 } from '../../../lambdas/shared/domain/schemas';
-import { ROUTES } from '../../../lambdas/routes';
+import { servedRoutes } from '../../../local/http-adapter';
 import { expectMatchesOpenApi } from '../../support/openapi';
 import type { ApiResponse } from './test-api';
 
@@ -20,6 +23,9 @@ const SCHEMAS = {
   PackageList,
   BulkResponse,
   ErrorBody,
+  ScanAck,
+  ScanJob,
+  UploadTicket,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
@@ -27,13 +33,15 @@ export type SchemaName = keyof typeof SCHEMAS;
 /** The route template a request path belongs to (literal segments before parameters). */
 export function routeTemplate(method: string, path: string): string | undefined {
   const segments = (path.split('?')[0] ?? '').split('/').slice(1);
-  const candidates = ROUTES.filter((route) => route.method === method.toUpperCase()).filter((route) => {
-    const parts = route.path.split('/').slice(1);
-    return (
-      parts.length === segments.length &&
-      parts.every((part, i) => (part.startsWith('{') ? (segments[i] ?? '') !== '' : part === segments[i]))
-    );
-  });
+  const candidates = servedRoutes()
+    .filter((route) => route.method === method.toUpperCase())
+    .filter((route) => {
+      const parts = route.path.split('/').slice(1);
+      return (
+        parts.length === segments.length &&
+        parts.every((part, i) => (part.startsWith('{') ? (segments[i] ?? '') !== '' : part === segments[i]))
+      );
+    });
   // A literal route wins over a parameter one, as in API Gateway.
   return candidates.sort((a, b) => b.path.split('{').length - a.path.split('{').length).at(-1)?.path;
 }
