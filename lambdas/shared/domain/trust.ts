@@ -48,9 +48,8 @@ export function trustScore(input: TrustInput): TrustResult {
 
   if (input.weeklyDownloads === undefined) {
     components.push({ name: 'downloads', points: 15, max: 30, note: 'unknown: neutral' });
-    reasons.push(
-      'Weekly downloads are unknown (the download-count service was not reachable); counted as neutral.',
-    );
+    const why = input.downloadsUnknownReason ?? 'the download-count service was not reachable';
+    reasons.push(`Weekly downloads are unknown (${why}); counted as neutral in the trust score.`);
   } else {
     const scaled = Math.min(1, Math.log10(input.weeklyDownloads + 1) / DOWNLOADS_FULL_LOG);
     components.push({

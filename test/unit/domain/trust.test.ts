@@ -32,7 +32,15 @@ describe('trustScore', () => {
     const zero = trustScore({ ...base, weeklyDownloads: 0 });
     expect(unknown.score).toBeGreaterThan(zero.score);
     expect(unknown.components.find((c) => c.name === 'downloads')?.points).toBe(15);
-    expect(unknown.reasons.join(' ')).toMatch(/downloads are unknown/i);
+    expect(unknown.reasons.join(' ')).toMatch(
+      /downloads are unknown \(the download-count service was not reachable\)/i,
+    );
+    const unconfigured = trustScore({
+      ...base,
+      weeklyDownloads: undefined,
+      downloadsUnknownReason: 'none configured',
+    });
+    expect(unconfigured.reasons.join(' ')).toMatch(/unknown \(none configured\)/);
   });
 
   it('grows with downloads on a log scale and stays within 0-100', () => {
