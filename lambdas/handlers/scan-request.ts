@@ -1,12 +1,11 @@
 /** POST /v1/scan: queue a registry scan of name@version (latest when omitted). */
 import { badRequest } from '../shared/domain/errors';
-import { estimateSeconds } from '../shared/domain/estimate';
 import { ScanRequest } from '../shared/domain/schemas';
 import { assertPackageName, assertRegistry, parseVersionSelector } from '../shared/domain/validation';
 import { apiHandler, jsonBody } from '../shared/http/api-handler';
 import { jobStoreFromEnv } from '../shared/store/clients';
 import { scanQueueFromEnv } from '../shared/queue/clients';
-import { enqueueOrFail } from '../shared/queue/enqueue';
+import { enqueueOrFail, estimateFor, messageFor } from '../shared/queue/enqueue';
 import { scanConfig } from '../shared/scan-config';
 
 const jobs = jobStoreFromEnv();
@@ -28,14 +27,13 @@ export const handler = apiHandler(async (event) => {
 
   const { job, created } = await jobs.create({ source: 'registry', name, version, registry });
   if (created) {
-    await enqueueOrFail(jobs, queue, { job_id: job.job_id, source: 'registry', name, version, registry });
+    await enqueueOrFail(jobs, queue, messageFor(job));
   }
-  const [durations, depth] = await Promise.all([jobs.recentDurations(), queue.depth()]);
   return {
     status: 202,
     body: {
       job_id: job.job_id,
-      estimated_seconds: estimateSeconds(durations, depth, scanConfig.scannerConcurrency),
+      estimated_seconds: await estimateFor(jobs, queue, scanConfig.scannerConcurrency),
     },
     headers: { location: `/v1/scan/${job.job_id}` },
   };

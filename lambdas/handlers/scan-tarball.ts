@@ -3,11 +3,10 @@
  * validated (gzip, size), streamed to S3, and a private scan job is queued.
  */
 import { randomUUID } from 'node:crypto';
-import { estimateSeconds } from '../shared/domain/estimate';
 import { HttpError } from '../shared/domain/errors';
 import { apiHandler } from '../shared/http/api-handler';
 import { inspectTarballPart, streamTarballPart } from '../shared/http/multipart';
-import { enqueueOrFail } from '../shared/queue/enqueue';
+import { enqueueOrFail, estimateFor, messageFor } from '../shared/queue/enqueue';
 import { scanConfig } from '../shared/scan-config';
 import { jobStoreFromEnv } from '../shared/store/clients';
 import { scanQueueFromEnv } from '../shared/queue/clients';
@@ -33,20 +32,12 @@ export const handler = apiHandler(async (event) => {
     { source: 'tarball', name: label, version: 'unknown', registry: 'npm', s3Key: key },
     jobId,
   );
-  await enqueueOrFail(jobs, queue, {
-    job_id: job.job_id,
-    source: 'tarball',
-    name: job.name,
-    version: job.version,
-    registry: job.registry,
-    s3_key: key,
-  });
-  const [durations, depth] = await Promise.all([jobs.recentDurations(), queue.depth()]);
+  await enqueueOrFail(jobs, queue, messageFor(job));
   return {
     status: 202,
     body: {
       job_id: jobId,
-      estimated_seconds: estimateSeconds(durations, depth, scanConfig.scannerConcurrency),
+      estimated_seconds: await estimateFor(jobs, queue, scanConfig.scannerConcurrency),
     },
     headers: { location: `/v1/scan/${jobId}` },
   };

@@ -7,7 +7,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context, S3Event } from 'aws-lambda';
 import { logger } from '../shared/http/api-handler';
-import { enqueueOrFail } from '../shared/queue/enqueue';
+import { enqueueOrFail, messageFor } from '../shared/queue/enqueue';
 import { jobStoreFromEnv } from '../shared/store/clients';
 import { scanQueueFromEnv } from '../shared/queue/clients';
 import { jobIdFromUploadKey } from '../shared/uploads/upload-store';
@@ -30,14 +30,7 @@ export async function onUploads(event: S3Event): Promise<void> {
       continue;
     }
     await jobs.markUploaded(job.job_id);
-    await enqueueOrFail(jobs, queue, {
-      job_id: job.job_id,
-      source: 'tarball',
-      name: job.name,
-      version: job.version,
-      registry: job.registry,
-      s3_key: key,
-    });
+    await enqueueOrFail(jobs, queue, messageFor(job));
   }
 }
 

@@ -1,5 +1,24 @@
-import type { JobStore } from '../store/job-store';
+import { estimateSeconds } from '../domain/estimate';
+import type { JobStore, StoredJob } from '../store/job-store';
 import type { ScanMessage, ScanQueue } from './scan-queue';
+
+/** The queue message of a job: everything the scanner (and the dead-letter handling) needs. */
+export function messageFor(job: StoredJob): ScanMessage {
+  return {
+    job_id: job.job_id,
+    source: job.source,
+    name: job.name,
+    version: job.version,
+    registry: job.registry,
+    ...(job.s3_key !== undefined ? { s3_key: job.s3_key } : {}),
+  };
+}
+
+/** Seconds until a job queued now completes, from recent scan durations and the queue depth. */
+export async function estimateFor(jobs: JobStore, queue: ScanQueue, concurrency: number): Promise<number> {
+  const [durations, depth] = await Promise.all([jobs.recentDurations(), queue.depth()]);
+  return estimateSeconds(durations, depth, concurrency);
+}
 
 /** Sends a job's message; if that fails, the job is marked failed so it never waits forever. */
 export async function enqueueOrFail(jobs: JobStore, queue: ScanQueue, message: ScanMessage): Promise<void> {
