@@ -7,8 +7,8 @@ import { compileAdvisories } from '../advisories/match';
 import type { AdvisorySource } from '../advisories/ports';
 import type { PackageResponse } from '../shared/domain/schemas';
 import type { PackageStore } from '../shared/store/package-store';
-import { assessPackageRisk } from './engine';
-import { vulnerabilitiesFrom } from './run-scan';
+import { assessPackageRisk } from './assess';
+import { vulnerabilitiesFrom } from './vulnerabilities';
 
 export interface RefreshDeps {
   readonly packages: Pick<PackageStore, 'knownNames' | 'versions' | 'replaceResult'>;

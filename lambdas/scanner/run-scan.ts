@@ -6,12 +6,11 @@
  * fix (unknown package, bad integrity, unreadable archive) fail the job and consume the message;
  * anything else is thrown so the queue retries and, in the end, the dead-letter queue takes it.
  */
-import { matchAdvisories } from '../advisories/match';
 import type { AdvisorySource } from '../advisories/ports';
 import type { AnalysisResult } from '../analysis/types';
 import type { PackageResponse, Publisher } from '../shared/domain/schemas';
-import semver from 'semver';
 import { trustScore, type TrustResult } from '../shared/domain/trust';
+import { vulnerabilitiesOf, type Vulnerabilities, type VulnerabilityInput } from './vulnerabilities';
 import type { ScanMessage } from '../shared/queue/scan-queue';
 import {
   RegistryNotFoundError,
@@ -27,22 +26,6 @@ import type { UploadStore } from '../shared/uploads/upload-store';
 /** A failure that retrying cannot fix: the job fails with this message. */
 export class PermanentScanError extends Error {
   override readonly name = 'PermanentScanError';
-}
-
-/** Vulnerability findings in the risk policy's terms (from the advisory store). */
-export interface VulnerabilityInput {
-  readonly cves: Array<{
-    id: string;
-    severity: 'low' | 'medium' | 'high' | 'critical';
-    fixed_in?: string;
-    summary?: string;
-  }>;
-  readonly advisories: Array<{
-    id: string;
-    severity?: 'low' | 'medium' | 'high' | 'critical';
-    malicious?: boolean;
-    summary?: string;
-  }>;
 }
 
 export interface RiskInput {
@@ -170,50 +153,6 @@ async function analyzeReadable(tarball: Buffer, deps: ScanDeps): Promise<Analysi
     throw new PermanentScanError(`The tarball could not be read: ${why}`);
   }
   return analysis;
-}
-
-export interface Vulnerabilities {
-  readonly cves: PackageResponse['cves'];
-  readonly advisories: PackageResponse['advisories'];
-  readonly policy: VulnerabilityInput;
-}
-
-/** Known vulnerabilities of name@version from the service's own advisory store (no outside call). */
-export async function vulnerabilitiesOf(
-  name: string,
-  version: string,
-  deps: Pick<ScanDeps, 'advisories'>,
-): Promise<Vulnerabilities> {
-  const records = semver.valid(version) ? await deps.advisories.recordsFor(name) : [];
-  return vulnerabilitiesFrom(name, version, records);
-}
-
-export function vulnerabilitiesFrom(
-  name: string,
-  version: string,
-  records: Parameters<typeof matchAdvisories>[2],
-): Vulnerabilities {
-  const { cves, advisories } = matchAdvisories(name, version, records);
-  return { cves, advisories, policy: toPolicyInput(cves, advisories) };
-}
-
-/** CVEs once each; advisories only where no CVE already counts them, or where they report malware. */
-export function toPolicyInput(
-  cves: PackageResponse['cves'],
-  advisories: PackageResponse['advisories'],
-): VulnerabilityInput {
-  const isCve = (id: string) => /^CVE-\d{4}-\d+$/.test(id);
-  return {
-    cves: cves.map((c) => ({
-      id: c.cve_id,
-      severity: c.severity,
-      ...(c.fixed_in ? { fixed_in: c.fixed_in } : {}),
-      summary: c.description,
-    })),
-    advisories: advisories
-      .filter((a) => a.malicious || !(isCve(a.id) || a.aliases.some(isCve)))
-      .map((a) => ({ id: a.id, severity: a.severity, malicious: a.malicious, summary: a.summary })),
-  };
 }
 
 function responseFields(

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { OsvRecord } from '../../../lambdas/advisories/osv';
-import { assessPackageRisk } from '../../../lambdas/scanner/engine';
+import { assessPackageRisk } from '../../../lambdas/scanner/assess';
 import type { AnalysisResult } from '../../../lambdas/analysis/types';
 import { runScan, type ScanDeps } from '../../../lambdas/scanner/run-scan';
 import { emptyCapabilities, type PackageResponse } from '../../../lambdas/shared/domain/schemas';
