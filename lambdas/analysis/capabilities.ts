@@ -6,6 +6,8 @@ import { emptyCapabilities, type Capabilities } from '../shared/domain/schemas';
 
 /** Recorded in `environment.accessed_vars` when the whole environment is read (serialised, copied, enumerated). */
 export const WHOLE_ENV = '*';
+/** Longest capability string kept (domains, paths, commands, variable names). */
+export const MAX_CAPABILITY_STRING = 200;
 
 export class CapabilityCollector {
   makesRequests = false;
@@ -71,7 +73,15 @@ export class CapabilityCollector {
 
   toSchema(): Capabilities {
     const caps = emptyCapabilities();
-    const sorted = (s: Set<string>, max = 200) => [...s].sort().slice(0, max);
+    // Bounded in count and in length: a hostile package must not make its own result too large to store.
+    const sorted = (s: Set<string>, max = 200) =>
+      [
+        ...new Set(
+          [...s].map((v) => (v.length > MAX_CAPABILITY_STRING ? `${v.slice(0, MAX_CAPABILITY_STRING)}…` : v)),
+        ),
+      ]
+        .sort()
+        .slice(0, max);
     caps.network = {
       makes_requests: this.makesRequests,
       domains: sorted(this.domains),

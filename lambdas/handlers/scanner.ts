@@ -65,9 +65,10 @@ async function processRecord(record: SQSRecord): Promise<void> {
     metrics.addMetric('ScanAttemptsFailed', MetricUnit.Count, 1);
     logger.error('Scan attempt failed', { job_id: message.job_id, receives, error: error as Error });
     if (receives >= maxReceiveCount) {
+      // The cause is in the logs (with the job id); clients get no internal error text.
       await deps.jobs.fail(
         message.job_id,
-        `The scan failed ${receives} times and was abandoned: ${(error as Error).message}`.slice(0, 500),
+        `The scan failed ${receives} times and was abandoned; quote job ${message.job_id} when reporting it`,
       );
       metrics.addMetric('ScansAbandoned', MetricUnit.Count, 1);
     }

@@ -62,8 +62,8 @@ export async function refreshAfterAdvisoryChange(
           risk_reasons: risk.risk_reasons,
         };
         if (JSON.stringify(refreshed) === JSON.stringify(result)) continue;
-        await deps.packages.replaceResult(refreshed);
-        updated++;
+        // False when the version was rescanned meanwhile: that newer result used the current advisories.
+        if (await deps.packages.replaceResult(refreshed)) updated++;
       }
     }
   };

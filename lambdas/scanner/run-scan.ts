@@ -13,6 +13,7 @@ import { trustScore, type TrustResult } from '../shared/domain/trust';
 import { vulnerabilitiesOf, type Vulnerabilities, type VulnerabilityInput } from './vulnerabilities';
 import type { ScanMessage } from '../shared/queue/scan-queue';
 import {
+  RegistryDataError,
   RegistryNotFoundError,
   TarballTooLargeError,
   type NpmRegistry,
@@ -36,7 +37,7 @@ export interface RiskInput {
 
 export interface ScanDeps {
   readonly jobs: Pick<JobStore, 'get' | 'markRunning' | 'complete' | 'fail' | 'recordDuration'>;
-  readonly packages: Pick<PackageStore, 'putScan'>;
+  readonly packages: Pick<PackageStore, 'putScan' | 'getLatest'>;
   readonly registry: Pick<NpmRegistry, 'packument' | 'resolveVersion' | 'tarball' | 'weeklyDownloads'>;
   readonly uploads: Pick<UploadStore, 'read'>;
   readonly advisories: AdvisorySource;
@@ -95,7 +96,8 @@ async function scanFromRegistry(message: ScanMessage, deps: ScanDeps): Promise<P
     name: packument.name,
     version: version.version,
     publisher: publisherOf(version),
-    weekly_downloads: downloads.count ?? 0,
+    // An unknown count keeps the stored one: one failed lookup must not move a package in the list.
+    weekly_downloads: downloads.count ?? (await storedDownloads(packument.name, deps)),
   };
   const distTags = Object.entries(packument['dist-tags'] ?? {})
     .filter(([, v]) => v === version.version)
@@ -145,6 +147,11 @@ async function scanUpload(message: ScanMessage, deps: ScanDeps): Promise<Package
   };
 }
 
+async function storedDownloads(name: string, deps: ScanDeps): Promise<number> {
+  const { value } = await deps.packages.getLatest(name);
+  return value?.weekly_downloads ?? 0;
+}
+
 /** Analyses a tarball; an archive that cannot be read at all fails the job. */
 async function analyzeReadable(tarball: Buffer, deps: ScanDeps): Promise<AnalysisResult> {
   const analysis = await deps.analyze(tarball);
@@ -181,6 +188,12 @@ function asPermanent(error: unknown): PermanentScanError | undefined {
   if (error instanceof PermanentScanError) return error;
   if (error instanceof RegistryNotFoundError) return new PermanentScanError(`Not found: ${error.message}`);
   if (error instanceof TarballTooLargeError) return new PermanentScanError(error.message);
+  if (error instanceof RegistryDataError) return new PermanentScanError(error.message);
+  if (/Item size has exceeded|exceeds the maximum allowed size/i.test((error as Error).message ?? '')) {
+    return new PermanentScanError(
+      'The scan result is too large to store (the package inflates its own findings)',
+    );
+  }
   if ((error as { code?: string }).code === 'EINTEGRITY') {
     return new PermanentScanError('The tarball does not match the integrity checksum the registry published');
   }

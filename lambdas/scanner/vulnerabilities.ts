@@ -3,6 +3,7 @@
  * shapes the scanner needs: the response's `cves` and `advisories`, and the risk policy's input.
  */
 import semver from 'semver';
+import validatePackageName from 'validate-npm-package-name';
 import { matchAdvisories } from '../advisories/match';
 import type { AdvisorySource } from '../advisories/ports';
 import type { PackageResponse } from '../shared/domain/schemas';
@@ -35,7 +36,9 @@ export async function vulnerabilitiesOf(
   version: string,
   deps: { readonly advisories: AdvisorySource },
 ): Promise<Vulnerabilities> {
-  const records = semver.valid(version) ? await deps.advisories.recordsFor(name) : [];
+  // An upload's package.json may carry any name: only a possible npm name has advisories.
+  const lookup = semver.valid(version) !== null && validatePackageName(name).validForOldPackages;
+  const records = lookup ? await deps.advisories.recordsFor(name) : [];
   return vulnerabilitiesFrom(name, version, records);
 }
 

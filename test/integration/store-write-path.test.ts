@@ -9,19 +9,22 @@ import { createTables, localDynamoClient, tableName } from '../../local/stand-in
 import { rankOf } from '../../lambdas/shared/store/keys';
 import { PackageStore } from '../../lambdas/shared/store/package-store';
 import { BLOCK_MAX_BYTES, PostingBlocks } from '../../lambdas/shared/store/posting-blocks';
-import { PACKAGES_TABLE } from '../../lambdas/shared/store/tables';
+import { JobStore } from '../../lambdas/shared/store/job-store';
+import { JOBS_TABLE, PACKAGES_TABLE } from '../../lambdas/shared/store/tables';
 import { packageRecord } from '../support/records';
 
 let doc: DynamoDBDocumentClient;
 let table: string;
+let jobsTable: string;
 
 beforeAll(async () => {
   const endpoint = process.env.PKGSCAN_IT_DYNAMODB_ENDPOINT;
   if (!endpoint) throw new Error('PKGSCAN_IT_DYNAMODB_ENDPOINT is not set');
   const client = localDynamoClient(endpoint);
   const prefix = `wp-${randomBytes(4).toString('hex')}-`;
-  await createTables(client, [PACKAGES_TABLE], (spec) => tableName(spec, prefix));
+  await createTables(client, [PACKAGES_TABLE, JOBS_TABLE], (spec) => tableName(spec, prefix));
   table = tableName(PACKAGES_TABLE, prefix);
+  jobsTable = tableName(JOBS_TABLE, prefix);
   doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 });
 
@@ -120,4 +123,53 @@ describe('PackageStore write path', () => {
     );
     expect(all).toEqual([rankOf(5, 'racy-pkg')]);
   }, 30_000);
+});
+
+describe('a newer scan wins over an advisory refresh of an older one', () => {
+  it('does not replace a result that was rescanned after it was read', async () => {
+    const store = new PackageStore(doc, table);
+    const first = packageRecord({
+      name: 'refresh-race',
+      version: '1.0.0',
+      scanned_at: '2026-11-01T00:00:00.000Z',
+    });
+    await store.putScan(first);
+    const [read] = await store.versions('refresh-race');
+    const rescan = packageRecord({
+      name: 'refresh-race',
+      version: '1.0.0',
+      weekly_downloads: 900_000,
+      scanned_at: '2026-11-02T00:00:00.000Z',
+    });
+    await store.putScan(rescan);
+    expect(await store.replaceResult({ ...read!.result, risk_level: 'warning' })).toBe(false);
+    expect((await store.getLatest('refresh-race')).value).toEqual(rescan);
+  });
+});
+
+describe('JobStore de-duplication markers', () => {
+  it('takes over a marker left behind by a finished job', async () => {
+    const jobs = new JobStore(doc, jobsTable);
+    const { job: first } = await jobs.create({
+      source: 'registry',
+      name: 'left',
+      version: 'latest',
+      registry: 'npm',
+    });
+    // Finished, but its marker was never deleted (a transient error after the status update).
+    await doc.send(
+      new UpdateCommand({
+        TableName: jobsTable,
+        Key: { pk: `JOB#${first.job_id}` },
+        UpdateExpression: 'SET #s = :c',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':c': 'completed' },
+      }),
+    );
+    const again = await jobs.create({ source: 'registry', name: 'left', version: 'latest', registry: 'npm' });
+    expect(again.created).toBe(true);
+    expect(again.job.job_id).not.toBe(first.job_id);
+    const same = await jobs.create({ source: 'registry', name: 'left', version: 'latest', registry: 'npm' });
+    expect(same).toMatchObject({ created: false, job: { job_id: again.job.job_id } });
+  });
 });

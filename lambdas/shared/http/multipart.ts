@@ -7,6 +7,7 @@
  * so no second copy of the file is ever made, and nothing is written for an invalid upload.
  */
 import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import Busboy from '@fastify/busboy';
 import { HttpError, badRequest } from '../domain/errors';
 
@@ -56,9 +57,15 @@ export async function streamTarballPart(
 ): Promise<void> {
   await parseParts(body, contentType, maxBytes, async (stream) => {
     const pass = new PassThrough();
-    const done = sink(pass);
-    stream.pipe(pass);
-    await done;
+    try {
+      // Both sides settle: a sink that fails must not leave the parser waiting on backpressure.
+      await Promise.all([sink(pass), pipeline(stream, pass)]);
+    } catch (error) {
+      stream.unpipe();
+      stream.resume();
+      pass.destroy();
+      throw error;
+    }
   });
 }
 
@@ -96,7 +103,10 @@ async function parseParts(
         return;
       }
       work = onTarball(stream, filename);
-      work.catch(() => stream.resume());
+      work.catch((error: unknown) => {
+        stream.resume();
+        reject(error);
+      });
     });
     parser.on('error', () => reject(badRequest('Malformed multipart/form-data body')));
     parser.on('finish', () => {

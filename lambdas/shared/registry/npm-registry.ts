@@ -11,6 +11,11 @@ export class RegistryNotFoundError extends Error {
   override readonly name = 'RegistryNotFoundError';
 }
 
+/** The registry's data for a version is unusable (no tarball, no checksum): retrying cannot help. */
+export class RegistryDataError extends Error {
+  override readonly name = 'RegistryDataError';
+}
+
 export class TarballTooLargeError extends Error {
   override readonly name = 'TarballTooLargeError';
 }
@@ -107,7 +112,8 @@ export class NpmRegistry {
   /** Downloads the version's tarball, verifying `dist.integrity` (or the legacy shasum). */
   async tarball(version: PackumentVersion): Promise<Buffer> {
     const url = version.dist?.tarball;
-    if (!url) throw new Error(`${version.name}@${version.version} has no tarball in its packument`);
+    if (!url)
+      throw new RegistryDataError(`${version.name}@${version.version} has no tarball in its packument`);
     const integrity =
       version.dist?.integrity ??
       (version.dist?.shasum ? `sha1-${hexToBase64(version.dist.shasum)}` : undefined);
@@ -144,8 +150,9 @@ export class NpmRegistry {
       });
     });
     const data = Buffer.concat(chunks);
-    if (integrity === undefined)
-      throw new Error(`${version.name}@${version.version} publishes no integrity checksum`);
+    if (integrity === undefined) {
+      throw new RegistryDataError(`${version.name}@${version.version} publishes no integrity checksum`);
+    }
     if (!ssri.checkData(data, integrity)) {
       throw Object.assign(new Error(`Integrity check failed for ${version.name}@${version.version}`), {
         code: 'EINTEGRITY',

@@ -129,8 +129,21 @@ export class JobStore {
           if (existing && (existing.status === 'queued' || existing.status === 'running')) {
             return { job: existing, created: false };
           }
+          // The marker belongs to a finished (or vanished) job that did not clear it: clear it
+          // now, unless another request replaced it meanwhile, and try again.
+          await this.doc
+            .send(
+              new DeleteCommand({
+                TableName: this.tableName,
+                Key: active,
+                ConditionExpression: 'job_id = :old',
+                ExpressionAttributeValues: { ':old': existingId },
+              }),
+            )
+            .catch((error: { name?: string }) => {
+              if (error.name !== 'ConditionalCheckFailedException') throw error;
+            });
         }
-        // The marker belongs to a finished job that has not cleared it yet: take it over.
       }
     }
     throw new Error(`Could not create a job for ${input.name}@${input.version}`);

@@ -138,7 +138,9 @@ export class PackageStore {
     const totalItem = this.getItem(META_KEY, 'n');
     if (offset > 0) {
       const [total, walked] = await Promise.all([totalItem, this.blocks.readUntil(ALL_LIST, offset + limit)]);
-      const page = await this.listRows(walked.entries.slice(offset, offset + limit).map(nameFromRank));
+      // A name can briefly hold two ranks while it moves: count it once, at its first.
+      const names = [...new Set(walked.entries.map(nameFromRank))];
+      const page = await this.listRows(names.slice(offset, offset + limit));
       return {
         value: { packages: page.rows, total: countOf(total), limit, offset },
         itemsRead: 1 + walked.itemsRead + page.itemsRead,
@@ -274,6 +276,7 @@ export class PackageStore {
         Item: {
           ...packageKey(name, versionSk(version)),
           version,
+          scanned_at: result.scanned_at,
           doc: docBytes,
           ...(opts.basis ? { basis: gzipSync(JSON.stringify(opts.basis)) } : {}),
         },
@@ -310,33 +313,47 @@ export class PackageStore {
    * Replaces a stored version's result in place (same name, version and downloads; for example
    * new CVEs and risk after an advisory sync), and the latest row when it is that version.
    */
-  async replaceResult(result: PackageResponse): Promise<void> {
+  async replaceResult(result: PackageResponse): Promise<boolean> {
     const { name, version } = result;
     const docBytes = encodeDoc(result);
-    await this.doc.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: packageKey(name, versionSk(version)),
-        UpdateExpression: 'SET doc = :doc',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':doc': docBytes },
-      }),
-    );
+    // Only the scan the caller read: a rescan in between is newer and wins.
+    const sameScan = {
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(scanned_at) OR scanned_at = :s)',
+      ExpressionAttributeValues: { ':doc': docBytes, ':s': result.scanned_at },
+    };
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: packageKey(name, versionSk(version)),
+          UpdateExpression: 'SET doc = :doc',
+          ...sameScan,
+        }),
+      );
+    } catch (error) {
+      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
     try {
       await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: packageKey(name, LATEST_SK),
           UpdateExpression: 'SET doc = :doc, #item = :item',
-          ConditionExpression: 'version = :version',
+          ConditionExpression: `version = :version AND ${sameScan.ConditionExpression}`,
           ExpressionAttributeNames: { '#item': 'item' },
-          ExpressionAttributeValues: { ':doc': docBytes, ':item': toListItem(result), ':version': version },
+          ExpressionAttributeValues: {
+            ...sameScan.ExpressionAttributeValues,
+            ':item': toListItem(result),
+            ':version': version,
+          },
         }),
       );
     } catch (error) {
       // Not the latest version (or no latest row): only the version item changes.
       if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
     }
+    return true;
   }
 
   /** Dist-tags, then the latest row, list row and postings when this version is the highest. */
@@ -346,11 +363,21 @@ export class PackageStore {
     distTags: readonly string[],
   ): Promise<void> {
     const { name, version } = result;
+    // A tag moves only forward in time: a slow scan of an older version cannot take it back.
     await Promise.all(
       distTags.map((tag) =>
-        this.doc.send(
-          new PutCommand({ TableName: this.tableName, Item: { ...packageKey(name, tagSk(tag)), version } }),
-        ),
+        this.doc
+          .send(
+            new PutCommand({
+              TableName: this.tableName,
+              Item: { ...packageKey(name, tagSk(tag)), version, scanned_at: result.scanned_at },
+              ConditionExpression: 'attribute_not_exists(scanned_at) OR scanned_at <= :s',
+              ExpressionAttributeValues: { ':s': result.scanned_at },
+            }),
+          )
+          .catch((error: { name?: string }) => {
+            if (error.name !== 'ConditionalCheckFailedException') throw error;
+          }),
       ),
     );
 
@@ -379,6 +406,7 @@ export class PackageStore {
                   Item: {
                     ...packageKey(name, LATEST_SK),
                     version,
+                    scanned_at: result.scanned_at,
                     doc: docBytes,
                     item: toListItem(result),
                     lpk: LIST_PARTITION,
@@ -443,6 +471,12 @@ export class PackageStore {
     if (now?.rev !== markers.rev) {
       if (pending !== undefined && now?.lsk !== pending) {
         await Promise.all(lists.map((list) => this.blocks.remove(list, pending)));
+      }
+      // The newer row may hold the very rank this (slower) writer just removed as its cleanup
+      // (downloads went back): once that row is settled, put its rank back. Adding is
+      // idempotent, and a row still carrying markers adds its rank itself when it settles.
+      if (now && now.lsk === cleanup && now.pending === undefined && now.cleanup === undefined) {
+        await Promise.all(lists.map((list) => this.blocks.add(list, now.lsk)));
       }
       return;
     }

@@ -84,3 +84,22 @@ describe('tarball multipart parts', () => {
     expect(await statusOf(inspectTarballPart(body.subarray(0, 2_000), CT, 1e6))).toBe(400);
   });
 });
+
+describe('a failing destination', () => {
+  it('rejects at once instead of hanging when the sink fails mid-stream', async () => {
+    const BOUNDARY2 = 'sinkfail';
+    const data = gzipSync(randomBytes(3 * 1024 * 1024));
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${BOUNDARY2}\r\nContent-Disposition: form-data; name="tarball"; filename="a.tgz"\r\n\r\n`,
+      ),
+      data,
+      Buffer.from(`\r\n--${BOUNDARY2}--\r\n`),
+    ]);
+    await expect(
+      streamTarballPart(body, `multipart/form-data; boundary=${BOUNDARY2}`, 10 * 1024 * 1024, async () => {
+        throw new Error('S3 is down');
+      }),
+    ).rejects.toThrow('S3 is down');
+  });
+});

@@ -17,6 +17,7 @@ function fakePackages(stored: Record<string, StoredVersion[]>) {
       versions: async (name: string) => stored[name] ?? [],
       replaceResult: async (result: PackageResponse) => {
         replaced.push(result);
+        return true;
       },
     },
   };

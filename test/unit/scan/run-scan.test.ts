@@ -6,6 +6,7 @@ import { runScan, type ScanDeps } from '../../../lambdas/scanner/run-scan';
 import { emptyCapabilities, type PackageResponse } from '../../../lambdas/shared/domain/schemas';
 import type { ScanMessage } from '../../../lambdas/shared/queue/scan-queue';
 import {
+  RegistryDataError,
   RegistryNotFoundError,
   type Packument,
   type PackumentVersion,
@@ -116,6 +117,10 @@ function harness(initial: StoredJob | undefined) {
         calls.push('putScan');
         state.stored.push({ result, tags: opts?.distTags ?? [] });
       },
+      getLatest: async (name) => ({
+        value: state.stored.filter((s) => s.result.name === name).at(-1)?.result,
+        itemsRead: 1,
+      }),
     },
     registry: {
       packument: async (name) => {
@@ -236,6 +241,34 @@ describe('runScan', () => {
     expect(result.advisories.map((a) => a.id)).toEqual(expect.arrayContaining(['MAL-2026-0001']));
     expect(result.advisories.find((a) => a.id === 'MAL-2026-0001')?.malicious).toBe(true);
     expect(result.cves).toEqual([expect.objectContaining({ cve_id: 'CVE-2018-3721', fixed_in: '4.17.5' })]);
+  });
+
+  it('keeps the stored download count when the count service fails, so the package does not move', async () => {
+    const { deps, state } = harness(job('queued'));
+    await runScan(message(), deps);
+    state.job = job('queued');
+    deps.registry.weeklyDownloads = async () => ({ count: undefined, unknownReason: 'timed out' });
+    await runScan(message(), deps);
+    expect(state.stored.map((s) => s.result.weekly_downloads)).toEqual([12_345, 12_345]);
+    expect(state.stored[1]!.result.risk_reasons.join(' ')).toMatch(/unknown \(timed out\)/);
+  });
+
+  it('fails, without retrying, a result too large to store and a version without a tarball', async () => {
+    const big = harness(job('queued'));
+    big.deps.packages.putScan = async () => {
+      throw Object.assign(new Error('Item size has exceeded the maximum allowed size'), {
+        name: 'ValidationException',
+      });
+    };
+    await expect(runScan(message(), big.deps)).resolves.toBe('failed');
+    expect(big.state.job?.error).toMatch(/too large to store/);
+    expect(big.state.job?.error).not.toMatch(/Item size/);
+
+    const broken = harness(job('queued'));
+    broken.deps.registry.tarball = async () => {
+      throw new RegistryDataError('demo@1.2.0 has no tarball in its packument');
+    };
+    await expect(runScan(message(), broken.deps)).resolves.toBe('failed');
   });
 
   it('keeps tarball results private to the job', async () => {
