@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../shared/domain/errors';
 import { apiHandler } from '../shared/http/api-handler';
 import { scanConfig } from '../shared/scan-config';
 import { jobStoreFromEnv } from '../shared/store/clients';
-import type { StoredJob } from '../shared/store/job-store';
+import { isLost, type StoredJob } from '../shared/store/job-store';
 
 const jobs = jobStoreFromEnv();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -20,7 +20,7 @@ export const handler = apiHandler(async (event) => {
     await jobs.fail(job.job_id, stale);
     job = (await jobs.get(job.job_id)) ?? job;
   }
-  const { s3_key: _s3Key, awaiting_upload: _awaiting, ...visible } = job;
+  const { s3_key: _s3Key, awaiting_upload: _awaiting, sent: _sent, ...visible } = job;
   return { status: 200, body: visible };
 });
 
@@ -32,8 +32,10 @@ export function staleReason(job: StoredJob, now: number): string | undefined {
       ? 'The tarball was never uploaded'
       : undefined;
   }
-  if (job.status === 'queued' && since(job.created_at) > scanConfig.staleQueuedSeconds)
+  if (isLost(job, new Date(now))) return 'The scan was never queued';
+  if (job.status === 'queued' && since(job.created_at) > scanConfig.staleQueuedSeconds) {
     return 'The scan never started';
+  }
   if (job.status === 'running' && since(job.updated_at) > scanConfig.staleRunningSeconds) {
     return 'The scan was abandoned: its last attempt stopped without reporting (see the dead-letter queue)';
   }

@@ -172,4 +172,33 @@ describe('JobStore de-duplication markers', () => {
     const same = await jobs.create({ source: 'registry', name: 'left', version: 'latest', registry: 'npm' });
     expect(same).toMatchObject({ created: false, job: { job_id: again.job.job_id } });
   });
+
+  it('replaces a job whose sender died before queueing it, and keeps one that was sent', async () => {
+    const past = new JobStore(doc, jobsTable, () => new Date(Date.now() - 10 * 60_000));
+    const jobs = new JobStore(doc, jobsTable);
+    const { job: lost } = await past.create({
+      source: 'registry',
+      name: 'lost',
+      version: '1.0.0',
+      registry: 'npm',
+    });
+    const replaced = await jobs.create({
+      source: 'registry',
+      name: 'lost',
+      version: '1.0.0',
+      registry: 'npm',
+    });
+    expect(replaced.created).toBe(true);
+    expect((await jobs.get(lost.job_id))?.status).toBe('failed');
+
+    const { job: sent } = await past.create({
+      source: 'registry',
+      name: 'sent',
+      version: '1.0.0',
+      registry: 'npm',
+    });
+    await past.markSent(sent.job_id);
+    const same = await jobs.create({ source: 'registry', name: 'sent', version: '1.0.0', registry: 'npm' });
+    expect(same).toMatchObject({ created: false, job: { job_id: sent.job_id } });
+  });
 });

@@ -28,4 +28,6 @@ export async function enqueueOrFail(jobs: JobStore, queue: ScanQueue, message: S
     await jobs.fail(message.job_id, 'The scan could not be queued; request it again');
     throw error;
   }
+  // Recorded so that a job whose sender died before this point is recognised as lost.
+  await jobs.markSent(message.job_id);
 }

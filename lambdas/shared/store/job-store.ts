@@ -43,7 +43,12 @@ export interface NewJob {
 export interface StoredJob extends ScanJob {
   readonly s3_key?: string;
   readonly awaiting_upload?: boolean;
+  /** Its queue message was sent. */
+  readonly sent?: boolean;
 }
+
+/** A queued job whose message was never sent after this long was lost (its sender died). */
+export const UNSENT_GRACE_SECONDS = 120;
 
 interface JobItem {
   pk: string;
@@ -62,6 +67,7 @@ interface JobItem {
   active_key?: string;
   started_at?: string;
   awaiting_upload?: boolean;
+  sent?: boolean;
 }
 
 const jobKey = (jobId: string) => ({ pk: `JOB#${jobId}` });
@@ -126,9 +132,11 @@ export class JobStore {
         const existingId = marker.Item?.job_id as string | undefined;
         if (existingId !== undefined) {
           const existing = await this.get(existingId);
-          if (existing && (existing.status === 'queued' || existing.status === 'running')) {
+          const lost = existing !== undefined && isLost(existing, now);
+          if (existing && !lost && (existing.status === 'queued' || existing.status === 'running')) {
             return { job: existing, created: false };
           }
+          if (existing && lost) await this.fail(existing.job_id, 'The scan was never queued');
           // The marker belongs to a finished (or vanished) job that did not clear it: clear it
           // now, unless another request replaced it meanwhile, and try again.
           await this.doc
@@ -176,6 +184,19 @@ export class JobStore {
       if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
       throw error;
     }
+  }
+
+  /** The job's queue message was sent. */
+  async markSent(jobId: string): Promise<void> {
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: jobKey(jobId),
+        UpdateExpression: 'SET sent = :t',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':t': true },
+      }),
+    );
   }
 
   /** The presigned upload of a job arrived: it now waits in the queue like any other. */
@@ -297,7 +318,18 @@ function toJob(item: JobItem): StoredJob {
       : {}),
     ...(item.s3_key !== undefined ? { s3_key: item.s3_key } : {}),
     ...(item.awaiting_upload ? { awaiting_upload: true } : {}),
+    ...(item.sent ? { sent: true } : {}),
   };
+}
+
+/** Queued, not waiting for an upload, and its message never sent within the grace period. */
+export function isLost(job: StoredJob, now: Date): boolean {
+  return (
+    job.status === 'queued' &&
+    !job.awaiting_upload &&
+    !job.sent &&
+    (now.getTime() - Date.parse(job.created_at)) / 1000 > UNSENT_GRACE_SECONDS
+  );
 }
 
 function epoch(date: Date): number {

@@ -145,7 +145,8 @@ describe('GET /v1/scan/{job_id}', () => {
       2,
       /never uploaded/,
     ],
-    ['a job whose message was lost', { status: 'queued' }, 5 * 24, /never started/],
+    ['a job whose sender died before queueing it', { status: 'queued' }, 1, /never queued/],
+    ['a job whose message was lost', { status: 'queued', sent: true }, 5 * 24, /never started/],
     ['a job whose last attempt died', { status: 'running' }, 3, /abandoned/],
   ])('reports %s as failed', async (_label, state, hoursAgo, reason) => {
     const old = new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
@@ -160,8 +161,15 @@ describe('GET /v1/scan/{job_id}', () => {
     expect(String(update.ExpressionAttributeValues?.[':error'])).toMatch(reason);
   });
 
-  it('leaves a young queued job alone', async () => {
+  it('leaves a queued job alone while its message waits (even a long wait) or is being sent', async () => {
     ddb.on(GetCommand).resolves({ Item: jobItem({ status: 'queued' }) });
+    expect(
+      parseBody(await getScanJob(apiEvent({ pathParameters: { job_id: JOB } }), lambdaContext)),
+    ).toMatchObject({
+      status: 'queued',
+    });
+    const hoursAgo = new Date(Date.now() - 5 * 3_600_000).toISOString();
+    ddb.on(GetCommand).resolves({ Item: jobItem({ status: 'queued', sent: true, created_at: hoursAgo }) });
     const res = await getScanJob(apiEvent({ pathParameters: { job_id: JOB } }), lambdaContext);
     expect(parseBody(res)).toMatchObject({ status: 'queued' });
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
