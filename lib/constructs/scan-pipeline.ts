@@ -220,6 +220,8 @@ export class ScanPipeline extends Construct {
       // Streams a ~200 MB zip: 1769 MB is one full vCPU, for unzipping and parsing.
       memorySize: 1769,
       timeout: Duration.minutes(15),
+      // One import at a time: the importer's unconditional batch writes of new records assume it.
+      reservedConcurrentExecutions: 1,
       logRetention,
       environment: props.osvExportUrl ? { OSV_EXPORT_URL: props.osvExportUrl } : {},
     });

@@ -197,7 +197,11 @@ describe('advisory sync', () => {
   });
 
   it('has the 15 minutes and the memory to stream the OSV export', () => {
-    expect(resource(pipeline.advisorySync).Properties).toMatchObject({ Timeout: 900, MemorySize: 1769 });
+    expect(resource(pipeline.advisorySync).Properties).toMatchObject({
+      Timeout: 900,
+      MemorySize: 1769,
+      ReservedConcurrentExecutions: 1,
+    });
   });
 });
 
