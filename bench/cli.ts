@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_API_URL } from '../cli/config';
 import { main } from '../cli/main';
+import { packageRecord } from '../test/support/records';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 if (!/^\d+$/.test(args.runs) || Number(args.runs) < 1) {
@@ -46,27 +47,9 @@ async function startStub(): Promise<{ url: string; server: Server; requests: () 
       const { packages } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
         packages: { name: string; version: string }[];
       };
-      const body = packages.map((p) => ({
-        name: p.name,
-        version: p.version,
-        registry: 'npm',
-        risk_level: 'clean',
-        risk_reasons: [],
-        trust_score: 90,
-        publisher: { name: 'stub', verified: false },
-        weekly_downloads: 0,
-        install_scripts: { preinstall: false, install: false, postinstall: false, prepare: false },
-        cves: [],
-        agentic_threats: [],
-        capabilities: {
-          network: { makes_requests: false, domains: [], protocols: [] },
-          filesystem: { reads: false, writes: false, paths: [] },
-          process: { spawns_children: false, commands: [] },
-          environment: { accessed_vars: [] },
-          native: { has_native: false, native_modules: [] },
-        },
-        scanned_at: new Date(0).toISOString(),
-      }));
+      const body = packages.map((p) =>
+        packageRecord({ name: p.name, version: p.version, trust_score: 90, weekly_downloads: 0 }),
+      );
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
   });

@@ -71,6 +71,20 @@ export class PostingBlocks {
   async readUntil(list: string, wanted: number): Promise<BlockRead> {
     const entries: string[] = [];
     let itemsRead = 0;
+    // Blocks are large: a few per round trip when only the first entries are wanted.
+    for await (const block of this.blocksOf(list, { pageSize: Number.isFinite(wanted) ? 4 : undefined })) {
+      itemsRead++;
+      entries.push(...block.entries);
+      if (entries.length >= wanted) break;
+    }
+    return { entries, itemsRead };
+  }
+
+  /** The blocks of `list` in key order, page by page. */
+  private async *blocksOf(
+    list: string,
+    opts: { pageSize?: number; consistent?: boolean } = {},
+  ): AsyncGenerator<Block> {
     let key: Record<string, unknown> | undefined;
     do {
       const out = await this.doc.send(
@@ -78,19 +92,14 @@ export class PostingBlocks {
           TableName: this.tableName,
           KeyConditionExpression: 'pk = :l AND begins_with(sk, :b)',
           ExpressionAttributeValues: { ':l': list, ':b': FIRST_BLOCK },
-          ProjectionExpression: 'e',
-          // Blocks are large: a few per round trip when only the first entries are wanted.
-          ...(Number.isFinite(wanted) ? { Limit: 4 } : {}),
+          ...(opts.pageSize !== undefined ? { Limit: opts.pageSize } : {}),
+          ...(opts.consistent ? { ConsistentRead: true } : {}),
           ExclusiveStartKey: key,
         }),
       );
-      for (const item of out.Items ?? []) {
-        itemsRead++;
-        if (typeof item.e === 'string' && item.e !== '') entries.push(...item.e.split('\n'));
-      }
+      for (const item of out.Items ?? []) yield toBlock(item);
       key = out.LastEvaluatedKey;
-    } while (key && entries.length < wanted);
-    return { entries, itemsRead };
+    } while (key);
   }
 
   /**
@@ -104,7 +113,8 @@ export class PostingBlocks {
     const items: Record<string, unknown>[] = [];
     const stale: Array<{ pk: string; sk: string }> = [];
     for (const [list, added] of lists) {
-      const existing = await this.readBlocks(list);
+      const existing: Block[] = [];
+      for await (const block of this.blocksOf(list, { consistent: true })) existing.push(block);
       const merged = [...new Set([...existing.flatMap((b) => b.entries), ...added])].sort();
       const blocks = chunkByBytes(merged);
       const keep = new Set<string>();
@@ -119,25 +129,6 @@ export class PostingBlocks {
     await Promise.all(
       stale.map((key) => this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: key }))),
     );
-  }
-
-  private async readBlocks(list: string): Promise<Block[]> {
-    const blocks: Block[] = [];
-    let key: Record<string, unknown> | undefined;
-    do {
-      const out = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :l AND begins_with(sk, :b)',
-          ExpressionAttributeValues: { ':l': list, ':b': FIRST_BLOCK },
-          ConsistentRead: true,
-          ExclusiveStartKey: key,
-        }),
-      );
-      for (const item of out.Items ?? []) blocks.push(toBlock(item));
-      key = out.LastEvaluatedKey;
-    } while (key);
-    return blocks;
   }
 
   /** The block `rank` belongs to (the first block, empty, when the list has none yet). */
