@@ -101,3 +101,19 @@ export const ROUTES: readonly RouteSpec[] = [...READ_ROUTES, ...SCAN_ROUTES];
 
 /** Error message for a path or method the API does not have (API Gateway and local server alike). */
 export const UNKNOWN_ROUTE_MESSAGE = 'No such route: see the API description in openapi/openapi.json';
+
+/** Content types API Gateway hands to the Lambda base64-encoded (the stack and the local server). */
+export const BINARY_MEDIA_TYPES: readonly string[] = ['multipart/form-data'];
+
+/** CORS preflight answer of the `cors` routes (the stack's mock OPTIONS integration, and locally). */
+export const CORS_PREFLIGHT = {
+  allowHeaders: [
+    'Content-Type',
+    'X-Amz-Date',
+    'Authorization',
+    'X-Api-Key',
+    'X-Amz-Security-Token',
+    'X-Amz-User-Agent',
+  ],
+  maxAgeSeconds: 3600,
+} as const;

@@ -20,7 +20,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { ROUTES, SCAN_ROUTES, UNKNOWN_ROUTE_MESSAGE, type RouteSpec } from '../lambdas/routes';
+import {
+  BINARY_MEDIA_TYPES,
+  CORS_PREFLIGHT,
+  ROUTES,
+  UNKNOWN_ROUTE_MESSAGE,
+  type RouteSpec,
+} from '../lambdas/routes';
 import { LOCAL_ACCOUNT as ACCOUNT_ID, lambdaContext } from './lambda-context';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -29,31 +35,17 @@ export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Pr
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 /** Lambda's maximum synchronous invocation payload (the whole event, as JSON). */
 export const MAX_EVENT_BYTES = 6 * 1024 * 1024;
-/** Content types API Gateway passes base64-encoded: the stack's `BINARY_MEDIA_TYPES` (lib/constructs/api.ts). */
-export const DEFAULT_BINARY_MEDIA_TYPES: readonly string[] = ['multipart/form-data'];
-/** CORS preflight of the stack's mock OPTIONS integration (CDK `Cors.DEFAULT_HEADERS`, max age 1 h). */
-export const CORS_ALLOW_HEADERS =
-  'Content-Type,X-Amz-Date,Authorization,X-Api-Key,X-Amz-Security-Token,X-Amz-User-Agent';
 
 const API_ID = 'localapi00';
 
-/**
- * What the local server serves by default: ROUTES, plus any SCAN_ROUTES entry not already in it
- * (by method and path), so the scan endpoints are served whether or not ROUTES includes them.
- */
-export function servedRoutes(): RouteSpec[] {
-  const seen = new Set(ROUTES.map((route) => `${route.method} ${route.path}`));
-  return [...ROUTES, ...SCAN_ROUTES.filter((route) => !seen.has(`${route.method} ${route.path}`))];
-}
-
 export interface HttpAdapterOptions {
-  /** @default servedRoutes() */
+  /** @default ROUTES */
   readonly routes?: readonly RouteSpec[];
   /** Loads a handler module by its file name under lambdas/handlers/. @default dynamic import */
   readonly loadHandler?: (name: string) => Promise<ProxyHandler>;
   /** Stage name in requestContext. @default 'local' */
   readonly stage?: string;
-  /** @default DEFAULT_BINARY_MEDIA_TYPES */
+  /** @default BINARY_MEDIA_TYPES (lambdas/routes.ts, as the stack) */
   readonly binaryMediaTypes?: readonly string[];
   /** Lambda timeout; a slower handler gets 504. @default 29000 (API Gateway's integration limit) */
   readonly timeoutMs?: number;
@@ -245,11 +237,11 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 export function createApiServer(options: HttpAdapterOptions = {}): ApiServer {
-  const routes = options.routes ?? servedRoutes();
+  const routes = options.routes ?? ROUTES;
   const tree = buildTree(routes);
   const load = options.loadHandler ?? importHandler;
   const stage = options.stage ?? 'local';
-  const binaryMediaTypes = options.binaryMediaTypes ?? DEFAULT_BINARY_MEDIA_TYPES;
+  const binaryMediaTypes = options.binaryMediaTypes ?? BINARY_MEDIA_TYPES;
   const timeoutMs = options.timeoutMs ?? 29_000;
   const memoryLimitInMB = options.memoryLimitInMB ?? '512';
   const errorLog = options.errorLog ?? ((line: string, error?: unknown) => console.error(line, error ?? ''));
@@ -302,8 +294,8 @@ export function createApiServer(options: HttpAdapterOptions = {}): ApiServer {
         res.writeHead(204, {
           'Access-Control-Allow-Origin': '*',
           'Access-Control-Allow-Methods': [...corsRoutes.map((r) => r.method), 'OPTIONS'].join(','),
-          'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS,
-          'Access-Control-Max-Age': '3600',
+          'Access-Control-Allow-Headers': CORS_PREFLIGHT.allowHeaders.join(','),
+          'Access-Control-Max-Age': String(CORS_PREFLIGHT.maxAgeSeconds),
           'x-amzn-RequestId': requestId,
         });
         res.end();

@@ -6,16 +6,16 @@
  * AWS SDK.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DeleteCommand,
-  DynamoDBDocumentClient,
-  PutCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from '../shared/config';
+import {
+  batchGetAll,
+  batchWriteChunk,
+  chunk,
+  isConditionFailure,
+  type BatchRetry,
+} from '../shared/store/batch';
+import { dynamoDocumentClient } from '../shared/store/clients';
 import { ADVISORIES_TABLE } from '../shared/store/tables';
 import type { OsvRecord } from './osv';
 import {
@@ -28,8 +28,6 @@ import {
 
 type Item = Record<string, unknown>;
 
-const BATCH_GET_MAX = 100;
-const BATCH_WRITE_MAX = 25;
 /** Keeps items well under DynamoDB's 400 KB item limit. */
 const MAX_RECORD_BYTES = 350_000;
 
@@ -45,10 +43,6 @@ export class AdvisoryStoreError extends Error {
 }
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-function isConditionFailure(error: unknown): boolean {
-  return (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
-}
 
 /** Gzipped JSON of the record; an oversized record loses its long texts, never its ranges. */
 export function encodeRecord(record: OsvRecord): Uint8Array {
@@ -87,64 +81,36 @@ export class AdvisoryStore implements AdvisorySink, AdvisorySource {
     };
   }
 
-  private async backoff(attempt: number, what: string): Promise<void> {
-    if (attempt >= this.maxBatchAttempts) {
-      throw new AdvisoryStoreError(`${what}: items still unprocessed after ${attempt} attempts`);
-    }
-    // Full jitter, capped at 2 s.
-    await this.sleep(Math.random() * Math.min(2000, 50 * 2 ** attempt));
+  private get retry(): BatchRetry {
+    return {
+      maxAttempts: this.maxBatchAttempts,
+      sleep: this.sleep,
+      exhausted: (message) => new AdvisoryStoreError(message),
+    };
   }
 
   async storedVersions(keys: readonly AdvisoryKey[]): Promise<Map<string, number>> {
-    const found = new Map<string, number>();
-    for (let start = 0; start < keys.length; start += BATCH_GET_MAX) {
-      let pending: Item[] = keys
-        .slice(start, start + BATCH_GET_MAX)
-        .map((key) => ({ pk: key.name, sk: key.id }));
-      for (let attempt = 1; pending.length > 0; attempt++) {
-        const response = await this.client.send(
-          new BatchGetCommand({
-            RequestItems: {
-              [this.tableName]: {
-                Keys: pending,
-                ProjectionExpression: 'pk, sk, modified_ms',
-                ConsistentRead: true,
-              },
-            },
-          }),
-        );
-        for (const item of response.Responses?.[this.tableName] ?? []) {
-          found.set(keyString({ name: String(item.pk), id: String(item.sk) }), Number(item.modified_ms));
-        }
-        pending = (response.UnprocessedKeys?.[this.tableName]?.Keys as Item[] | undefined) ?? [];
-        if (pending.length > 0) await this.backoff(attempt, 'BatchGetItem');
-      }
-    }
-    return found;
+    const items = await batchGetAll(
+      this.client,
+      this.tableName,
+      keys.map((key) => ({ pk: key.name, sk: key.id })),
+      { ProjectionExpression: 'pk, sk, modified_ms', ConsistentRead: true },
+      this.retry,
+    );
+    return new Map(
+      items.map((item) => [
+        keyString({ name: String(item.pk), id: String(item.sk) }),
+        Number(item.modified_ms),
+      ]),
+    );
   }
 
   /** Writes in BatchWriteItem calls of 25 items, the calls of one put in parallel. */
   async putNew(items: readonly StoredAdvisory[]): Promise<void> {
-    const batches: Item[][] = [];
-    for (let start = 0; start < items.length; start += BATCH_WRITE_MAX) {
-      batches.push(
-        items
-          .slice(start, start + BATCH_WRITE_MAX)
-          .map((item) => ({ PutRequest: { Item: this.toItem(item) } })),
-      );
-    }
-    await Promise.all(batches.map((batch) => this.writeBatch(batch)));
-  }
-
-  private async writeBatch(batch: Item[]): Promise<void> {
-    let pending = batch;
-    for (let attempt = 1; pending.length > 0; attempt++) {
-      const response = await this.client.send(
-        new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } }),
-      );
-      pending = (response.UnprocessedItems?.[this.tableName] as Item[] | undefined) ?? [];
-      if (pending.length > 0) await this.backoff(attempt, 'BatchWriteItem');
-    }
+    const requests = items.map((item) => ({ PutRequest: { Item: this.toItem(item) } }));
+    await Promise.all(
+      chunk(requests, 25).map((batch) => batchWriteChunk(this.client, this.tableName, batch, this.retry)),
+    );
   }
 
   async putIfNewer(item: StoredAdvisory): Promise<boolean> {
@@ -201,12 +167,7 @@ export class AdvisoryStore implements AdvisorySink, AdvisorySource {
   }
 }
 
-let documentClient: DynamoDBDocumentClient | undefined;
-
-/** The store named by ADVISORIES_TABLE, on a client built once per container (standard SDK env). */
+/** The store named by ADVISORIES_TABLE, on the container's one DynamoDB client (standard SDK env). */
 export function advisoryStoreFromEnv(options: AdvisoryStoreOptions = {}): AdvisoryStore {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
-  return new AdvisoryStore(documentClient, requireEnv(ADVISORIES_TABLE.envVar), options);
+  return new AdvisoryStore(dynamoDocumentClient(), requireEnv(ADVISORIES_TABLE.envVar), options);
 }

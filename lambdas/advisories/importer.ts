@@ -8,6 +8,7 @@
 import { isMalicious, modifiedMillis, npmPackageNames, parseOsvRecord, type OsvRecord } from './osv';
 import { keyString, type AdvisorySink, type StoredAdvisory } from './ports';
 import type { OsvEntry } from './sources';
+import { forEachLimit } from '../shared/concurrency';
 
 export interface ImportFailure {
   readonly path: string;
@@ -59,18 +60,6 @@ const OUTCOME_RANK: Record<Outcome, number> = { unchanged: 0, updated: 1, added:
 interface Pending {
   readonly record: OsvRecord;
   readonly items: StoredAdvisory[];
-}
-
-async function inParallel<T>(
-  items: readonly T[],
-  limit: number,
-  task: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await task(items[next++] as T);
-  });
-  await Promise.all(workers);
 }
 
 export function emptyReport(): ImportReport {
@@ -164,10 +153,10 @@ export async function importOsv(
     // runs one at a time), so the check above stands in for a condition.
     await sink.putNew(fresh);
     for (const item of fresh) outcomes.set(item, 'added');
-    await inParallel(newer, concurrency, async (item) => {
+    await forEachLimit(newer, concurrency, async (item) => {
       if (await sink.putIfNewer(item)) outcomes.set(item, 'updated');
     });
-    await inParallel(withdrawn, concurrency, async (item) => {
+    await forEachLimit(withdrawn, concurrency, async (item) => {
       if (await sink.removeIfNotNewer(item, item.modifiedMs)) outcomes.set(item, 'removed');
     });
     for (const { items } of batch) {

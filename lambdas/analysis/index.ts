@@ -331,40 +331,32 @@ export function analyzeFiles(
     installCaps.merge(r.caps);
   }
 
+  const addNative = (path: string, rule: string, message: string) => {
+    caps.hasNative = true;
+    caps.nativeModules.add(path);
+    evidence.push({
+      capability: 'native',
+      rule,
+      message,
+      file: path,
+      line: 1,
+      snippet: path,
+      confidence: 1,
+      install_time: false,
+    });
+  };
   const binNames = new Set(Object.values(meta.bin).map((p) => posix.normalize(p)));
   for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
     const p = file.path;
     if (done.has(p)) continue;
     const base = p.slice(p.lastIndexOf('/') + 1);
     if (/\.node$/i.test(p) || base === 'binding.gyp') {
-      caps.hasNative = true;
-      caps.nativeModules.add(p);
-      evidence.push({
-        capability: 'native',
-        rule: 'file.native',
-        message: `ships native code (${p})`,
-        file: p,
-        line: 1,
-        snippet: p,
-        confidence: 1,
-        install_time: false,
-      });
+      addNative(p, 'file.native', `ships native code (${p})`);
       continue;
     }
     const magic = magicKind(file.data);
     if (magic) {
-      caps.hasNative = true;
-      caps.nativeModules.add(p);
-      evidence.push({
-        capability: 'native',
-        rule: 'file.executable',
-        message: `bundles a ${magic} (${p})`,
-        file: p,
-        line: 1,
-        snippet: p,
-        confidence: 1,
-        install_time: false,
-      });
+      addNative(p, 'file.executable', `bundles a ${magic} (${p})`);
       continue;
     }
     if (DTS.test(p)) {

@@ -1,5 +1,5 @@
 /** POST /v1/bulk: up to 100 lookups in one request, answered in request order. */
-import { badRequest, messages } from '../shared/domain/errors';
+import { badRequest, invalidBody, messages } from '../shared/domain/errors';
 import { BULK_MAX, BulkRequest, type BulkResponse } from '../shared/domain/schemas';
 import { assertPackageName, assertRegistry, parseVersionSelector } from '../shared/domain/validation';
 import { apiHandler, jsonBody } from '../shared/http/api-handler';
@@ -13,15 +13,13 @@ export const handler = apiHandler(async (event) => {
   const body = jsonBody(event);
   const parsed = BulkRequest.safeParse(body);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
     const count = Array.isArray((body as { packages?: unknown } | null)?.packages)
       ? (body as { packages: unknown[] }).packages.length
       : undefined;
     if (count !== undefined && (count === 0 || count > BULK_MAX)) {
       throw badRequest(`packages must hold 1 to ${BULK_MAX} items, got ${count}`);
     }
-    throw badRequest(`Invalid bulk request at ${where}: ${issue?.message ?? 'invalid'}`);
+    throw invalidBody('bulk request', parsed.error);
   }
   const refs: BulkRef[] = parsed.data.packages.map((p, i) => {
     const name = assertPackageName(p.name, `packages.${i}.name`);

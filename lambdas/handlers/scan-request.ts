@@ -1,5 +1,5 @@
 /** POST /v1/scan: queue a registry scan of name@version (latest when omitted). */
-import { badRequest } from '../shared/domain/errors';
+import { invalidBody } from '../shared/domain/errors';
 import { ScanRequest } from '../shared/domain/schemas';
 import { assertPackageName, assertRegistry, parseVersionSelector } from '../shared/domain/validation';
 import { apiHandler, jsonBody } from '../shared/http/api-handler';
@@ -14,9 +14,7 @@ const queue = scanQueueFromEnv();
 export const handler = apiHandler(async (event) => {
   const parsed = ScanRequest.safeParse(jsonBody(event));
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
-    throw badRequest(`Invalid scan request at ${where}: ${issue?.message ?? 'invalid'}`);
+    throw invalidBody('scan request', parsed.error);
   }
   const name = assertPackageName(parsed.data.name, 'name');
   const registry = assertRegistry(parsed.data.registry, 'registry');

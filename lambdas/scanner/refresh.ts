@@ -4,6 +4,7 @@
  * basis kept beside it (analysis findings and trust), without fetching the package again.
  */
 import { compileAdvisories } from '../advisories/match';
+import { forEachLimit } from '../shared/concurrency';
 import type { AdvisorySource } from '../advisories/ports';
 import type { PackageResponse } from '../shared/domain/schemas';
 import type { PackageStore } from '../shared/store/package-store';
@@ -35,38 +36,33 @@ export async function refreshAfterAdvisoryChange(
   let versions = 0;
   let updated = 0;
   let withoutBasis = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < names.length) {
-      const name = names[next++]!;
-      const compiled = compileAdvisories(name, await deps.advisories.recordsFor(name));
-      for (const stored of await deps.packages.versions(name)) {
-        versions++;
-        const { result, basis } = stored;
-        const vulnerabilities = vulnerabilitiesFrom(name, result.version, compiled);
-        let risk: Pick<PackageResponse, 'risk_level' | 'risk_reasons'> = result;
-        if (basis) {
-          risk = assessPackageRisk({
-            analysis: { risk_input: basis.risk_input as never },
-            trust: { score: basis.trust.score, reasons: [...basis.trust.reasons] },
-            vulnerabilities: vulnerabilities.policy,
-          });
-        } else {
-          withoutBasis++;
-        }
-        const refreshed: PackageResponse = {
-          ...result,
-          cves: vulnerabilities.cves,
-          advisories: vulnerabilities.advisories,
-          risk_level: risk.risk_level,
-          risk_reasons: risk.risk_reasons,
-        };
-        if (JSON.stringify(refreshed) === JSON.stringify(result)) continue;
-        // False when the version was rescanned meanwhile: that newer result used the current advisories.
-        if (await deps.packages.replaceResult(refreshed)) updated++;
+  await forEachLimit(names, deps.concurrency ?? 4, async (name) => {
+    const compiled = compileAdvisories(name, await deps.advisories.recordsFor(name));
+    for (const stored of await deps.packages.versions(name)) {
+      versions++;
+      const { result, basis } = stored;
+      const vulnerabilities = vulnerabilitiesFrom(name, result.version, compiled);
+      let risk: Pick<PackageResponse, 'risk_level' | 'risk_reasons'> = result;
+      if (basis) {
+        risk = assessPackageRisk({
+          analysis: { risk_input: basis.risk_input as never },
+          trust: { score: basis.trust.score, reasons: [...basis.trust.reasons] },
+          vulnerabilities: vulnerabilities.policy,
+        });
+      } else {
+        withoutBasis++;
       }
+      const refreshed: PackageResponse = {
+        ...result,
+        cves: vulnerabilities.cves,
+        advisories: vulnerabilities.advisories,
+        risk_level: risk.risk_level,
+        risk_reasons: risk.risk_reasons,
+      };
+      if (JSON.stringify(refreshed) === JSON.stringify(result)) continue;
+      // False when the version was rescanned meanwhile: that newer result used the current advisories.
+      if (await deps.packages.replaceResult(refreshed)) updated++;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? 4, names.length) }, worker));
+  });
   return { packages: names.length, versions, updated, withoutBasis };
 }

@@ -17,7 +17,13 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ROUTES, UNKNOWN_ROUTE_MESSAGE, type RouteSpec } from '../../lambdas/routes';
+import {
+  BINARY_MEDIA_TYPES,
+  CORS_PREFLIGHT,
+  ROUTES,
+  UNKNOWN_ROUTE_MESSAGE,
+  type RouteSpec,
+} from '../../lambdas/routes';
 import { acceptNagFinding } from '../nag';
 import { handlerEntry, HANDLERS_DIR } from '../paths';
 import type { ScanPipeline } from './scan-pipeline';
@@ -25,7 +31,6 @@ import { ServiceFunction } from './service-function';
 import type { Storage } from './storage';
 
 /** Media types API Gateway passes to Lambda base64-encoded (the tarball upload is multipart). */
-export const BINARY_MEDIA_TYPES = ['multipart/form-data'];
 
 /** Headers every error answered by API Gateway itself carries, so browsers can read it (CORS). */
 const GATEWAY_ERROR_HEADERS = { 'Access-Control-Allow-Origin': "'*'" };
@@ -106,7 +111,7 @@ export class Api extends Construct {
     this.restApi = new RestApi(this, 'RestApi', {
       description: 'Package security scanning service: public REST API (contract: openapi/openapi.json)',
       endpointTypes: [EndpointType.REGIONAL],
-      binaryMediaTypes: BINARY_MEDIA_TYPES,
+      binaryMediaTypes: [...BINARY_MEDIA_TYPES],
       minCompressionSize: Size.kibibytes(1),
       cloudWatchRole: props.cloudWatchRole ?? true,
       deployOptions: {
@@ -164,8 +169,8 @@ export class Api extends Construct {
       this.restApi.root.resourceForPath(path).addCorsPreflight({
         allowOrigins: Cors.ALL_ORIGINS,
         allowMethods: [...methods, 'OPTIONS'],
-        allowHeaders: Cors.DEFAULT_HEADERS,
-        maxAge: Duration.hours(1),
+        allowHeaders: [...CORS_PREFLIGHT.allowHeaders],
+        maxAge: Duration.seconds(CORS_PREFLIGHT.maxAgeSeconds),
       });
     }
 

@@ -15,6 +15,16 @@ export class HttpError extends Error {
 export const badRequest = (message: string): HttpError => new HttpError(400, message);
 export const notFound = (message: string): HttpError => new HttpError(404, message);
 
+/** A 400 naming where a schema check failed first (structurally typed: no zod import here). */
+export function invalidBody(
+  what: string,
+  error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> },
+): HttpError {
+  const issue = error.issues[0];
+  const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
+  return badRequest(`Invalid ${what} at ${where}: ${issue?.message ?? 'invalid'}`);
+}
+
 export const messages = {
   packageNotFound: (name: string) => `Package '${name}' has not been scanned`,
   versionNotFound: (name: string, version: string) =>

@@ -21,6 +21,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { PackageResponse, ScanJob, ScanJobStatus } from '../domain/schemas';
+import { ignoreConditionFailure, isConditionFailure } from './batch';
 
 export const JOB_TTL_SECONDS = 30 * 86_400;
 const ACTIVE_TTL_SECONDS = 3_600;
@@ -148,9 +149,7 @@ export class JobStore {
                 ExpressionAttributeValues: { ':old': existingId },
               }),
             )
-            .catch((error: { name?: string }) => {
-              if (error.name !== 'ConditionalCheckFailedException') throw error;
-            });
+            .catch(ignoreConditionFailure);
         }
       }
     }
@@ -181,7 +180,7 @@ export class JobStore {
       );
       return true;
     } catch (error) {
-      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   }
@@ -281,7 +280,7 @@ export class JobStore {
       );
       activeKeyPk = out.Attributes?.active_key as string | undefined;
     } catch (error) {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      ignoreConditionFailure(error);
       const job = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: jobKey(jobId) }));
       activeKeyPk = job.Item?.active_key as string | undefined;
     }

@@ -4,8 +4,6 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import {
-  BatchGetCommand,
-  BatchWriteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -33,6 +31,15 @@ import {
   trigrams,
   versionSk,
 } from './keys';
+import { forEachLimit } from '../concurrency';
+import {
+  BATCH_WRITE_MAX,
+  batchGetAll,
+  batchWriteChunk,
+  chunk,
+  ignoreConditionFailure,
+  isConditionFailure,
+} from './batch';
 import { PostingBlocks } from './posting-blocks';
 import { PACKAGES_TABLE } from './tables';
 
@@ -81,9 +88,6 @@ export interface BulkRef {
 }
 
 const LIST_INDEX = PACKAGES_TABLE.indexes[0]!.name;
-const BATCH_GET_MAX = 100;
-const BATCH_WRITE_MAX = 25;
-const MAX_BATCH_ATTEMPTS = 8;
 const MAX_WRITE_ATTEMPTS = 5;
 /** Search considers at most this many of the query's trigrams when picking the rarest. */
 const MAX_GRAMS_CONSIDERED = 24;
@@ -331,7 +335,7 @@ export class PackageStore {
         }),
       );
     } catch (error) {
-      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      if (isConditionFailure(error)) return false;
       throw error;
     }
     try {
@@ -351,7 +355,7 @@ export class PackageStore {
       );
     } catch (error) {
       // Not the latest version (or no latest row): only the version item changes.
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      ignoreConditionFailure(error);
     }
     return true;
   }
@@ -375,9 +379,7 @@ export class PackageStore {
               ExpressionAttributeValues: { ':s': result.scanned_at },
             }),
           )
-          .catch((error: { name?: string }) => {
-            if (error.name !== 'ConditionalCheckFailedException') throw error;
-          }),
+          .catch(ignoreConditionFailure),
       ),
     );
 
@@ -492,7 +494,7 @@ export class PackageStore {
       );
     } catch (error) {
       // A newer write took over the row; it carries its own markers.
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      ignoreConditionFailure(error);
     }
   }
 
@@ -527,7 +529,9 @@ export class PackageStore {
       for (const gram of trigrams(result.name)) gramCounts.set(gram, (gramCounts.get(gram) ?? 0) + 1);
     }
     const writeAll = (items: readonly Item[]) =>
-      mapPool(chunk(items, BATCH_WRITE_MAX), concurrency, (requestsChunk) => this.batchWrite(requestsChunk));
+      forEachLimit(chunk(items, BATCH_WRITE_MAX), concurrency, (requestsChunk) =>
+        this.batchWrite(requestsChunk),
+      );
     await writeAll(requests);
     await this.blocks.rewrite(lists, (items) =>
       writeAll(items.map((item) => ({ PutRequest: { Item: item } }))),
@@ -585,60 +589,27 @@ export class PackageStore {
     return rows;
   }
 
-  /** BatchGetItem in chunks of 100, retrying unprocessed keys with backoff. Order is not kept. */
-  private async batchGet(
+  /** BatchGetItem of any number of keys (duplicates read once). Order is not kept. */
+  private batchGet(
     keys: readonly Key[],
     projection: string,
     names?: Record<string, string>,
   ): Promise<Item[]> {
     const unique = [...new Map(keys.map((k) => [flat(k), k])).values()];
-    const chunks = chunk(unique, BATCH_GET_MAX);
-    const results = await Promise.all(
-      chunks.map(async (chunkKeys) => {
-        const items: Item[] = [];
-        let pending: Key[] = chunkKeys;
-        for (let attempt = 0; pending.length > 0; attempt++) {
-          if (attempt >= MAX_BATCH_ATTEMPTS)
-            throw new Error('BatchGetItem left keys unprocessed after retries');
-          if (attempt > 0) await backoff(attempt);
-          const out = await this.doc.send(
-            new BatchGetCommand({
-              RequestItems: {
-                [this.tableName]: {
-                  Keys: pending,
-                  ProjectionExpression: projection,
-                  ...(names ? { ExpressionAttributeNames: names } : {}),
-                },
-              },
-            }),
-          );
-          items.push(...(out.Responses?.[this.tableName] ?? []));
-          pending = (out.UnprocessedKeys?.[this.tableName]?.Keys ?? []) as Key[];
-        }
-        return items;
-      }),
-    );
-    return results.flat();
+    return batchGetAll(this.doc, this.tableName, unique, {
+      ProjectionExpression: projection,
+      ...(names ? { ExpressionAttributeNames: names } : {}),
+    });
   }
 
-  /** BatchWriteItem in chunks of 25, retrying unprocessed requests with backoff. */
   private async batchWrite(requests: readonly Item[]): Promise<void> {
-    for (const chunkRequests of chunk(requests, BATCH_WRITE_MAX)) {
-      let pending: Item[] = chunkRequests;
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt >= MAX_BATCH_ATTEMPTS)
-          throw new Error('BatchWriteItem left requests unprocessed after retries');
-        if (attempt > 0) await backoff(attempt);
-        const out = await this.doc.send(
-          new BatchWriteCommand({ RequestItems: { [this.tableName]: pending as never } }),
-        );
-        pending = (out.UnprocessedItems?.[this.tableName] ?? []) as Item[];
-      }
+    for (const requestsChunk of chunk(requests, BATCH_WRITE_MAX)) {
+      await batchWriteChunk(this.doc, this.tableName, requestsChunk);
     }
   }
 
   private async addGramCounts(counts: Map<string, number>, concurrency = 8): Promise<void> {
-    await mapPool([...counts], concurrency, ([gram, n]) =>
+    await forEachLimit([...counts], concurrency, ([gram, n]) =>
       this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
@@ -668,35 +639,9 @@ function flat(key: Key): string {
   return `${key.pk}\u0000${key.sk}`;
 }
 
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /** At most `max` elements, evenly spread over the array (keeps both ends). */
 function spread<T>(items: readonly T[], max: number): T[] {
   if (items.length <= max) return [...items];
   const step = (items.length - 1) / (max - 1);
   return Array.from({ length: max }, (_, i) => items[Math.round(i * step)]!);
-}
-
-async function backoff(attempt: number): Promise<void> {
-  const ms = Math.min(1000, 25 * 2 ** attempt) * (0.5 + Math.random() / 2);
-  await new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function mapPool<T>(
-  items: readonly T[],
-  concurrency: number,
-  fn: (item: T) => Promise<unknown>,
-): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await fn(item);
-    }
-  });
-  await Promise.all(workers);
 }

@@ -18,6 +18,7 @@ import {
   TransactWriteCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure } from './batch';
 
 export const BLOCK_MAX_BYTES = 48 * 1024;
 const FIRST_BLOCK = 'B#';
@@ -155,9 +156,7 @@ export class PostingBlocks {
         await this.write(list, block);
         return;
       } catch (error) {
-        const conflict =
-          error instanceof TransactionCanceledException ||
-          (error as { name?: string }).name === 'ConditionalCheckFailedException';
+        const conflict = error instanceof TransactionCanceledException || isConditionFailure(error);
         if (!conflict || attempt >= MAX_ATTEMPTS) throw error;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 10 * attempt)));
       }

@@ -13,7 +13,7 @@ import {
   ScanJob,
   UploadTicket,
 } from '../../../lambdas/shared/domain/schemas';
-import { servedRoutes } from '../../../local/http-adapter';
+import { ROUTES } from '../../../lambdas/routes';
 import { expectMatchesOpenApi } from '../../support/openapi';
 import type { ApiResponse } from './test-api';
 
@@ -33,15 +33,13 @@ export type SchemaName = keyof typeof SCHEMAS;
 /** The route template a request path belongs to (literal segments before parameters). */
 export function routeTemplate(method: string, path: string): string | undefined {
   const segments = (path.split('?')[0] ?? '').split('/').slice(1);
-  const candidates = servedRoutes()
-    .filter((route) => route.method === method.toUpperCase())
-    .filter((route) => {
-      const parts = route.path.split('/').slice(1);
-      return (
-        parts.length === segments.length &&
-        parts.every((part, i) => (part.startsWith('{') ? (segments[i] ?? '') !== '' : part === segments[i]))
-      );
-    });
+  const candidates = ROUTES.filter((route) => route.method === method.toUpperCase()).filter((route) => {
+    const parts = route.path.split('/').slice(1);
+    return (
+      parts.length === segments.length &&
+      parts.every((part, i) => (part.startsWith('{') ? (segments[i] ?? '') !== '' : part === segments[i]))
+    );
+  });
   // A literal route wins over a parameter one, as in API Gateway.
   return candidates.sort((a, b) => b.path.split('{').length - a.path.split('{').length).at(-1)?.path;
 }
