@@ -1,33 +1,50 @@
 /**
- * `npm run eval:detection`: measures detection quality.
+ * `npm run eval:detection`: measures detection quality; prints and writes bench/results/detection.md.
  *
- * 1. Labelled samples (data/samples): recall on positives (a finding with the expected threat type
- *    or capability on the labelled line or within the two lines after it, or anywhere in the file
- *    for whole-file labels), violations of `ok:` lines (a finding of the same rule family on that
- *    exact line), and benign whole files flagged (any threat with confidence >= 0.5).
- * 2. Real packages (data/benign/packages.txt, latest versions fetched with pacote into .cache/):
- *    share rated critical / warning / carrying a threat >= 0.5, spot checks of well-known
- *    capabilities, and a per-package table written to bench/results/detection.md.
+ * 1. Labelled samples (data/samples, scored by eval/samples.ts).
+ * 2. Corpus (data/corpus): real cases (references in data/corpus/real.jsonl, rebuilt into
+ *    `.cache/corpus/real` by `npm run corpus:fetch`) and our own rewritten cases, reported apart.
+ *    Per family: cases, caught (risk warning or critical AND a threat >= 0.5 of a type expected for
+ *    the family), share rated critical, the misses with their top findings; then
+ *    leave-one-family-out recall (eval/scoring.ts).
+ * 3. Popular set: data/benign/packages.txt plus the most-downloaded names of `npm-high-impact` up
+ *    to 1,050 names (latest versions, fetched with pacote into `.cache/benign`): share critical,
+ *    share warning from threats, share with any threat >= 0.5, offending packages listed.
  *
- * Options: --samples-only, --limit N. Env: NPM_REGISTRY to use another registry URL.
+ * Options: --samples-only, --corpus-only, --popular-only, --limit N (popular packages),
+ * --popular N (size of the popular list, default 1050), --fetch-only (fetch the popular tarballs
+ * and stop). Env: NPM_REGISTRY to use another registry URL.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { analyzeTarball, type AnalysisResult } from '../lambdas/analysis/index';
+import { analyzeDirectory, analyzeTarball, type AnalysisResult } from '../lambdas/analysis/index';
 import { evaluateSamples } from '../lambdas/analysis/eval/samples';
 import { loadBenignTarballs } from '../lambdas/analysis/eval/corpus';
+import { loadCorpus } from '../lambdas/analysis/eval/corpus-cases';
+import {
+  outcomeOf,
+  popularOutcome,
+  scoreFamilies,
+  scorePopular,
+  topFindings,
+  totals,
+  type CaseOutcome,
+  type FamilyScore,
+  type PopularOutcome,
+} from '../lambdas/analysis/eval/scoring';
 
 const ROOT = process.cwd();
 const SAMPLES = join(ROOT, 'data/samples');
 const RESULTS = join(ROOT, 'bench/results');
-
-// ------------------------------------------------------------------ real packages
+const DEFAULT_POPULAR = 1050;
 
 interface PackageRow {
   spec: string;
-  result?: AnalysisResult;
+  outcome?: PopularOutcome;
+  /** Spot checks that apply to this package: true when passed. */
+  spot?: boolean[];
+  row: string;
   error?: string;
-  ms: number;
 }
 
 const SPOT_CHECKS: { pkg: string; what: string; ok: (r: AnalysisResult) => boolean }[] = [
@@ -65,63 +82,213 @@ function pct(n: number, d: number): string {
   return d ? `${((100 * n) / d).toFixed(1)}%` : 'n/a';
 }
 
+function cell(s: string): string {
+  return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function numArg(args: string[], name: string): number | undefined {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const n = Number(args[i + 1]);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} needs a number`);
+  return n;
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const samplesOnly = args.includes('--samples-only');
-  const limitArg = args.indexOf('--limit');
-  const limit = limitArg >= 0 ? Number(args[limitArg + 1]) : undefined;
+  const only = ['--samples-only', '--corpus-only', '--popular-only'].filter((a) => args.includes(a));
+  if (only.length > 1) throw new Error(`give at most one of ${only.join(', ')}`);
+  const run = (part: 'samples' | 'corpus' | 'popular') => !only.length || only[0] === `--${part}-only`;
+  const limit = numArg(args, '--limit');
+  const popularSize = numArg(args, '--popular') ?? DEFAULT_POPULAR;
 
-  const s = await evaluateSamples(SAMPLES);
+  if (args.includes('--fetch-only')) {
+    const t = await loadBenignTarballs(ROOT, limit, { popular: popularSize });
+    process.stdout.write(
+      `popular set: ${t.filter((x) => x.file).length} tarballs cached, ${t.filter((x) => x.skipped).length} skipped (size caps), ${t.filter((x) => x.error).length} errors\n`,
+    );
+    for (const x of t.filter((y) => y.skipped || y.error))
+      process.stdout.write(`  - ${x.name}: ${x.skipped ?? x.error}\n`);
+    return;
+  }
+
   const lines: string[] = [];
   const log = (x = '') => {
     lines.push(x);
     process.stdout.write(`${x}\n`);
   };
   log('# Detection evaluation');
-  log();
-  log('## Labelled samples');
-  log(`- recall: ${s.caught}/${s.positives} = ${pct(s.caught, s.positives)} (goal >= 95%)`);
-  log(
-    `- recall counting only capabilities and threats with confidence >= 0.5: ${s.caughtStrong}/${s.positives} = ${pct(s.caughtStrong, s.positives)}`,
-  );
-  log(`- ok-line violations: ${s.okViolations.length}/${s.okLines}`);
-  log(`- benign files flagged: ${s.benignFlagged.length}/${s.benignFiles} (goal 0)`);
-  for (const m of s.missed) log(`  - missed: ${m}`);
-  for (const m of s.okViolations) log(`  - ok-line violation: ${m}`);
-  for (const m of s.benignFlagged) log(`  - benign flagged: ${m}`);
-  if (samplesOnly) return;
 
+  if (run('samples')) {
+    const s = await evaluateSamples(SAMPLES);
+    log();
+    log('## Labelled samples');
+    log(`- recall: ${s.caught}/${s.positives} = ${pct(s.caught, s.positives)}`);
+    log(
+      `- recall counting only capabilities and threats with confidence >= 0.5: ${s.caughtStrong}/${s.positives} = ${pct(s.caughtStrong, s.positives)}`,
+    );
+    log(`- ok-line violations: ${s.okViolations.length}/${s.okLines}`);
+    log(`- benign files flagged: ${s.benignFlagged.length}/${s.benignFiles} (goal 0)`);
+    for (const m of s.missed) log(`  - missed: ${m}`);
+    for (const m of s.okViolations) log(`  - ok-line violation: ${m}`);
+    for (const m of s.benignFlagged) log(`  - benign flagged: ${m}`);
+  }
+
+  if (run('corpus')) await corpusSection(log);
+
+  let table: string[] = [];
+  if (run('popular')) table = await popularSection(log, limit, popularSize);
+
+  await mkdir(RESULTS, { recursive: true });
+  const out = join(RESULTS, 'detection.md');
+  await writeFile(
+    out,
+    `${lines.join('\n')}\n${table.length ? `\n## Popular set, per package\n\n${table.join('\n')}\n` : ''}`,
+  );
+  process.stdout.write(`\nWritten to ${out}\n`);
+}
+
+async function corpusSection(log: (x?: string) => void): Promise<void> {
+  const { cases, missing } = await loadCorpus(ROOT);
   log();
-  log('## Real packages (latest versions)');
-  const tarballs = await loadBenignTarballs(ROOT, limit);
+  log('## Corpus');
+  log(
+    `- cases: ${cases.filter((c) => c.source === 'real').length} real (data/corpus/real.jsonl), ${cases.filter((c) => c.source === 'rewritten').length} rewritten (data/corpus/rewritten)`,
+  );
+  if (missing.length)
+    log(
+      `- not materialised (run \`npm run corpus:fetch -- --mirrors DIR\`): ${missing.length} (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''})`,
+    );
+  log(
+    '- caught = risk warning or critical AND a threat >= 0.5 of a type expected for the family; LOFO = caught with the rules that fire only on that family (across the whole corpus) switched off, risk recomputed with assessRisk',
+  );
+  const outcomes: CaseOutcome[] = [];
+  for (const c of cases) {
+    const meta = { id: c.id, family: c.family, source: c.source, expected: c.expected };
+    try {
+      outcomes.push(outcomeOf(meta, await analyzeDirectory(c.dir)));
+    } catch (err) {
+      outcomes.push({
+        ...meta,
+        risk_level: 'clean',
+        threats: [],
+        risk_input: { threats: [], install_scripts: [] },
+        error: String((err as Error).message ?? err).slice(0, 200),
+      });
+    }
+  }
+  const table = (title: string, scores: FamilyScore[]) => {
+    const t = totals(scores);
+    log();
+    log(`### ${title}`);
+    log();
+    log('| family | cases | caught | recall | critical | LOFO caught | LOFO recall | rules off for LOFO |');
+    log('|---|---|---|---|---|---|---|---|');
+    for (const s of scores)
+      log(
+        `| ${s.family} | ${s.cases} | ${s.caught} | ${pct(s.caught, s.cases)} | ${pct(s.critical, s.cases)} | ${s.lofoCaught} | ${pct(s.lofoCaught, s.cases)} | ${s.lofoRules.join(', ') || '—'} |`,
+      );
+    log(
+      `| **all** | ${t.cases} | ${t.caught} | ${pct(t.caught, t.cases)} | ${pct(t.critical, t.cases)} | ${t.lofoCaught} | ${pct(t.lofoCaught, t.cases)} | |`,
+    );
+    const missed = scores.flatMap((s) => s.missed);
+    if (missed.length) {
+      log();
+      log(`Misses (${missed.length}):`);
+      for (const o of missed) log(`- ${o.family} / ${o.id} (${o.risk_level}): ${topFindings(o)}`);
+    }
+  };
+  // Rule hit sets (for LOFO) are taken over the whole corpus, real and rewritten together.
+  const real = outcomes.filter((o) => o.source === 'real');
+  const rewritten = outcomes.filter((o) => o.source === 'rewritten');
+  if (real.length) table('Real cases', scoreFamilies(real, outcomes));
+  if (rewritten.length) table('Rewritten cases', scoreFamilies(rewritten, outcomes));
+  if (real.length && rewritten.length) {
+    const all = totals(scoreFamilies(outcomes));
+    log();
+    log(
+      `Whole corpus: ${all.caught}/${all.cases} caught (${pct(all.caught, all.cases)}), LOFO ${all.lofoCaught}/${all.cases} (${pct(all.lofoCaught, all.cases)}), critical ${pct(all.critical, all.cases)}`,
+    );
+  }
+}
+
+async function popularSection(
+  log: (x?: string) => void,
+  limit: number | undefined,
+  popularSize: number,
+): Promise<string[]> {
+  log();
+  log('## Popular set (latest versions)');
+  const tarballs = await loadBenignTarballs(ROOT, limit, { popular: popularSize });
   const rows: PackageRow[] = [];
   for (const t of tarballs) {
     if (!t.file) {
-      rows.push({ spec: t.name, error: t.error, ms: 0 });
+      if (t.error)
+        rows.push({
+          spec: t.name,
+          error: t.error,
+          row: `| ${t.name} | error: ${cell(t.error)} |||||||||| |`,
+        });
       continue;
     }
     const t0 = performance.now();
     try {
       const result = await analyzeTarball(await readFile(t.file));
-      rows.push({ spec: t.spec!, result, ms: performance.now() - t0 });
+      const ms = performance.now() - t0;
+      // Keep only a summary: the full results of 1,000+ packages would not fit in memory.
+      rows.push({
+        spec: t.spec!,
+        outcome: popularOutcome(t.spec!, result),
+        spot: SPOT_CHECKS.filter((c) => c.pkg === t.name).map((c) => c.ok(result)),
+        row: tableRow(t.spec!, result, ms),
+      });
     } catch (err) {
-      rows.push({ spec: t.spec!, error: String(err), ms: performance.now() - t0 });
+      rows.push({
+        spec: t.spec!,
+        error: String(err),
+        row: `| ${t.spec} | error: ${cell(String(err))} |||||||||| |`,
+      });
     }
   }
-  const ok = rows.filter((r) => r.result);
-  const crit = ok.filter((r) => r.result!.risk_level === 'critical');
-  const warn = ok.filter((r) => r.result!.risk_level === 'warning');
-  const threat = ok.filter((r) => r.result!.agentic_threats.some((t) => t.confidence >= 0.5));
-  log(`- analysed: ${ok.length}/${rows.length} (fetch/analysis errors: ${rows.length - ok.length})`);
-  log(`- critical: ${crit.length} = ${pct(crit.length, ok.length)} (goal 0)`);
-  log(`- warning: ${warn.length} = ${pct(warn.length, ok.length)}`);
-  log(`- any agentic threat >= 0.5: ${threat.length} = ${pct(threat.length, ok.length)} (goal <= 2%)`);
-  const weak = ok.filter((r) => r.result!.agentic_threats.length > 0);
-  log(`- any reported agentic threat (confidence >= 0.35): ${weak.length} = ${pct(weak.length, ok.length)}`);
-  for (const r of [...crit, ...threat.filter((x) => !crit.includes(x))]) {
-    const top = r.result!.agentic_threats.filter((t) => t.confidence >= 0.5).slice(0, 3);
+  const skipped = tarballs.filter((t) => t.skipped);
+  const ok = rows.filter((r) => r.outcome);
+  const p = scorePopular(ok.map((r) => r.outcome!));
+  log(
+    `- listed: ${tarballs.length} (data/benign/packages.txt + npm-high-impact top downloads, no @types/*); analysed: ${ok.length}; fetch/analysis errors: ${rows.length - ok.length}; skipped by size caps: ${skipped.length}`,
+  );
+  for (const s of skipped) log(`  - skipped: ${s.skipped}`);
+  log(`- critical: ${p.critical.length} = ${pct(p.critical.length, p.analysed)} (goal 0)`);
+  log(
+    `- warning from threats (>= 0.5): ${p.warningFromThreats.length} = ${pct(p.warningFromThreats.length, p.analysed)} (goal <= 1%)`,
+  );
+  log(`- any threat >= 0.5: ${p.anyThreat.length} = ${pct(p.anyThreat.length, p.analysed)} (goal <= 1%)`);
+  const warnAll = ok.filter((r) => r.outcome!.risk_level === 'warning').length;
+  log(
+    `- warning for any reason (incl. install-time capabilities, limits): ${warnAll} = ${pct(warnAll, p.analysed)}`,
+  );
+  if (p.anyThreat.length) {
+    log();
+    log('Packages with a threat >= 0.5 (rule, file:line, snippet):');
+    for (const o of [...p.anyThreat].sort(
+      (a, b) => (a.risk_level === 'critical' ? -1 : 0) - (b.risk_level === 'critical' ? -1 : 0),
+    )) {
+      log(`- ${o.spec} (${o.risk_level})`);
+      for (const t of [...o.strong].sort((a, b) => b.confidence - a.confidence).slice(0, 3))
+        log(
+          `  - ${t.rule} ${t.threat_type} ${t.confidence.toFixed(2)}${t.install_time ? ' install-time' : ''} ${t.file}:${t.line} \`${t.snippet.slice(0, 120).replace(/`/g, "'")}\``,
+        );
+    }
+  }
+  const byRule = new Map<string, number>();
+  for (const o of p.anyThreat)
+    for (const r of new Set(o.strong.map((t) => t.rule))) byRule.set(r, (byRule.get(r) ?? 0) + 1);
+  if (byRule.size) {
+    log();
     log(
-      `  - ${r.spec} (${r.result!.risk_level}): ${top.map((t) => `${t.threat_type} ${t.confidence} ${t.location}`).join('; ')}`,
+      `Rules behind them (packages): ${[...byRule.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([r, n]) => `${r} ${n}`)
+        .join(', ')}`,
     );
   }
   log();
@@ -129,36 +296,27 @@ async function main(): Promise<void> {
   let passed = 0;
   for (const c of SPOT_CHECKS) {
     const row = ok.find((r) => r.spec.startsWith(`${c.pkg}@`));
-    const res = row ? c.ok(row.result!) : undefined;
+    const i = SPOT_CHECKS.filter((x) => x.pkg === c.pkg).indexOf(c);
+    const res = row ? row.spot![i] : undefined;
     if (res) passed++;
     log(`- ${c.pkg} ${c.what}: ${res === undefined ? 'not analysed' : res ? 'yes' : 'NO'}`);
   }
   log(`- spot checks passed: ${passed}/${SPOT_CHECKS.length}`);
 
-  const table: string[] = [
+  return [
     '| package | risk | threats >= 0.5 | threats (all) | network | fs r/w | spawns | env vars | native | install scripts | JS KB | ms |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => r.row),
   ];
-  for (const r of rows) {
-    if (!r.result) {
-      table.push(`| ${r.spec} | error: ${r.error?.replace(/\|/g, '/')} |||||||||| `);
-      continue;
-    }
-    const x = r.result;
-    const c = x.capabilities;
-    const scripts = Object.entries(x.install_scripts)
-      .filter(([, v]) => v)
-      .map(([k]) => k)
-      .join(' ');
-    table.push(
-      `| ${r.spec} | ${x.risk_level} | ${x.agentic_threats.filter((t) => t.confidence >= 0.5).length} | ${x.agentic_threats.length} | ${c.network.makes_requests ? 'yes' : ''} | ${c.filesystem.reads ? 'r' : ''}${c.filesystem.writes ? 'w' : ''} | ${c.process.spawns_children ? 'yes' : ''} | ${c.environment.accessed_vars.length} | ${c.native.has_native ? 'yes' : ''} | ${scripts} | ${Math.round(x.stats.js_bytes / 1024)} | ${Math.round(r.ms)} |`,
-    );
-  }
-  await mkdir(RESULTS, { recursive: true });
-  const out = join(RESULTS, 'detection.md');
-  await writeFile(out, `${lines.join('\n')}\n\n## Per package\n\n${table.join('\n')}\n`);
-  log();
-  log(`Per-package table written to ${out}`);
+}
+
+function tableRow(spec: string, x: AnalysisResult, ms: number): string {
+  const c = x.capabilities;
+  const scripts = Object.entries(x.install_scripts)
+    .filter(([, v]) => v)
+    .map(([k]) => k)
+    .join(' ');
+  return `| ${spec} | ${x.risk_level} | ${x.agentic_threats.filter((t) => t.confidence >= 0.5).length} | ${x.agentic_threats.length} | ${c.network.makes_requests ? 'yes' : ''} | ${c.filesystem.reads ? 'r' : ''}${c.filesystem.writes ? 'w' : ''} | ${c.process.spawns_children ? 'yes' : ''} | ${c.environment.accessed_vars.length} | ${c.native.has_native ? 'yes' : ''} | ${scripts} | ${Math.round(x.stats.js_bytes / 1024)} | ${Math.round(ms)} |`;
 }
 
 main().catch((err: unknown) => {
