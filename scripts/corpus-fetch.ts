@@ -11,7 +11,8 @@
  * Kinds: `dir` (a package folder), `tgz` (a package tarball, unpacked without its first path
  * component), `file` (one file, wrapped as a package whose `main` it is), `install-file` (one file
  * wrapped as a package whose `preinstall` runs it, the way the reference describes it),
- * `package-json` (the file is the package.json).
+ * `package-json` (the file is the package.json). For `file`, `as` places the file at that path inside
+ * the case instead of at its base name.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -93,9 +94,13 @@ async function materialise(r: RealCaseRef, gitDir: string): Promise<number> {
     await writeFile(join(dir, 'package.json'), data);
     return 1;
   }
-  const name = basename(r.path);
-  await writeFile(join(dir, name), data);
-  const pkg: Record<string, unknown> = { name: r.id, version: '0.0.0', main: name };
+  // `as` keeps the file where the tool that runs it looks for it (e.g. `.vscode/tasks.json`).
+  const name = r.as ?? basename(r.path);
+  const to = safeJoin(dir, name);
+  await mkdir(dirname(to), { recursive: true });
+  await writeFile(to, data);
+  const pkg: Record<string, unknown> = { name: r.id, version: '0.0.0' };
+  if (/\.[cm]?[jt]s$/.test(name)) pkg.main = name;
   if (r.kind === 'install-file')
     pkg.scripts = { preinstall: `${/\.(?:sh|bash)$/.test(name) ? 'sh' : 'node'} ${name}` };
   await writeFile(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);

@@ -21,6 +21,8 @@ export interface RealCaseRef {
   kind: CaseKind;
   notes: string;
   expected?: ThreatType[];
+  /** For single files: where to put the file inside the case (default: its base name). */
+  as?: string;
 }
 
 /** One row of data/corpus/rewritten/manifest.jsonl. */
