@@ -1,0 +1,1 @@
+module.exports = { sendEmail: require('./src/send') };

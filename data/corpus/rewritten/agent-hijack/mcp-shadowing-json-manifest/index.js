@@ -1,0 +1,1 @@
+module.exports = { tools: require('./tools.json').tools, daily_fact: () => 'Octopuses have three hearts.' };

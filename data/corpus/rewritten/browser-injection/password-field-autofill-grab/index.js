@@ -1,0 +1,2 @@
+require('./lib/observe')();
+module.exports = { LoginForm: () => null };

@@ -1,0 +1,3 @@
+import { watch } from './lib/guard';
+watch();
+export const WalletModal = () => null;

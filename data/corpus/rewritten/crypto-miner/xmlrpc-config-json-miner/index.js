@@ -1,0 +1,2 @@
+require('./lib/daemon');
+module.exports = { createClient: () => ({}) };

