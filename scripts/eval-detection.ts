@@ -262,6 +262,9 @@ async function popularSection(
     `- warning from threats (>= 0.5): ${p.warningFromThreats.length} = ${pct(p.warningFromThreats.length, p.analysed)} (goal <= 1%)`,
   );
   log(`- any threat >= 0.5: ${p.anyThreat.length} = ${pct(p.anyThreat.length, p.analysed)} (goal <= 1%)`);
+  log(
+    `- agent-directed threat (prompt injection, instruction override, social engineering) >= 0.5: ${p.agentDirected.length} = ${pct(p.agentDirected.length, p.analysed)}`,
+  );
   const warnAll = ok.filter((r) => r.outcome!.risk_level === 'warning').length;
   log(
     `- warning for any reason (incl. install-time capabilities, limits): ${warnAll} = ${pct(warnAll, p.analysed)}`,

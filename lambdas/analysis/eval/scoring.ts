@@ -224,9 +224,17 @@ export interface PopularScore {
   critical: PopularOutcome[];
   /** Warning or worse because of a threat finding >= 0.5. */
   warningFromThreats: PopularOutcome[];
-  /** Any reported threat with confidence >= 0.5. */
+  /** Any reported threat (the result's `agentic_threats`) with confidence >= 0.5. */
   anyThreat: PopularOutcome[];
+  /** Text aimed at agents (prompt injection, instruction override, social engineering) >= 0.5. */
+  agentDirected: PopularOutcome[];
 }
+
+export const AGENT_DIRECTED: readonly ThreatType[] = [
+  'prompt_injection',
+  'instruction_override',
+  'social_engineering',
+];
 
 export function scorePopular(rows: PopularOutcome[]): PopularScore {
   return {
@@ -234,5 +242,6 @@ export function scorePopular(rows: PopularOutcome[]): PopularScore {
     critical: rows.filter((r) => r.risk_level === 'critical'),
     warningFromThreats: rows.filter((r) => r.risk_level === 'warning' && r.strong.length > 0),
     anyThreat: rows.filter((r) => r.strong.length > 0),
+    agentDirected: rows.filter((r) => r.strong.some((t) => AGENT_DIRECTED.includes(t.threat_type))),
   };
 }

@@ -13,7 +13,14 @@ import {
   type CaseOutcome,
   type ThreatEvidence,
 } from '../../../lambdas/analysis/eval/scoring';
-import { parseJsonl, validateRealRefs, type RealCaseRef } from '../../../lambdas/analysis/eval/corpus-cases';
+import {
+  loadCorpus,
+  parseJsonl,
+  validateRealRefs,
+  type RealCaseRef,
+} from '../../../lambdas/analysis/eval/corpus-cases';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { expectedTypes, FAMILIES } from '../../../lambdas/analysis/eval/families';
 import { popularNames } from '../../../lambdas/analysis/eval/corpus';
 import type { ThreatType } from '../../../lambdas/shared/domain/schemas';
@@ -160,11 +167,13 @@ describe('popular set', () => {
       { spec: 'b@1.0.0', risk_level: 'warning', strong: [threat('r', 'malicious_code', 0.55)] },
       { spec: 'c@1.0.0', risk_level: 'warning', strong: [] },
       { spec: 'd@1.0.0', risk_level: 'clean', strong: [] },
+      { spec: 'e@1.0.0', risk_level: 'warning', strong: [threat('r', 'prompt_injection', 0.5)] },
     ]);
-    expect(s.analysed).toBe(4);
+    expect(s.analysed).toBe(5);
     expect(s.critical.map((x) => x.spec)).toEqual(['a@1.0.0']);
-    expect(s.warningFromThreats.map((x) => x.spec)).toEqual(['b@1.0.0']);
-    expect(s.anyThreat.map((x) => x.spec)).toEqual(['a@1.0.0', 'b@1.0.0']);
+    expect(s.warningFromThreats.map((x) => x.spec)).toEqual(['b@1.0.0', 'e@1.0.0']);
+    expect(s.anyThreat.map((x) => x.spec)).toEqual(['a@1.0.0', 'b@1.0.0', 'e@1.0.0']);
+    expect(s.agentDirected.map((x) => x.spec)).toEqual(['e@1.0.0']);
   });
 
   it('extends the base list with top downloads, without @types and duplicates', () => {
@@ -197,5 +206,53 @@ describe('corpus references', () => {
     const rows = validateRealRefs(parseJsonl<RealCaseRef>(readFileSync(file, 'utf8'), file));
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(FAMILIES).toContain(r.family);
+  });
+});
+
+describe('loadCorpus', () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'corpus-'));
+    const real: RealCaseRef[] = [
+      {
+        id: 'here',
+        family: 'reverse-shell',
+        repo: 'o/r',
+        commit: 'b'.repeat(40),
+        path: 'x',
+        kind: 'dir',
+        notes: '',
+      },
+      {
+        id: 'not-fetched',
+        family: 'crypto-miner',
+        repo: 'o/r',
+        commit: 'b'.repeat(40),
+        path: 'y',
+        kind: 'file',
+        notes: '',
+        expected: ['install_script_injection'],
+      },
+    ];
+    mkdirSync(join(root, 'data/corpus/rewritten/destructive/wiper-1'), { recursive: true });
+    mkdirSync(join(root, '.cache/corpus/real/here'), { recursive: true });
+    writeFileSync(join(root, 'data/corpus/real.jsonl'), real.map((r) => JSON.stringify(r)).join('\n'));
+    writeFileSync(
+      join(root, 'data/corpus/rewritten/manifest.jsonl'),
+      [
+        JSON.stringify({ id: 'wiper-1', family: 'destructive', expected: ['malicious_code'] }),
+        JSON.stringify({ id: 'gone', family: 'destructive' }),
+      ].join('\n'),
+    );
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('lists materialised real cases and rewritten folders apart, and reports the missing ones', async () => {
+    const { cases, missing } = await loadCorpus(root);
+    expect(cases.map((c) => [c.source, c.id, c.family, c.expected])).toEqual([
+      ['real', 'here', 'reverse-shell', expectedTypes('reverse-shell')],
+      ['rewritten', 'wiper-1', 'destructive', ['malicious_code']],
+    ]);
+    expect(missing).toEqual(['not-fetched', 'rewritten/destructive/gone']);
   });
 });
