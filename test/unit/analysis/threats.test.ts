@@ -217,7 +217,7 @@ describe('malicious_code', () => {
   });
   it('inline base64 images and integrity hashes are data', () => {
     const r = analyzeSource({
-      'index.js': readFileSync(join(SAMPLES, 'guarddog/benign/threat-runtime-obfuscation.js')),
+      'index.js': readFileSync(join(SAMPLES, 'rules/threat-runtime-obfuscation/benign-inline-assets.js')),
     });
     expect(r.agentic_threats).toEqual([]);
   });

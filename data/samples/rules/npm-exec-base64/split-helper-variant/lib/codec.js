@@ -1,0 +1,1 @@
+exports.decode = (s) => Buffer.from(s, 'base64').toString('utf8');

@@ -1,0 +1,1 @@
+console.log('checking node version', process.version);

@@ -1,0 +1,1 @@
+!function(e,t){"object"==typeof exports&&"undefined"!=typeof module?module.exports=t():"function"==typeof define&&define.amd?define(t):(e=e||self).clamp=t()}(this,function(){"use strict";function e(e,t,n){return Math.min(Math.max(e,t),n)}var t={clamp:e,lerp:function(e,t,n){return e+(t-e)*n}};return t});

