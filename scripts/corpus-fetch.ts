@@ -12,7 +12,9 @@
  * component), `file` (one file, wrapped as a package whose `main` it is), `install-file` (one file
  * wrapped as a package whose `preinstall` runs it, the way the reference describes it),
  * `package-json` (the file is the package.json). For `file`, `as` places the file at that path inside
- * the case instead of at its base name.
+ * the case instead of at its base name. For `dir`, `include` keeps only those files and folders (an
+ * empty `path` is the repository root). `commit-files` takes the files the commit added or changed
+ * (under `path`), for repositories where each commit drops one package in.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -64,8 +66,26 @@ async function materialise(r: RealCaseRef, gitDir: string): Promise<number> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const show = (p: string) => git(gitDir, ['show', `${r.commit}:${p}`]);
-  if (r.kind === 'dir') {
-    const list = git(gitDir, ['ls-tree', '-r', '-z', '-l', r.commit, '--', r.path])
+  if (r.kind === 'dir' || r.kind === 'commit-files') {
+    // commit-files: only the files the commit added or changed (a package dropped into a repository)
+    const changed =
+      r.kind === 'commit-files'
+        ? new Set(
+            git(gitDir, [
+              'diff-tree',
+              '-r',
+              '-z',
+              '--no-commit-id',
+              '--name-only',
+              '--diff-filter=AM',
+              r.commit,
+            ])
+              .toString('utf8')
+              .split('\0')
+              .filter(Boolean),
+          )
+        : undefined;
+    const list = git(gitDir, ['ls-tree', '-r', '-z', '-l', r.commit, ...(r.path ? ['--', r.path] : [])])
       .toString('utf8')
       .split('\0')
       .filter(Boolean);
@@ -74,10 +94,20 @@ async function materialise(r: RealCaseRef, gitDir: string): Promise<number> {
       const [meta, path] = line.split('\t') as [string, string];
       const [, type, , size] = meta.split(/\s+/);
       if (type !== 'blob' || Number(size) > MAX_FILE || basename(path) === '.DS_Store') continue;
-      const rel = posix.relative(r.path, path);
+      if (changed && !changed.has(path)) continue;
+      const rel = r.path ? posix.relative(r.path, path) : path;
+      if (r.include && !r.include.some((p) => rel === p || rel.startsWith(`${p}/`))) continue;
       const to = safeJoin(dir, rel);
+      let data: Buffer;
+      try {
+        data = show(path);
+      } catch {
+        // objects a partial mirror lacks (its largest files): the case is kept without them
+        process.stderr.write(`${r.id}: ${path} is not in the mirror, left out\n`);
+        continue;
+      }
       await mkdir(dirname(to), { recursive: true });
-      await writeFile(to, show(path));
+      await writeFile(to, data);
       n++;
     }
     return n;

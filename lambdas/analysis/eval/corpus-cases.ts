@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expectedTypes, FAMILY_EXPECTED } from './families';
 import type { ThreatType } from '../../shared/domain/schemas';
 
-export type CaseKind = 'dir' | 'tgz' | 'file' | 'install-file' | 'package-json';
+export type CaseKind = 'dir' | 'commit-files' | 'tgz' | 'file' | 'install-file' | 'package-json';
 
 /** One row of data/corpus/real.jsonl. */
 export interface RealCaseRef {
@@ -23,6 +23,8 @@ export interface RealCaseRef {
   expected?: ThreatType[];
   /** For single files: where to put the file inside the case (default: its base name). */
   as?: string;
+  /** For folders: only these files and sub-folders (relative to `path`). */
+  include?: string[];
 }
 
 /** One row of data/corpus/rewritten/manifest.jsonl. */
@@ -42,7 +44,7 @@ export interface CorpusCase {
   dir: string;
 }
 
-const KINDS: CaseKind[] = ['dir', 'tgz', 'file', 'install-file', 'package-json'];
+const KINDS: CaseKind[] = ['dir', 'commit-files', 'tgz', 'file', 'install-file', 'package-json'];
 
 export function parseJsonl<T>(text: string, file: string): T[] {
   return text
