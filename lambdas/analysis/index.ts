@@ -50,6 +50,8 @@ export interface ArchiveContext {
   limitsHit: string[];
   problems: string[];
   compressedBytes?: number;
+  /** Archive limits stopped or thinned the reading (H1): a missing package.json was not reached. */
+  incomplete?: boolean;
 }
 
 export async function analyzeTarball(
@@ -59,6 +61,13 @@ export async function analyzeTarball(
   const limits = resolveLimits(options);
   const t0 = performance.now();
   const archive = await readTarball(tgz, limits);
+  // --- archive limits (H1): an incompletely read archive never looks like "no install scripts" ---
+  if (archive.incomplete && !archive.files.some((f) => f.path === 'package.json')) {
+    archive.problems.push(
+      'The archive limits stopped reading before package.json: its install scripts could not be checked, and npm would still run them.',
+    );
+  }
+  // --- end archive limits ---
   return analyzeFiles(archive.files, limits, archive, t0);
 }
 
@@ -181,7 +190,8 @@ export function analyzeFiles(
   const pkgFile = byPath.get('package.json');
   const pkgText = pkgFile ? decodeText(pkgFile.data).text : undefined;
   const install = analyzePackageJson(pkgText, 'package.json', exists);
-  if (install.parseProblem) problems.push(`${install.parseProblem}.`);
+  // (H1) when limits stopped reading before package.json, analyzeTarball already says so.
+  if (install.parseProblem && !(ctx.incomplete && !pkgFile)) problems.push(`${install.parseProblem}.`);
   evidence.push(...install.findings);
   const meta = install.metadata;
 

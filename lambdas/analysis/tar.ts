@@ -1,12 +1,21 @@
 /**
- * Safe reading of an npm tarball: streaming gunzip and an in-memory tar parser.
+ * Safe reading of an npm tarball, entry by entry exactly as npm splits it: streaming gunzip and
+ * node-tar's streaming `Parser` (the parser npm's extractor uses), with in-memory capture.
  *
  * Nothing is written to disk and nothing is executed. Every limit in `AnalysisLimits` that
  * concerns the archive is enforced while bytes flow, so a hostile archive costs at most the
- * configured budget. Links are never followed; odd paths are reported and skipped.
+ * configured budget. Entry paths are the ones npm writes (pacote extracts with `strip: 1`): `..`
+ * entries are skipped, absolute ones are made relative as npm does, links are reported and never
+ * followed, only regular files are kept.
+ *
+ * Limits never hide what npm would run: after the entry-count or compression-ratio limit is hit,
+ * reading goes on (headers only, file data skipped, bounded by the unpacked-size cap and a time
+ * budget) so that `package.json` and the small files lifecycle scripts run are still captured.
  */
 import { createGunzip } from 'node:zlib';
 import { Readable } from 'node:stream';
+import { posix, win32 } from 'node:path';
+import { Parser, type ReadEntry } from 'tar';
 import type { AnalysisLimits, PackageFile, SkippedFile } from './types';
 
 export interface ArchiveContents {
@@ -17,6 +26,8 @@ export interface ArchiveContents {
   problems: string[];
   compressedBytes: number;
   unpackedBytes: number;
+  /** True when limits stopped or thinned the reading: some entries were not read in full. */
+  incomplete: boolean;
 }
 
 /** Extensions whose content is kept in full (up to `maxTextFileBytes`) for text analysis. */
@@ -30,229 +41,280 @@ export function isTextPath(p: string): boolean {
   return !base.includes('.'); // LICENSE, README, bin scripts without extension
 }
 
-/** Removes the leading folder npm puts in tarballs (`package/`), and reports unsafe paths. */
-export function normalizeEntryPath(raw: string): { path: string; problem?: string } {
-  const p = raw.replace(/\\/g, '/');
-  if (p.startsWith('/') || /^[a-zA-Z]:\//.test(p)) return { path: p, problem: 'absolute path' };
-  const parts = p.split('/').filter((s) => s !== '' && s !== '.');
-  if (parts.includes('..')) return { path: p, problem: 'path traversal (..)' };
-  if (parts.length > 1) parts.shift();
-  return { path: parts.join('/') };
-}
+/** node-tar's default for the deepest path it extracts (`maxDepth`). */
+const MAX_PATH_DEPTH = 1024;
+/** After a limit hit, files up to this size are still kept (lifecycle scripts, package.json). */
+const DEGRADED_FILE_BYTES = 1024 * 1024;
+/** After a limit hit, at most this many bytes in total are still kept. */
+const DEGRADED_TOTAL_BYTES = 16 * 1024 * 1024;
+/** After a limit hit, at most this many more files are kept. */
+const DEGRADED_MAX_FILES = 2_000;
+/** Files left out after a limit hit that are named in `skipped` (the rest are counted). */
+const MAX_SKIP_RECORDS = 200;
 
-class LimitError extends Error {}
-
-function parseOctal(buf: Buffer, start: number, len: number): number {
-  const first = buf[start] ?? 0;
-  if (first & 0x80) {
-    // base-256 (GNU) encoding for big values
-    let v = 0;
-    for (let i = start + 1; i < start + len; i++) v = v * 256 + (buf[i] ?? 0);
-    return v;
+/** Removes a leading root (`/`, `C:`, `//host/share/`) as many times as it occurs. */
+function stripRoot(p: string): { root: string; rest: string } {
+  let root = '';
+  let rest = p;
+  for (;;) {
+    const parsedRoot = win32.parse(rest).root;
+    if (!win32.isAbsolute(rest) && !parsedRoot) break;
+    const r = rest.startsWith('/') && !rest.startsWith('//?/') ? '/' : parsedRoot;
+    if (!r) break;
+    root += r;
+    rest = rest.slice(r.length);
   }
-  const s = buf
-    .toString('latin1', start, start + len)
-    .replace(/\0.*$/s, '')
-    .trim();
-  if (s === '') return 0;
-  const v = parseInt(s, 8);
-  return Number.isFinite(v) ? v : -1;
+  return { root, rest };
 }
 
-function cString(buf: Buffer, start: number, len: number): string {
-  const end = buf.indexOf(0, start);
-  const stop = end === -1 || end > start + len ? start + len : end;
-  return buf.toString('utf8', start, stop);
+/**
+ * The path npm writes an entry to, relative to the package folder (pacote extracts with
+ * `strip: 1`), or why npm skips the entry. Backslashes count as separators, as npm on Windows
+ * reads them. `problem` set with a `path` means the entry is kept but hostile (absolute path).
+ */
+export function normalizeEntryPath(raw: string): { path: string; problem?: string; skip?: boolean } {
+  const slashed = raw.replace(/\\/g, '/');
+  const rawAbsolute = stripRoot(slashed).root !== '';
+  const parts = slashed.split('/');
+  parts.splice(0, 1); // strip: 1 drops the first element, whatever it is (an empty root too)
+  if (parts.length > MAX_PATH_DEPTH) return { path: raw, problem: 'path too deep', skip: true };
+  const { root, rest } = stripRoot(parts.join('/'));
+  if (rest.split('/').includes('..')) return { path: raw, problem: 'path traversal (..)', skip: true };
+  let p = posix.normalize(rest);
+  p = p.replace(/^(?:\.\/)+/, '').replace(/\/+$/, '');
+  if (p === '' || p === '.') return { path: raw, skip: true }; // the package folder itself
+  return root || rawAbsolute ? { path: p, problem: 'absolute path' } : { path: p };
 }
 
-function parsePax(data: Buffer): Record<string, string> {
-  const out: Record<string, string> = {};
-  let pos = 0;
-  while (pos < data.length) {
-    const sp = data.indexOf(0x20, pos);
-    if (sp === -1) break;
-    const len = parseInt(data.toString('latin1', pos, sp), 10);
-    if (!Number.isFinite(len) || len <= 0) break;
-    const rec = data.toString('utf8', sp + 1, pos + len - 1);
-    const eq = rec.indexOf('=');
-    if (eq > 0) out[rec.slice(0, eq)] = rec.slice(eq + 1);
-    pos += len;
-  }
-  return out;
+const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
+const DIR_TYPES = new Set(['Directory', 'GNUDumpDir']);
+
+interface Capture {
+  path: string;
+  size: number;
+  keep: number;
+  got: number;
+  chunks: Buffer[];
 }
 
-/** Incremental tar parser: feed it decompressed chunks, it keeps what the limits allow. */
-class TarReader {
+/** node-tar's parser plus the capture policy and the entry-level limits. */
+class EntryReader {
   readonly files: PackageFile[] = [];
   private readonly fileIndex = new Map<string, number>();
   readonly skipped: SkippedFile[] = [];
   readonly problems: string[] = [];
   readonly limitsHit: string[] = [];
   entries = 0;
-  ended = false;
-  private pending: Buffer[] = [];
-  private pendingLen = 0;
-  private state: 'header' | 'body' = 'header';
-  private cur:
-    | { path: string; size: number; remaining: number; padding: number; keep: number; chunks: Buffer[] }
-    | undefined;
-  private curKind: 'file' | 'pax' | 'longname' | 'skip' = 'skip';
-  private nextPath: string | undefined;
-  private paxPath: string | undefined;
-  private zeroBlocks = 0;
+  sawEof = false;
+  aborted = false;
+  /** Why reading is thinned (a limit hit); undefined while reading normally. */
+  degraded: string | undefined;
+  private degradedBytes = 0;
+  private degradedFiles = 0;
+  private notRead = 0;
+  private readonly parser: Parser;
+  private truncatedWarn = false;
 
-  constructor(private readonly limits: AnalysisLimits) {}
-
-  private take(n: number): Buffer {
-    const all = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingLen);
-    const out = all.subarray(0, n);
-    const rest = all.subarray(n);
-    this.pending = rest.length ? [rest] : [];
-    this.pendingLen = rest.length;
-    return out;
+  constructor(private readonly limits: AnalysisLimits) {
+    this.parser = new Parser({ strict: false, brotli: false, zstd: false });
+    // The input reaching the parser is already plain tar: npm sniffs for gzip once, so must we.
+    const unzip = Object.getOwnPropertySymbols(this.parser).find((s) => s.description === 'unzip');
+    if (unzip) (this.parser as unknown as Record<symbol, unknown>)[unzip] = false;
+    this.parser.on('entry', (e: ReadEntry) => this.onEntry(e));
+    this.parser.on('ignoredEntry', (e: ReadEntry) => this.onIgnored(e));
+    this.parser.on('eof', () => {
+      this.sawEof = true;
+    });
+    this.parser.on('warn', (code: string, message: string) => this.onWarn(code, message));
+    this.parser.on('error', (err: Error) => {
+      this.aborted = true;
+      this.addProblem('read_error', `The archive could not be parsed: ${err.message}.`);
+    });
   }
 
-  push(chunk: Buffer): void {
-    if (this.ended) return;
-    this.pending.push(chunk);
-    this.pendingLen += chunk.length;
-    for (;;) {
-      if (this.ended) return;
-      if (this.state === 'header') {
-        if (this.pendingLen < 512) return;
-        this.onHeader(Buffer.from(this.take(512)));
-      } else {
-        const c = this.cur!;
-        if (c.remaining > 0) {
-          if (this.pendingLen === 0) return;
-          const n = Math.min(c.remaining, this.pendingLen);
-          const part = this.take(n);
-          const room = c.keep - (c.size - c.remaining);
-          if (room > 0) c.chunks.push(Buffer.from(part.subarray(0, Math.min(room, part.length))));
-          c.remaining -= n;
-          if (c.remaining > 0) return;
-        }
-        if (this.pendingLen < c.padding) return;
-        this.take(c.padding);
-        this.finishEntry();
-        this.state = 'header';
+  private tag(t: string): void {
+    if (!this.limitsHit.includes(t)) this.limitsHit.push(t);
+  }
+
+  private addProblem(tag: string, sentence: string): void {
+    this.tag(tag);
+    if (!this.problems.includes(sentence)) this.problems.push(sentence);
+  }
+
+  private onWarn(code: string, message: string): void {
+    if (/checksum failure/.test(message)) {
+      this.addProblem(
+        'corrupt_tar_header',
+        'The archive contains a corrupt tar header (bad checksum); npm skips such blocks and reads on, and so did the analysis.',
+      );
+    } else if (/^Truncated input/.test(message)) {
+      this.truncatedWarn = true;
+    } else if (code === 'TAR_BAD_ARCHIVE') {
+      this.addProblem('not_tar', 'The upload holds no valid tar entry; nothing was analysed.');
+    } else if (code === 'TAR_ENTRY_INVALID') {
+      this.addProblem(
+        'corrupt_tar_header',
+        `The archive contains an invalid tar header (${message}); it was skipped as npm skips it.`,
+      );
+    }
+  }
+
+  /** Thins the reading from here on: headers are still read, file data only where it is small. */
+  degrade(tag: string, sentence: string): void {
+    this.addProblem(tag, sentence);
+    this.degraded ??= tag;
+  }
+
+  get truncated(): boolean {
+    return this.truncatedWarn;
+  }
+
+  write(chunk: Buffer): void {
+    if (!this.aborted) this.parser.write(chunk);
+  }
+
+  end(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.aborted) return resolve();
+      this.parser.once('end', () => resolve());
+      this.parser.once('error', () => resolve());
+      this.parser.end();
+    });
+  }
+
+  /** Set when even header-only reading went on too long (five times the entry limit). */
+  tooManyEntries = false;
+
+  private countEntry(): void {
+    this.entries++;
+    if (this.entries > this.limits.maxEntries * 5 && !this.tooManyEntries) {
+      this.tooManyEntries = true;
+      this.addProblem(
+        'max_entries',
+        `The archive has more than ${this.limits.maxEntries * 5} entries; reading stopped there.`,
+      );
+    }
+    if (this.entries === this.limits.maxEntries + 1) {
+      this.degrade(
+        'max_entries',
+        `The archive has more than ${this.limits.maxEntries} entries; only the headers and small files of the rest were read.`,
+      );
+    }
+  }
+
+  private onIgnored(e: ReadEntry): void {
+    if (e.meta) return;
+    this.countEntry();
+    if (!FILE_TYPES.has(e.type) && !DIR_TYPES.has(e.type)) {
+      this.recordSkip({ path: e.path, reason: `special tar entry of type "${e.type}"` });
+    }
+    e.resume();
+  }
+
+  private recordSkip(s: SkippedFile): void {
+    if (this.skipped.length < MAX_SKIP_RECORDS * 5) this.skipped.push(s);
+  }
+
+  private onEntry(e: ReadEntry): void {
+    this.countEntry();
+    const norm = normalizeEntryPath(e.path);
+    if (e.type === 'Link' || e.type === 'SymbolicLink') {
+      const kind = e.type === 'Link' ? 'hardlink' : 'symlink';
+      const target = String(e.linkpath ?? '');
+      this.recordSkip({ path: norm.path, reason: `${kind} to ${target} (links are never followed)` });
+      this.addProblem(
+        'link_entry',
+        `The archive contains a ${kind} ${norm.path} -> ${target}; npm packages do not need links.`,
+      );
+      e.resume();
+      return;
+    }
+    if (!FILE_TYPES.has(e.type)) {
+      if (!DIR_TYPES.has(e.type))
+        this.recordSkip({ path: norm.path, reason: `special tar entry of type "${e.type}"` });
+      e.resume();
+      return;
+    }
+    if (norm.skip) {
+      if (norm.problem) {
+        this.recordSkip({ path: e.path, reason: norm.problem });
+        const tag = norm.problem.startsWith('path traversal') ? 'path_traversal' : 'path_too_deep';
+        this.tag(tag);
+        this.problems.push(
+          `The archive entry "${e.path}" has an unsafe path (${norm.problem}); it was skipped, as npm skips it.`,
+        );
       }
-    }
-  }
-
-  private onHeader(h: Buffer): void {
-    if (h.every((b) => b === 0)) {
-      this.zeroBlocks++;
-      if (this.zeroBlocks >= 2) this.ended = true;
+      e.resume();
       return;
     }
-    this.zeroBlocks = 0;
-    // checksum: sum of header bytes with the checksum field read as spaces
-    let sum = 0;
-    for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 32 : h[i]!;
-    const stored = parseOctal(h, 148, 8);
-    if (stored !== sum) {
-      this.problems.push('The archive contains a corrupt tar header (bad checksum); reading stopped there.');
-      this.limitsHit.push('corrupt_tar_header');
-      this.ended = true;
-      return;
+    if (norm.problem) {
+      this.tag('absolute_path');
+      this.problems.push(
+        `The archive entry "${e.path}" has an unsafe path (${norm.problem}); npm writes it as ${norm.path} inside the package, and it was analysed there.`,
+      );
     }
-    const size = parseOctal(h, 124, 12);
-    if (size < 0) {
-      this.problems.push('The archive contains a tar header with an invalid size; reading stopped there.');
-      this.limitsHit.push('corrupt_tar_header');
-      this.ended = true;
-      return;
-    }
-    const type = String.fromCharCode(h[156] ?? 0);
-    const magic = h.toString('latin1', 257, 262);
-    let name = cString(h, 0, 100);
-    if (magic === 'ustar') {
-      const prefix = cString(h, 345, 155);
-      if (prefix) name = `${prefix}/${name}`;
-    }
-    if (this.nextPath !== undefined) {
-      name = this.nextPath;
-      this.nextPath = undefined;
-    }
-    if (this.paxPath !== undefined) {
-      name = this.paxPath;
-      this.paxPath = undefined;
-    }
-    const padding = (512 - (size % 512)) % 512;
-    let keep = 0;
-    this.curKind = 'skip';
-    if (type === 'x' || type === 'L') {
-      this.curKind = type === 'x' ? 'pax' : 'longname';
-      keep = Math.min(size, 64 * 1024);
-    } else if (type === 'g' || type === 'K') {
-      keep = 0;
+    const size = e.size;
+    const text = isTextPath(norm.path);
+    let keep: number;
+    if (this.degraded === undefined) {
+      keep = Math.min(size, text ? this.limits.maxTextFileBytes : this.limits.headBytes);
+      if (size > keep && text) {
+        this.recordSkip({
+          path: norm.path,
+          reason: `larger than ${this.limits.maxTextFileBytes} bytes: only the first ${keep} bytes were checked`,
+        });
+        this.tag('max_text_file_bytes');
+      }
+    } else if (
+      norm.path === 'package.json' ||
+      (text &&
+        size <= DEGRADED_FILE_BYTES &&
+        this.degradedFiles < DEGRADED_MAX_FILES &&
+        this.degradedBytes + size <= DEGRADED_TOTAL_BYTES)
+    ) {
+      keep = Math.min(size, this.limits.maxTextFileBytes);
+      this.degradedFiles++;
+      this.degradedBytes += keep;
     } else {
-      this.entries++;
-      if (this.entries > this.limits.maxEntries) {
-        this.limitsHit.push('max_entries');
-        this.problems.push(
-          `The archive has more than ${this.limits.maxEntries} entries; the rest were not read.`,
-        );
-        this.ended = true;
-        return;
-      }
-      const norm = normalizeEntryPath(name);
-      if (type === '1' || type === '2') {
-        const target = cString(h, 157, 100);
-        const kind = type === '1' ? 'hardlink' : 'symlink';
-        this.skipped.push({ path: norm.path, reason: `${kind} to ${target} (links are never followed)` });
-        this.problems.push(
-          `The archive contains a ${kind} ${norm.path} -> ${target}; npm packages do not need links.`,
-        );
-        if (!this.limitsHit.includes('link_entry')) this.limitsHit.push('link_entry');
-      } else if (type === '0' || type === '\0' || type === '7') {
-        if (norm.problem) {
-          this.skipped.push({ path: name, reason: norm.problem });
-          this.problems.push(
-            `The archive entry "${name}" has an unsafe path (${norm.problem}); it was skipped.`,
-          );
-          const tag = norm.problem.startsWith('absolute') ? 'absolute_path' : 'path_traversal';
-          if (!this.limitsHit.includes(tag)) this.limitsHit.push(tag);
-        } else {
-          this.curKind = 'file';
-          const full = isTextPath(norm.path) ? this.limits.maxTextFileBytes : this.limits.headBytes;
-          keep = Math.min(size, full);
-          if (size > keep && isTextPath(norm.path)) {
-            this.skipped.push({
-              path: norm.path,
-              reason: `larger than ${this.limits.maxTextFileBytes} bytes: only the first ${keep} bytes were checked`,
-            });
-            if (!this.limitsHit.includes('max_text_file_bytes')) this.limitsHit.push('max_text_file_bytes');
-          }
-          name = norm.path;
-        }
-      } else if (type !== '5') {
-        this.skipped.push({ path: norm.path, reason: `special tar entry of type "${type}"` });
-      }
+      this.notRead++;
+      if (this.notRead <= MAX_SKIP_RECORDS)
+        this.recordSkip({
+          path: norm.path,
+          reason: `not read: the archive limits were hit before it (${this.degraded})`,
+        });
+      e.resume();
+      return;
     }
-    this.cur = { path: name, size, remaining: size, padding, keep, chunks: [] };
-    this.state = 'body';
+    const cap: Capture = { path: norm.path, size, keep, got: 0, chunks: [] };
+    e.on('data', (c: Buffer) => {
+      const room = cap.keep - cap.got;
+      if (room <= 0) return;
+      const part = c.length <= room ? c : c.subarray(0, room);
+      cap.chunks.push(Buffer.from(part));
+      cap.got += part.length;
+    });
+    e.on('end', () => this.finish(cap));
   }
 
-  private finishEntry(): void {
-    const c = this.cur!;
+  private finish(c: Capture): void {
     const data = c.chunks.length === 1 ? c.chunks[0]! : Buffer.concat(c.chunks);
-    if (this.curKind === 'pax') {
-      const pax = parsePax(data);
-      if (pax.path) this.paxPath = pax.path;
-    } else if (this.curKind === 'longname') {
-      this.nextPath = data.toString('utf8').replace(/\0.*$/s, '');
-    } else if (this.curKind === 'file') {
-      const existing = this.fileIndex.get(c.path);
-      const file: PackageFile = { path: c.path, size: c.size, data, truncated: data.length < c.size };
-      if (existing !== undefined) this.files[existing] = file;
-      else {
-        this.fileIndex.set(c.path, this.files.length);
-        this.files.push(file);
-      }
+    const file: PackageFile = { path: c.path, size: c.size, data, truncated: data.length < c.size };
+    // As on disk, a later entry with the same path replaces the earlier one.
+    const existing = this.fileIndex.get(c.path);
+    if (existing !== undefined) this.files[existing] = file;
+    else {
+      this.fileIndex.set(c.path, this.files.length);
+      this.files.push(file);
     }
-    this.cur = undefined;
+  }
+
+  /** Names files left out after a limit hit that were not listed one by one. */
+  finalNotes(): void {
+    if (this.notRead > MAX_SKIP_RECORDS)
+      this.skipped.push({
+        path: '(more files)',
+        reason: `${this.notRead - MAX_SKIP_RECORDS} more files not read after the archive limits were hit`,
+      });
   }
 }
 
@@ -264,6 +326,8 @@ function looksLikeTar(head: Buffer): boolean {
   return head.length >= 262 && head.toString('latin1', 257, 262) === 'ustar';
 }
 
+class StopReading extends Error {}
+
 /**
  * Reads a gzip-compressed tarball (or a bare tar) from a buffer or a stream, within the limits.
  * Never throws for hostile input: problems are returned as `problems` and `limitsHit`.
@@ -272,11 +336,15 @@ export async function readTarball(
   input: Buffer | NodeJS.ReadableStream,
   limits: AnalysisLimits,
 ): Promise<ArchiveContents> {
-  const reader = new TarReader(limits);
+  const t0 = performance.now();
+  // Reading after a limit hit (headers only) gets at most this share of the package budget.
+  const readDeadline = t0 + limits.packageTimeBudgetMs / 2;
+  const reader = new EntryReader(limits);
   const problems: string[] = [];
   const limitsHit: string[] = [];
   let compressed = 0;
   let unpacked = 0;
+  let stoppedByLimit = false;
   const source: AsyncIterable<Buffer> = Buffer.isBuffer(input)
     ? Readable.from([input], { objectMode: false })
     : (input as AsyncIterable<Buffer>);
@@ -286,27 +354,40 @@ export async function readTarball(
   let gunzipError: Error | undefined;
   let stop = false;
 
+  const hardStop = (tag: string, sentence: string) => {
+    limitsHit.push(tag);
+    problems.push(sentence);
+    stoppedByLimit = true;
+    throw new StopReading();
+  };
+
   const onPlain = (chunk: Buffer) => {
     unpacked += chunk.length;
     if (unpacked > limits.maxUnpackedBytes) {
-      limitsHit.push('max_unpacked_bytes');
-      problems.push(
+      hardStop(
+        'max_unpacked_bytes',
         `The archive unpacks to more than ${limits.maxUnpackedBytes} bytes; the rest was not read.`,
       );
-      throw new LimitError();
     }
     if (
+      reader.degraded === undefined &&
       unpacked > limits.ratioGraceBytes &&
       unpacked / Math.max(compressed, 1) > limits.maxCompressionRatio
     ) {
-      limitsHit.push('max_compression_ratio');
-      problems.push(
-        `The archive expands more than ${limits.maxCompressionRatio}x (a gzip bomb); reading stopped after ${unpacked} bytes.`,
+      reader.degrade(
+        'max_compression_ratio',
+        `The archive expands more than ${limits.maxCompressionRatio}x (a gzip bomb or padding) after ${unpacked} bytes; the rest was read for headers and small files only.`,
       );
-      throw new LimitError();
     }
-    reader.push(chunk);
-    if (reader.ended) throw new LimitError();
+    if (reader.degraded !== undefined && performance.now() > readDeadline) {
+      hardStop(
+        'archive_time_budget',
+        `Reading the archive after its limits were hit took more than ${Math.round(limits.packageTimeBudgetMs / 2000)} s; the rest was not read.`,
+      );
+    }
+    reader.write(chunk);
+    if (reader.tooManyEntries) stoppedByLimit = true;
+    if (reader.sawEof || reader.aborted || reader.tooManyEntries) throw new StopReading();
   };
 
   const gunzipDone = new Promise<void>((resolve) => {
@@ -335,6 +416,7 @@ export async function readTarball(
       if (compressed > limits.maxCompressedBytes) {
         limitsHit.push('max_compressed_bytes');
         problems.push(`The upload is larger than ${limits.maxCompressedBytes} bytes; the rest was not read.`);
+        stoppedByLimit = true;
         break;
       }
       if (mode === 'unknown') {
@@ -357,10 +439,10 @@ export async function readTarball(
       } else if (mode === 'tar') {
         onPlain(chunk);
       }
-      if (stop || gunzipError || reader.ended) break;
+      if (stop || gunzipError || reader.sawEof || reader.aborted || reader.tooManyEntries) break;
     }
   } catch (err) {
-    if (!(err instanceof LimitError)) {
+    if (!(err instanceof StopReading)) {
       problems.push(`The upload could not be read: ${(err as Error).message}.`);
       limitsHit.push('read_error');
     }
@@ -394,19 +476,22 @@ export async function readTarball(
     problems.push('The upload is not a gzip-compressed tar archive; nothing was analysed.');
     limitsHit.push('not_gzip');
   }
+  if (mode === 'gzip' || mode === 'tar') await reader.end();
   if (
     (mode === 'gzip' || mode === 'tar') &&
-    !reader.ended &&
-    !stop &&
+    !reader.sawEof &&
+    !stoppedByLimit &&
+    !reader.aborted &&
     !limitsHit.includes('truncated_archive')
   ) {
-    if (!limitsHit.includes('max_compressed_bytes')) {
-      problems.push(
-        'The tar archive ends without its end-of-archive marker (truncated); entries read so far were analysed.',
-      );
-      limitsHit.push('truncated_archive');
-    }
+    problems.push(
+      reader.truncated
+        ? 'The archive is truncated in the middle of an entry; entries read so far were analysed.'
+        : 'The tar archive ends without its end-of-archive marker (truncated); entries read so far were analysed.',
+    );
+    limitsHit.push('truncated_archive');
   }
+  reader.finalNotes();
   for (const p of reader.problems) problems.push(p);
   for (const l of reader.limitsHit) if (!limitsHit.includes(l)) limitsHit.push(l);
   return {
@@ -416,6 +501,7 @@ export async function readTarball(
     problems,
     compressedBytes: compressed,
     unpackedBytes: unpacked,
+    incomplete: stoppedByLimit || reader.degraded !== undefined,
   };
 }
 
