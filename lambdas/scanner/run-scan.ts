@@ -152,10 +152,23 @@ async function storedDownloads(name: string, deps: ScanDeps): Promise<number> {
   return value?.weekly_downloads ?? 0;
 }
 
-/** Analyses a tarball; an archive that cannot be read at all fails the job. */
+/**
+ * Limits that stop or thin the reading of an archive that is readable: npm would still install
+ * such a package, so the scan stores a rated result (at least `warning`, with the reason) instead
+ * of leaving the version "not scanned".
+ */
+const READING_LIMITS = new Set([
+  'max_compression_ratio',
+  'max_unpacked_bytes',
+  'max_entries',
+  'max_compressed_bytes',
+  'archive_time_budget',
+]);
+
+/** Analyses a tarball; an archive that cannot be read at all (and hit no limit) fails the job. */
 async function analyzeReadable(tarball: Buffer, deps: ScanDeps): Promise<AnalysisResult> {
   const analysis = await deps.analyze(tarball);
-  if (analysis.stats.files === 0) {
+  if (analysis.stats.files === 0 && !analysis.limits_hit.some((l) => READING_LIMITS.has(l))) {
     const why = analysis.limits_hit.length > 0 ? analysis.limits_hit.join('; ') : 'it holds no files';
     throw new PermanentScanError(`The tarball could not be read: ${why}`);
   }
