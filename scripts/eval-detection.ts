@@ -11,6 +11,8 @@
  *    to 1,050 names (latest versions, fetched with pacote into `.cache/benign`): share critical,
  *    share warning from threats, share with any threat >= 0.5, offending packages listed.
  *
+ * Also writes bench/results/detection.json (the figures, machine-readable).
+ *
  * Options: --samples-only, --corpus-only, --popular-only, --limit N (popular packages),
  * --popular N (size of the popular list, default 1050), --fetch-only (fetch the popular tarballs
  * and stop). Env: NPM_REGISTRY to use another registry URL.
@@ -37,6 +39,9 @@ const ROOT = process.cwd();
 const SAMPLES = join(ROOT, 'data/samples');
 const RESULTS = join(ROOT, 'bench/results');
 const DEFAULT_POPULAR = 1050;
+
+/** Machine-readable figures, written next to the report as detection.json. */
+const summary: Record<string, unknown> = {};
 
 interface PackageRow {
   spec: string;
@@ -132,6 +137,12 @@ async function main(): Promise<void> {
     for (const m of s.missed) log(`  - missed: ${m}`);
     for (const m of s.okViolations) log(`  - ok-line violation: ${m}`);
     for (const m of s.benignFlagged) log(`  - benign flagged: ${m}`);
+    summary.samples = {
+      positives: s.positives,
+      caught: s.caught,
+      benign_files: s.benignFiles,
+      benign_flagged: s.benignFlagged.length,
+    };
   }
 
   if (run('corpus')) await corpusSection(log);
@@ -140,6 +151,7 @@ async function main(): Promise<void> {
   if (run('popular')) table = await popularSection(log, limit, popularSize);
 
   await mkdir(RESULTS, { recursive: true });
+  await writeFile(join(RESULTS, 'detection.json'), `${JSON.stringify(summary, null, 2)}\n`);
   const out = join(RESULTS, 'detection.md');
   await writeFile(
     out,
@@ -179,6 +191,16 @@ async function corpusSection(log: (x?: string) => void): Promise<void> {
   }
   const table = (title: string, scores: FamilyScore[]) => {
     const t = totals(scores);
+    summary[title === 'Real cases' ? 'corpus_real' : 'corpus_rewritten'] = {
+      ...t,
+      families: scores.map((x) => ({
+        family: x.family,
+        cases: x.cases,
+        caught: x.caught,
+        critical: x.critical,
+        lofo_caught: x.lofoCaught,
+      })),
+    };
     log();
     log(`### ${title}`);
     log();
@@ -257,6 +279,13 @@ async function popularSection(
     `- listed: ${tarballs.length} (data/benign/packages.txt + npm-high-impact top downloads, no @types/*); analysed: ${ok.length}; fetch/analysis errors: ${rows.length - ok.length}; skipped by size caps: ${skipped.length}`,
   );
   for (const s of skipped) log(`  - skipped: ${s.skipped}`);
+  summary.popular = {
+    analysed: p.analysed,
+    critical: p.critical.map((o) => o.spec),
+    warning_from_threats: p.warningFromThreats.map((o) => o.spec),
+    any_threat: p.anyThreat.map((o) => o.spec),
+    agent_directed: p.agentDirected.map((o) => o.spec),
+  };
   log(`- critical: ${p.critical.length} = ${pct(p.critical.length, p.analysed)} (goal 0)`);
   log(
     `- warning from threats (>= 0.5): ${p.warningFromThreats.length} = ${pct(p.warningFromThreats.length, p.analysed)} (goal <= 1%)`,
