@@ -492,6 +492,7 @@ export async function readTarball(
     limitsHit.push('truncated_archive');
   }
   reader.finalNotes();
+  caseCollisions(reader.files, problems, limitsHit);
   for (const p of reader.problems) problems.push(p);
   for (const l of reader.limitsHit) if (!limitsHit.includes(l)) limitsHit.push(l);
   return {
@@ -503,6 +504,28 @@ export async function readTarball(
     unpackedBytes: unpacked,
     incomplete: stoppedByLimit || reader.degraded !== undefined,
   };
+}
+
+/**
+ * Names that differ only in case (or in Unicode normalization) are two files on Linux but one on
+ * the case-insensitive disks of macOS and Windows, where npm writes the later entry over the
+ * earlier one: a script that runs one name may run the other file's code there. Both files are
+ * analysed; the pair is reported. No popular package ships such names.
+ */
+function caseCollisions(files: PackageFile[], problems: string[], limitsHit: string[]): void {
+  const seen = new Map<string, string>();
+  const pairs: string[] = [];
+  for (const f of files) {
+    const key = f.path.normalize('NFC').toLowerCase();
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, f.path);
+    else pairs.push(`${first} and ${f.path}`);
+  }
+  if (pairs.length === 0) return;
+  limitsHit.push('case_collision');
+  problems.push(
+    `The archive holds files whose names differ only in case (${pairs.slice(0, 3).join('; ')}${pairs.length > 3 ? `; ${pairs.length - 3} more` : ''}): on macOS and Windows npm writes the later one over the earlier one.`,
+  );
 }
 
 function waitDrain(stream: NodeJS.WritableStream, abort: () => boolean): Promise<void> {

@@ -7,6 +7,7 @@
  * anything else is thrown so the queue retries and, in the end, the dead-letter queue takes it.
  */
 import type { AdvisorySource } from '../advisories/ports';
+import { analyzeFiles, DEFAULT_LIMITS } from '../analysis/index';
 import type { AnalysisResult } from '../analysis/types';
 import type { PackageResponse, Publisher } from '../shared/domain/schemas';
 import { trustScore, type TrustResult } from '../shared/domain/trust';
@@ -75,10 +76,16 @@ async function scanFromRegistry(message: ScanMessage, deps: ScanDeps): Promise<P
   const packument = await deps.registry.packument(message.name);
   const version = deps.registry.resolveVersion(packument, message.version);
   const [tarball, downloads] = await Promise.all([
-    deps.registry.tarball(version),
+    deps.registry.tarball(version).catch((error: unknown) => {
+      if (error instanceof TarballTooLargeError) return error;
+      throw error;
+    }),
     deps.registry.weeklyDownloads(packument.name),
   ]);
-  const analysis = await analyzeReadable(tarball, deps);
+  const analysis =
+    tarball instanceof TarballTooLargeError
+      ? manifestOnlyAnalysis(version, tarball.message)
+      : await analyzeReadable(tarball, deps);
   const vulnerabilities = await vulnerabilitiesOf(packument.name, version.version, deps);
   const trust = trustScore({
     weeklyDownloads: downloads.count,
@@ -164,6 +171,28 @@ const READING_LIMITS = new Set([
   'max_compressed_bytes',
   'archive_time_budget',
 ]);
+
+/**
+ * A registry tarball over the download limit is not analysed, but npm would still install it: the
+ * version gets a rated result (at least `warning`, saying why) whose install scripts come from
+ * the registry's manifest of the version (its package.json as published).
+ */
+function manifestOnlyAnalysis(version: PackumentVersion, why: string): AnalysisResult {
+  const { dist: _dist, _npmUser: _user, ...manifest } = version;
+  const pkg = Buffer.from(JSON.stringify(manifest));
+  return analyzeFiles(
+    [{ path: 'package.json', size: pkg.length, data: pkg, truncated: false }],
+    DEFAULT_LIMITS,
+    {
+      skipped: [],
+      limitsHit: ['max_compressed_bytes'],
+      problems: [
+        `${why}: the package code was not analysed (only the registry's manifest of this version), and npm would still install it.`,
+      ],
+      incomplete: true,
+    },
+  );
+}
 
 /** Analyses a tarball; an archive that cannot be read at all (and hit no limit) fails the job. */
 async function analyzeReadable(tarball: Buffer, deps: ScanDeps): Promise<AnalysisResult> {

@@ -12,7 +12,7 @@ import { DEFAULT_LIMITS } from '../../../lambdas/analysis/types';
 import { assessPackageRisk } from '../../../lambdas/scanner/assess';
 import { runScan, type ScanDeps } from '../../../lambdas/scanner/run-scan';
 import type { PackageResponse } from '../../../lambdas/shared/domain/schemas';
-import type { Packument } from '../../../lambdas/shared/registry/npm-registry';
+import { TarballTooLargeError, type Packument } from '../../../lambdas/shared/registry/npm-registry';
 import type { StoredJob } from '../../../lambdas/shared/store/job-store';
 import { pkgJson, tar, tarHeader } from './helpers';
 
@@ -104,6 +104,12 @@ describe('reading goes on after a limit hit', () => {
       /stopped reading before package\.json: its install scripts could not be checked/,
     );
     expect(reasons(r)).not.toMatch(/has no package\.json/);
+  });
+
+  it('reading after a limit hit has a time budget too', async () => {
+    const a = await readTarball(zeroPaddedPackage(), { ...DEFAULT_LIMITS, packageTimeBudgetMs: 1 });
+    expect(a.limitsHit).toEqual(expect.arrayContaining(['max_compression_ratio', 'archive_time_budget']));
+    expect(a.incomplete).toBe(true);
   });
 
   it('a gzip bomb costs bounded time: header-only reading stops at the unpacked cap', async () => {
@@ -214,6 +220,27 @@ describe('the scanner stores a rated result for limit hits', () => {
     const { deps, state, message } = harness(Buffer.alloc(0), async () => empty);
     await expect(runScan(message, deps)).resolves.toBe('completed');
     expect(state.stored[0]!.risk_level).toBe('warning');
+  });
+
+  it('a registry tarball over the download limit is rated from its manifest, with the reason', async () => {
+    const { deps, state, message } = harness(Buffer.alloc(0), (t) => analyzeTarball(t));
+    deps.registry.tarball = async () => {
+      throw new TarballTooLargeError('Tarball is 90000000 bytes; the limit is 67108864');
+    };
+    const big = { ...packument.versions!['1.0.0']!, scripts: { postinstall: 'node lib/fetch-binary.js' } };
+    deps.registry.resolveVersion = () => big;
+    await expect(runScan(message, deps)).resolves.toBe('completed');
+    const stored = state.stored[0]!;
+    expect(stored.risk_level).toBe('warning');
+    expect(stored.install_scripts.postinstall).toBe(true);
+    expect(stored.risk_reasons.join('\n')).toMatch(
+      /90000000 bytes.*not analysed.*npm would still install it/,
+    );
+
+    deps.registry.resolveVersion = () => ({ ...big, scripts: { preinstall: CURL_PIPE } });
+    state.job = { ...state.job, status: 'queued' };
+    await expect(runScan(message, deps)).resolves.toBe('completed');
+    expect(state.stored[1]!.risk_level).toBe('critical');
   });
 
   it('an upload that is not an archive at all still fails the job', async () => {

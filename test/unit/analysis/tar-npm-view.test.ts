@@ -159,4 +159,20 @@ module.exports = function send(data) {
     expectCriticalNaming(r, 'install.js');
     expect(reasons(r)).toMatch(/unsafe path \(absolute path\)/);
   });
+
+  it('names that differ only in case are both analysed and reported (one file on macOS and Windows)', async () => {
+    const r = await analyzeTarball(
+      gzipSync(
+        tar([
+          { name: 'package/package.json', data: PKG },
+          { name: 'package/install.js', data: 'console.log("thanks for installing");\n' },
+          { name: 'package/INSTALL.js', data: INSTALL_JS },
+        ]),
+      ),
+    );
+    expect(r.limits_hit).toContain('case_collision');
+    expect(reasons(r)).toMatch(/install\.js and INSTALL\.js/);
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.some((f) => f.file === 'INSTALL.js')).toBe(true);
+  });
 });
