@@ -86,6 +86,9 @@ export function normalizeEntryPath(raw: string): { path: string; problem?: strin
   return root || rawAbsolute ? { path: p, problem: 'absolute path' } : { path: p };
 }
 
+/** Scripts npm runs when the package is installed (and `prepare`, for git installs). */
+const LIFECYCLE = /^(?:pre|post)?(?:install|prepare)$/;
+
 const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 const DIR_TYPES = new Set(['Directory', 'GNUDumpDir']);
 
@@ -267,6 +270,7 @@ class EntryReader {
       }
     } else if (
       norm.path === 'package.json' ||
+      (this.scriptFiles.has(norm.path) && size <= this.limits.maxTextFileBytes) ||
       (text &&
         size <= DEGRADED_FILE_BYTES &&
         this.degradedFiles < DEGRADED_MAX_FILES &&
@@ -296,8 +300,30 @@ class EntryReader {
     e.on('end', () => this.finish(cap));
   }
 
+  /** Files the lifecycle scripts of package.json name: kept whatever the limits, once it is read. */
+  private readonly scriptFiles = new Set<string>();
+
+  private noteScriptFiles(data: Buffer): void {
+    let scripts: unknown;
+    try {
+      scripts = (JSON.parse(data.toString('utf8')) as { scripts?: unknown }).scripts;
+    } catch {
+      return;
+    }
+    if (!scripts || typeof scripts !== 'object') return;
+    for (const [name, command] of Object.entries(scripts as Record<string, unknown>)) {
+      if (!LIFECYCLE.test(name) || typeof command !== 'string') continue;
+      for (const token of command.split(/[\s;&|()<>"'`=]+/)) {
+        const p = posix.normalize(token.replace(/^\.\//, ''));
+        if (p && p !== '.' && !p.startsWith('..') && !p.startsWith('/') && this.scriptFiles.size < 50)
+          this.scriptFiles.add(p);
+      }
+    }
+  }
+
   private finish(c: Capture): void {
     const data = c.chunks.length === 1 ? c.chunks[0]! : Buffer.concat(c.chunks);
+    if (c.path === 'package.json') this.noteScriptFiles(data);
     const file: PackageFile = { path: c.path, size: c.size, data, truncated: data.length < c.size };
     // As on disk, a later entry with the same path replaces the earlier one.
     const existing = this.fileIndex.get(c.path);

@@ -80,6 +80,27 @@ describe('reading goes on after a limit hit', () => {
     expect(reasons(r)).toMatch(/setup\.js:1/);
   });
 
+  it('after a limit hit, files the lifecycle scripts name are kept even when decoys exhaust the budget', async () => {
+    const decoys = Array.from({ length: 3_200 }, (_, i) => ({
+      name: `package/locale/m${i}.json`,
+      data: '{}',
+    }));
+    const r = await analyzeTarball(
+      gzipSync(
+        tar([
+          pkgJson({ scripts: { postinstall: 'node ./scripts/run.js --quiet' } }),
+          ...decoys,
+          { name: 'package/scripts/run.js', data: `require('child_process').execSync('${CURL_PIPE}');\n` },
+        ]),
+      ),
+      { maxEntries: 1_000 },
+    );
+    expect(r.limits_hit).toContain('max_entries');
+    expect(r.skipped_files.some((s) => s.path.startsWith('locale/') && /not read/.test(s.reason))).toBe(true);
+    expect(r.risk_level).toBe('critical');
+    expect(reasons(r)).toMatch(/scripts\/run\.js:1/);
+  });
+
   it('big files after a limit hit are listed as not read, small ones are kept', async () => {
     const a = await readTarball(
       gzipSync(
