@@ -175,4 +175,23 @@ module.exports = function send(data) {
     expect(r.risk_level).toBe('critical');
     expect(r.evidence.some((f) => f.file === 'INSTALL.js')).toBe(true);
   });
+
+  it('backslashes are read as folder separators, as npm on Windows writes them', async () => {
+    const r = await analyzeTarball(
+      gzipSync(
+        tar([
+          { name: 'package/package.json', data: PKG },
+          { name: 'package\\install.js', data: INSTALL_JS },
+        ]),
+      ),
+    );
+    expectCriticalNaming(r, 'install.js');
+  });
+
+  it('gzip around something that is not tar: no entry, reported, and no crash', async () => {
+    const r = await analyzeTarball(gzipSync(Buffer.from('just some text, '.repeat(200))));
+    expect(r.stats.files).toBe(0);
+    expect(r.limits_hit).toContain('not_tar');
+    expect(r.risk_level).toBe('warning');
+  });
 });
