@@ -15,7 +15,7 @@ import { isAgentFile, scanText, type TextContext } from './agentic';
 import { CapabilityCollector } from './capabilities';
 import { buildDocs, declarationExports } from './docs';
 import { analyzePackageJson } from './install-scripts';
-import { analyzeJsFile } from './js/analyze';
+import { analyzeJsFile, type ModuleHost } from './js/analyze';
 import { assessRisk, type RiskInput } from './risk-policy';
 import { readTarball, isTextPath } from './tar';
 import { decodeText, snippetOf } from './text';
@@ -213,6 +213,18 @@ export function analyzeFiles(
   const done = new Set<string>();
   const apiByFile = new Map<string, string[]>();
   let timeUp = false;
+  // --- cross-file flow (H4): package-local require/import resolve to the exports of that file ---
+  const modules: ModuleHost = {
+    cache: new Map(),
+    resolve: (from, spec) => {
+      const target = resolveRelative(from, spec, exists);
+      const f = target ? byPath.get(target) : undefined;
+      if (!f || f.truncated || f.data.length > Math.min(limits.maxAstFileBytes, 1_000_000)) return undefined;
+      const dec = decodeText(f.data);
+      return dec.binary ? undefined : { path: f.path, text: dec.text };
+    },
+  };
+  // --- end cross-file flow ---
   const analyzeCode = (file: PackageFile, installTime: boolean): string[] => {
     done.add(file.path);
     if (performance.now() > deadline) {
@@ -257,6 +269,7 @@ export function analyzeFiles(
       installTime,
       maxDepth: limits.maxAstDepth,
       timeBudgetMs: limits.fileTimeBudgetMs,
+      modules, // (H4) cross-file flow
     });
     stats.parse_ms += r.parseMs;
     stats.analysis_ms += r.walkMs;
@@ -437,6 +450,22 @@ export function analyzeFiles(
     }
   }
 
+  // (H4) Calls into another package file report at the callee's line; that file's own analysis
+  // may report the same finding: keep one per rule and place.
+  {
+    const best = new Map<string, Finding>();
+    for (const f of evidence) {
+      const k = `${f.rule}|${f.file}|${f.line}|${'threat_type' in f ? f.threat_type : f.capability}`;
+      const o = best.get(k);
+      if (!o || f.confidence > o.confidence || (f.install_time && !o.install_time)) best.set(k, f);
+    }
+    if (best.size < evidence.length) {
+      const keep = new Set(best.values());
+      const kept = evidence.filter((f) => keep.has(f));
+      evidence.length = 0;
+      evidence.push(...kept);
+    }
+  }
   // Bound the evidence, strongest first.
   evidence.sort(
     (a, b) =>

@@ -34,7 +34,23 @@ export interface JsFileInput {
   nested?: number;
   maxDepth: number;
   timeBudgetMs: number;
+  /** Package-local modules for cross-file flow (`require('./x')` / `import … from './x.js'`). */
+  modules?: ModuleHost;
+  /** How many package-local requires led to this file (bounded). */
+  moduleDepth?: number;
 }
+
+/** Access to the other files of a package, shared by the files of one analysis. */
+export interface ModuleHost {
+  /** A package-local specifier seen from a file: the file it names and its text, when present. */
+  resolve(from: string, spec: string): { path: string; text: string } | undefined;
+  /** Exports per file path; `null` while the file is being analysed. */
+  readonly cache: Map<string, Val | null>;
+}
+
+/** At most this many package-local modules are analysed for their exports per package, this deep. */
+const MAX_LOCAL_MODULES = 40;
+const MAX_MODULE_DEPTH = 3;
 
 export interface JsFileResult {
   findings: Finding[];
@@ -281,10 +297,16 @@ class Scope {
   /** Taints of sensitive data read in this function (for the same-scope exfiltration rule). */
   readonly sources = new Map<Taint, number>();
   readonly sinks: { line: number; what: string; tainted: boolean }[] = [];
+  /** Values returned by the function this scope belongs to (set for function scopes). */
+  returns?: Val[];
   constructor(
     readonly parent: Scope | undefined,
     readonly fnName?: string,
   ) {}
+  /** The nearest enclosing function scope's return list. */
+  returnList(): Val[] | undefined {
+    return this.returns ?? this.parent?.returnList();
+  }
   lookup(name: string): Val | undefined {
     return this.vars.get(name) ?? this.parent?.lookup(name);
   }
@@ -353,18 +375,24 @@ function printable(s: string): boolean {
 }
 
 class FileAnalyzer {
-  readonly findings: Finding[] = [];
-  readonly caps = new CapabilityCollector();
+  findings: Finding[] = [];
+  caps = new CapabilityCollector();
+  /** Install-time context (for calls from another file: the caller's). */
+  installTime: boolean;
+  /** Root scope of the file (closures of exported functions resolve through it). */
+  rootScope: Scope | undefined;
+  /** `module.exports = …` and `exports.x = …` / ESM exports, for other files of the package. */
+  private moduleExportsVal: Val | undefined;
+  private readonly exportsObj: Val & { k: 'obj' } = { k: 'obj', props: new Map() };
   readonly strings: JsFileResult['strings'] = [];
   readonly exportNames = new Set<string>();
   readonly requires = new Set<string>();
   readonly lines: LineIndex;
-  private readonly seen = new Set<string>();
+  seen = new Set<string>();
   private hexIds = new Set<string>();
   private hexIdLines: number[] = [];
-  private silent = 0;
-  private inline = 0;
-  private readonly deadline: number;
+  silent = 0;
+  deadline: number;
   timedOut = false;
   private steps = 0;
   private networkInFile = false;
@@ -373,6 +401,18 @@ class FileAnalyzer {
   constructor(private readonly input: JsFileInput) {
     this.lines = new LineIndex(input.text);
     this.deadline = performance.now() + input.timeBudgetMs;
+    this.installTime = input.installTime;
+  }
+
+  /** What this file exports to the other files of its package. */
+  exportsValue(): Val {
+    const m = this.moduleExportsVal;
+    if (m?.k === 'obj') {
+      for (const [k, v] of this.exportsObj.props) if (!m.props.has(k)) m.props.set(k, v);
+      return m;
+    }
+    if (m && m.k !== 'unknown') return m;
+    return this.exportsObj;
   }
 
   // ---------------------------------------------------------------- recording
@@ -387,7 +427,7 @@ class FileAnalyzer {
   threat(rule: string, type: ThreatType, confidence: number, at: AstNode | number, message: string): void {
     if (this.silent) return;
     const line = typeof at === 'number' ? at : lineOf(at);
-    const key = `${rule}:${line}`;
+    const key = `${rule}:${this.input.path}:${line}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
     this.findings.push({
@@ -398,7 +438,7 @@ class FileAnalyzer {
       line,
       snippet: this.snippetAt(at),
       confidence: Math.round(confidence * 100) / 100,
-      install_time: this.input.installTime,
+      install_time: this.installTime,
     });
   }
 
@@ -410,7 +450,7 @@ class FileAnalyzer {
   ): void {
     if (this.silent) return;
     const line = lineOf(at);
-    const key = `${rule}:${line}`;
+    const key = `${rule}:${this.input.path}:${line}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
     this.findings.push({
@@ -421,7 +461,7 @@ class FileAnalyzer {
       line,
       snippet: this.snippetAt(at),
       confidence: 1,
-      install_time: this.input.installTime,
+      install_time: this.installTime,
     });
   }
 
@@ -438,6 +478,7 @@ class FileAnalyzer {
 
   run(ast: AstNode): void {
     const root = new Scope(undefined);
+    this.rootScope = root;
     this.hoist(ast, root);
     this.walk(ast, root, 0);
     this.endScope(root);
@@ -447,42 +488,60 @@ class FileAnalyzer {
   private hoist(body: AstNode, scope: Scope): void {
     const stmts = (body.body ?? []) as AstNode[];
     if (!Array.isArray(stmts)) return;
-    for (const s of stmts) {
-      if (s.type === 'FunctionDeclaration' && (s.id as AstNode | null)?.name) {
-        scope.vars.set((s.id as AstNode).name as string, this.fnVal(s));
+    for (const st of stmts) {
+      const s =
+        st.type === 'ExportNamedDeclaration' || st.type === 'ExportDefaultDeclaration'
+          ? (st.declaration as AstNode | null | undefined)
+          : st;
+      if (s?.type === 'FunctionDeclaration' && (s.id as AstNode | null)?.name) {
+        scope.vars.set((s.id as AstNode).name as string, this.fnVal(s, scope));
       }
     }
   }
 
-  private fnVal(node: AstNode): Val {
+  private fnVal(node: AstNode, scope?: Scope, self?: Val): Val & { k: 'fn' } {
     let decoder = false;
     const r = node.range ?? (typeof node.start === 'number' ? [node.start, node.end as number] : undefined);
     if (r && r[1] - r[0] < 1500) {
       const src = this.input.text.slice(r[0], r[1]);
-      decoder = /fromCharCode|charCodeAt|atob\s*\(|['"]base64['"]|parseInt\([^)]*,\s*16\)/.test(src);
+      decoder =
+        /fromCharCode|charCodeAt|atob\s*\(|['"]base64['"]|parseInt\(\s*[^,()]*(?:\([^()]*\))?[^,()]*,\s*16\s*\)/.test(
+          src,
+        );
     }
-    return { k: 'fn', node, decoder };
+    return { k: 'fn', node, decoder, scope, self, owner: this };
   }
 
-  private walkFunction(node: AstNode, scope: Scope, depth: number, paramVals?: Val[]): void {
+  /** Walks a function body with its parameters bound; returns what it returns (first known value). */
+  private walkFunction(node: AstNode, scope: Scope, depth: number, paramVals?: Val[], thisVal?: Val): Val {
     const name = ((node.id as AstNode | null)?.name as string | undefined) ?? undefined;
     const inner = new Scope(scope, name);
+    inner.returns = [];
+    if (node.type !== 'ArrowFunctionExpression') {
+      inner.vars.set('this', thisVal ?? UNKNOWN);
+      inner.vars.set('arguments', paramVals ? { k: 'arr', items: paramVals.slice(0, 50) } : UNKNOWN);
+    }
     const params = (node.params ?? []) as AstNode[];
     params.forEach((p, i) => {
       this.checkIdentifierNode(p);
-      this.bindPattern(p, paramVals?.[i] ?? UNKNOWN, inner, depth);
+      const v =
+        p.type === 'RestElement' && paramVals
+          ? ({ k: 'arr', items: paramVals.slice(i, i + 50) } as Val)
+          : (paramVals?.[i] ?? UNKNOWN);
+      this.bindPattern(p.type === 'RestElement' && paramVals ? (p.argument as AstNode) : p, v, inner, depth);
     });
     for (const p of params)
       if (p.type === 'Identifier' && /^_0x[0-9a-f]{3,}$/i.test(p.name as string)) this.hexId(p);
     const body = node.body as AstNode | undefined;
-    if (!body) return;
+    if (!body) return UNKNOWN;
     if (body.type === 'BlockStatement') {
       this.hoist(body, inner);
       this.walk(body, inner, depth + 1);
     } else {
-      this.walk(body, inner, depth + 1);
+      inner.returns.push(this.walk(body, inner, depth + 1));
     }
     this.endScope(inner);
+    return pickReturn(inner.returns);
   }
 
   /** Same-scope exfiltration: sensitive data read and a network sink in one function. */
@@ -563,7 +622,14 @@ class FileAnalyzer {
         for (const prop of (p.properties ?? []) as AstNode[]) {
           if (prop.type === 'RestElement') {
             if (v.k === 'env') this.envWhole(p);
-            this.bindPattern(prop.argument as AstNode, unknown([v]), scope, depth);
+            let rest: Val = unknown([v]);
+            if (v.k === 'obj') {
+              const named = new Set(
+                ((p.properties ?? []) as AstNode[]).map((q) => keyName(q.key as AstNode)).filter(Boolean),
+              );
+              rest = { k: 'obj', props: new Map([...v.props].filter(([k]) => !named.has(k))), t: v.t };
+            }
+            this.bindPattern(prop.argument as AstNode, rest, scope, depth);
             continue;
           }
           const key = prop.computed
@@ -583,7 +649,9 @@ class FileAnalyzer {
           if (!el) return;
           const item =
             v.k === 'arr'
-              ? v.items[i]
+              ? el.type === 'RestElement'
+                ? ({ k: 'arr', items: v.items.slice(i) } as Val)
+                : v.items[i]
               : v.k === 'entry' && i === 1
                 ? this.member(v.of, v.key, p, scope, true)
                 : undefined;
@@ -646,7 +714,13 @@ class FileAnalyzer {
       case 'Identifier':
         return this.identifier(node, scope);
       case 'ThisExpression':
+        return scope.lookup('this') ?? UNKNOWN;
+      case 'ReturnStatement': {
+        const v = node.argument ? this.walk(node.argument as AstNode, scope, depth + 1) : UNKNOWN;
+        const list = scope.returnList();
+        if (list && list.length < 20) list.push(v);
         return UNKNOWN;
+      }
       case 'BinaryExpression': {
         const l = this.walk(node.left as AstNode, scope, depth + 1);
         const r = this.walk(node.right as AstNode, scope, depth + 1);
@@ -717,14 +791,19 @@ class FileAnalyzer {
         return last;
       }
       case 'ArrayExpression': {
-        const items = ((node.elements ?? []) as (AstNode | null)[]).map((e) => {
+        const items: Val[] = [];
+        for (const e of (node.elements ?? []) as (AstNode | null)[]) {
           if (e?.type === 'SpreadElement') {
             const v = this.walk(e.argument as AstNode, scope, depth + 1);
             if (v.k === 'env') this.envWhole(e);
-            return unknown([v]);
+            // `[...a, 'x']`: the elements of a known array are kept (bounded).
+            const spread = v.k === 'arr' ? v.items : iterItems(v);
+            if (spread && items.length + spread.length <= 10_000) items.push(...spread);
+            else items.push(unknown([v]));
+            continue;
           }
-          return e ? this.walk(e, scope, depth + 1) : UNKNOWN;
-        });
+          items.push(e ? this.walk(e, scope, depth + 1) : UNKNOWN);
+        }
         this.stringArrayCheck(node, items);
         return { k: 'arr', items };
       }
@@ -751,21 +830,29 @@ class FileAnalyzer {
         if (s !== undefined) return this.loadModule(s, node, v, scope);
         return UNKNOWN;
       }
-      case 'FunctionDeclaration':
+      case 'FunctionDeclaration': {
         this.checkIdentifierNode(node.id as AstNode);
+        const id = (node.id as AstNode | null)?.name;
+        if (typeof id === 'string' && scope.vars.get(id)?.k !== 'fn')
+          scope.vars.set(id, this.fnVal(node, scope));
         this.walkFunction(node, scope, depth);
         return UNKNOWN;
+      }
       case 'FunctionExpression':
       case 'ArrowFunctionExpression': {
-        const v = this.fnVal(node);
+        const v = this.fnVal(node, scope);
         this.walkFunction(node, scope, depth);
         return v;
       }
       case 'ClassDeclaration':
-      case 'ClassExpression':
+      case 'ClassExpression': {
         this.checkIdentifierNode(node.id as AstNode);
+        const cls = this.fnVal(node, scope);
+        const id = (node.id as AstNode | null)?.name;
+        if (node.type === 'ClassDeclaration' && typeof id === 'string') scope.vars.set(id, cls);
         this.walkChildren(node, scope, depth);
-        return UNKNOWN;
+        return cls;
+      }
       case 'VariableDeclaration':
         for (const d of (node.declarations ?? []) as AstNode[]) {
           this.checkIdentifierNode(d.id as AstNode);
@@ -780,10 +867,28 @@ class FileAnalyzer {
       case 'ExportAllDeclaration':
       case 'ExportDefaultDeclaration':
         return this.exportDecl(node, scope, depth);
-      case 'ForInStatement': {
+      case 'ForInStatement':
+      case 'ForOfStatement': {
         const right = this.walk(node.right as AstNode, scope, depth + 1);
         if (right.k === 'env') this.envWhole(node);
-        this.walk(node.left as AstNode, scope, depth + 1);
+        const forIn = node.type === 'ForInStatement';
+        const items = forIn ? keysOf(right) : iterItems(right);
+        const left = node.left as AstNode;
+        const pattern =
+          left.type === 'VariableDeclaration'
+            ? ((left.declarations as AstNode[])[0]?.id as AstNode | undefined)
+            : left;
+        if (left.type === 'VariableDeclaration')
+          for (const d of (left.declarations ?? []) as AstNode[]) this.checkIdentifierNode(d.id as AstNode);
+        // Loops over constant data: the body is walked once per element (bounded).
+        if (pattern && items && items.length && this.unroll(items.length)) {
+          for (const item of items) {
+            this.bindPattern(pattern, item, scope, depth);
+            this.walk(node.body as AstNode, scope, depth + 1);
+          }
+          return UNKNOWN;
+        }
+        if (pattern) this.bindPattern(pattern, unknown([right]), scope, depth);
         this.walk(node.body as AstNode, scope, depth + 1);
         return UNKNOWN;
       }
@@ -884,7 +989,7 @@ class FileAnalyzer {
       const valNode = p.value as AstNode;
       const v =
         p.type === 'ObjectMethod' || p.kind === 'get' || p.kind === 'set'
-          ? this.fnVal(p)
+          ? this.fnVal(p.type === 'ObjectMethod' ? p : valNode, scope)
           : this.walk(valNode, scope, depth + 1);
       if (p.type === 'ObjectMethod') this.walkFunction(p, scope, depth);
       if (v.k === 'env') this.envWhole(p);
@@ -905,6 +1010,28 @@ class FileAnalyzer {
   }
 
   private pendingHosts: string[] = [];
+  /** The object of the member expression walked last (the `this` of a method call). */
+  private lastMemberObj: Val | undefined;
+  /** Elements left for unrolling loops and array callbacks over known data. */
+  private unrollLeft = 600;
+  /** Calls of local functions left to analyse with their arguments, and the ones in progress. */
+  private inlineLeft = 400;
+  private readonly inlineStack: AstNode[] = [];
+  private readonly inlineCache = new Map<AstNode, Map<string, Val>>();
+
+  unroll(n: number): boolean {
+    if (n > MAX_UNROLL || n > this.unrollLeft) return false;
+    this.unrollLeft -= n;
+    return true;
+  }
+
+  private memberObjOf(calleeNode: AstNode): Val | undefined {
+    let c = calleeNode;
+    while (c.type === 'ChainExpression' || c.type === 'ParenthesizedExpression') c = c.expression as AstNode;
+    return c.type === 'MemberExpression' || c.type === 'OptionalMemberExpression'
+      ? this.lastMemberObj
+      : undefined;
+  }
   private lastKeyDecoded = false;
 
   /** A string literal written with \\x / \\u escapes in the source (`"\\x73\\x70awn"`). */
@@ -950,8 +1077,10 @@ class FileAnalyzer {
     } else {
       key = keyName(propNode);
     }
+    this.lastMemberObj = obj;
     if (key === undefined) return unknown([obj]);
     const v = this.member(obj, key, node, scope, obfKey);
+    this.lastMemberObj = obj;
     if (
       obfKey &&
       (obj.k === 'mod' || obj.k === 'global') &&
@@ -1098,6 +1227,12 @@ class FileAnalyzer {
         if (key !== 'exports') this.exportNames.add(key);
         else if (v.k === 'obj') for (const k of v.props.keys()) this.exportNames.add(k);
       }
+      // Values exported for the other files of the package (cross-file flow).
+      if (lo.type === 'Identifier' && lo.name === 'module' && key === 'exports') this.moduleExportsVal = v;
+      else if (key && ((lo.type === 'Identifier' && lo.name === 'exports') || isModuleExports)) {
+        const m = this.moduleExportsVal;
+        (isModuleExports && m?.k === 'obj' ? m : this.exportsObj).props.set(key, v);
+      }
     } else {
       this.bindPattern(left, v, scope, depth);
     }
@@ -1127,14 +1262,68 @@ class FileAnalyzer {
       this.caps.hasNative = true;
       this.capability('native', 'js.native-loader', at, `loads native code through ${spec}`);
     }
-    return { k: 'mod', name };
+    return this.localModule(spec) ?? { k: 'mod', name };
+  }
+
+  /** The exports of a package-local module (`./util`), analysed once per package (bounded). */
+  private localModule(spec: string): Val | undefined {
+    const host = this.input.modules;
+    if (!host || !spec.startsWith('.') || this.silent) return undefined;
+    const file = host.resolve(this.input.path, spec);
+    if (!file) return undefined;
+    const cached = host.cache.get(file.path);
+    if (cached !== undefined) return cached ?? undefined;
+    if (host.cache.size >= MAX_LOCAL_MODULES || (this.input.moduleDepth ?? 0) >= MAX_MODULE_DEPTH)
+      return undefined;
+    host.cache.set(file.path, null); // in progress (cycles see the plain module)
+    const parsed = parseSource(file.text, file.path, 2);
+    if (!parsed.ast) return undefined;
+    const child = new FileAnalyzer({
+      ...this.input,
+      path: file.path,
+      text: file.text,
+      installTime: this.installTime,
+      nested: 0,
+      moduleDepth: (this.input.moduleDepth ?? 0) + 1,
+      timeBudgetMs: Math.min(this.input.timeBudgetMs, 1000),
+    });
+    const previousLines = currentLines;
+    currentLines = child.lines;
+    try {
+      child.run(parsed.ast);
+    } catch {
+      return undefined;
+    } finally {
+      currentLines = previousLines;
+    }
+    const v = child.exportsValue();
+    host.cache.set(file.path, v);
+    return v;
   }
 
   private importDecl(node: AstNode, scope: Scope): Val {
     const src = (node.source as AstNode)?.value;
     if (typeof src !== 'string') return UNKNOWN;
     if (node.importKind === 'type') return UNKNOWN;
-    const mod = this.loadModule(src, node, undefined, scope) as { k: 'mod'; name: string };
+    const loaded = this.loadModule(src, node, undefined, scope);
+    if (loaded.k !== 'mod') {
+      // A package-local module: its exports (ESM `default`, or the CommonJS exports object).
+      for (const s of (node.specifiers ?? []) as AstNode[]) {
+        const local = (s.local as AstNode).name as string;
+        const imported = s.type === 'ImportSpecifier' ? (keyName(s.imported as AstNode) ?? local) : undefined;
+        const dflt = loaded.k === 'obj' ? loaded.props.get('default') : undefined;
+        scope.vars.set(
+          local,
+          s.type === 'ImportNamespaceSpecifier'
+            ? loaded
+            : imported === undefined || imported === 'default'
+              ? (dflt ?? loaded)
+              : this.member(loaded, imported, node, scope, false),
+        );
+      }
+      return UNKNOWN;
+    }
+    const mod = loaded;
     for (const s of (node.specifiers ?? []) as AstNode[]) {
       const local = (s.local as AstNode).name as string;
       if (s.type === 'ImportSpecifier') {
@@ -1159,11 +1348,30 @@ class FileAnalyzer {
         const n = (d.id as AstNode)?.name;
         if (typeof n === 'string') this.exportNames.add(n);
       }
-      this.walk(decl, scope, depth + 1);
+      const v = this.walk(decl, scope, depth + 1);
+      // Exported values, for the other files of the package.
+      if (node.type === 'ExportDefaultDeclaration') {
+        const fnDecl = decl.type === 'FunctionDeclaration';
+        const named = typeof id === 'string' ? scope.lookup(id) : undefined;
+        this.exportsObj.props.set('default', named ?? (fnDecl ? this.fnVal(decl, scope) : v));
+      } else {
+        if (typeof id === 'string') {
+          const x = scope.lookup(id);
+          if (x) this.exportsObj.props.set(id, x);
+        }
+        for (const d of (decl.declarations ?? []) as AstNode[]) {
+          const n = (d.id as AstNode)?.name;
+          const x = typeof n === 'string' ? scope.lookup(n) : undefined;
+          if (typeof n === 'string' && x) this.exportsObj.props.set(n, x);
+        }
+      }
     }
     for (const s of (node.specifiers ?? []) as AstNode[]) {
       const n = keyName(s.exported as AstNode);
       if (n) this.exportNames.add(n);
+      const local = keyName(s.local as AstNode);
+      const x = !node.source && local ? scope.lookup(local) : undefined;
+      if (n && x) this.exportsObj.props.set(n, x);
     }
     if (node.type === 'ExportAllDeclaration') {
       const n = keyName(node.exported as AstNode);
@@ -1177,17 +1385,26 @@ class FileAnalyzer {
   private call(node: AstNode, scope: Scope, depth: number): Val {
     const calleeNode = node.callee as AstNode;
     const isNew = node.type === 'NewExpression';
+    this.lastMemberObj = undefined;
     let callee = this.walk(calleeNode, scope, depth + 1);
+    const memberObj = this.memberObjOf(calleeNode);
     const argNodes = (node.arguments ?? []) as AstNode[];
     // Arguments that are functions are walked after we know the callee (to bind callback params).
-    const args: Val[] = argNodes.map((a) => {
-      if (a.type === 'FunctionExpression' || a.type === 'ArrowFunctionExpression') return this.fnVal(a);
+    const args: Val[] = [];
+    argNodes.forEach((a, i) => {
+      if (a.type === 'FunctionExpression' || a.type === 'ArrowFunctionExpression') {
+        args.push(this.fnVal(a, scope));
+        return;
+      }
       if (a.type === 'SpreadElement') {
         const v = this.walk(a.argument as AstNode, scope, depth + 1);
         if (v.k === 'env') this.envWhole(a);
-        return unknown([v]);
+        // `f(...list)` as the last argument: a known array's elements become the arguments.
+        if (v.k === 'arr' && i === argNodes.length - 1) args.push(...v.items.slice(0, 50));
+        else args.push(unknown([v]));
+        return;
       }
-      return this.walk(a, scope, depth + 1);
+      args.push(this.walk(a, scope, depth + 1));
     });
     let effArgs = args;
     // f.call(thisArg, ...args) / f.apply(thisArg, [args]) / f.bind(thisArg, ...args)()
@@ -1200,7 +1417,57 @@ class FileAnalyzer {
       callee = base;
       effArgs = how === 'call' ? args.slice(1) : args[1]?.k === 'arr' ? args[1].items : [];
     }
-    const result = this.dispatch(node, callee, effArgs, argNodes, scope, isNew, depth);
+    // Local functions, methods and classes: analysed with the call's arguments.
+    let thisVal = memberObj;
+    const how = calleeNode.type === 'MemberExpression' ? keyName(calleeNode.property as AstNode) : undefined;
+    if (memberObj?.k === 'fn' && (how === 'call' || how === 'apply' || how === 'bind')) {
+      // localFn.call(thisArg, ...args) / .apply(thisArg, [args]) / .bind(thisArg)
+      if (how === 'bind') return { ...memberObj, self: args[0] };
+      thisVal = args[0];
+      callee = memberObj;
+      effArgs = how === 'call' ? args.slice(1) : args[1]?.k === 'arr' ? args[1].items : [];
+    }
+    const result =
+      callee.k === 'fn'
+        ? this.userCall(node, callee, effArgs, scope, depth, callee.self ?? thisVal, isNew)
+        : this.dispatch(node, callee, effArgs, argNodes, scope, isNew, depth);
+    // arr.forEach / map / filter / … over known elements: the callback runs once per element.
+    let iterated = false;
+    if (
+      callee.k === 'api' &&
+      callee.mod === 'array' &&
+      callee.base &&
+      args[0]?.k === 'fn' &&
+      /^(?:forEach|map|filter|some|every|find|findIndex|flatMap|reduce)$/.test(callee.path)
+    ) {
+      const items = iterItems(callee.base);
+      const fn = args[0];
+      if (items && this.unroll(items.length)) {
+        iterated = true;
+        const outs: Val[] = [];
+        let acc: Val = args[1] ?? UNKNOWN;
+        items.forEach((item, i) => {
+          const params: Val[] =
+            callee.path === 'reduce'
+              ? [acc, item, { k: 'num', v: i }]
+              : [item, { k: 'num', v: i }, callee.base!];
+          const out =
+            argNodes[0] &&
+            (argNodes[0].type === 'FunctionExpression' || argNodes[0].type === 'ArrowFunctionExpression')
+              ? this.walkFunction(fn.node, scope, depth + 1, params)
+              : this.userCall(node, fn, params, scope, depth, undefined, false);
+          acc = out;
+          outs.push(callee.path === 'flatMap' && out.k === 'arr' ? out : out);
+        });
+        if (callee.path === 'map') return { k: 'arr', items: outs };
+        if (callee.path === 'flatMap')
+          return { k: 'arr', items: outs.flatMap((o) => (o.k === 'arr' ? o.items : [o])).slice(0, 10_000) };
+        if (callee.path === 'filter') return callee.base.k === 'arr' ? callee.base : { k: 'arr', items };
+        if (callee.path === 'reduce') return acc;
+        if (callee.path === 'find') return items[0] ?? UNKNOWN;
+        return UNKNOWN;
+      }
+    }
     this.callChecks(node, callee, effArgs);
     // MCP servers: server.tool(name, description, ...) / registerTool(name, { description }) — descriptions are read by agents.
     if (
@@ -1228,6 +1495,7 @@ class FileAnalyzer {
     // Walk callback arguments, giving their parameters what the API passes them.
     argNodes.forEach((a, i) => {
       if (a.type !== 'FunctionExpression' && a.type !== 'ArrowFunctionExpression') return;
+      if (iterated && i === 0) return;
       const paramVals = this.callbackParams(callee, result, i, args);
       this.walkFunction(a, scope, depth + 1, paramVals);
     });
@@ -1357,28 +1625,31 @@ class FileAnalyzer {
       return unknown(args);
     }
     if (callee.k === 'fn') {
-      return this.userCall(node, callee, args, argNodes, scope, depth);
+      return this.userCall(node, callee, args, scope, depth, callee.self, isNew);
     }
     if (callee.k === 'unknown' && callee.t?.size) return unknown([callee, ...args]);
-    // Unknown callee: result carries argument taint (decoders, serialisers, wrappers).
-    return unknown(args);
+    // Unknown callee: result carries argument taint (decoders, serialisers, wrappers). The whole
+    // environment handed to an opaque function (`loadConfig(process.env)`) is not itself sent on:
+    // only serialisers and encoders turn it into data.
+    return unknown(opaqueArgs(node, args));
   }
 
   private userCall(
     node: AstNode,
     fn: Val & { k: 'fn' },
     args: Val[],
-    _argNodes: AstNode[],
     scope: Scope,
     depth: number,
+    thisVal?: Val,
+    isNew = false,
   ): Val {
     if (fn.decoder) {
       const lit = args.map(asString).find((s) => s !== undefined);
       if (lit !== undefined && lit.length >= 4) {
         const hex = decodeHex(lit);
-        const b64 = hex === undefined && lit.length >= 8 ? decodeBase64(lit) : undefined;
+        const b64 = hex === undefined && lit.length >= 8 && strictBase64(lit) ? decodeBase64(lit) : undefined;
         const decoded = hex ?? b64;
-        if (decoded !== undefined && printable(decoded)) {
+        if (decoded !== undefined && printable(decoded) && mostlyText(decoded)) {
           this.threat(
             'js.decoder-call',
             'malicious_code',
@@ -1391,33 +1662,130 @@ class FileAnalyzer {
       }
       return { ...unknown(args), viaDecoder: true };
     }
-    // Inline small pure helpers (`s => s.split('').reverse().join('')`) on constant arguments.
-    const body = fn.node.body as AstNode | undefined;
-    if (this.inline < 2 && body && args.every((a) => a.k !== 'unknown')) {
-      const expr =
-        body.type === 'BlockStatement'
-          ? ((body.body as AstNode[]) ?? []).length === 1 &&
-            (body.body as AstNode[])[0]!.type === 'ReturnStatement'
-            ? ((body.body as AstNode[])[0]!.argument as AstNode)
-            : undefined
-          : body;
-      if (expr) {
-        const inner = new Scope(scope);
-        ((fn.node.params ?? []) as AstNode[]).forEach((p, i) => {
-          if (p.type === 'Identifier') inner.vars.set(p.name as string, args[i] ?? UNKNOWN);
-        });
-        this.inline++;
-        this.silent++;
-        try {
-          const v = this.walk(expr, inner, depth + 1);
-          return v.k === 'str' ? { ...v, obf: true } : unknown(args);
-        } finally {
-          this.silent--;
-          this.inline--;
+    // A function of another package file (exported from a module this file requires).
+    if (fn.owner && fn.owner !== this && fn.owner instanceof FileAnalyzer)
+      return fn.owner.invokeFor(this, fn, args, depth, thisVal, isNew);
+    return this.invoke(fn, args, scope, depth, thisVal, isNew);
+  }
+
+  /**
+   * Analyses a call of a local function, method or class with the call's arguments bound to its
+   * parameters (so sinks inside see them) and returns what it returns. Bounded: nesting, count per
+   * file, recursion, function size; repeated calls with the same arguments reuse the first result.
+   */
+  private invoke(
+    fn: Val & { k: 'fn' },
+    args: Val[],
+    callerScope: Scope,
+    depth: number,
+    thisVal: Val | undefined,
+    isNew: boolean,
+  ): Val {
+    const node = fn.node;
+    const isClass = node.type === 'ClassDeclaration' || node.type === 'ClassExpression';
+    const defScope = fn.scope instanceof Scope ? fn.scope : callerScope;
+    const instance: (Val & { k: 'obj' }) | undefined =
+      isNew || isClass ? { k: 'obj', props: new Map() } : undefined;
+    let target: AstNode | undefined = node;
+    if (isClass) {
+      target = undefined;
+      const members = (((node.body as AstNode | undefined)?.body ?? []) as AstNode[]).slice(0, 200);
+      for (const m of members) {
+        const key = m.computed ? undefined : keyName(m.key as AstNode);
+        if (m.static || key === undefined) continue;
+        if ((m.type === 'MethodDefinition' || m.type === 'ClassMethod') && m.kind === 'constructor')
+          target = m.type === 'ClassMethod' ? m : (m.value as AstNode);
+        else if (m.type === 'MethodDefinition' || m.type === 'ClassMethod')
+          instance!.props.set(
+            key,
+            this.fnVal(m.type === 'ClassMethod' ? m : (m.value as AstNode), defScope, instance),
+          );
+      }
+      // Field initialisers (`cmd = 'x'`) are evaluated with `this` bound to the new instance.
+      const fieldScope = new Scope(defScope);
+      fieldScope.vars.set('this', instance!);
+      for (const m of members) {
+        if ((m.type === 'PropertyDefinition' || m.type === 'ClassProperty') && !m.static && m.value) {
+          const key = m.computed ? undefined : keyName(m.key as AstNode);
+          if (key !== undefined)
+            instance!.props.set(key, this.walk(m.value as AstNode, fieldScope, depth + 1));
         }
       }
+      if (!target) return instance!;
     }
-    return unknown(args);
+    const size = (target.end as number | undefined) ?? target.range?.[1] ?? 0;
+    const from = startOf(target) ?? 0;
+    if (
+      !target.body ||
+      this.inlineLeft <= 0 ||
+      this.inlineStack.length >= 4 ||
+      this.inlineStack.includes(target) ||
+      size - from > 40_000 ||
+      this.timedOut
+    ) {
+      return instance ?? unknown(args);
+    }
+    const sig = `${args.map((a) => sigOf(a, 0)).join('|')}#${thisVal ? sigOf(thisVal, 1) : ''}`;
+    const cache = this.inlineCache.get(target);
+    if (!instance && cache?.has(sig)) return cache.get(sig)!;
+    this.inlineLeft--;
+    this.inlineStack.push(target);
+    let r: Val;
+    try {
+      r = this.walkFunction(target, defScope, depth + 1, args, instance ?? thisVal);
+    } finally {
+      this.inlineStack.pop();
+    }
+    if (instance) return instance;
+    // Small string helpers (`s => s.split('').reverse().join('')`) hide names: mark their output.
+    const body = target.body as AstNode;
+    const single =
+      body.type !== 'BlockStatement' ||
+      (((body.body as AstNode[]) ?? []).length === 1 &&
+        (body.body as AstNode[])[0]!.type === 'ReturnStatement');
+    if (r.k === 'str' && single && args.length && args.every((a) => a.k !== 'unknown'))
+      r = { ...r, obf: true };
+    if (r.k === 'unknown' && !r.t?.size) r = unknown(args);
+    if (cache) {
+      if (cache.size < 16) cache.set(sig, r);
+    } else this.inlineCache.set(target, new Map([[sig, r]]));
+    return r;
+  }
+
+  /** Runs one of this file's functions for a call made in another file (cross-file flow). */
+  invokeFor(
+    caller: FileAnalyzer,
+    fn: Val & { k: 'fn' },
+    args: Val[],
+    depth: number,
+    thisVal: Val | undefined,
+    isNew: boolean,
+  ): Val {
+    const saved = {
+      findings: this.findings,
+      caps: this.caps,
+      seen: this.seen,
+      installTime: this.installTime,
+      silent: this.silent,
+      deadline: this.deadline,
+      timedOut: this.timedOut,
+    };
+    const previousLines = currentLines;
+    this.findings = caller.findings;
+    this.caps = caller.caps;
+    this.seen = caller.seen;
+    this.installTime = caller.installTime;
+    this.silent = caller.silent;
+    this.deadline = caller.deadline;
+    this.timedOut = caller.timedOut;
+    currentLines = this.lines;
+    try {
+      return this.invoke(fn, args, this.rootScope ?? new Scope(undefined), depth, thisVal, isNew);
+    } finally {
+      caller.timedOut ||= this.timedOut;
+      Object.assign(this, saved);
+      currentLines = previousLines;
+    }
   }
 
   private moduleCall(node: AstNode, mod: string, args: Val[], scope: Scope): Val {
@@ -1484,7 +1852,12 @@ class FileAnalyzer {
     if (mod === 'global:JSON' && path === 'stringify') {
       if (a0?.k === 'env')
         this.envWhole(node, 'serialises the whole environment (JSON.stringify(process.env))');
-      return unknown(args);
+      const json = a0 && (a0.k === 'obj' || a0.k === 'arr') ? toJson(a0, 0) : undefined;
+      if (json === undefined) return unknown(args);
+      const out: Val = { k: 'str', v: json };
+      const t = deepTaints(a0);
+      if (t.size) out.t = t;
+      return out;
     }
     if (mod === 'global:Object' || mod === 'global:Reflect') {
       if (a0?.k === 'env' && /^(?:keys|entries|values|assign|getOwnPropertyNames|ownKeys)$/.test(path))
@@ -1493,6 +1866,9 @@ class FileAnalyzer {
       if (path === 'keys' || path === 'getOwnPropertyNames' || path === 'ownKeys')
         return a0 ? { k: 'keys', of: a0 } : UNKNOWN;
       if (path === 'entries') return a0 ? { k: 'entries', of: a0 } : UNKNOWN;
+      if (path === 'values' && a0?.k === 'obj')
+        return { k: 'arr', items: [...a0.props.values()].slice(0, 10_000) };
+      if (path === 'values' && a0?.k === 'arr') return a0;
       if (path === 'getOwnPropertyDescriptor' && a0 && s0 === undefined) {
         const key = asString(args[1]);
         if (key !== undefined) {
@@ -1550,10 +1926,14 @@ class FileAnalyzer {
       return UNKNOWN;
     }
     if (mod === 'process') {
-      if (path === 'binding' || path === 'dlopen' || path === '_linkedBinding') {
+      // process.dlopen loads a native addon; process.binding('util') and other internal
+      // bindings are part of Node itself (feature detection in utility libraries), not native code.
+      if (path === 'dlopen') {
         this.caps.hasNative = true;
-        this.capability('native', 'js.process-binding', node, `uses process.${path}`);
+        this.capability('native', 'js.process-dlopen', node, `uses process.${path}`);
       }
+      if ((path === 'binding' || path === '_linkedBinding') && /^(?:spawn_sync|process_wrap)$/.test(s0 ?? ''))
+        return { k: 'mod', name: `binding:${s0}` };
       if (path === 'mainModule.require' && s0) return this.loadModule(s0, node, a0, scope);
       return unknown(args);
     }
@@ -1566,6 +1946,25 @@ class FileAnalyzer {
       return UNKNOWN;
     }
     if (mod === 'fs') return this.fsCall(node, method, a0, args, scope);
+    // process.binding('spawn_sync').spawn({ file, args }): a process started past child_process.
+    if (mod.startsWith('binding:') && method === 'spawn' && a0?.k === 'obj') {
+      const file = asString(a0.props.get('file'));
+      this.threat(
+        'js.internal-spawn-binding',
+        'malicious_code',
+        0.7,
+        node,
+        "starts a process through Node's internal spawn binding instead of child_process (evades hooks)",
+      );
+      this.spawn(
+        node,
+        file,
+        [a0.props.get('file') ?? UNKNOWN, a0.props.get('args') ?? UNKNOWN],
+        'argv',
+        scope,
+      );
+      return UNKNOWN;
+    }
     if (mod === 'path' && /^(?:join|resolve|normalize|posix\.join|win32\.join)$/.test(path)) {
       const parts = args.map(asString);
       if (parts.length && parts.every((p) => p !== undefined)) {
@@ -1683,7 +2082,7 @@ class FileAnalyzer {
     }
     // Methods on things we track by identity.
     if (mod === 'child_process' && path === 'ChildProcess') return UNKNOWN;
-    return unknown([callee, ...args]);
+    return unknown([callee, ...opaqueArgs(node, args)]);
   }
 
   private stringMethod(callee: Val & { k: 'api' }, method: string, args: Val[]): Val {
@@ -1815,21 +2214,27 @@ class FileAnalyzer {
       if (p && /(?:^|\/)\.(?:bashrc|zshrc|bash_profile|profile)$/.test(p)) {
         this.threat(
           'js.write-shell-rc',
-          this.input.installTime ? 'install_script_injection' : 'malicious_code',
-          this.input.installTime ? 0.85 : 0.6,
+          this.installTime ? 'install_script_injection' : 'malicious_code',
+          this.installTime ? 0.85 : 0.6,
           node,
           `writes shell start-up file ${p}`,
         );
       }
+      const data = args[1] ? flatStrings(args[1]).join('\n') : '';
       if (p && /\.claude\/|\.cursor\/mcp\.json|\.vscode\/tasks\.json|\.github\/workflows\//.test(p)) {
+        // Editor settings and tasks are written by ordinary migration and setup tools at run time;
+        // a task that runs itself when the folder is opened is how fake-project loaders persist.
+        const autoRun = /folderOpen/.test(data);
+        const editorOnly = /\.vscode\//.test(p) && !autoRun;
         this.threat(
           'js.write-agent-config',
-          this.input.installTime ? 'install_script_injection' : 'malicious_code',
-          this.input.installTime ? 0.85 : 0.6,
+          this.installTime ? 'install_script_injection' : 'malicious_code',
+          this.installTime ? 0.85 : autoRun ? 0.8 : editorOnly ? 0.4 : 0.6,
           node,
-          `writes agent/CI configuration ${p}`,
+          `writes ${autoRun ? 'an editor task that runs when the folder is opened' : 'agent/CI configuration'} ${p}`,
         );
       }
+      if (data) this.aiCliCheck(node, commandLines(data), 'writes');
       return UNKNOWN;
     }
     this.caps.reads = true;
@@ -1846,16 +2251,14 @@ class FileAnalyzer {
     this.caps.spawns = true;
     let programs: string[] = [];
     if (cmd !== undefined) {
-      if (kind === 'shell') programs = shellPrograms(cmd.replace(/\$\{…\}/g, 'X'));
+      if (kind === 'shell') programs = shellPrograms(cmd.replace(/\$\{…\}/g, '%'));
       else programs = [cmd];
       for (const p of programs) if (!p.includes('${')) this.caps.addCommand(p);
-      const full =
-        kind === 'argv' && args[1]?.k === 'arr'
-          ? `${cmd} ${args[1].items.map((i) => asString(i) ?? '').join(' ')}`
-          : cmd;
-      for (const hit of analyzeShell(full, this.input.installTime)) {
+      const full = kind === 'argv' && args[1]?.k === 'arr' ? `${cmd} ${flatStrings(args[1]).join(' ')}` : cmd;
+      for (const hit of analyzeShell(full, this.installTime)) {
+        if (hit.rule === 'shell.ai-cli-unsafe') continue; // the flow-based rule below decides
         const type =
-          hit.threat_type === 'install_script_injection' && !this.input.installTime
+          hit.threat_type === 'install_script_injection' && !this.installTime
             ? 'malicious_code'
             : hit.threat_type;
         this.threat(
@@ -1873,7 +2276,24 @@ class FileAnalyzer {
       node,
       `starts a child process${programs.length ? ` (${programs.join(', ')})` : ''}`,
     );
-    const opts = args.find((a) => a?.k === 'obj') as (Val & { k: 'obj' }) | undefined;
+    // An AI command-line tool reached with its permission checks turned off, wherever the
+    // program name and the flags came from (constants, arrays, loops, helpers, other files).
+    const argvOpts = args.find((a) => a?.k === 'obj') as (Val & { k: 'obj' }) | undefined;
+    const useShell =
+      kind === 'shell' ||
+      (argvOpts &&
+        argvOpts.props.get('shell')?.k === 'bool' &&
+        (argvOpts.props.get('shell') as { v: boolean }).v);
+    const lines: string[][] =
+      kind === 'shell'
+        ? commandLines(cmd ?? (args[0] ? flatStrings(args[0]).join(' ') : ''))
+        : kind === 'argv'
+          ? useShell
+            ? commandLines([cmd ?? '', ...(args[1]?.k === 'arr' ? flatStrings(args[1]) : [])].join(' '))
+            : [[cmd ?? '', ...(args[1]?.k === 'arr' ? flatStrings(args[1]) : [])]]
+          : [];
+    this.aiCliCheck(node, lines, 'runs');
+    const opts = argvOpts;
     if (opts) {
       const detached = opts.props.get('detached');
       const stdio = opts.props.get('stdio');
@@ -1881,7 +2301,7 @@ class FileAnalyzer {
         this.threat(
           'js.silent-detached-process',
           'malicious_code',
-          this.input.installTime ? 0.75 : 0.45,
+          this.installTime ? 0.75 : 0.45,
           node,
           'starts a detached child process with all output discarded (keeps running unseen)',
         );
@@ -1901,6 +2321,19 @@ class FileAnalyzer {
       }
     }
     void scope;
+  }
+
+  /** Reports an AI CLI run with a permission-bypass flag (install_script_injection, critical). */
+  private aiCliCheck(node: AstNode, lines: string[][], verb: 'runs' | 'writes'): void {
+    const hit = aiCliBypass(lines);
+    if (!hit) return;
+    this.threat(
+      'js.ai-cli-bypass',
+      'install_script_injection',
+      this.installTime ? 0.95 : verb === 'runs' ? 0.85 : 0.8,
+      node,
+      `${verb === 'runs' ? 'runs' : 'writes a command that runs'} the AI command-line tool ${hit.cli} with ${hit.flag} (its permission checks turned off)`,
+    );
   }
 
   /** A network request: capability, domains, protocols, and the exfiltration checks. */
@@ -2165,6 +2598,202 @@ function describeVal(v: Val): string {
   return 'value';
 }
 
+/** Arguments of an opaque call, with the whole environment dropped unless the callee serialises. */
+function opaqueArgs(node: AstNode, args: Val[]): Val[] {
+  if (!args.some((a) => a.k === 'env')) return args;
+  const c = node.callee as AstNode | undefined;
+  const name =
+    c?.type === 'Identifier'
+      ? (c.name as string)
+      : c?.type === 'MemberExpression'
+        ? (keyName(c.property as AstNode) ?? '')
+        : '';
+  if (
+    /stringify|serial|encode|escape|compress|deflate|gzip|zip|encrypt|cipher|dump|inspect|format|toString|base64|hex|btoa|pack|json|yaml|toml|query|concat|assign|from|entries/i.test(
+      name,
+    )
+  )
+    return args;
+  return args.map((a) => (a.k === 'env' ? UNKNOWN : a));
+}
+
+/** JSON text of a known object or array (unknown leaves as null; bounded), as JSON.stringify would write it. */
+function toJson(v: Val, depth: number): string | undefined {
+  if (depth > 6) return 'null';
+  switch (v.k) {
+    case 'str':
+      return JSON.stringify(v.v);
+    case 'num':
+    case 'bool':
+      return String(v.v);
+    case 'arr':
+      return `[${v.items
+        .slice(0, 500)
+        .map((i) => toJson(i, depth + 1) ?? 'null')
+        .join(',')}]`;
+    case 'obj':
+      return `{${[...v.props]
+        .slice(0, 500)
+        .filter(([, x]) => x.k !== 'fn')
+        .map(([k, x]) => `${JSON.stringify(k)}:${toJson(x, depth + 1) ?? 'null'}`)
+        .join(',')}}`;
+    default:
+      return depth ? 'null' : undefined;
+  }
+}
+
+/** The strings in a value (arrays flattened, bounded); unknown elements become empty strings. */
+function flatStrings(v: Val, depth = 0, out: string[] = []): string[] {
+  if (out.length > 200 || depth > 4) return out;
+  if (v.k === 'arr') for (const i of v.items.slice(0, 100)) flatStrings(i, depth + 1, out);
+  else out.push(asString(v) ?? '');
+  return out;
+}
+
+/** A shell command string as simple commands of words (quotes removed; approximate, never executed). */
+function commandLines(cmd: string): string[][] {
+  const out: string[][] = [];
+  for (const part of cmd.slice(0, 20_000).split(/&&|\|\||[;|&\n]/)) {
+    const words: string[] = [];
+    for (const m of part.matchAll(/"((?:\\.|[^"\\])*)"|'([^']*)'|(\S+)/g)) words.push(m[1] ?? m[2] ?? m[3]!);
+    if (words.length) out.push(words.slice(0, 200));
+    if (out.length > 50) break;
+  }
+  return out;
+}
+
+/** AI coding-agent command-line tools (the program name, or the npm package an npx-style runner starts). */
+const AI_CLIS =
+  /^(?:claude|claude-code|gemini|gemini-cli|codex|cursor-agent|copilot|q|amp|ampcode|aider|opencode|opencode-ai|qwen|qwen-code|crush|goose|kiro-cli|droid|kimi|auggie|cline|grok)$/i;
+/** Flags that only exist to turn an agent's permission checks off (any program). */
+const BYPASS_STRONG =
+  /^(?:--dangerously-[a-z-]+|--trust-all-tools|--allow-all-tools|--allow-all-paths|--skip-permissions-unsafe|--yes-always|--permission-mode[= ]bypassPermissions|--approval-mode[= ]yolo)$/i;
+/** Flags that bypass permissions when given to an AI CLI. */
+const BYPASS_FOR_AI = /^(?:--yolo|-y|--force|-f|--full-auto|--auto-approve|--always-approve)$/i;
+const SHELLS = /^(?:sh|bash|zsh|dash|ksh|cmd|cmd\.exe|powershell|pwsh)$/i;
+const RUNNERS = /^(?:npx|bunx|pnpx|dlx|env|nohup|sudo|exec|time|command|start|setsid|script)$/i;
+
+function aiCliBypass(lines: string[][], depth = 0): { cli: string; flag: string } | undefined {
+  for (const words of lines) {
+    let i = 0;
+    while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!)) i++;
+    // npx/env/nohup … and `pnpm dlx` / `yarn dlx` / `npm exec --`: the program is the next word.
+    while (i < words.length) {
+      const w = words[i]!;
+      if (RUNNERS.test(w) || (/^-/.test(w) && i > 0 && RUNNERS.test(words[i - 1]!))) i++;
+      else if (/^(?:pnpm|yarn|npm)$/i.test(w) && /^(?:dlx|exec|x)$/i.test(words[i + 1] ?? '')) i += 2;
+      else if (w === '--' || (/^-/.test(w) && i > 0 && /^(?:dlx|exec|x)$/i.test(words[i - 1]!))) i++;
+      else break;
+    }
+    const prog = words[i];
+    if (prog === undefined) continue;
+    const base = prog
+      .replace(/@[\d^~.x*-]+$|@latest$/i, '')
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/\.(?:exe|cmd|js)$/i, '');
+    const rest = words.slice(i + 1);
+    // sh -c "…" / cmd /c "…": the script is a command line of its own.
+    if (SHELLS.test(base) && depth < 2) {
+      const c = rest.findIndex((w) => /^(?:-c|\/c|\/C|-Command|-command)$/.test(w));
+      if (c >= 0) {
+        const inner = aiCliBypass(commandLines(rest.slice(c + 1).join(' ')), depth + 1);
+        if (inner) return inner;
+      }
+      continue;
+    }
+    const isAi = AI_CLIS.test(base);
+    const known = base !== '' && !base.includes('${');
+    for (let j = 0; j < rest.length; j++) {
+      const w = rest[j]!;
+      const pair = /^--(?:permission-mode|approval-mode)$/i.test(w) ? `${w} ${rest[j + 1] ?? ''}` : w;
+      if (BYPASS_STRONG.test(pair) && (isAi || !known)) return { cli: isAi ? base : 'an AI CLI', flag: pair };
+      if (isAi && BYPASS_FOR_AI.test(w)) return { cli: base, flag: w };
+    }
+  }
+  return undefined;
+}
+
+/** A short signature of a value, to reuse the analysis of a call made again with the same arguments. */
+function sigOf(v: Val, depth: number): string {
+  const t = v.t?.size ? `[${[...v.t].sort().join(',')}]` : '';
+  switch (v.k) {
+    case 'str':
+      return `s${v.v.length}:${v.v.slice(0, 120)}${t}`;
+    case 'num':
+    case 'bool':
+      return `${v.k}:${v.v}`;
+    case 'arr':
+      return depth > 2
+        ? `a${v.items.length}${t}`
+        : `[${v.items.slice(0, 20).map((i) => sigOf(i, depth + 1))}]${t}`;
+    case 'obj':
+      return depth > 2
+        ? `o${v.props.size}${t}`
+        : `{${[...v.props]
+            .slice(0, 20)
+            .map(([k, x]) => `${k}=${sigOf(x, depth + 1)}`)
+            .join(',')}}${t}`;
+    case 'fn':
+      return `f${startOf(v.node) ?? ''}`;
+    case 'mod':
+      return `m:${v.name}`;
+    case 'api':
+      return `p:${v.mod}.${v.path}${t}`;
+    case 'global':
+      return `g:${v.name}`;
+    default:
+      return `${v.k}${t}`;
+  }
+}
+
+/** Standard or URL-safe base64 (not a mix of both alphabets), as encoders write it. */
+function strictBase64(s: string): boolean {
+  const t = s.replace(/\s+/g, '');
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(t) || /^[A-Za-z0-9_-]+={0,2}$/.test(t);
+}
+
+/** Decoded text that reads as text (names, code, URLs), not as random bytes that happen to be printable. */
+function mostlyText(s: string): boolean {
+  const good = s.match(/[A-Za-z0-9 ._\-/:(){}'";,=]/g)?.length ?? 0;
+  return good / s.length >= 0.85;
+}
+
+/** The value a call returns: the first return that is known, else the first (taint kept). */
+function pickReturn(returns: Val[]): Val {
+  if (!returns.length) return UNKNOWN;
+  return returns.find((r) => r.k !== 'unknown') ?? returns[0]!;
+}
+
+/** Most elements a loop or array callback is unrolled for. */
+const MAX_UNROLL = 32;
+
+/** The elements a for…of / array method walks over, when they are known. */
+function iterItems(v: Val): Val[] | undefined {
+  if (v.k === 'arr') return v.items.slice(0, MAX_UNROLL);
+  if (v.k === 'entries') {
+    const of = v.of;
+    if (of.k === 'obj')
+      return [...of.props]
+        .slice(0, MAX_UNROLL)
+        .map(([k, x]) => ({ k: 'arr', items: [{ k: 'str', v: k }, x] }) as Val);
+    if (of.k === 'arr')
+      return of.items
+        .slice(0, MAX_UNROLL)
+        .map((x, i) => ({ k: 'arr', items: [{ k: 'num', v: i }, x] }) as Val);
+    return undefined;
+  }
+  if (v.k === 'keys') return keysOf(v.of);
+  return undefined;
+}
+
+/** The keys a for…in loop or Object.keys walks over, when known. */
+function keysOf(v: Val): Val[] | undefined {
+  if (v.k === 'obj') return [...v.props.keys()].slice(0, MAX_UNROLL).map((k) => ({ k: 'str', v: k }) as Val);
+  if (v.k === 'arr') return v.items.slice(0, MAX_UNROLL).map((_, i) => ({ k: 'str', v: String(i) }) as Val);
+  return undefined;
+}
+
 function keyName(n: AstNode | undefined): string | undefined {
   if (!n) return undefined;
   if (n.type === 'Identifier' || n.type === 'PrivateIdentifier') return n.name as string;
@@ -2248,6 +2877,7 @@ function textChecks(
   lines: LineIndex,
   out: Finding[],
   parsed: boolean,
+  comments: { text: string; start: number }[] = [],
 ): CapabilityCollector {
   const caps = new CapabilityCollector();
   const text = input.text;
@@ -2267,9 +2897,18 @@ function textChecks(
       install_time: input.installTime,
     });
   };
+  // Encoded-code shapes count in code only: a kaomoji or a table flip in a comment is not aaencode.
+  const inComment = (offset: number) =>
+    comments.some((c) => offset >= c.start && offset <= c.start + c.text.length + 4);
   for (const r of TEXT_RULES) {
-    const m = r.re.exec(text);
-    if (m) push(r.rule, r.type, r.conf, m.index, r.message);
+    const re = new RegExp(r.re.source, r.re.flags.includes('g') ? r.re.flags : `${r.re.flags}g`);
+    let tries = 0;
+    for (const m of text.matchAll(re)) {
+      if (tries++ > 20) break;
+      if (inComment(m.index)) continue;
+      push(r.rule, r.type, r.conf, m.index, r.message);
+      break;
+    }
   }
   // Code pushed out of view: a long run of blanks followed by code on the same line.
   const hidden = /[^\s][ \t]{150,}([^\s/*][^\n]{2,})/g;
@@ -2342,7 +2981,13 @@ export function analyzeJsFile(input: JsFileInput): JsFileResult {
     currentLines = previousLines;
   }
   const findings = fa.findings;
-  const textCaps = textChecks(input, lines, findings, !!parsed.ast && parsed.repairedLines.length === 0);
+  const textCaps = textChecks(
+    input,
+    lines,
+    findings,
+    !!parsed.ast && parsed.repairedLines.length === 0,
+    parsed.comments,
+  );
   fa.caps.merge(textCaps);
   return {
     findings,

@@ -30,7 +30,17 @@ export type Val = (
   | { k: 'api'; mod: string; path: string }
   | { k: 'global'; name: string }
   | { k: 'env' }
-  | { k: 'fn'; node: AstNode; decoder: boolean }
+  | {
+      k: 'fn';
+      node: AstNode;
+      decoder: boolean;
+      /** Scope the function was defined in (closures); opaque to this module. */
+      scope?: object;
+      /** The object a method was read from or bound to (`this`). */
+      self?: Val;
+      /** The file analyser that owns the node (functions exported by another package file). */
+      owner?: object;
+    }
   | { k: 'arr'; items: Val[] }
   | { k: 'obj'; props: Map<string, Val> }
   | { k: 'keys'; of: Val }

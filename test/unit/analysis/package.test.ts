@@ -38,7 +38,9 @@ describe('whole packages', () => {
         true,
       );
       expect(
-        r.evidence.some((f) => f.rule === 'shell.ai-cli-unsafe' || f.rule === 'js.exec-ai-cli-unsafe'),
+        r.evidence.some((f) =>
+          ['shell.ai-cli-unsafe', 'js.exec-ai-cli-unsafe', 'js.ai-cli-bypass'].includes(f.rule),
+        ),
       ).toBe(true);
       expect(r.evidence.some((f) => f.rule === 'pkg.url-dependency')).toBe(true);
       expect(r.skipped_files).toContainEqual({

