@@ -216,6 +216,7 @@ export function analyzeFiles(
   // --- cross-file flow (H4): package-local require/import resolve to the exports of that file ---
   const modules: ModuleHost = {
     cache: new Map(),
+    results: new Map(),
     resolve: (from, spec) => {
       const target = resolveRelative(from, spec, exists);
       const f = target ? byPath.get(target) : undefined;

@@ -46,6 +46,8 @@ export interface ModuleHost {
   resolve(from: string, spec: string): { path: string; text: string } | undefined;
   /** Exports per file path; `null` while the file is being analysed. */
   readonly cache: Map<string, Val | null>;
+  /** Results of files analysed as required modules, reused when the package loop reaches them. */
+  readonly results: Map<string, { installTime: boolean; text: string; result: JsFileResult }>;
 }
 
 /** At most this many package-local modules are analysed for their exports per package, this deep. */
@@ -1015,7 +1017,9 @@ class FileAnalyzer {
   /** Elements left for unrolling loops and array callbacks over known data. */
   private unrollLeft = 600;
   /** Calls of local functions left to analyse with their arguments, and the ones in progress. */
-  private inlineLeft = 400;
+  private inlineLeft = 3000;
+  /** Walk steps left for analysing calls with their arguments (bounds the cost on big bundles). */
+  private inlineStepsLeft = 60_000;
   private readonly inlineStack: AstNode[] = [];
   private readonly inlineCache = new Map<AstNode, Map<string, Val>>();
 
@@ -1276,26 +1280,18 @@ class FileAnalyzer {
     if (host.cache.size >= MAX_LOCAL_MODULES || (this.input.moduleDepth ?? 0) >= MAX_MODULE_DEPTH)
       return undefined;
     host.cache.set(file.path, null); // in progress (cycles see the plain module)
-    const parsed = parseSource(file.text, file.path, 2);
-    if (!parsed.ast) return undefined;
-    const child = new FileAnalyzer({
+    const childInput: JsFileInput = {
       ...this.input,
       path: file.path,
       text: file.text,
       installTime: this.installTime,
       nested: 0,
       moduleDepth: (this.input.moduleDepth ?? 0) + 1,
-      timeBudgetMs: Math.min(this.input.timeBudgetMs, 1000),
-    });
-    const previousLines = currentLines;
-    currentLines = child.lines;
-    try {
-      child.run(parsed.ast);
-    } catch {
-      return undefined;
-    } finally {
-      currentLines = previousLines;
-    }
+    };
+    const { fa: child, result } = runFile(childInput);
+    // The file's own analysis is kept for when the package loop reaches it.
+    host.results.set(file.path, { installTime: this.installTime, text: file.text, result });
+    if (!result.parsed) return undefined;
     const v = child.exportsValue();
     host.cache.set(file.path, v);
     return v;
@@ -1718,9 +1714,15 @@ class FileAnalyzer {
     if (
       !target.body ||
       this.inlineLeft <= 0 ||
+      this.inlineStepsLeft <= 0 ||
       this.inlineStack.length >= 4 ||
       this.inlineStack.includes(target) ||
-      size - from > 40_000 ||
+      size - from > 1_500 ||
+      (!isNew &&
+        args.length > 0 &&
+        !thisVal?.t &&
+        thisVal?.k !== 'obj' &&
+        args.every((a) => a.k === 'unknown' && !a.t?.size)) ||
       this.timedOut
     ) {
       return instance ?? unknown(args);
@@ -1730,11 +1732,13 @@ class FileAnalyzer {
     if (!instance && cache?.has(sig)) return cache.get(sig)!;
     this.inlineLeft--;
     this.inlineStack.push(target);
+    const steps0 = this.steps;
     let r: Val;
     try {
       r = this.walkFunction(target, defScope, depth + 1, args, instance ?? thisVal);
     } finally {
       this.inlineStack.pop();
+      if (this.inlineStack.length === 0) this.inlineStepsLeft -= this.steps - steps0;
     }
     if (instance) return instance;
     // Small string helpers (`s => s.split('').reverse().join('')`) hide names: mark their output.
@@ -1747,7 +1751,7 @@ class FileAnalyzer {
       r = { ...r, obf: true };
     if (r.k === 'unknown' && !r.t?.size) r = unknown(args);
     if (cache) {
-      if (cache.size < 16) cache.set(sig, r);
+      if (cache.size < 8) cache.set(sig, r);
     } else this.inlineCache.set(target, new Map([[sig, r]]));
     return r;
   }
@@ -2966,6 +2970,16 @@ function textChecks(
 
 /** Analyses one JavaScript or TypeScript file. Never throws. */
 export function analyzeJsFile(input: JsFileInput): JsFileResult {
+  // A package file already analysed as a module another file required: same result, not twice.
+  const cached = input.modules?.results.get(input.path);
+  if (cached && cached.installTime === input.installTime && cached.text === input.text) {
+    input.modules!.results.delete(input.path);
+    return cached.result;
+  }
+  return runFile(input).result;
+}
+
+function runFile(input: JsFileInput): { fa: FileAnalyzer; result: JsFileResult } {
   const parsed = parseSource(input.text, input.path);
   const t0 = performance.now();
   const fa = new FileAnalyzer(input);
@@ -2989,7 +3003,7 @@ export function analyzeJsFile(input: JsFileInput): JsFileResult {
     parsed.comments,
   );
   fa.caps.merge(textCaps);
-  return {
+  const result: JsFileResult = {
     findings,
     caps: fa.caps,
     parsed: !!parsed.ast && !walkError,
@@ -3003,4 +3017,5 @@ export function analyzeJsFile(input: JsFileInput): JsFileResult {
     requires: [...fa.requires],
     timedOut: fa.timedOut,
   };
+  return { fa, result };
 }
