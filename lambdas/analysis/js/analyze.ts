@@ -2163,6 +2163,12 @@ class FileAnalyzer {
           return withTaint({ k: 'str', v: parts.map((p) => p ?? '${…}').join(sep) }, [base, deep]);
       }
       if (method === 'reverse') return { k: 'arr', items: [...base.items].reverse(), t: base.t };
+      // list.push(x) / unshift(x): arrays filled step by step keep their elements (bounded).
+      if ((method === 'push' || method === 'unshift') && base.items.length + args.length <= 1000) {
+        if (method === 'push') base.items.push(...args);
+        else base.items.unshift(...args);
+        return { k: 'num', v: base.items.length };
+      }
       if (method === 'concat' && args[0]?.k === 'arr')
         return { k: 'arr', items: [...base.items, ...args[0].items] };
       return unknown([base, deep, ...args]);

@@ -44,6 +44,14 @@ for (const [, u] of Object.entries({ d: 'https://four.example' })) fetch(u);`,
       }).sort(),
     ).toEqual(['four.example', 'one.example', 'three.example', 'two.example']);
   });
+  it('arrays filled with push keep their elements', () => {
+    expect(
+      commands({
+        'a.js': `const jobs = []; jobs.push({ bin: 'nohup' }); jobs.push({ bin: 'xmrig' });
+for (const j of jobs) require('child_process').spawn(j.bin, ['-B']);`,
+      }).sort(),
+    ).toEqual(['nohup', 'xmrig']);
+  });
   it('.map callbacks return values', () => {
     expect(
       domains({
