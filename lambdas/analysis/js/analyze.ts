@@ -2464,10 +2464,29 @@ class FileAnalyzer {
   ): void {
     if (!code) return;
     const t = code.t ?? new Set<Taint>();
-    const packer =
+    // A packer: code produced by an inline function that decodes (Dean Edwards' base-36 keyword
+    // table, char codes, base64, XOR). An inline function that reads the package's own source
+    // files and joins them (a build tool concatenating its modules) is not one.
+    const inlineFn =
       codeNode?.type === 'CallExpression' &&
       ((codeNode.callee as AstNode).type === 'FunctionExpression' ||
-        (codeNode.callee as AstNode).type === 'ArrowFunctionExpression');
+        (codeNode.callee as AstNode).type === 'ArrowFunctionExpression')
+        ? (codeNode.callee as AstNode)
+        : undefined;
+    const inlineSrc = inlineFn
+      ? this.input.text.slice(
+          startOf(inlineFn) ?? 0,
+          Math.min(
+            (startOf(inlineFn) ?? 0) + 20_000,
+            (inlineFn.end as number | undefined) ?? inlineFn.range?.[1] ?? 0,
+          ),
+        )
+      : '';
+    const packer =
+      !!inlineFn &&
+      /fromCharCode|charCodeAt|toString\(\s*36\s*\)|parseInt\([^)]*,\s*36\s*\)|split\(\s*['"]\|['"]\s*\)|atob\s*\(|base64|\\x[0-9a-f]{2}|unescape\s*\(|\^\s*(?:\w+\.charCodeAt|key|k\b)/i.test(
+        inlineSrc,
+      );
     if (t.has('image')) {
       this.threat(
         'js.eval-image-payload',

@@ -122,6 +122,28 @@ fs.writeFileSync('.vscode/tasks.json', JSON.stringify({ version: '2.0.0', tasks:
     expect(threatsOf(hostile, 0.8)).toContain('malicious_code');
   });
 
+  it('a build tool compiling its own source files through an inline function is not a packer', () => {
+    const benign = analyzeSource({
+      'tools/node.js': `
+var fs = require('fs');
+exports.FILES = [require.resolve('../lib/parse.js'), require.resolve('../lib/output.js')];
+new Function('exports', function () {
+  var code = exports.FILES.map(function (file) { return fs.readFileSync(file, 'utf8'); });
+  return code.join('\\n\\n');
+}())(exports);
+`,
+    });
+    expect(threatsOf(benign)).toEqual([]);
+    const packed = analyzeSource({
+      'p.js': `new Function((function (s, k) {
+  var out = '';
+  for (var i = 0; i < s.length; i++) out += String.fromCharCode(s.charCodeAt(i) ^ k);
+  return out;
+})(payload, 7))();`,
+    });
+    expect(threatsOf(packed, 0.8)).toContain('malicious_code');
+  });
+
   it('JOSE PBES2 key derivation is not a decoder', () => {
     const r = analyzeSource({
       'lib/pbes2kw.js': `
