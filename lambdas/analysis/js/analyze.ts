@@ -1493,7 +1493,12 @@ class FileAnalyzer {
     argNodes.forEach((a, i) => {
       if (a.type !== 'FunctionExpression' && a.type !== 'ArrowFunctionExpression') return;
       if (iterated && i === 0) return;
-      const paramVals = this.callbackParams(callee, result, i, args);
+      // value.then(v => …) on a value we know (what a local async function returned): v is it.
+      const settled =
+        how === 'then' && i === 0 && memberObj && memberObj.k !== 'unknown' && memberObj.k !== 'net'
+          ? [memberObj]
+          : undefined;
+      const paramVals = settled ?? this.callbackParams(callee, result, i, args);
       this.walkFunction(a, scope, depth + 1, paramVals);
     });
     // Silent detached child processes: spawn(..., { detached: true, stdio: 'ignore' })

@@ -113,6 +113,14 @@ api.go();`,
       }).sort(),
     ).toEqual(['socat', 'xmrig']);
   });
+  it('.then on what a local async function returned', () => {
+    expect(
+      commands({
+        'a.js': `async function getConfig() { return { cmd: 'curl', args: ['-s'] }; }
+getConfig().then((c) => require('child_process').spawn(c.cmd, c.args));`,
+      }),
+    ).toEqual(['curl']);
+  });
   it('fn.call / fn.apply pass their arguments', () => {
     expect(
       commands({
