@@ -7,6 +7,13 @@
  * security docs), which lowers it. See docs/analysis.md for the calibration table.
  */
 import type { ThreatType } from '../shared/domain/schemas';
+import {
+  decodedBlobs,
+  invisiblePayload,
+  lookalikeInCommand,
+  semanticScan,
+  type Place,
+} from './agentic/semantic';
 import { LineIndex, scanHiddenUnicode, snippetOf } from './text';
 import type { Finding } from './types';
 
@@ -14,7 +21,13 @@ export type TextContext =
   'markdown' | 'agent_file' | 'code_comment' | 'code_string' | 'tool_description' | 'package_json' | 'code';
 
 const AGENT_FILE =
-  /(?:^|\/)(?:AGENTS\.md|CLAUDE\.md|GEMINI\.md|SKILL\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md|\.cursor\/rules\/[^/]+|mcp\.json|\.mcp\.json)$/i;
+  /(?:^|\/)(?:AGENTS\.md|CLAUDE\.md|CLAUDE\.local\.md|GEMINI\.md|SKILL\.md|CONVENTIONS\.md|llms(?:-full)?\.txt|\.cursorrules|\.windsurfrules|\.clinerules(?:\/[^/]+)?|copilot-instructions\.md|[^/]+\.instructions\.md|[^/]+\.prompt\.md|\.cursor\/rules\/[^/]+|\.windsurf\/rules\/[^/]+|\.claude\/(?:commands|agents|skills)\/.+\.md|\.claude\/settings(?:\.local)?\.json|\.cursor\/hooks\.json|\.gemini\/settings\.json|mcp\.json|\.mcp\.json)$/i;
+
+/** Agent settings files whose hooks run shell commands during agent sessions. */
+const AGENT_SETTINGS =
+  /(?:^|\/)(?:\.claude\/settings(?:\.local)?\.json|\.cursor\/hooks\.json|\.gemini\/settings\.json)$/i;
+/** JSON files that declare MCP tools (descriptions read by the model). */
+const TOOL_MANIFEST = /(?:^|\/)(?:\.?mcp|server|tools|manifest|mcp-tools|tool-definitions)\.json$/i;
 
 export function isAgentFile(path: string): boolean {
   return AGENT_FILE.test(path);
@@ -142,11 +155,15 @@ function phraseScan(
   hidden: boolean,
   meta: boolean,
   out: Finding[],
+  semi = false,
+  depth = 0,
 ): void {
   if (text.length > 200_000) text = text.slice(0, 200_000);
   const addressed =
     hidden || input.context === 'agent_file' || input.context === 'tool_description' || ADDRESSEE.test(text);
   for (const r of PHRASES) {
+    // Collapsed <details> is hidden only until clicked: plain mentions of agents are not enough there.
+    if (semi && (r.rule === 'text.agent-directive' || r.rule === 'text.important-tag')) continue;
     const m = r.re.exec(text);
     if (!m) continue;
     if (r.needsAddressee && !addressed) continue;
@@ -172,6 +189,54 @@ function phraseScan(
       install_time: !!input.installTime,
     });
   }
+  semanticInto(input, text, baseOffset, lines, hidden, meta, out, semi);
+  // Base64 blobs in places an agent reads are decoded and read as hidden text.
+  if (depth === 0 && input.context !== 'package_json' && input.context !== 'code') {
+    for (const b of decodedBlobs(text)) {
+      const before = out.length;
+      phraseScan(input, b.text, baseOffset + b.index, lines, true, meta, out, false, 1);
+      for (const f of out.slice(before)) {
+        f.message = `${f.message} (base64-encoded)`;
+        // Lines of the decoded text are not lines of the file.
+        f.line = lines.lineOf(baseOffset + b.index) + (input.lineOffset ?? 1) - 1;
+      }
+    }
+  }
+}
+
+function placeOf(ctx: TextContext, hidden: boolean): Place {
+  const k = contextKey(ctx, hidden);
+  return k;
+}
+
+/** Component scoring (agentic/semantic.ts) over one region. */
+function semanticInto(
+  input: TextScanInput,
+  text: string,
+  baseOffset: number,
+  lines: LineIndex,
+  hidden: boolean,
+  meta: boolean,
+  out: Finding[],
+  semi: boolean,
+): void {
+  const place = placeOf(input.context, hidden && !semi);
+  const toolDescription = input.context === 'tool_description';
+  const addressed = (hidden && !semi) || input.context === 'agent_file' || toolDescription;
+  for (const h of semanticScan(text, semi ? 'visible' : place, { addressed, meta, toolDescription })) {
+    const line = lines.lineOf(baseOffset + h.index) + (input.lineOffset ?? 1) - 1;
+    if (out.some((f) => f.rule === h.rule && f.line === line && f.confidence >= h.conf)) continue;
+    out.push({
+      threat_type: h.type,
+      rule: h.rule,
+      message: `${h.message}${hidden ? ' (in content hidden from human readers)' : ''}`,
+      file: input.path,
+      line,
+      snippet: snippetOf(text.slice(h.index, h.index + 200)),
+      confidence: h.conf,
+      install_time: !!input.installTime,
+    });
+  }
 }
 
 /** Hidden regions of Markdown: HTML comments and link-reference comments. */
@@ -184,6 +249,25 @@ function hiddenMarkdownRegions(text: string): { start: number; text: string }[] 
   )) {
     out.push({ start: m.index, text: m[1] ?? m[2] ?? m[3] ?? '' });
   }
+  for (const m of text.matchAll(HIDDEN_ELEMENT)) {
+    const inner = m[0].replace(/^<[^>]*>/, '');
+    out.push({ start: m.index + (m[0].length - inner.length), text: inner.replace(/<[^>]*>/g, ' ') });
+  }
+  return out;
+}
+
+/** HTML elements rendered invisibly: display:none, hidden attribute, zero size, white or transparent text. */
+const HIDDEN_ELEMENT =
+  /<(div|span|p|section|font|sup|sub|small|a|td|pre|code|template|noscript)\b(?=[^>]*(?:\shidden(?:\s|=|>|\/)|aria-hidden\s*=\s*["']?true|style\s*=\s*["'][^"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|em|rem|pt|%)?\s*(?:;|["'])|opacity\s*:\s*0(?:\.0+)?\s*(?:;|["'])|(?<![-\w])color\s*:\s*(?:#fff(?:fff)?\b|white\b|transparent\b|rgba\([^)]*,\s*0\s*\))|(?:height|width)\s*:\s*0(?:px)?\s*;[^"']*overflow\s*:\s*hidden|(?:left|top)\s*:\s*-\d{4,}px)|color\s*=\s*["']?(?:#fff(?:fff)?|white)\b))[^>]*>[\s\S]*?<\/\1\s*>|<template\b[^>]*>[\s\S]*?<\/template>/gi;
+
+/** Collapsed <details> bodies: hidden until a reader opens them. */
+function detailsRegions(text: string): { start: number; text: string }[] {
+  const out: { start: number; text: string }[] = [];
+  for (const m of text.matchAll(/<details(?![^>]*\sopen)[^>]*>([\s\S]*?)<\/details>/gi))
+    out.push({
+      start: m.index + m[0].indexOf(m[1] ?? ''),
+      text: (m[1] ?? '').replace(/<summary[\s\S]*?<\/summary>/i, ''),
+    });
   return out;
 }
 
@@ -196,6 +280,7 @@ export function stripHiddenMarkdown(md: string): string {
       /<(?:script|style|iframe|object|embed)[\s\S]*?(?:<\/(?:script|style|iframe|object|embed)>|$)/gi,
       '',
     )
+    .replace(HIDDEN_ELEMENT, '')
     .replace(/<details[^>]*>|<\/details>|<summary[^>]*>|<\/summary>/gi, '')
     .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/g, '');
 }
@@ -259,7 +344,8 @@ export function scanText(input: TextScanInput): Finding[] {
         push(
           'prompt_injection',
           'text.bidi-control',
-          isCode ? 0.8 : 0.5,
+          // Test fixtures of Trojan Source linters carry these characters on purpose.
+          isCode ? (TEST_PATH.test(input.path) || BIDI_META.test(text) ? 0.4 : 0.8) : 0.5,
           h.offset,
           'bidirectional control character reorders how the line is displayed (Trojan Source)',
         );
@@ -289,15 +375,35 @@ export function scanText(input: TextScanInput): Finding[] {
       );
     }
   }
+  structuredScan(input, out, push);
   if (isCode) return out;
+  scanProse(input, text, lines, meta, out);
+  // Test files and fixtures of detectors hold attack text on purpose; they are not loaded by users.
+  if (input.context !== 'agent_file' && input.context !== 'markdown' && TEST_PATH.test(input.path))
+    for (const f of out) f.confidence = Math.min(f.confidence, 0.45);
+  return out;
+}
 
+function scanProse(
+  input: TextScanInput,
+  text: string,
+  lines: LineIndex,
+  meta: boolean,
+  out: Finding[],
+): void {
   // Hidden Markdown regions are read with the "hidden" calibration.
   if (input.context === 'markdown' || input.context === 'agent_file') {
     for (const region of hiddenMarkdownRegions(text)) {
       if (region.text.trim().length < 8) continue;
       phraseScan(input, region.text, region.start, lines, true, meta, out);
     }
-    const visible = text.replace(/<!--[\s\S]*?(?:-->|$)/g, (m) => ' '.repeat(m.length));
+    for (const region of detailsRegions(text)) {
+      if (region.text.trim().length < 8) continue;
+      phraseScan(input, region.text, region.start, lines, true, meta, out, true);
+    }
+    const visible = text
+      .replace(/<!--[\s\S]*?(?:-->|$)/g, (m) => ' '.repeat(m.length))
+      .replace(HIDDEN_ELEMENT, (m) => m.replace(/[^\n]/g, ' '));
     // Fenced code blocks are examples: blank them (keeping offsets) for visible-text rules.
     const prose = visible.replace(/```[\s\S]*?(?:```|$)|~~~[\s\S]*?(?:~~~|$)/g, (m) =>
       m.replace(/[^\n]/g, ' '),
@@ -306,5 +412,187 @@ export function scanText(input: TextScanInput): Finding[] {
   } else {
     phraseScan(input, text, 0, lines, false, meta, out);
   }
+}
+
+type Push = (
+  type: ThreatType,
+  rule: string,
+  conf: number,
+  offset: number,
+  message: string,
+  snippet?: string,
+) => void;
+
+/** Strings under `description`-like keys of a JSON document, with their offsets. */
+function jsonDescriptions(text: string): { text: string; offset: number }[] {
+  const out: { text: string; offset: number }[] = [];
+  const re = /"(?:description|summary|instructions|prompt|title|text)"\s*:\s*("(?:[^"\\]|\\.){20,}")/g;
+  for (const m of text.matchAll(re)) {
+    if (out.length >= 500) break;
+    try {
+      const v = JSON.parse(m[1]!) as unknown;
+      if (typeof v === 'string') out.push({ text: v, offset: m.index + m[0].length - m[1]!.length });
+    } catch {
+      // not a JSON string
+    }
+  }
   return out;
 }
+
+/** Python docstrings and description= strings; tool descriptions when the file declares MCP tools. */
+function pythonTexts(text: string): { text: string; offset: number }[] {
+  const out: { text: string; offset: number }[] = [];
+  for (const m of text.matchAll(
+    /("""|''')([\s\S]*?)\1|description\s*=\s*(["'])((?:(?!\3)[^\\\n]|\\.){20,})\3/g,
+  )) {
+    if (out.length >= 500) break;
+    const body = m[2] ?? m[4] ?? '';
+    if (body.trim().length >= 20) out.push({ text: body, offset: m.index });
+  }
+  return out;
+}
+
+/**
+ * Checks that depend on the kind of file: MCP manifests and Python tool files (descriptions read
+ * as tool descriptions), agent settings hooks, invisible payloads in code (GlassWorm shape), and
+ * look-alike characters inside shell commands.
+ */
+function structuredScan(input: TextScanInput, out: Finding[], push: Push): void {
+  if (input.context !== 'code' && input.context !== 'agent_file' && input.context !== 'package_json') return;
+  const { path, text } = input;
+  const lines = new LineIndex(text);
+  const sub = (ctx: TextContext, t: string, offset: number) => {
+    const f = scanText({
+      ...input,
+      text: t,
+      context: ctx,
+      lineOffset: lines.lineOf(offset) + (input.lineOffset ?? 1) - 1,
+    });
+    for (const x of f) if (!out.some((o) => o.rule === x.rule && o.line === x.line)) out.push(x);
+  };
+  if (/\.json$/i.test(path) && (TOOL_MANIFEST.test(path) || input.context === 'agent_file')) {
+    const declaresTools = /"(?:tools|inputSchema|input_schema|mcpServers|parameters)"\s*:/.test(text);
+    if (declaresTools || input.context === 'agent_file')
+      for (const d of jsonDescriptions(text)) sub('tool_description', d.text, d.offset);
+  }
+  if (/\.py$/i.test(path) && (input.context === 'code' || input.context === 'agent_file')) {
+    const mcp = /@\w+\.tool\b|\bFastMCP\b|\bmcp\.server\b|\bfrom\s+mcp\b|\bTool\s*\(/.test(text);
+    for (const d of pythonTexts(text)) sub(mcp ? 'tool_description' : 'code_string', d.text, d.offset);
+  }
+  if (AGENT_SETTINGS.test(path)) {
+    for (const m of text.matchAll(/"command"\s*:\s*("(?:[^"\\]|\\.)*")/g)) {
+      let cmd: string;
+      try {
+        cmd = String(JSON.parse(m[1]!));
+      } catch {
+        continue;
+      }
+      if (!/"hooks"\s*:/.test(text)) break;
+      const danger =
+        /\b(?:curl|wget|nc|ncat|base64|eval|bash\s+-c|sh\s+-c|powershell|iwr|Invoke-WebRequest)\b|\/dev\/tcp|https?:\/\//i.test(
+          cmd,
+        );
+      push(
+        danger ? 'malicious_code' : 'prompt_injection',
+        'agent.settings-hook',
+        danger ? 0.85 : 0.5,
+        m.index,
+        `agent settings shipped in the package run a command on agent events: ${cmd.slice(0, 120)}`,
+      );
+    }
+  }
+  if (input.context === 'code' && /\.[cm]?[jt]sx?$/i.test(path) && text.length < 2_000_000) {
+    // Prompts split over several literals ('…' + '…', arrays joined) are read joined.
+    const place = TEST_PATH.test(path) ? 'comment' : 'string';
+    const meta = CODE_META.test(text);
+    for (const g of joinedLiterals(text)) {
+      for (const h of semanticScan(g.text, place, { addressed: false, meta })) {
+        if (h.type === 'social_engineering' || h.rule === 'text.chat-template') continue;
+        push(
+          h.type,
+          h.rule,
+          TEST_PATH.test(path) ? Math.min(h.conf, 0.45) : h.conf,
+          g.offset,
+          `${h.message} (string constant in code)`,
+          snippetOf(g.text.slice(h.index, h.index + 200)),
+        );
+      }
+    }
+  }
+  if (input.context === 'code' && /\.(?:[cm]?[jt]sx?|json)$/i.test(path)) {
+    const p = invisiblePayload(text);
+    if (p && !/\.json$/i.test(path)) {
+      const strong = p.decodes && p.executes;
+      push(
+        'malicious_code',
+        'code.invisible-payload',
+        strong ? 0.92 : p.length >= 64 ? 0.55 : 0.35,
+        p.index,
+        strong
+          ? `${p.length} invisible code points decoded by code point and executed (hidden payload)`
+          : `${p.length} invisible code points in a row in code (can carry a hidden payload)`,
+      );
+    }
+  }
+  const shellish = /\.(?:sh|bash|zsh|ps1|bat|cmd)$/i.test(path) || input.context === 'package_json';
+  if (shellish) {
+    let inScripts = input.context !== 'package_json';
+    for (let i = 1; i <= Math.min(lines.lineCount, 5000); i++) {
+      const l = lines.lineText(i);
+      if (input.context === 'package_json') {
+        if (/"scripts"\s*:/.test(l)) inScripts = true;
+        else if (inScripts && /^\s*\}/.test(l)) inScripts = false;
+        if (!inScripts) continue;
+      }
+      const u = lookalikeInCommand(l);
+      if (u)
+        push(
+          input.context === 'package_json' ? 'install_script_injection' : 'malicious_code',
+          'text.lookalike-in-command',
+          0.6,
+          text.indexOf(l),
+          `command contains ${u}, a character that looks like an ordinary one but is not`,
+        );
+    }
+  }
+}
+
+const TEST_PATH =
+  /(?:^|\/)(?:tests?|__tests__|spec|fixtures?|__fixtures__|e2e|benchmarks?|datasets?)\/|\.(?:test|spec)\.[cm]?[jt]sx?$/i;
+const CODE_META =
+  /prompt[\s-]+injection|jailbreak|injection\s+(?:attacks?|detection)|red[\s-]team|adversarial\s+prompts?|canary\s+(?:word|token)/i;
+
+/** Runs of string literals joined by `+`, commas or line breaks (array items), read as one text. */
+function joinedLiterals(code: string): { offset: number; text: string }[] {
+  const out: { offset: number; text: string }[] = [];
+  const re = /'((?:\\.|[^'\\\n])*)'|"((?:\\.|[^"\\\n])*)"|`((?:\\.|[^`\\])*)`/g;
+  let cur: { offset: number; parts: string[]; end: number } | undefined;
+  const flush = () => {
+    if (cur && cur.parts.length) {
+      const t = cur.parts.join(' ');
+      if (t.length >= 60 && /\s\S+\s/.test(t)) out.push({ offset: cur.offset, text: t });
+    }
+    cur = undefined;
+  };
+  let n = 0;
+  for (const m of code.matchAll(re)) {
+    if (++n > 50_000 || out.length > 2000) break;
+    const body = (m[1] ?? m[2] ?? m[3] ?? '').replace(/\\n/g, '\n');
+    const gap = cur ? code.slice(cur.end, m.index) : '';
+    // Single words (keyword lists) are never joined into sentences.
+    if (!/\S\s+\S/.test(body)) {
+      flush();
+      continue;
+    }
+    if (cur && /^[\s+,[\]()]*$/.test(gap) && gap.length < 40) {
+      cur.parts.push(body);
+      cur.end = m.index + m[0].length;
+    } else {
+      flush();
+      cur = { offset: m.index, parts: [body], end: m.index + m[0].length };
+    }
+  }
+  flush();
+  return out.filter((g) => g.text.length < 50_000);
+}
+const BIDI_META = /trojan[\s-]?source|CVE-2021-42574|bidi(?:rectional)?[\s-](?:override|control|character)/i;
