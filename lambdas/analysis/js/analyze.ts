@@ -978,6 +978,7 @@ class FileAnalyzer {
   private objectExpr(node: AstNode, scope: Scope, depth: number): Val {
     const props = new Map<string, Val>();
     const all: Val[] = [];
+    let descNode: AstNode | undefined;
     for (const p of (node.properties ?? []) as AstNode[]) {
       if (p.type === 'SpreadElement' || p.type === 'SpreadProperty') {
         const v = this.walk(p.argument as AstNode, scope, depth + 1);
@@ -999,15 +1000,28 @@ class FileAnalyzer {
       all.push(v);
       if (key !== undefined) {
         props.set(key, v);
-        if (key === 'description' && v.k === 'str' && v.v.length >= 20 && this.strings.length < 2000) {
-          this.strings.push({
-            text: v.v.slice(0, 20_000),
-            line: lineOf(valNode),
-            context: 'tool_description',
-          });
-        }
+        if (key === 'description' && v.k === 'str' && v.v.length >= 20) descNode = valNode;
         if ((key === 'hostname' || key === 'host') && v.k === 'str') this.pendingHosts.push(v.v);
       }
+    }
+    // A `description` is read by an agent when the object defines a tool (name, input schema,
+    // handler), not when it documents a CLI option or a config field.
+    const desc = props.get('description');
+    if (
+      descNode &&
+      desc?.k === 'str' &&
+      this.strings.length < 2000 &&
+      [...props.keys()].some((k) =>
+        /^(?:name|title|inputSchema|input_schema|parameters|schema|annotations|handler|execute|run|function)$/.test(
+          k,
+        ),
+      )
+    ) {
+      this.strings.push({
+        text: desc.v.slice(0, 20_000),
+        line: lineOf(descNode),
+        context: 'tool_description',
+      });
     }
     return withTaint({ k: 'obj', props }, all);
   }
@@ -1060,7 +1074,7 @@ class FileAnalyzer {
       this.lastKeyDecoded = !!(kv.viaDecoder || kv.t?.has('decoded'));
       const literal =
         (propNode.type === 'Literal' || propNode.type === 'StringLiteral') && !this.escapedLiteral(propNode);
-      obfKey = key !== undefined && !literal;
+      obfKey = key !== undefined && !literal && !kv.listed;
       if (kv.viaDecoder && (obj.k === 'global' || obj.k === 'mod')) {
         this.threat(
           'js.decoder-computed-access',
@@ -2854,6 +2868,17 @@ const MAX_UNROLL = 32;
 
 /** The elements a for…of / array method walks over, when they are known. */
 function iterItems(v: Val): Val[] | undefined {
+  const items = iterItemsRaw(v);
+  return items?.map((i) =>
+    i.k === 'str'
+      ? { ...i, listed: true }
+      : i.k === 'arr' && i.items[0]?.k === 'str'
+        ? { ...i, items: [{ ...i.items[0], listed: true }, ...i.items.slice(1)] }
+        : i,
+  );
+}
+
+function iterItemsRaw(v: Val): Val[] | undefined {
   if (v.k === 'arr') return v.items.slice(0, MAX_UNROLL);
   if (v.k === 'entries') {
     const of = v.of;
@@ -2873,8 +2898,10 @@ function iterItems(v: Val): Val[] | undefined {
 
 /** The keys a for…in loop or Object.keys walks over, when known. */
 function keysOf(v: Val): Val[] | undefined {
-  if (v.k === 'obj') return [...v.props.keys()].slice(0, MAX_UNROLL).map((k) => ({ k: 'str', v: k }) as Val);
-  if (v.k === 'arr') return v.items.slice(0, MAX_UNROLL).map((_, i) => ({ k: 'str', v: String(i) }) as Val);
+  if (v.k === 'obj')
+    return [...v.props.keys()].slice(0, MAX_UNROLL).map((k) => ({ k: 'str', v: k, listed: true }) as Val);
+  if (v.k === 'arr')
+    return v.items.slice(0, MAX_UNROLL).map((_, i) => ({ k: 'str', v: String(i), listed: true }) as Val);
   return undefined;
 }
 

@@ -57,6 +57,8 @@ export type Val = (
   obf?: boolean;
   /** Came from a call of a local decoding function. */
   viaDecoder?: boolean;
+  /** An element of a constant list walked by a loop or array callback (a plain name, not computed). */
+  listed?: boolean;
   /** For string/array methods: the value the method was read from. */
   base?: Val;
 };
