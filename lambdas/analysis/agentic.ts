@@ -247,7 +247,7 @@ function hiddenMarkdownRegions(text: string): { start: number; text: string }[] 
   for (const m of text.matchAll(
     /^\s*\[(?:\/\/|comment|_)\]:\s*(?:#|<>)\s*(?:\(([^)\n]*)\)|"([^"\n]*)"|'([^'\n]*)')/gim,
   )) {
-    out.push({ start: m.index, text: m[1] ?? m[2] ?? m[3] ?? '' });
+    out.push({ start: m.index + Math.max(0, m[0].search(/\S/)), text: m[1] ?? m[2] ?? m[3] ?? '' });
   }
   for (const m of text.matchAll(HIDDEN_ELEMENT)) {
     const inner = m[0].replace(/^<[^>]*>/, '');
@@ -584,7 +584,8 @@ function joinedLiterals(code: string): { offset: number; text: string }[] {
       flush();
       continue;
     }
-    if (cur && /^[\s+,[\]()]*$/.test(gap) && gap.length < 40) {
+    // Separators: `+`, commas, brackets, line breaks, and object keys between the values.
+    if (cur && /^[\s+,[\]()]*(?:[\w$]+\s*:\s*)?$/.test(gap) && gap.length < 60) {
       cur.parts.push(body);
       cur.end = m.index + m[0].length;
     } else {

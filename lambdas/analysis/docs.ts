@@ -4,7 +4,7 @@
  * escaped, length bounded): it is never passed through verbatim.
  */
 import type { Capabilities, InstallScripts } from '../shared/domain/schemas';
-import { stripHiddenMarkdown } from './agentic';
+import { scanText, stripHiddenMarkdown } from './agentic';
 import { escapeInvisible } from './text';
 import type { PackageMetadata } from './types';
 
@@ -32,8 +32,34 @@ function cleanInline(s: string): string {
   ).slice(0, 300);
 }
 
+/** Whether a text carries instructions to AI agents (then it is withheld from docs_md). */
+export function aimedAtAgents(text: string, min = 0.35): boolean {
+  return scanText({ path: 'package.json', text, context: 'markdown' }).some((f) => f.confidence >= min);
+}
+
+/**
+ * Blanks the paragraphs of a README that the agent-text rules flag (>= 0.5): docs_md is read by
+ * agents, so it must not relay instructions to them.
+ */
+function withoutAgentText(md: string): string {
+  const flagged = scanText({ path: 'README.md', text: md, context: 'markdown' }).filter(
+    (f) => f.confidence >= 0.5,
+  );
+  if (!flagged.length) return md;
+  const lines = md.split('\n');
+  for (const f of flagged) {
+    let at = f.line - 1;
+    while (at < lines.length - 1 && lines[at]!.trim() === '') at++;
+    let i = at;
+    while (i > 0 && lines[i - 1]!.trim() !== '') i--;
+    for (; i < lines.length && lines[i]!.trim() !== ''; i++) lines[i] = '';
+    lines[at] = '*(removed: text aimed at AI agents)*';
+  }
+  return lines.join('\n');
+}
+
 export function cleanReadme(md: string): string {
-  let s = stripHiddenMarkdown(md);
+  let s = stripHiddenMarkdown(withoutAgentText(md));
   s = s
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '') // images and badges
     .replace(/\[!\[[^\]]*\]\([^)]*\)\]\([^)]*\)/g, '')
@@ -62,7 +88,13 @@ export function buildDocs(d: DocsInput): string {
   const out: string[] = [];
   const name = cleanInline(m.name || '(unnamed)');
   out.push(`# ${name}${m.version ? `@${cleanInline(m.version)}` : ''}`, '');
-  if (m.description) out.push(`> ${cleanInline(m.description)}`, '');
+  if (m.description)
+    out.push(
+      aimedAtAgents(m.description)
+        ? '> *(description withheld: it contains text aimed at AI agents)*'
+        : `> ${cleanInline(m.description)}`,
+      '',
+    );
   const facts: string[] = [];
   if (m.license) facts.push(`- License: ${cleanInline(m.license)}`);
   if (m.repository) facts.push(`- Repository: ${cleanInline(m.repository)}`);

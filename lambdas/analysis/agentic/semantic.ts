@@ -26,11 +26,19 @@ export interface SemanticHit {
 
 export type Place = 'hidden' | 'agent' | 'visible' | 'comment' | 'string';
 
-const WHO =
-  /\b(?:AI|A\.I\.|LLMs?|assistants?|agents?|agentic|copilot|claude|cursor|chatgpt|gpt-?\d*|gemini|codex|windsurf|language\s+models?|the\s+model|coding\s+(?:agent|assistant)|asistente|agente|Assistent(?:in)?|KI|modèle|IA)\b|ИИ|нейросет|ассистент|агент|модел[ьи]|人工智能|智能体|助手|大模型|模型|代理|アシスタント|エージェント|モデル|어시스턴트|에이전트|모델|\byou\s+(?:must|should|will|need\s+to|have\s+to|are\s+(?:required|expected))\b/i;
+/** An AI named (the bare "you must" form is in WHO only). */
+const WHO_AI =
+  /\b(?:AI|A\.I\.|LLMs?|assistants?|agents?|agentic|copilot|claude|cursor(?=\s+(?:agent|ai|ide|editor|rules|assistant))|chatgpt|gpt-?\d*|gemini|codex|windsurf|language\s+models?|coding\s+(?:agent|assistant)|asistente|agente|Assistent(?:in)?|KI|IA)\b|ИИ|нейросет|ассистент|агент|人工智能|智能体|助手|大模型|アシスタント|エージェント|어시스턴트|에이전트/i;
+const WHO = new RegExp(
+  `${WHO_AI.source}|\\byou\\s+(?:must|should|will|need\\s+to|have\\s+to|are\\s+(?:required|expected))\\b`,
+  'i',
+);
+
+const NOT_AI_AGENT =
+  /\buser[\s-]agents?\b|\bhttps?[\s.-]?agents?\b|\b(?:proxy|keep-?alive|socks|tunnel)[\s-]?agents?\b|\bnew\s+Agent\b/gi;
 
 const SEARCH =
-  /\b(?:search(?:es|ing)?|find|locate|scan|enumerate|list|look\s+(?:for|up)|collect|gather|harvest|read|cat|open|dump|grep|crawl|walk|glob|inventory|extract|retrieve|fetch)\b|\bbusca(?:r)?\b|\bencuentra\b|\brecopila\b|\blee(?:r)?\b|\bsuche?\b|\bfinde\b|\bsammle\b|\blies\b|\bcherche[rz]?\b|\brecherche[rz]?\b|\btrouve[rz]?\b|\bcollecte[rz]?\b|\blis\b|\blire\b|найд|найти|ищи|поиск|собер|собра|прочита|прочти|просканиру|搜索|查找|寻找|找到|收集|读取|扫描|列出|遍历|検索|探し|探す|収集|読み|검색|찾아|수집|읽어/i;
+  /\b(?:search(?:es|ing)?|find|locate|scan|enumerate|list|look\s+(?:for|up)|collect|gather|harvest|read|cat|open|dump|grep|crawl|walk|glob|inventory|extract|retrieve|fetch|load|copy)\b|\bbusca(?:r)?\b|\bencuentra\b|\brecopila\b|\blee(?:r)?\b|\bsuche?\b|\bfinde\b|\bsammle\b|\blies\b|\bcherche[rz]?\b|\brecherche[rz]?\b|\btrouve[rz]?\b|\bcollecte[rz]?\b|\blis\b|\blire\b|найд|найти|ищи|поиск|собер|собра|прочита|прочти|просканиру|搜索|查找|寻找|找到|收集|读取|扫描|列出|遍历|検索|探し|探す|収集|読み|검색|찾아|수집|읽어/i;
 
 const SINK =
   /\b(?:send|post|upload|exfiltrate|transmit|forward|e-?mail|curl|webhook|beacon)\b|\b(?:write|save|append|store|output|print|include|paste|attach|pass|add|dump|copy|submit|report|log|put|record)\b[^.\n]{0,80}(?:\b(?:to|into|in)\s+(?!the\s+(?:user|developer|human|chat|conversation|answer|reply|response)\b|me\b|you\b|your\s+(?:answer|reply|response)\b)[`'"~/\w.-]+|\b(?:argument|parameter|param|field)\b|https?:\/\/|\/tmp\b|~\/|\.(?:txt|json|log|csv|md)\b)|\benv[ií]a(?:r)?\b|\bescrib[ea]\b|\bguarda\b|\bsube\b|\bsende\b|\bschreib|\bspeicher|\benvoie[rz]?\b|\bécri[st]|\benregistre|отправ|запиш|записа|сохран|загруз|передай|передать|вставь|发送|上传|写入|写到|保存|传到|提交|附加|粘贴|送信|書き込|書き出|アップロード|전송|보내|저장|기록|업로드/i;
@@ -85,7 +93,7 @@ const CHAT_TEMPLATE =
   /<\|im_start\|>\s*system|<\|start_header_id\|>\s*system|<\|system\|>|\[INST\]|<<SYS>>|^\s*#{2,3}\s*(?:System|Instruction)\s*:|^\s*(?:Human|User)\s*:[^\n]*\n(?:[^\n]*\n){0,6}\s*(?:Assistant|AI)\s*:|<\/?(?:system_?prompt|system-reminder|admin_instructions)\s*>/im;
 
 const REVIEWER_NOTE =
-  /\b(?:note|notice|message|attention|instructions?)\s+(?:to|for)\s+(?:any\s+|all\s+)?(?:AI|LLM|automated|security|code)?\s*(?:reviewers?|scanners?|auditors?|analy[sz]ers?|agents?|models?|assistants?)\b[^\n]{0,200}\b(?:safe|benign|harmless|legitimate|not\s+malicious|false\s+positive|approved|verified|do\s+not\s+(?:flag|report|mark)|must\s+not\s+be\s+(?:flagged|reported))|\b(?:AI|LLM|automated)\s+(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\b[^\n]{0,80}\b(?:must|should|shall|are\s+instructed\s+to)\b[^\n]{0,80}\b(?:safe|benign|clean|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report))|(?:ИИ|нейросет|сканер)[^\n]{0,80}(?:безопас|не\s+сообщай|не\s+помечай)|(?:AI|人工智能|扫描器|审查)[^\n]{0,40}(?:安全的|不要报告|不要标记)/i;
+  /\b(?:AI|LLM|automated|machine)\s+(?:code\s+)?(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\s*[:,\u2014-][^\n]{0,160}\b(?:safe|benign|harmless|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report|mark))|\b(?:note|notice|message|attention|instructions?)\s+(?:to|for)\s+(?:any\s+|all\s+)?(?:AI|LLM|automated|security|code)?\s*(?:reviewers?|scanners?|auditors?|analy[sz]ers?|agents?|models?|assistants?)\b[^\n]{0,200}\b(?:safe|benign|harmless|legitimate|not\s+malicious|false\s+positive|approved|verified|do\s+not\s+(?:flag|report|mark)|must\s+not\s+be\s+(?:flagged|reported))|\b(?:AI|LLM|automated)\s+(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\b[^\n]{0,80}\b(?:must|should|shall|are\s+instructed\s+to)\b[^\n]{0,80}\b(?:safe|benign|clean|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report))|(?:ИИ|нейросет|сканер)[^\n]{0,80}(?:безопас|не\s+сообщай|не\s+помечай)|(?:AI|人工智能|扫描器|审查)[^\n]{0,40}(?:安全的|不要报告|不要标记)/i;
 
 const NEGATED_CLAUSE =
   /\b(?:never|do\s+not|don't|avoid|must\s+not|should\s+not|shouldn't|refuse\s+to|without|no\s+need\s+to|not\s+allowed\s+to|prevent|protect|redact|mask)\b[^.\n;!?]*|(?:никогда|не\s+(?:выводи|показывай|раскрывай|публикуй))[^.\n;]*|(?:不要|禁止|切勿|不得|避免)[^。.\n；;]*/gi;
@@ -156,17 +164,30 @@ export function semanticScan(
   };
   for (const w of windows(text)) {
     const s = w.text;
-    const who = opts.addressed || WHO.test(s);
+    // "user agent", "https agent" are HTTP terms, not AI agents.
+    const spoken = s.replace(NOT_AI_AGENT, ' ');
+    // In code, "you must …" is UI text as often as a prompt: strings and comments need an AI named.
+    const who =
+      opts.addressed || (place === 'string' || place === 'comment' ? WHO_AI.test(spoken) : WHO.test(spoken));
     // Safety rules ("never print API keys") are not requests: drop negated clauses first.
     const affirmative = s.replace(NEGATED_CLAUSE, ' ');
-    const kinds = secretKinds(affirmative);
-    const search = SEARCH.test(affirmative);
-    const sink = SINK.test(affirmative);
+    // Search and secret in one sentence, the sink in that sentence or one of the next two.
+    const sentences = affirmative.split(/(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+/).filter((x) => x.trim());
+    let kinds: string[] = [];
+    let search = false;
+    let sink = false;
+    sentences.forEach((sent, i) => {
+      const k = secretKinds(sent);
+      if (!k.length || !SEARCH.test(sent)) return;
+      search = true;
+      kinds = [...new Set([...kinds, ...k])];
+      if (sentences.slice(i, i + 3).some((x) => SINK.test(x))) sink = true;
+    });
     const conceal = CONCEAL.test(s);
     // Generic secrets (tokens, passwords) alone are what many tools legitimately handle: they
     // count when the text itself addresses an AI or asks for concealment.
     const fileish = kinds.some((k) => k !== 'tokens');
-    if (who && kinds.length && search && (sink || conceal) && (fileish || conceal || WHO.test(s))) {
+    if (who && kinds.length && search && (sink || conceal) && (fileish || conceal || WHO_AI.test(spoken))) {
       const strong =
         kinds.length >= 2 ||
         (sink && conceal) ||
@@ -180,7 +201,7 @@ export function semanticScan(
       );
     } else if (
       opts.toolDescription &&
-      fileish &&
+      secretKinds(affirmative).some((k) => k !== 'tokens') &&
       /~\/|\$HOME|%USERPROFILE%|\.ssh|\.env\b|mcp\.json|\.npmrc|\.aws|id_rsa/i.test(s) &&
       READ_FIRST.test(s)
     ) {
