@@ -404,6 +404,8 @@ class FileAnalyzer {
     this.lines = new LineIndex(input.text);
     this.deadline = performance.now() + input.timeBudgetMs;
     this.installTime = input.installTime;
+    // Calls analysed with their arguments may cost about a quarter of the file's own walk.
+    this.inlineStepsLeft = Math.min(60_000, 3_000 + Math.floor(input.text.length / 5));
   }
 
   /** What this file exports to the other files of its package. */
@@ -1034,9 +1036,11 @@ class FileAnalyzer {
   /** Calls of local functions left to analyse with their arguments, and the ones in progress. */
   private inlineLeft = 3000;
   /** Walk steps left for analysing calls with their arguments (bounds the cost on big bundles). */
-  private inlineStepsLeft = 60_000;
+  private inlineStepsLeft: number;
   private readonly inlineStack: AstNode[] = [];
   private readonly inlineCache = new Map<AstNode, Map<string, Val>>();
+  /** Functions whose analysed calls taught nothing (no finding, capability or known result). */
+  private readonly boring = new Map<AstNode, number>();
 
   unroll(n: number): boolean {
     if (n > MAX_UNROLL || n > this.unrollLeft) return false;
@@ -1737,6 +1741,7 @@ class FileAnalyzer {
       this.inlineStepsLeft <= 0 ||
       this.inlineStack.length >= 4 ||
       this.inlineStack.includes(target) ||
+      (this.boring.get(target) ?? 0) >= 2 ||
       size - from > 1_500 ||
       (!isNew &&
         args.length > 0 &&
@@ -1753,6 +1758,9 @@ class FileAnalyzer {
     this.inlineLeft--;
     this.inlineStack.push(target);
     const steps0 = this.steps;
+    const facts = () =>
+      this.findings.length + this.caps.commands.size + this.caps.domains.size + this.caps.paths.size;
+    const facts0 = facts();
     let r: Val;
     try {
       r = this.walkFunction(target, defScope, depth + 1, args, instance ?? thisVal);
@@ -1761,6 +1769,8 @@ class FileAnalyzer {
       if (this.inlineStack.length === 0) this.inlineStepsLeft -= this.steps - steps0;
     }
     if (instance) return instance;
+    if (facts() === facts0 && r.k === 'unknown' && !r.t?.size)
+      this.boring.set(target, (this.boring.get(target) ?? 0) + 1);
     // Small string helpers (`s => s.split('').reverse().join('')`) hide names: mark their output.
     const body = target.body as AstNode;
     const single =
@@ -1793,7 +1803,10 @@ class FileAnalyzer {
       silent: this.silent,
       deadline: this.deadline,
       timedOut: this.timedOut,
+      inlineStepsLeft: this.inlineStepsLeft,
     };
+    // The caller pays for the walk (its budget), so calls across files stay bounded per file.
+    this.inlineStepsLeft = caller.inlineStepsLeft;
     const previousLines = currentLines;
     this.findings = caller.findings;
     this.caps = caller.caps;
@@ -1807,6 +1820,7 @@ class FileAnalyzer {
       return this.invoke(fn, args, this.rootScope ?? new Scope(undefined), depth, thisVal, isNew);
     } finally {
       caller.timedOut ||= this.timedOut;
+      caller.inlineStepsLeft = Math.min(caller.inlineStepsLeft, this.inlineStepsLeft);
       Object.assign(this, saved);
       currentLines = previousLines;
     }
