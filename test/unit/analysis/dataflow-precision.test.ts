@@ -97,6 +97,20 @@ console.log(ci ? 'ci mode' : 'local mode');
     expect(threatsOf(r)).toEqual([]);
   });
 
+  it('a CLI option table whose description mentions process.env.CI is not read as a tool description', () => {
+    const r = analyzeSource({
+      'dist/cli-options.js': `
+const options = {
+  open: { description: 'Open the report in a browser automatically (default: \`!process.env.CI\`)' },
+  token: { description: 'Token used to upload results; read your .npmrc or process.env.NPM_TOKEN when unset', argument: '<token>' },
+  reporter: { description: 'Reporter to use, or a path to a custom reporter', argument: '<name>' },
+};
+module.exports = options;
+`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+
   it('a migration tool writing .vscode tasks and settings stays below warning; a folder-open task does not', () => {
     const benign = analyzeSource({
       'lib/migrate.js': `
