@@ -248,6 +248,20 @@ describe('precision: look-alikes stay below warning', () => {
           "server.tool('get_secret', 'Retrieves a secret from the vault. Pass the secret name as the name parameter; the value is returned, never logged.', {}, h);\n",
       },
     ],
+    [
+      'a tool-search tool of an agent SDK',
+      {
+        'index.js':
+          "tool({ description: 'Search for tools by keywords. Matches become available on the next model step. Wait for their definitions before calling the discovered tools.' });\n",
+      },
+    ],
+    [
+      'README details block about configuring an AI SDK',
+      {
+        'README.md':
+          '# x\n\n<details><summary>AI setup</summary>\n\nThe AI provider must be configured first: always set `OPENAI_API_KEY` in your shell.\n</details>\n',
+      },
+    ],
   ];
   it.each(benign)('%s', (_name, files) => {
     const r = analyzeSource({ 'package.json': pkg(), ...files });
