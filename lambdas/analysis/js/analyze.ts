@@ -405,7 +405,7 @@ class FileAnalyzer {
     this.deadline = performance.now() + input.timeBudgetMs;
     this.installTime = input.installTime;
     // Calls analysed with their arguments may cost about a quarter of the file's own walk.
-    this.inlineStepsLeft = Math.min(60_000, 3_000 + Math.floor(input.text.length / 5));
+    this.inlineStepsLeft = Math.min(40_000, 1_000 + Math.floor(input.text.length / 20));
   }
 
   /** What this file exports to the other files of its package. */
@@ -3097,7 +3097,11 @@ export function analyzeJsFile(input: JsFileInput): JsFileResult {
     input.modules!.results.delete(input.path);
     return cached.result;
   }
-  return runFile(input).result;
+  const { fa, result } = runFile(input);
+  // Files analysed first by the package loop serve their exports to files that require them later.
+  if (input.modules && result.parsed && !input.nested && !input.modules.cache.has(input.path))
+    input.modules.cache.set(input.path, fa.exportsValue());
+  return result;
 }
 
 function runFile(input: JsFileInput): { fa: FileAnalyzer; result: JsFileResult } {
