@@ -260,17 +260,6 @@ function hiddenMarkdownRegions(text: string): { start: number; text: string }[] 
 const HIDDEN_ELEMENT =
   /<(div|span|p|section|font|sup|sub|small|a|td|pre|code|template|noscript)\b(?=[^>]*(?:\shidden(?:\s|=|>|\/)|aria-hidden\s*=\s*["']?true|style\s*=\s*["'][^"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|em|rem|pt|%)?\s*(?:;|["'])|opacity\s*:\s*0(?:\.0+)?\s*(?:;|["'])|(?<![-\w])color\s*:\s*(?:#fff(?:fff)?\b|white\b|transparent\b|rgba\([^)]*,\s*0\s*\))|(?:height|width)\s*:\s*0(?:px)?\s*;[^"']*overflow\s*:\s*hidden|(?:left|top)\s*:\s*-\d{4,}px)|color\s*=\s*["']?(?:#fff(?:fff)?|white)\b))[^>]*>[\s\S]*?<\/\1\s*>|<template\b[^>]*>[\s\S]*?<\/template>/gi;
 
-/** Collapsed <details> bodies: hidden until a reader opens them. */
-function detailsRegions(text: string): { start: number; text: string }[] {
-  const out: { start: number; text: string }[] = [];
-  for (const m of text.matchAll(/<details(?![^>]*\sopen)[^>]*>([\s\S]*?)<\/details>/gi))
-    out.push({
-      start: m.index + m[0].indexOf(m[1] ?? ''),
-      text: (m[1] ?? '').replace(/<summary[\s\S]*?<\/summary>/i, ''),
-    });
-  return out;
-}
-
 /** Removes hidden content (comments, invisible characters) from Markdown before it is shown. */
 export function stripHiddenMarkdown(md: string): string {
   return md
@@ -397,10 +386,8 @@ function scanProse(
       if (region.text.trim().length < 8) continue;
       phraseScan(input, region.text, region.start, lines, true, meta, out);
     }
-    for (const region of detailsRegions(text)) {
-      if (region.text.trim().length < 8) continue;
-      phraseScan(input, region.text, region.start, lines, true, meta, out, true);
-    }
+    // Collapsed <details> bodies are read with the visible calibration below: projects put
+    // install notes there (even `curl … | sh` in a fenced block), so collapsing alone proves nothing.
     const visible = text
       .replace(/<!--[\s\S]*?(?:-->|$)/g, (m) => ' '.repeat(m.length))
       .replace(HIDDEN_ELEMENT, (m) => m.replace(/[^\n]/g, ' '));
