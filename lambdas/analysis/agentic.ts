@@ -490,10 +490,17 @@ function structuredScan(input: TextScanInput, out: Finding[], push: Push): void 
   }
   if (input.context === 'code' && /\.[cm]?[jt]sx?$/i.test(path) && text.length < 2_000_000) {
     // Prompts split over several literals ('…' + '…', arrays joined) are read joined.
-    const place = TEST_PATH.test(path) ? 'comment' : 'string';
+    // In a file that declares MCP tools, joined literals are likely tool descriptions.
+    const toolFile = MCP_TOOL_FILE.test(text) && !TEST_PATH.test(path);
+    const place = TEST_PATH.test(path) ? 'comment' : toolFile ? 'agent' : 'string';
     const meta = CODE_META.test(text);
     for (const g of joinedLiterals(text)) {
-      for (const h of semanticScan(g.text, place, { addressed: false, meta })) {
+      const asTool = toolFile && /\btools?\b|\bargument|\bparameter|\bfield\b/i.test(g.text);
+      for (const h of semanticScan(g.text, asTool ? 'agent' : place === 'agent' ? 'string' : place, {
+        addressed: asTool,
+        meta,
+        toolDescription: asTool,
+      })) {
         if (h.type === 'social_engineering' || h.rule === 'text.chat-template') continue;
         push(
           h.type,
@@ -584,3 +591,5 @@ function joinedLiterals(code: string): { offset: number; text: string }[] {
   return out.filter((g) => g.text.length < 50_000);
 }
 const BIDI_META = /trojan[\s-]?source|CVE-2021-42574|bidi(?:rectional)?[\s-](?:override|control|character)/i;
+const MCP_TOOL_FILE =
+  /@modelcontextprotocol\/sdk|\bMcpServer\b|\.registerTool\s*\(|\bserver\.tool\s*\(|\bListToolsRequestSchema\b/;
