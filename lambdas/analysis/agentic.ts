@@ -74,7 +74,8 @@ const PHRASES: PhraseRule[] = [
     rule: 'text.agent-directive',
     type: 'prompt_injection',
     re: /\b(?:AI|LLM|assistant|agent|copilot|claude|cursor|chatgpt|gemini|codex|language model)s?\b[^.\n]{0,80}\b(?:must|should\s+always|always|never|is\s+required\s+to|are\s+required\s+to|IMPORTANT)\b/i,
-    conf: { hidden: 0.8, agent: 0, visible: 0.25, comment: 0.3, string: 0.2 },
+    // Hidden notes to agents are often harmless ("generated file, do not edit"): warning, not critical.
+    conf: { hidden: 0.55, agent: 0, visible: 0.25, comment: 0.3, string: 0.2 },
     message: 'text addressed to an AI agent',
   },
   {
