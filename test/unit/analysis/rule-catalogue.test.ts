@@ -1,0 +1,80 @@
+/**
+ * The rule catalogue (lambdas/analysis/rules.ts) is the one list of rule ids:
+ * - every rule id written in the engine's sources is in it,
+ * - docs/analysis.md carries its generated table (`npm run docs:rules`),
+ * - every rule emitted on the labelled samples and the rewritten corpus is in it,
+ * - every rule in it is hit by at least one of those cases, except the ids listed in
+ *   data/samples/rules-without-sample.json, which must be exactly the ones not hit (adding a
+ *   sample for one forces its removal from that list).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyzeDirectory } from '../../../lambdas/analysis/index';
+import { analyzeSample, listSamples } from '../../../lambdas/analysis/eval/samples';
+import { RULES, RULE_TABLE_BEGIN, RULE_TABLE_END, renderRuleTable } from '../../../lambdas/analysis/rules';
+
+const ROOT = join(__dirname, '../../..');
+const ENGINE = join(ROOT, 'lambdas/analysis');
+/** Rule ids are `<area>.<kebab-name>`; file names in the sources are told apart by their extension. */
+const ID =
+  /['"`]((?:js|shell|text|pkg|file|code|agent|script|workflow|chain|big|sig|tar)\.[a-z0-9]+(?:-[a-z0-9]+)*)['"`]/g;
+const FILE_EXT = /\.(?:json|gyp|js|cjs|mjs|ts|md|yml|yaml|sh|py|ps1|bat|cmd|txt|node)$/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    if (statSync(p).isDirectory()) return n === 'eval' ? [] : sourceFiles(p);
+    return p.endsWith('.ts') && !p.endsWith('rules.ts') ? [p] : [];
+  });
+}
+
+describe('rule catalogue', () => {
+  it('has every rule id written in the engine', () => {
+    const written = new Set<string>();
+    for (const f of sourceFiles(ENGINE)) {
+      for (const m of readFileSync(f, 'utf8').matchAll(ID)) if (!FILE_EXT.test(m[1]!)) written.add(m[1]!);
+    }
+    expect(written.size).toBeGreaterThan(50);
+    expect([...written].filter((id) => !(id in RULES)).sort()).toEqual([]);
+  });
+
+  it('is documented in docs/analysis.md (npm run docs:rules)', () => {
+    const doc = readFileSync(join(ROOT, 'docs/analysis.md'), 'utf8');
+    const start = doc.indexOf(RULE_TABLE_BEGIN);
+    const end = doc.indexOf(RULE_TABLE_END);
+    expect(start).toBeGreaterThan(0);
+    // prettier pads the columns; compare cell by cell.
+    const cells = (t: string) =>
+      t
+        .trim()
+        .replace(/-{3,}/g, '---')
+        .replace(/[ \t]+/g, ' ');
+    expect(cells(doc.slice(start + RULE_TABLE_BEGIN.length, end))).toBe(cells(renderRuleTable()));
+  });
+
+  it('covers every rule emitted on the samples and corpus, and each rule is hit by one', async () => {
+    const hit = new Set<string>();
+    const samples = join(ROOT, 'data/samples');
+    for (const c of listSamples(samples)) {
+      for (const f of (await analyzeSample(samples, c.id)).evidence) hit.add(f.rule);
+    }
+    const rewritten = join(ROOT, 'data/corpus/rewritten');
+    for (const family of readdirSync(rewritten)) {
+      const dir = join(rewritten, family);
+      if (!statSync(dir).isDirectory()) continue;
+      for (const id of readdirSync(dir)) {
+        for (const f of (await analyzeDirectory(join(dir, id))).evidence) hit.add(f.rule);
+      }
+    }
+    expect([...hit].filter((id) => !(id in RULES)).sort()).toEqual([]);
+    const withoutSample = JSON.parse(readFileSync(join(samples, 'rules-without-sample.json'), 'utf8')) as {
+      id: string;
+      why: string;
+    }[];
+    expect(
+      Object.keys(RULES)
+        .filter((id) => !hit.has(id))
+        .sort(),
+    ).toEqual(withoutSample.map((r) => r.id).sort());
+  }, 120_000);
+});
