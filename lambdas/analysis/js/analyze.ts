@@ -566,7 +566,7 @@ class FileAnalyzer {
       this.threat(
         'js.fingerprint-same-scope',
         'data_exfiltration',
-        0.5,
+        this.installTime ? 0.7 : 0.5,
         sink.line,
         `collects host details (host name, user) and sends a network request (${sink.what}) in the same function`,
       );
@@ -2502,7 +2502,9 @@ class FileAnalyzer {
       this.threat(
         'js.exfil-fingerprint',
         'data_exfiltration',
-        0.6,
+        // At install time nothing legitimate needs to report who installed it, where: the
+        // dependency-confusion beacon. At run time SDKs and telemetry do, so it stays a warning.
+        this.installTime ? 0.8 : 0.6,
         node,
         `sends host details (host name, user info) over the network (${what})`,
       );
@@ -2510,7 +2512,8 @@ class FileAnalyzer {
       this.threat(
         'js.secret-env-to-network',
         'data_exfiltration',
-        0.3,
+        // SDKs send their own API keys when called; nothing needs to during npm install.
+        this.installTime ? 0.75 : 0.3,
         node,
         `sends a secret-looking environment variable over the network (${what})`,
       );
