@@ -19,7 +19,14 @@ import { analyzeJsFile, type ModuleHost } from './js/analyze';
 import { assessRisk, type RiskInput } from './risk-policy';
 import { readTarball, isTextPath } from './tar';
 import { decodeText, snippetOf } from './text';
-import { analyzeShell } from './shell';
+import {
+  analyzeScript,
+  dialectOf,
+  newScriptState,
+  type ScriptDialect,
+  type ScriptState,
+} from './script-behaviour';
+import { scriptTargets } from './shell';
 import {
   resolveLimits,
   type AnalysisLimits,
@@ -322,15 +329,25 @@ export function analyzeFiles(
     path: p,
     depth: 0,
   }));
+  const scriptState = newScriptState();
   while (queue.length) {
     const { path, depth } = queue.shift()!;
     if (done.has(path)) continue;
     const f = byPath.get(path);
     if (!f) continue;
     const head = f.data.subarray(0, 120).toString('latin1');
-    if (/\.(?:sh|bash|zsh|ps1|cmd|bat)$/i.test(path) || /^#!.*\b(?:ba|z|da)?sh\b/.test(head)) {
+    const dialect = dialectOf(path, head);
+    if (dialect) {
       done.add(path);
-      evidence.push(...shellFileFindings(path, decodeText(f.data).text));
+      const text = decodeText(f.data).text;
+      evidence.push(...scriptFileFindings(path, text, dialect, scriptState));
+      // Scripts run other scripts (`bash scripts/start.sh`, `call setup.cmd`): follow them.
+      if (depth < 3 && dialect !== 'python') {
+        for (const spec of scriptTargets(text)) {
+          const target = posix.normalize(spec.replace(/^\.\//, ''));
+          if (exists(target) && !done.has(target)) queue.push({ path: target, depth: depth + 1 });
+        }
+      }
       continue;
     }
     const reqs = analyzeCode(f, true);
@@ -599,26 +616,23 @@ function analysisNotes(skipped: SkippedFile[], limitsHit: string[], limits: Anal
   return notes;
 }
 
-/** Shell scripts run by lifecycle scripts: the shell rules, line by line, as install-time code. */
-function shellFileFindings(path: string, text: string): Finding[] {
-  const out: Finding[] = [];
-  const lines = text.split('\n').slice(0, 5000);
-  lines.forEach((line, i) => {
-    if (/^\s*#/.test(line)) return;
-    for (const hit of analyzeShell(line, true)) {
-      out.push({
-        threat_type: hit.threat_type,
-        rule: hit.rule,
-        message: `install-time shell script ${hit.message}`,
-        file: path,
-        line: i + 1,
-        snippet: snippetOf(line),
-        confidence: hit.confidence,
-        install_time: true,
-      });
-    }
-  });
-  return out;
+/** Scripts run by lifecycle scripts (shell, batch, PowerShell, Python): their behaviour, as install-time code. */
+function scriptFileFindings(
+  path: string,
+  text: string,
+  dialect: ScriptDialect,
+  state: ScriptState,
+): Finding[] {
+  return analyzeScript(text, dialect, true, state).map((hit) => ({
+    threat_type: hit.threat_type,
+    rule: hit.rule,
+    message: `install-time ${dialect === 'python' ? 'Python' : dialect === 'sh' ? 'shell' : dialect === 'batch' ? 'batch' : 'PowerShell'} script ${hit.message}`,
+    file: path,
+    line: hit.line,
+    snippet: snippetOf(hit.text),
+    confidence: hit.confidence,
+    install_time: true,
+  }));
 }
 
 function rankApiFile(file: string, types: string | undefined, main: string | undefined): number {

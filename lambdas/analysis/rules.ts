@@ -159,6 +159,17 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
   'shell.ci-workflow-write': rule(ISI, 'a script writes CI workflow files'),
   'shell.npm-publish': rule(ISI, 'a script runs `npm publish`'),
   'shell.ai-cli-unsafe': rule(ISI, 'a script runs an AI CLI with permission checks off'),
+  'script.download-execute': rule(
+    ISI,
+    'a script downloads a file and runs it (across lines, variables and scripts)',
+  ),
+  'script.env-exfil': rule(DX, 'a script dumps the environment into a network command'),
+  'script.crypto-miner': rule(MC, 'a script starts a cryptocurrency miner'),
+  'script.persistence': rule(
+    ISI,
+    'a script installs itself to run later (cron, Run key, launch agent, systemd unit)',
+  ),
+  'script.eval-decoded': rule(MC, 'a Python script executes decoded code'),
   'shell.registry-override': rule(
     SE,
     'a script points npm at another registry or turns integrity/TLS checks off',

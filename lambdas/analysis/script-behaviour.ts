@@ -1,0 +1,475 @@
+/**
+ * Behaviour of the scripts lifecycle hooks run: POSIX shell, Windows batch, PowerShell and
+ * Python files. A script is read as a sequence of commands with their arguments (variables
+ * assigned earlier substituted, quotes removed, line continuations joined), and the rules look at
+ * what the commands do together rather than at one line's text:
+ *
+ * - download → (chmod) → execute of the same file, in one line or across lines and variables;
+ * - the environment dumped into a network command (`env | base64 | curl -d @-`);
+ * - miners, persistence (cron, Run keys, launch agents, systemd user units, scheduled tasks).
+ *
+ * The line rules of shell.ts still run on every line, after variable substitution.
+ * Pure functions over text: nothing is executed.
+ */
+import type { ThreatType } from '../shared/domain/schemas';
+import { analyzeShell } from './shell';
+
+export type ScriptDialect = 'sh' | 'batch' | 'powershell' | 'python';
+
+export interface ScriptHit {
+  rule: string;
+  threat_type: ThreatType;
+  confidence: number;
+  message: string;
+  line: number;
+  text: string;
+}
+
+interface Command {
+  line: number;
+  text: string;
+  words: string[];
+  /** Ends with `&`, or starts through nohup/setsid/start /b/Start-Process -WindowStyle Hidden. */
+  background: boolean;
+  /** Piped into the next command. */
+  pipedTo?: Command;
+}
+
+const MAX_LINES = 5_000;
+const MAX_VARS = 500;
+
+export function dialectOf(path: string, head: string): ScriptDialect | undefined {
+  if (/\.(?:bat|cmd)$/i.test(path)) return 'batch';
+  if (/\.ps1$/i.test(path)) return 'powershell';
+  if (/\.py$/i.test(path) || /^#!.*\bpython/.test(head)) return 'python';
+  if (/\.(?:sh|bash|zsh)$/i.test(path) || /^#!.*\b(?:ba|z|da|k)?sh\b/.test(head)) return 'sh';
+  return undefined;
+}
+
+/** Joins continued lines, keeping the number of the first physical line. */
+function logicalLines(text: string, dialect: ScriptDialect): { line: number; text: string }[] {
+  const out: { line: number; text: string }[] = [];
+  const cont = dialect === 'batch' ? /\^$/ : dialect === 'powershell' ? /`$/ : /\\$/;
+  let buf = '';
+  let start = 0;
+  const lines = text.split(/\r?\n/).slice(0, MAX_LINES);
+  lines.forEach((raw, i) => {
+    if (!buf) start = i + 1;
+    if (cont.test(raw)) {
+      buf += `${raw.slice(0, -1)} `;
+      return;
+    }
+    buf += raw;
+    out.push({ line: start, text: buf });
+    buf = '';
+  });
+  if (buf) out.push({ line: start, text: buf });
+  return out;
+}
+
+function isComment(line: string, dialect: ScriptDialect): boolean {
+  const t = line.trim();
+  if (dialect === 'batch') return /^(?:rem\b|::)/i.test(t);
+  return t.startsWith('#') && !t.startsWith('#!');
+}
+
+/** Records `NAME=value` (sh), `set NAME=value` (batch), `$NAME = value` (PowerShell, Python). */
+function assignment(line: string, dialect: ScriptDialect): [string, string] | undefined {
+  const t = line.trim();
+  let m: RegExpMatchArray | null;
+  if (dialect === 'sh') m = /^(?:export\s+|local\s+|readonly\s+)?([A-Za-z_]\w*)=(.*)$/.exec(t);
+  else if (dialect === 'batch') m = /^set\s+"?([A-Za-z_][\w.-]*)=([^"]*)"?\s*$/i.exec(t);
+  else if (dialect === 'powershell') m = /^\$([A-Za-z_]\w*)\s*=\s*(.+)$/.exec(t);
+  else m = /^([A-Za-z_]\w*)\s*=\s*(.+)$/.exec(t);
+  if (!m) return undefined;
+  return [m[1]!, unquote(m[2]!.trim())];
+}
+
+function unquote(s: string): string {
+  return s.replace(/^(['"])(.*)\1$/s, '$2');
+}
+
+function substitute(line: string, vars: Map<string, string>, dialect: ScriptDialect): string {
+  if (!vars.size) return line;
+  const get = (name: string, whole: string) => vars.get(name) ?? whole;
+  if (dialect === 'batch') return line.replace(/%([A-Za-z_][\w.-]*)%/g, (w, n: string) => get(n, w));
+  if (dialect === 'python') return line;
+  return line
+    .replace(/\$\{([A-Za-z_]\w*)\}/g, (w, n: string) => get(n, w))
+    .replace(/\$env:([A-Za-z_]\w*)/gi, (w, n: string) => get(n, w))
+    .replace(/\$([A-Za-z_]\w*)/g, (w, n: string) => get(n, w));
+}
+
+/** Splits a shell word list, honouring quotes; `$(…)` and backticks are kept inside one word. */
+function words(segment: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quote = '';
+  let depth = 0;
+  for (const ch of segment) {
+    if (quote) {
+      if (ch === quote) quote = '';
+      else cur += ch;
+      continue;
+    }
+    if (ch === '(' && cur.endsWith('$')) depth++;
+    else if (ch === ')' && depth) depth--;
+    if (!depth && (ch === '"' || ch === "'")) {
+      quote = ch;
+      continue;
+    }
+    if (!depth && /\s/.test(ch)) {
+      if (cur) out.push(cur);
+      cur = '';
+      continue;
+    }
+    cur += ch;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** Splits a logical line into commands at `;`, `&&`, `||`, `|` and `&`, outside quotes. */
+function commands(line: number, text: string): Command[] {
+  const parts: { text: string; sep: string }[] = [];
+  let cur = '';
+  let quote = '';
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote) {
+      if (ch === quote) quote = '';
+      cur += ch;
+      continue;
+    }
+    if (ch === '"' || ch === "'") quote = ch;
+    if (ch === '(') depth++;
+    if (ch === ')' && depth) depth--;
+    if (!depth && (ch === ';' || ch === '|' || ch === '&')) {
+      const two = text.slice(i, i + 2);
+      const redirect = ch === '&' && (text[i - 1] === '>' || text[i + 1] === '>');
+      if (!redirect) {
+        const sep = two === '&&' || two === '||' ? two : ch;
+        parts.push({ text: cur, sep });
+        cur = '';
+        if (sep.length === 2) i++;
+        continue;
+      }
+    }
+    cur += ch;
+  }
+  parts.push({ text: cur, sep: '' });
+  const out: Command[] = [];
+  for (const p of parts) {
+    const w = words(p.text.trim());
+    if (!w.length) continue;
+    const background =
+      p.sep === '&' ||
+      /^(?:nohup|setsid|disown)$/i.test(w[0]!) ||
+      (/^start$/i.test(w[0]!) && w.some((x) => /^\/b$/i.test(x))) ||
+      (/^start-process$/i.test(w[0]!) && /-windowstyle\s+hidden/i.test(p.text));
+    const cmd: Command = { line, text: p.text.trim(), words: w, background };
+    const prev = out[out.length - 1];
+    if (prev && prev.pipedTo === undefined && (prev as Command & { pipe?: boolean }).pipe) prev.pipedTo = cmd;
+    (cmd as Command & { pipe?: boolean }).pipe = p.sep === '|';
+    out.push(cmd);
+  }
+  return out;
+}
+
+const WRAPPERS =
+  /^(?:sudo|nohup|setsid|exec|env|time|command|start|call|cmd(?:\.exe)?|\/c|\/b|\/min|""|&|\.)$/i;
+
+/** The program a command runs and its arguments, past wrappers such as nohup, sudo, start /b. */
+function programOf(c: Command): { prog: string; args: string[] } {
+  let i = 0;
+  while (i < c.words.length && (WRAPPERS.test(c.words[i]!) || /^[A-Za-z_]\w*=/.test(c.words[i]!))) i++;
+  return { prog: c.words[i] ?? '', args: c.words.slice(i + 1) };
+}
+
+const base = (p: string) =>
+  p
+    .replace(/^["']|["']$/g, '')
+    .split(/[\\/]/)
+    .pop()!
+    .toLowerCase();
+
+const URL_RE = /\b(?:https?|ftp):\/\/[^\s"'`)|;<>]+/i;
+
+function urlRisk(url: string | undefined): { plain: boolean; bareIp: boolean } {
+  if (!url) return { plain: false, bareIp: false };
+  const host = /^[a-z]+:\/\/([^/:?#]+)/i.exec(url)?.[1] ?? '';
+  return { plain: /^(?:http|ftp):/i.test(url), bareIp: /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host) };
+}
+
+export interface Download {
+  url?: string;
+  out?: string;
+  line: number;
+}
+
+/** A command that downloads something: its URL and the file it writes, when named. */
+function download(c: Command): Download | undefined {
+  const { prog, args } = programOf(c);
+  const p = base(prog).replace(/\.exe$/, '');
+  const text = c.text;
+  const url = URL_RE.exec(text)?.[0];
+  const redirect = /(?:^|\s)>\s*([^\s&|;]+)/.exec(text)?.[1];
+  const flag = (names: RegExp) => {
+    const i = args.findIndex((a) => names.test(a));
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  if (p === 'curl') return { url, out: flag(/^(?:-[a-zA-Z]*o|--output)$/) ?? redirect, line: c.line };
+  if (p === 'wget')
+    return { url, out: flag(/^(?:-[a-zA-Z]*O|--output-document)$/) ?? redirect, line: c.line };
+  if (/^(?:iwr|invoke-webrequest|invoke-restmethod|irm)$/.test(p))
+    return { url, out: flag(/^-outfile$/i), line: c.line };
+  if (p === 'certutil' && /-urlcache/i.test(text)) return { url, out: args[args.length - 1], line: c.line };
+  if (p === 'bitsadmin' && /\/transfer/i.test(text)) return { url, out: args[args.length - 1], line: c.line };
+  if (/^(?:powershell|pwsh)$/.test(p) || /downloadfile|downloadstring|invoke-webrequest/i.test(text)) {
+    const m = /downloadfile\(\s*['"]?([^'",\s]+)['"]?\s*,\s*['"]?([^'")]+?)['"]?\s*\)/i.exec(text);
+    if (m) return { url: m[1], out: m[2], line: c.line };
+    if (/downloadstring|invoke-webrequest|iwr\b/i.test(text)) return { url, line: c.line };
+  }
+  return undefined;
+}
+
+/** Files a command executes: the program itself, or the script given to an interpreter. */
+function executed(c: Command): string[] {
+  const { prog, args } = programOf(c);
+  const p = base(prog).replace(/\.exe$/, '');
+  const out = [prog];
+  if (/^(?:sh|bash|zsh|dash|python3?|node|perl|ruby|wscript|cscript|mshta|rundll32|regsvr32)$/.test(p)) {
+    const script = args.find((a) => !a.startsWith('-'));
+    if (script) out.push(script);
+  }
+  if (/^(?:powershell|pwsh)$/.test(p)) {
+    const i = args.findIndex((a) => /^-f(?:ile)?$/i.test(a));
+    if (i >= 0 && args[i + 1]) out.push(args[i + 1]!);
+  }
+  if (/^(?:start-process|saps|&|invoke-item)$/i.test(p) && args[0]) out.push(args[0]);
+  return out.map(base).filter(Boolean);
+}
+
+const ENV_DUMP = /^(?:env|printenv|set|export|declare|get-childitem|gci|dir|ls)$/i;
+const NET_SEND =
+  /^(?:curl|wget|nc|ncat|netcat|socat|iwr|invoke-webrequest|invoke-restmethod|irm|telnet|nslookup|dig|host)$/i;
+
+function pyHits(lines: { line: number; text: string }[], installTime: boolean): ScriptHit[] {
+  const hits: ScriptHit[] = [];
+  const all = lines.map((l) => l.text).join('\n');
+  const find = (re: RegExp) => lines.find((l) => re.test(l.text));
+  const dl = find(/\burl(?:retrieve|open)\s*\(|\brequests\.(?:get|post)\s*\(|\burllib\d?\b.*\bRequest\b/);
+  const wb = find(/\bopen\s*\([^)]*['"][wa]b['"]/);
+  const run = find(
+    /\b(?:subprocess\.(?:run|call|Popen|check_output|check_call)|os\.(?:system|popen|startfile|exec\w*))\s*\(/,
+  );
+  const evalDecoded = find(
+    /\bexec\s*\(\s*(?:base64\.b64decode|zlib\.decompress|bytes\.fromhex|codecs\.decode)/,
+  );
+  const sock = /\bsocket\.socket\s*\(/.test(all) && /\.connect\s*\(/.test(all);
+  const shellOverSocket =
+    /\bpty\.spawn\s*\(|\bos\.dup2\s*\(|\bsubprocess\.\w+\([^)]*stdin\s*=\s*\w*sock/.test(all);
+  const envOut = find(/\bos\.environ\b/) && (dl || /\.post\s*\(/.test(all));
+  const push = (
+    rule: string,
+    type: ThreatType,
+    install: number,
+    runtime: number,
+    message: string,
+    at = lines[0],
+  ) =>
+    hits.push({
+      rule,
+      threat_type: type,
+      confidence: installTime ? install : runtime,
+      message,
+      line: at?.line ?? 1,
+      text: at?.text ?? '',
+    });
+  if (dl && wb && run)
+    push(
+      'script.download-execute',
+      'install_script_injection',
+      0.95,
+      0.8,
+      'Python script downloads a file, writes it and runs a program',
+      run,
+    );
+  if (evalDecoded)
+    push(
+      'script.eval-decoded',
+      'malicious_code',
+      0.9,
+      0.85,
+      'Python script executes decoded code',
+      evalDecoded,
+    );
+  if (sock && shellOverSocket)
+    push(
+      'shell.reverse-shell',
+      'malicious_code',
+      0.95,
+      0.9,
+      'Python script connects a shell to a socket (reverse shell)',
+    );
+  if (envOut)
+    push(
+      'script.env-exfil',
+      'data_exfiltration',
+      0.9,
+      0.75,
+      'Python script sends the environment over the network',
+      find(/\bos\.environ\b/),
+    );
+  return hits;
+}
+
+/** Findings for one script file (or an inline `sh -c` string when `dialect` is 'sh'). */
+/** What one package's scripts did so far: a file downloaded by one script and run by another. */
+export interface ScriptState {
+  downloads: Map<string, Download>;
+  executable: Set<string>;
+}
+
+export function newScriptState(): ScriptState {
+  return { downloads: new Map(), executable: new Set() };
+}
+
+export function analyzeScript(
+  text: string,
+  dialect: ScriptDialect,
+  installTime: boolean,
+  state: ScriptState = newScriptState(),
+): ScriptHit[] {
+  const lines = logicalLines(text, dialect).filter((l) => l.text.trim() && !isComment(l.text, dialect));
+  if (dialect === 'python') return pyHits(lines, installTime);
+  const hits: ScriptHit[] = [];
+  const vars = new Map<string, string>();
+  const cmds: Command[] = [];
+  for (const l of lines) {
+    const resolved = substitute(l.text, vars, dialect);
+    const a = assignment(resolved, dialect);
+    if (a && vars.size < MAX_VARS) vars.set(a[0], a[1]);
+    for (const h of analyzeShell(resolved, installTime)) hits.push({ ...h, line: l.line, text: resolved });
+    if (!a) cmds.push(...commands(l.line, resolved));
+  }
+
+  const { downloads, executable } = state;
+  const add = (
+    c: Command,
+    rule: string,
+    type: ThreatType,
+    install: number,
+    runtime: number,
+    message: string,
+  ) =>
+    hits.push({
+      rule,
+      threat_type: type,
+      confidence: installTime ? install : runtime,
+      message,
+      line: c.line,
+      text: c.text,
+    });
+
+  for (const c of cmds) {
+    const d = download(c);
+    if (d) {
+      if (d.out) downloads.set(base(d.out), d);
+      // Downloaded straight into an interpreter is shell.download-pipe-shell (line rule).
+    }
+    const { prog, args } = programOf(c);
+    const p = base(prog);
+    if (p === 'chmod' && args.some((a) => /^\+?[ugoa]*\+x$|^[0-7]*[157][0-7]*$/.test(a))) {
+      for (const a of args) if (downloads.has(base(a))) executable.add(base(a));
+    }
+    const runs = executed(c).find((f) => downloads.has(f) && f !== 'curl' && f !== 'wget');
+    if (runs) {
+      const src = downloads.get(runs)!;
+      const r = urlRisk(src.url);
+      const boost = (r.plain ? 0.05 : 0) + (r.bareIp ? 0.05 : 0) + (c.background ? 0.05 : 0);
+      add(
+        c,
+        'script.download-execute',
+        'install_script_injection',
+        Math.min(0.98, 0.9 + boost),
+        Math.min(0.9, 0.7 + 2 * boost),
+        `downloads ${runs}${src.url ? ` from ${src.url.slice(0, 80)}` : ''} (line ${src.line}) and runs it${c.background ? ' in the background' : ''}`,
+      );
+    }
+    // The environment dumped into a network command, directly or through base64/gzip.
+    const first = base(c.words[0] ?? '');
+    const dumps =
+      (first === 'env' && c.words.length === 1) ||
+      (ENV_DUMP.test(p) &&
+        p !== 'env' &&
+        (p !== 'set' || !args.length) &&
+        (p !== 'ls' || /env:/i.test(args.join(' '))));
+    if (dumps) {
+      let next = c.pipedTo;
+      for (let hops = 0; next && hops < 4; hops++) {
+        if (NET_SEND.test(base(programOf(next).prog))) {
+          add(
+            c,
+            'script.env-exfil',
+            'data_exfiltration',
+            0.95,
+            0.85,
+            'dumps the environment and sends it over the network',
+          );
+          break;
+        }
+        next = next.pipedTo;
+      }
+    }
+    if (
+      NET_SEND.test(p) &&
+      /\$\((?:env|printenv|set)\b|`(?:env|printenv)`|\$env:\*|\[Environment\]::GetEnvironmentVariables/i.test(
+        c.text,
+      )
+    ) {
+      add(c, 'script.env-exfil', 'data_exfiltration', 0.95, 0.85, 'sends the environment over the network');
+    }
+    if (
+      /\bxmrig\b|\bstratum\+(?:tcp|ssl):\/\/|--donate-level\b|\bcpuminer\b|\bminerd\b|\bnbminer\b|\bt-rex\b/i.test(
+        c.text,
+      )
+    ) {
+      add(c, 'script.crypto-miner', 'malicious_code', 0.95, 0.9, 'starts a cryptocurrency miner');
+    }
+    if (
+      /^crontab$/i.test(p) ||
+      /\bschtasks\b.*\/create\b/i.test(c.text) ||
+      /\breg(?:\.exe)?\s+add\b.*\\(?:Run|RunOnce)\b/i.test(c.text) ||
+      /\b(?:New-ItemProperty|Set-ItemProperty)\b.*\\(?:Run|RunOnce)\b/i.test(c.text) ||
+      /\blaunchctl\s+(?:load|bootstrap)\b/i.test(c.text) ||
+      /\bsystemctl\s+--user\s+(?:enable|start)\b/i.test(c.text) ||
+      /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|\\Start Menu\\Programs\\Startup\\/i.test(
+        c.text,
+      )
+    ) {
+      add(
+        c,
+        'script.persistence',
+        'install_script_injection',
+        0.85,
+        0.6,
+        'installs itself to run later (cron, Run key, launch agent, systemd unit, scheduled task)',
+      );
+    }
+  }
+  for (const f of executable) {
+    if (hits.some((h) => h.rule === 'script.download-execute')) break;
+    const d = downloads.get(f)!;
+    hits.push({
+      rule: 'shell.download-chmod-run',
+      threat_type: 'install_script_injection',
+      confidence: installTime ? 0.9 : 0.75,
+      message: `downloads ${f} and makes it executable`,
+      line: d.line,
+      text: '',
+    });
+  }
+  return hits;
+}

