@@ -27,6 +27,7 @@ import {
   type ScriptState,
 } from './script-behaviour';
 import { scriptTargets } from './shell';
+import { analyzeWorkflow, isCiWorkflow } from './workflows';
 import {
   resolveLimits,
   type AnalysisLimits,
@@ -423,6 +424,20 @@ export function analyzeFiles(
     if (nodeShebang) {
       analyzeCode(file, false);
       continue;
+    }
+    if (isCiWorkflow(p)) {
+      for (const hit of analyzeWorkflow(dec.text)) {
+        evidence.push({
+          threat_type: hit.threat_type,
+          rule: hit.rule,
+          message: hit.message,
+          file: p,
+          line: hit.line,
+          snippet: snippetOf(hit.text),
+          confidence: hit.confidence,
+          install_time: false,
+        });
+      }
     }
     const context: TextContext = isAgentFile(p)
       ? 'agent_file'

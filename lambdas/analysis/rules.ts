@@ -170,6 +170,10 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
     'a script installs itself to run later (cron, Run key, launch agent, systemd unit)',
   ),
   'script.eval-decoded': rule(MC, 'a Python script executes decoded code'),
+  'workflow.secrets-exfil': rule(
+    DX,
+    'a shipped CI workflow sends secrets or the runner environment to the network',
+  ),
   'shell.registry-override': rule(
     SE,
     'a script points npm at another registry or turns integrity/TLS checks off',
