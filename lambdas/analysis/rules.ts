@@ -95,6 +95,10 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
   'js.write-shared-library': rule(MC, 'a `.so`/`.dll`/`.dylib` file is written'),
   'js.write-shell-rc': rule([ISI, MC], 'a shell start-up file (~/.bashrc, ~/.zshrc, ~/.profile) is written'),
   'js.write-agent-config': rule([ISI, MC], 'an AI agent or editor configuration file is written'),
+  'js.geo-gated-destructive': rule(
+    MC,
+    'files overwritten or deleted only when a geo-IP answer, time zone or locale matches',
+  ),
   'js.exfil-flow': rule(DX, 'credential files or the whole environment flow into a network sink'),
   'js.exfil-same-scope': rule(DX, 'credentials read in the same function that makes a request'),
   'js.exfil-fingerprint': rule(

@@ -376,6 +376,18 @@ function printable(s: string): boolean {
   return s.length > 0 && /^[\x09\x0a\x0d\x20-\x7e]+$/.test(s);
 }
 
+/** A country code, a locale tag or an Area/City time-zone name, as a quoted literal. */
+const PLACE = /['"`](?:[A-Z]{2}|[a-z]{2}(?:[-_][A-Z]{2})?|[A-Z][a-z]+\/[A-Za-z_]+)['"`]/;
+const PLACE_VALUE = /^(?:[A-Z]{2}|[a-z]{2}[-_][A-Z]{2}|[A-Z][a-z]+\/[A-Za-z_]+)$/;
+
+function holdsPlace(v: Val, depth: number): boolean {
+  if (depth > 3) return false;
+  if (v.k === 'str') return PLACE_VALUE.test(v.v);
+  if (v.k === 'arr') return v.items.slice(0, 50).some((i) => holdsPlace(i, depth + 1));
+  if (v.k === 'obj') return [...v.props.values()].slice(0, 50).some((i) => holdsPlace(i, depth + 1));
+  return false;
+}
+
 class FileAnalyzer {
   findings: Finding[] = [];
   caps = new CapabilityCollector();
@@ -394,6 +406,10 @@ class FileAnalyzer {
   private hexIds = new Set<string>();
   private hexIdLines: number[] = [];
   silent = 0;
+  /** Inside a branch that depends on the machine's country, time zone or locale. */
+  geoGate = 0;
+  /** The file uses locale or time-zone APIs (computed once, on the first candidate gate). */
+  private localeApis?: boolean;
   deadline: number;
   timedOut = false;
   private steps = 0;
@@ -501,6 +517,67 @@ class FileAnalyzer {
         scope.vars.set((s.id as AstNode).name as string, this.fnVal(s, scope));
       }
     }
+  }
+
+  /**
+   * A condition on the machine's location: a country/region/time-zone/locale field or value
+   * compared, where the value came from the network (a geo-IP answer) or from the locale APIs.
+   */
+  private isGeoGate(test: AstNode, value: Val, scope: Scope): boolean {
+    const src = this.sourceOf(test, 601);
+    if (!src || src.length > 600) return false;
+    const fromNetwork = deepTaints(value).has('network_data');
+    // Locale APIs anywhere in the file (the value is usually read into a variable first).
+    this.localeApis ??=
+      /\bIntl\.DateTimeFormat\b|resolvedOptions\(\)|getTimezoneOffset|process\.env\.(?:LANG|LC_ALL|LC_MESSAGES|LANGUAGE|TZ)\b|\bos-locale\b|navigator\.languages?\b/.test(
+        this.input.text,
+      );
+    if (!fromNetwork && !this.localeApis) return false;
+    const field =
+      /\b(?:country(?:_?code|Code|_name|Name)?|countryISO|region(?:_?code)?|geo|time_?[zZ]ones?|zones?|tz|locales?|lang(?:uage)?s?)\b/.test(
+        src,
+      );
+    const placeLiteral = PLACE.test(src);
+    // Target lists kept in variables: `TARGETS.zones.includes(here)`.
+    let placeInVars = false;
+    for (const m of src.matchAll(/\b[A-Za-z_$][\w$]*\b/g)) {
+      const v = scope.lookup(m[0]);
+      if (v && (v.k === 'arr' || v.k === 'obj' || v.k === 'str') && holdsPlace(v, 0)) {
+        placeInVars = true;
+        break;
+      }
+    }
+    return (field || placeInVars) && (placeLiteral || placeInVars);
+  }
+
+  /** Local functions called under a geo gate whose bodies destroy files (a wiper kept in a helper). */
+  private gatedLocalCalls(ifNode: AstNode, scope: Scope): void {
+    const src = this.sourceOf(ifNode.consequent as AstNode, 4000) ?? '';
+    for (const m of src.matchAll(/\b([A-Za-z_$][\w$]*)\s*\(/g)) {
+      const v = scope.lookup(m[1]!);
+      if (v?.k !== 'fn') continue;
+      const body = this.sourceOf(v.node, 4000) ?? '';
+      if (
+        /\.(?:writeFileSync|writeFile|rmSync|rm|unlinkSync|unlink|truncateSync|outputFileSync|removeSync|emptyDirSync)\s*\(|\brimraf\b/.test(
+          body,
+        )
+      ) {
+        this.threat(
+          'js.geo-gated-destructive',
+          'malicious_code',
+          0.9,
+          ifNode,
+          `calls ${m[1]}(), which overwrites or deletes files, only when the machine is in a given country, time zone or locale`,
+        );
+        return;
+      }
+    }
+  }
+
+  private sourceOf(n: AstNode | undefined, max: number): string | undefined {
+    if (!n) return undefined;
+    const r = n.range ?? (typeof n.start === 'number' ? [n.start, n.end as number] : undefined);
+    return r ? this.input.text.slice(r[0], Math.min(r[1], r[0] + max)) : undefined;
   }
 
   private fnVal(node: AstNode, scope?: Scope, self?: Val): Val & { k: 'fn' } {
@@ -754,6 +831,23 @@ class FileAnalyzer {
         const r = this.walk(node.right as AstNode, scope, depth + 1);
         // Either side may be the value: the one we keep carries the taint of both.
         return eitherOf(l, r);
+      }
+      case 'IfStatement': {
+        // A branch taken on where the machine is (a geo-IP answer, the time zone, the locale):
+        // destructive file operations under it are protestware / targeted wipers.
+        const test = this.walk(node.test as AstNode, scope, depth + 1);
+        const gate = this.isGeoGate(node.test as AstNode, test, scope);
+        if (gate) {
+          this.geoGate++;
+          this.gatedLocalCalls(node, scope);
+        }
+        try {
+          this.walk(node.consequent as AstNode, scope, depth + 1);
+          this.walk(node.alternate as AstNode | undefined, scope, depth + 1);
+        } finally {
+          if (gate) this.geoGate--;
+        }
+        return UNKNOWN;
       }
       case 'ConditionalExpression': {
         this.walk(node.test as AstNode, scope, depth + 1);
@@ -1801,6 +1895,7 @@ class FileAnalyzer {
       seen: this.seen,
       installTime: this.installTime,
       silent: this.silent,
+      geoGate: this.geoGate,
       deadline: this.deadline,
       timedOut: this.timedOut,
       inlineStepsLeft: this.inlineStepsLeft,
@@ -1813,6 +1908,7 @@ class FileAnalyzer {
     this.seen = caller.seen;
     this.installTime = caller.installTime;
     this.silent = caller.silent;
+    this.geoGate = caller.geoGate;
     this.deadline = caller.deadline;
     this.timedOut = caller.timedOut;
     currentLines = this.lines;
@@ -2256,6 +2352,20 @@ class FileAnalyzer {
     if (isWrite) {
       this.caps.writes = true;
       this.capability('filesystem', 'js.fs-write', node, `writes files (fs.${method}${p ? ` ${p}` : ''})`);
+      if (
+        this.geoGate > 0 &&
+        /^(?:writeFile|writeFileSync|rm|rmSync|rmdir|rmdirSync|unlink|unlinkSync|truncate|truncateSync|remove|removeSync|emptyDir|emptyDirSync|outputFile|outputFileSync)$/.test(
+          method,
+        )
+      ) {
+        this.threat(
+          'js.geo-gated-destructive',
+          'malicious_code',
+          0.9,
+          node,
+          `overwrites or deletes files (fs.${method}) only when the machine is in a given country, time zone or locale`,
+        );
+      }
       if (p && /\.(?:so|dll|dylib)$/i.test(p)) {
         this.threat(
           'js.write-shared-library',
