@@ -16,6 +16,7 @@ import { CapabilityCollector } from './capabilities';
 import { buildDocs, declarationExports } from './docs';
 import { analyzePackageJson } from './install-scripts';
 import { analyzeJsFile, type ModuleHost } from './js/analyze';
+import { planChunks } from './js/bigfile';
 import { assessRisk, type RiskInput } from './risk-policy';
 import { readTarball, isTextPath } from './tar';
 import { decodeText, snippetOf } from './text';
@@ -263,14 +264,36 @@ export function analyzeFiles(
     if (!dec.validUtf8)
       skipped.push({ path: file.path, reason: 'not valid UTF-8: analysed with replacement characters' });
     if (file.truncated || file.data.length > limits.maxAstFileBytes) {
-      if (!file.truncated)
-        skipped.push({
-          path: file.path,
-          reason: `larger than ${limits.maxAstFileBytes} bytes: text checks only, no syntax tree`,
-        });
       if (!limitsHit.includes('max_ast_file_bytes')) limitsHit.push('max_ast_file_bytes');
       textScan(file.path, dec.text.slice(0, 2_000_000), 'code', installTime);
-      return [];
+      // Too big for one tree: the head, the tail and the statements around sensitive names are
+      // cut at top-level statement boundaries and analysed as programs of their own.
+      const plan = planChunks(dec.text);
+      const requires: string[] = [];
+      let parsedChunks = 0;
+      for (const ch of plan.chunks) {
+        if (performance.now() > deadline) break;
+        const r = analyzeJsFile({
+          path: file.path,
+          text: ch.text,
+          installTime,
+          maxDepth: limits.maxAstDepth,
+          timeBudgetMs: limits.fileTimeBudgetMs,
+          modules,
+        });
+        stats.parse_ms += r.parseMs;
+        stats.analysis_ms += r.walkMs;
+        if (r.parsed) parsedChunks++;
+        for (const f of r.findings) evidence.push({ ...f, line: f.line + ch.lineOffset });
+        caps.merge(r.caps);
+        if (installTime) installCaps.merge(r.caps);
+        requires.push(...r.requires);
+      }
+      skipped.push({
+        path: file.path,
+        reason: `larger than ${limits.maxAstFileBytes} bytes: ${parsedChunks} of ${plan.chunks.length} pieces (head, tail and ${(plan.coveredBytes / 1048576).toFixed(1)} MiB around sensitive names) analysed as code, the rest text checks only`,
+      });
+      return requires;
     }
     const r = analyzeJsFile({
       path: file.path,
