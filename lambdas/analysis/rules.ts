@@ -112,6 +112,10 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
   ),
   'js.secret-env-to-network': rule(DX, 'a secret-looking environment variable is sent'),
   'js.request-public-ip': rule(DX, 'a request with a body to a hard-coded public IP address'),
+  'js.chat-webhook-exfil': rule(
+    DX,
+    'a request to a chat webhook (Discord, Telegram bot, Slack) whose token the package carries',
+  ),
   'js.request-exfil-host': rule(DX, 'a request to a request-capture, tunnel or chat-webhook host'),
 
   // ------------------------------------------------------------ obfuscation

@@ -198,6 +198,9 @@ const SECRET_ENV =
   /TOKEN|SECRET|PASSW|PASSWD|PRIVATE|CREDENTIAL|API_?KEY|ACCESS_?KEY|AUTH|SESSION|COOKIE|NPM_|GITHUB_|AWS_|AZURE_|GCP_|GOOGLE_APPLICATION|SLACK_|DISCORD_|MNEMONIC|SEED/i;
 const EXFIL_HOST =
   /(?:^|\.)(?:oastify\.com|burpcollaborator\.net|interact\.sh|interactsh\.com|oast\.(?:fun|live|site|online|pro|me)|pipedream\.net|webhook\.site|requestbin\.(?:net|com)|requestcatcher\.com|ngrok(?:-free)?\.(?:io|app|dev)|beeceptor\.com|hookb\.in|canarytokens\.com|dnslog\.cn|ceye\.io|trycloudflare\.com)$/i;
+/** Webhook URLs that carry their own token: Discord, Telegram bots, Slack incoming webhooks. */
+const CHAT_WEBHOOK =
+  /\/api\/webhooks\/\d{6,}\/[\w-]{6,}|\/bot\d{5,}:[\w-]{20,}\/send(?:Message|Document|Photo|Media)\b|\/services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{12,}/;
 const IMAGE_PATH = /\.(?:png|jpe?g|gif|bmp|ico|webp|svg)$/i;
 const GLOBAL_NAMES = new Set(['global', 'globalThis', 'window', 'self']);
 const KNOWN_GLOBALS = new Set([
@@ -2579,6 +2582,29 @@ class FileAnalyzer {
         sends ? 0.6 : 0.45,
         node,
         `${sends ? 'sends data' : 'connects'} to a hard-coded public IP address ${host}`,
+      );
+    }
+    // A chat webhook with its token written in the package (Discord, Telegram bot, Slack): the
+    // stealers' drop box. With secrets, host details or the environment in the request: critical.
+    const fullUrl =
+      url ??
+      [target, options]
+        .map((o) =>
+          o?.k === 'obj' ? (asString(o.props.get('url')) ?? asString(o.props.get('path'))) : undefined,
+        )
+        .find(Boolean);
+    if (fullUrl && CHAT_WEBHOOK.test(fullUrl)) {
+      const taints = new Set<Taint>();
+      for (const a of all) deepTaints(a, 0, taints);
+      const carries = ['env_all', 'secret_env', 'secret_file', 'fingerprint'].some((t) =>
+        taints.has(t as Taint),
+      );
+      this.threat(
+        'js.chat-webhook-exfil',
+        'data_exfiltration',
+        carries ? 0.85 : this.installTime ? 0.75 : 0.5,
+        node,
+        `posts to a chat webhook whose token is written in the package${carries ? ', with secrets or host details' : ''}`,
       );
     }
     if (host && EXFIL_HOST.test(host)) {
