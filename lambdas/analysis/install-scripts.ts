@@ -3,7 +3,8 @@
  * that apply to the script strings and dependency specifiers themselves.
  */
 import type { InstallScripts } from '../shared/domain/schemas';
-import { analyzeShell, inlineNodeCode, scriptTargets, shellPrograms } from './shell';
+import { analyzeScript } from './script-behaviour';
+import { inlineNodeCode, scriptTargets, shellPrograms } from './shell';
 import { LineIndex, snippetOf } from './text';
 import type { Finding, FindingBody, FindingKind, PackageMetadata } from './types';
 
@@ -145,7 +146,7 @@ export function analyzePackageJson(
         confidence: 1,
       });
     }
-    for (const hit of analyzeShell(command, name !== 'prepare')) {
+    for (const hit of analyzeScript(command, 'sh', name !== 'prepare')) {
       add({
         threat_type: hit.threat_type,
         rule: hit.rule,

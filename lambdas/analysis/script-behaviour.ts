@@ -325,6 +325,37 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
   return hits;
 }
 
+/** `name() { … }` and `function name { … }` definitions: name → body lines. */
+function shellFunctions(lines: { line: number; text: string }[]): {
+  funcs: Map<string, string[]>;
+  defLines: Set<string>;
+} {
+  const out = new Map<string, string[]>();
+  const defLines = new Set<string>();
+  const head = /^\s*(?:function\s+)?([A-Za-z_][\w-]*)\s*(?:\(\s*\))?\s*\{(.*)$/;
+  for (let i = 0; i < lines.length && out.size < 100; i++) {
+    const t = lines[i]!.text;
+    if (!/\(\s*\)|^\s*function\s/.test(t)) continue;
+    const m = head.exec(t);
+    if (!m) continue;
+    const body: string[] = [];
+    defLines.add(t);
+    const rest = m[2]!.trim();
+    if (rest.endsWith('}')) {
+      body.push(rest.replace(/\}\s*;?\s*$/, ''));
+    } else {
+      if (rest) body.push(rest);
+      for (i++; i < lines.length && !/^\s*\}\s*;?\s*$/.test(lines[i]!.text); i++) {
+        body.push(lines[i]!.text);
+        defLines.add(lines[i]!.text);
+      }
+      if (i < lines.length) defLines.add(lines[i]!.text);
+    }
+    out.set(m[1]!, body);
+  }
+  return { funcs: out, defLines };
+}
+
 /** Findings for one script file (or an inline `sh -c` string when `dialect` is 'sh'). */
 /** What one package's scripts did so far: a file downloaded by one script and run by another. */
 export interface ScriptState {
@@ -347,12 +378,44 @@ export function analyzeScript(
   const hits: ScriptHit[] = [];
   const vars = new Map<string, string>();
   const cmds: Command[] = [];
+  // Shell functions (`get() { curl -o "$2" "$1"; }`): their bodies are expanded where they are
+  // called, with the call's arguments as $1…$9 and $@.
+  const { funcs, defLines } =
+    dialect === 'sh'
+      ? shellFunctions(lines)
+      : { funcs: new Map<string, string[]>(), defLines: new Set<string>() };
+  const expand = (c: Command, depth: number): Command[] => {
+    const { prog, args } = programOf(c);
+    const body = funcs.get(prog);
+    if (!body || depth > 2) return [c];
+    const out: Command[] = [];
+    for (const line of body) {
+      const text = line
+        .replace(/\$\{?([1-9])\}?/g, (_w, n: string) => args[Number(n) - 1] ?? '')
+        .replace(/"?\$@"?/g, args.join(' '));
+      for (const inner of commands(c.line, substitute(text, vars, dialect))) {
+        if (c.background) inner.background = true;
+        out.push(...expand(inner, depth + 1));
+      }
+    }
+    return out;
+  };
   for (const l of lines) {
+    if (defLines.has(l.text)) continue;
     const resolved = substitute(l.text, vars, dialect);
     const a = assignment(resolved, dialect);
     if (a && vars.size < MAX_VARS) vars.set(a[0], a[1]);
     for (const h of analyzeShell(resolved, installTime)) hits.push({ ...h, line: l.line, text: resolved });
-    if (!a) cmds.push(...commands(l.line, resolved));
+    if (!a) for (const c of commands(l.line, resolved)) cmds.push(...expand(c, 0));
+  }
+  // `python -c "…"` one-liners are read as Python.
+  for (const c of cmds) {
+    const { prog, args } = programOf(c);
+    const i = args.indexOf('-c');
+    if (/^python(?:3(?:\.\d+)?)?$/.test(base(prog)) && i >= 0 && args[i + 1]) {
+      const code = args[i + 1]!.split(/;|\n/).map((text) => ({ line: c.line, text }));
+      for (const h of pyHits(code, installTime)) hits.push({ ...h, line: c.line, text: c.text });
+    }
   }
 
   const { downloads, executable } = state;

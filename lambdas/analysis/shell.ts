@@ -192,6 +192,11 @@ export function scriptTargets(cmd: string): string[] {
     /(?:^|[;&|]\s*|\s)(?:node|nodejs|sh|bash|zsh|python3?|tsx|ts-node|bun|deno\s+run)\s+(?:-[-\w=]+\s+)*["']?((?:\.{0,2}\/)?[\w@./-]+\.(?:[cm]?js|ts|sh|py)|(?:\.{0,2}\/)?[\w@./-]*\/[\w@.-]+)["']?/g;
   for (const m of cmd.matchAll(re)) out.push(m[1]!);
   for (const m of cmd.matchAll(/(?:^|[;&|]\s*)\.\/([\w@./-]+)/g)) out.push(m[1]!);
+  // `node setup` / `node lib/install`: a folder (its index.js) or a file named without extension.
+  for (const m of cmd.matchAll(
+    /(?:^|[;&|]\s*|\s)(?:node|nodejs)\s+(?:--?[\w-]+(?:=\S+)?\s+)*["']?([\w@][\w@./-]*)["']?(?=\s|$|[;&|])/g,
+  ))
+    out.push(m[1]!);
   // Windows: `cmd /c x.bat`, `x.cmd`, `powershell -ExecutionPolicy Bypass -File x.ps1`.
   for (const m of cmd.matchAll(/(?:^|[\s;&|])((?:\.{0,2}[\\/])?[\w@.\\/-]+\.(?:bat|cmd|ps1))\b/gi))
     out.push(m[1]!.replace(/\\/g, '/'));

