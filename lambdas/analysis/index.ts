@@ -28,7 +28,7 @@ import {
   type ScriptState,
 } from './script-behaviour';
 import { scriptTargets } from './shell';
-import { analyzeWorkflow, isCiWorkflow } from './workflows';
+import { analyzeEditorTasks, analyzeWorkflow, isCiWorkflow, isEditorTasks } from './workflows';
 import {
   resolveLimits,
   type AnalysisLimits,
@@ -448,8 +448,8 @@ export function analyzeFiles(
       analyzeCode(file, false);
       continue;
     }
-    if (isCiWorkflow(p)) {
-      for (const hit of analyzeWorkflow(dec.text)) {
+    if (isCiWorkflow(p) || isEditorTasks(p)) {
+      for (const hit of isEditorTasks(p) ? analyzeEditorTasks(dec.text) : analyzeWorkflow(dec.text)) {
         evidence.push({
           threat_type: hit.threat_type,
           rule: hit.rule,

@@ -99,6 +99,14 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
     MC,
     'files overwritten or deleted only when a geo-IP answer, time zone or locale matches',
   ),
+  'js.destructive-user-data': rule(
+    MC,
+    "the user's files deleted or overwritten: a recursive delete of home, its data folders, a drive root or the project npm ran in, or a write/delete of each entry listed from one",
+  ),
+  'js.exec-destructive-user-data': rule(
+    MC,
+    "a command run from code deletes the user's files (home data folders, a drive root, the project npm ran in)",
+  ),
   'js.exfil-flow': rule(DX, 'credential files or the whole environment flow into a network sink'),
   'js.exfil-same-scope': rule(DX, 'credentials read in the same function that makes a request'),
   'js.exfil-fingerprint': rule(
@@ -170,6 +178,14 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
   'script.download-execute': rule(
     ISI,
     'a script downloads a file and runs it (across lines, variables and scripts)',
+  ),
+  'editor.autorun-task': rule(
+    MC,
+    'a shipped VS Code task runs when the folder is opened and downloads and runs code (or reaches the network hidden)',
+  ),
+  'script.destructive': rule(
+    MC,
+    "a shell, batch, PowerShell or Python script deletes or wipes the user's files (home data folders, drive or file-system root, the project npm ran in), loop variables and shell functions followed",
   ),
   'script.env-exfil': rule(DX, 'a script dumps the environment into a network command'),
   'script.crypto-miner': rule(MC, 'a script starts a cryptocurrency miner'),

@@ -92,7 +92,10 @@ function unquote(s: string): string {
 function substitute(line: string, vars: Map<string, string>, dialect: ScriptDialect): string {
   if (!vars.size) return line;
   const get = (name: string, whole: string) => vars.get(name) ?? whole;
-  if (dialect === 'batch') return line.replace(/%([A-Za-z_][\w.-]*)%/g, (w, n: string) => get(n, w));
+  if (dialect === 'batch')
+    return line
+      .replace(/%([A-Za-z_][\w.-]*)%/g, (w, n: string) => get(n, w))
+      .replace(/%%([A-Za-z])\b/g, (w, n: string) => get(n, w));
   if (dialect === 'python') return line;
   return line
     .replace(/\$\{([A-Za-z_]\w*)\}/g, (w, n: string) => get(n, w))
@@ -255,6 +258,63 @@ const ENV_DUMP = /^(?:env|printenv|set|export|declare|get-childitem|gci|dir|ls)$
 const NET_SEND =
   /^(?:curl|wget|nc|ncat|netcat|socat|iwr|invoke-webrequest|invoke-restmethod|irm|telnet|nslookup|dig|host)$/i;
 
+/**
+ * Paths whose recursive deletion or overwrite destroys the user's data rather than the package's
+ * own files: the home folder itself or its well-known data folders, the file-system or a drive
+ * root, system folders, the folder npm was started from (`$INIT_CWD`) or a climb out of the
+ * package (`../..`). A tool's own cache under home (`~/.cache/tool`) is not one of them.
+ */
+const HOME_RE = String.raw`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|%HOMEPATH%|%HOMEDRIVE%%HOMEPATH%|\$env:USERPROFILE|\$env:HOME|\$HOME\$|/home/[^/\s]+|/Users/[^/\s]+|[A-Za-z]:[\\/]Users[\\/][^\\/\s]+)`;
+const USER_DATA_RE = new RegExp(
+  String.raw`^(?:` +
+    String.raw`${HOME_RE}(?:[\\/]+(?:\*|\.\*|Documents|Desktop|Downloads|Pictures|Music|Videos|OneDrive|projects?|Projects?|src|code|repos?|workspace|dev|work|git|\.ssh|\.gnupg|\.aws|\.kube|\.config|\.local|AppData|Library)?)?[\\/]*\*?` +
+    String.raw`|/\*?|/(?:home|Users|root|etc|var|usr|opt|srv|mnt|media|boot|var/lib/\w+)[\\/]*\*?` +
+    String.raw`|[A-Za-z]:[\\/]*\*?(?:\.\*)?|[A-Za-z]:[\\/](?:Users|Windows|ProgramData)[\\/]*\*?` +
+    String.raw`|(?:\$INIT_CWD|%INIT_CWD%|\$env:INIT_CWD)(?:[\\/]+(?!node_modules\b)\S*)?` +
+    String.raw`|(?:\.\.[\\/]+){2,}\*?|(?:\.\.[\\/]+){2,}\.\.|\.\.[\\/]*\*?` +
+    String.raw`)$`,
+  'i',
+);
+
+/** Whether a path (after substitution; a word may hold a list of paths) names user data. */
+export function isUserDataPath(path: string): boolean {
+  return path
+    .split(/\s+/)
+    .map((p) => p.replace(/^["'(]+|["'),;]+$/g, ''))
+    .some((p) => p && USER_DATA_RE.test(p));
+}
+
+/** The paths a command destroys (recursive delete, wipe, overwrite), when it is such a command. */
+function destroyedPaths(c: Command, dialect: ScriptDialect): string[] | undefined {
+  const { prog, args } = programOf(c);
+  const p = base(prog).replace(/\.exe$/, '');
+  const plain = args.filter((a) => !/^-/.test(a) && !/^\/[a-z]$/i.test(a));
+  const flags = args.filter((a) => /^-/.test(a) || /^\/[a-z]$/i.test(a)).join(' ');
+  if (
+    dialect !== 'powershell' &&
+    (p === 'rm' || p === 'rmdir') &&
+    /(?:^|\s)-[a-z]*r|--recursive/i.test(flags)
+  )
+    return plain;
+  if (p === 'find' && /(?:^|\s)-delete\b|-exec\s+(?:rm|shred|truncate)\b/.test(c.text))
+    return plain.slice(0, 1);
+  if (/^(?:shred|wipe|srm|cipher)$/.test(p)) return plain;
+  if (dialect === 'batch' || /^(?:rd|rmdir|del|erase)$/.test(p)) {
+    if (/^(?:rd|rmdir)$/.test(p) && /\/s\b/i.test(flags)) return plain;
+    if (/^(?:del|erase)$/.test(p) && /\/[sq]\b/i.test(flags)) return plain;
+  }
+  if (/^(?:remove-item|ri|rm|del|rmdir|rd)$/i.test(p) && /-r(?:ecurse)?\b/i.test(flags)) {
+    const i = args.findIndex((a) => /^-(?:path|literalpath)$/i.test(a));
+    return i >= 0 && args[i + 1] ? [args[i + 1]!] : plain;
+  }
+  if (
+    /^(?:get-childitem|gci|dir|ls)$/i.test(p) &&
+    /\bremove-item\b|\|\s*(?:ri|rm|del)\b/i.test(c.pipedTo?.text ?? '')
+  )
+    return plain;
+  return undefined;
+}
+
 function pyHits(lines: { line: number; text: string }[], installTime: boolean): ScriptHit[] {
   const hits: ScriptHit[] = [];
   const all = lines.map((l) => l.text).join('\n');
@@ -271,6 +331,26 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
   const shellOverSocket =
     /\bpty\.spawn\s*\(|\bos\.dup2\s*\(|\bsubprocess\.\w+\([^)]*stdin\s*=\s*\w*sock/.test(all);
   const envOut = find(/\bos\.environ\b/) && (dl || /\.post\s*\(/.test(all));
+  // shutil.rmtree / os.remove over the home folder, a drive or the file-system root.
+  const homeExpr =
+    /os\.path\.expanduser\(\s*['"]~['"]\s*\)|Path\.home\(\)|os\.environ(?:\.get\(|\[)\s*['"](?:HOME|USERPROFILE)['"]|['"](?:\/|[A-Za-z]:\\\\|~)['"]/;
+  const homeVars = new Set<string>();
+  for (const l of lines) {
+    const m = /^\s*([A-Za-z_]\w*)\s*=\s*(.+)$/.exec(l.text);
+    if (m && (homeExpr.test(m[2]!) || [...homeVars].some((v) => new RegExp(`\\b${v}\\b`).test(m[2]!))))
+      homeVars.add(m[1]!);
+  }
+  const mentionsHome = (t: string) =>
+    homeExpr.test(t) || [...homeVars].some((v) => new RegExp(`\\b${v}\\b`).test(t));
+  const wipe = lines.find(
+    (l) =>
+      (/\bshutil\.rmtree\s*\(/.test(l.text) && mentionsHome(l.text.slice(l.text.indexOf('rmtree')))) ||
+      (/\bos\.walk\s*\(/.test(l.text) && mentionsHome(l.text)),
+  );
+  const walkDestroys =
+    /\bos\.walk\s*\(/.test(all) &&
+    /\b(?:os\.(?:remove|unlink)|shutil\.rmtree)\s*\(|open\s*\([^)]*['"]w/.test(all);
+  const wiper = wipe && (/rmtree/.test(wipe.text) || walkDestroys) ? wipe : undefined;
   const push = (
     rule: string,
     type: ThreatType,
@@ -312,6 +392,15 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
       0.95,
       0.9,
       'Python script connects a shell to a socket (reverse shell)',
+    );
+  if (wiper)
+    push(
+      'script.destructive',
+      'malicious_code',
+      0.95,
+      0.85,
+      'deletes or overwrites the files of the home folder or a whole drive',
+      wiper,
     );
   if (envOut)
     push(
@@ -402,9 +491,29 @@ export function analyzeScript(
   };
   for (const l of lines) {
     if (defLines.has(l.text)) continue;
-    const resolved = substitute(l.text, vars, dialect);
+    let resolved = substitute(l.text, vars, dialect);
     const a = assignment(resolved, dialect);
     if (a && vars.size < MAX_VARS) vars.set(a[0], a[1]);
+    // `for d in A B C; do …` / `foreach ($d in $list)`: the loop variable holds the whole list.
+    const loop =
+      dialect === 'sh'
+        ? /^\s*for\s+([A-Za-z_]\w*)\s+in\s+(.+?)\s*(?:;\s*do\b|$)/.exec(resolved)
+        : dialect === 'powershell'
+          ? /^\s*foreach\s*\(\s*\$([A-Za-z_]\w*)\s+in\s+(.+?)\)/i.exec(resolved)
+          : /^\s*for\s+%%?([A-Za-z])\s+in\s+\((.+?)\)\s+do\b/i.exec(resolved);
+    if (loop && vars.size < MAX_VARS)
+      vars.set(
+        loop[1]!,
+        loop[2]!
+          .replace(/^@\(|\)$/g, '')
+          .replace(/[,'"]/g, ' ')
+          .trim(),
+      );
+    // The loop body on the same line (`…; do rm -rf "$d"; done`, `… do del %%p`) sees the list.
+    if (loop) {
+      const body = /\bdo\b\s*(.*)$/i.exec(l.text)?.[1] ?? '';
+      resolved = substitute(body.replace(/;?\s*done\s*;?\s*$/, ''), vars, dialect);
+    }
     for (const h of analyzeShell(resolved, installTime)) hits.push({ ...h, line: l.line, text: resolved });
     if (!a) for (const c of commands(l.line, resolved)) cmds.push(...expand(c, 0));
   }
@@ -459,6 +568,17 @@ export function analyzeScript(
         Math.min(0.98, 0.9 + boost),
         Math.min(0.9, 0.7 + 2 * boost),
         `downloads ${runs}${src.url ? ` from ${src.url.slice(0, 80)}` : ''} (line ${src.line}) and runs it${c.background ? ' in the background' : ''}`,
+      );
+    }
+    const destroyed = destroyedPaths(c, dialect)?.filter(isUserDataPath);
+    if (destroyed?.length) {
+      add(
+        c,
+        'script.destructive',
+        'malicious_code',
+        0.95,
+        0.85,
+        `deletes or wipes ${destroyed[0]!.replace(/\s+/g, ' ').slice(0, 60)} (the user's files, not the package's own)`,
       );
     }
     // The environment dumped into a network command, directly or through base64/gzip.

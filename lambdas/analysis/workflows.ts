@@ -10,6 +10,7 @@
 import { parseAllDocuments } from 'yaml';
 import type { ThreatType } from '../shared/domain/schemas';
 import { analyzeScript } from './script-behaviour';
+import { analyzeShell } from './shell';
 
 export interface WorkflowHit {
   rule: string;
@@ -125,6 +126,128 @@ export function analyzeWorkflow(text: string): WorkflowHit[] {
       );
     } else if (envDump) {
       add('workflow.secrets-exfil', 0.7, 'a shipped CI workflow sends the runner environment to the network');
+    }
+  }
+  return hits;
+}
+
+/** VS Code workspace tasks (`.vscode/tasks.json`): a task can run when the folder is opened. */
+export function isEditorTasks(path: string): boolean {
+  return /(?:^|\/)\.vscode\/tasks\.json$/i.test(path);
+}
+
+/** JSON with comments and trailing commas (the format VS Code reads) to plain JSON. */
+function stripJsonc(text: string): string {
+  let out = '';
+  let inStr = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (inStr) {
+      out += ch;
+      if (ch === '\\') out += text[++i] ?? '';
+      else if (ch === '"') inStr = false;
+      continue;
+    }
+    if (ch === '"') inStr = true;
+    else if (ch === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+      continue;
+    } else if (ch === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+      continue;
+    }
+    out += ch;
+  }
+  return out.replace(/,(\s*[}\]])/g, '$1');
+}
+
+const SCRIPT_RULES = new Set([
+  'shell.download-pipe-shell',
+  'shell.download-chmod-run',
+  'shell.powershell-encoded',
+  'shell.powershell-download',
+  'shell.encoded-node-eval',
+  'shell.base64-decode-run',
+  'shell.reverse-shell',
+  'shell.destructive',
+  'script.download-execute',
+  'script.env-exfil',
+  'script.destructive',
+  'script.crypto-miner',
+  'script.persistence',
+]);
+
+/**
+ * Tasks that run when the folder is opened (`"runOptions": { "runOn": "folderOpen" }`): the
+ * fake-job-interview repositories and project templates use them to run a downloaded script as
+ * soon as the editor opens the project. Every command variant (`osx`, `linux`, `windows`) is read
+ * with the script rules; a hidden task (`"reveal": "never"`, no echo) that reaches the network is
+ * reported even when its command is not one of the known shapes.
+ */
+export function analyzeEditorTasks(text: string): WorkflowHit[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(stripJsonc(text.slice(0, 1_000_000)));
+  } catch {
+    return [];
+  }
+  const tasks = (doc as { tasks?: unknown } | null)?.tasks;
+  if (!Array.isArray(tasks)) return [];
+  const hits: WorkflowHit[] = [];
+  const lines = text.split('\n');
+  for (const t of tasks.slice(0, 200)) {
+    if (!t || typeof t !== 'object') continue;
+    const task = t as Record<string, unknown>;
+    const runOn = (task.runOptions as { runOn?: unknown } | undefined)?.runOn;
+    if (runOn !== 'folderOpen') continue;
+    const commands: string[] = [];
+    for (const v of [task, task.osx, task.linux, task.windows]) {
+      if (!v || typeof v !== 'object') continue;
+      const o = v as { command?: unknown; args?: unknown };
+      if (typeof o.command !== 'string') continue;
+      const args = Array.isArray(o.args) ? o.args.filter((a) => typeof a === 'string').join(' ') : '';
+      commands.push(`${o.command} ${args}`.trim());
+    }
+    const presentation = (task.presentation ?? {}) as Record<string, unknown>;
+    const hidden = presentation.reveal === 'never' || presentation.echo === false;
+    const label = typeof task.label === 'string' ? task.label : '';
+    for (const cmd of commands) {
+      const first = cmd.trim().split('\n')[0]!.trim().slice(0, 60);
+      const i = first ? lines.findIndex((l) => l.includes(first)) : -1;
+      const line = i >= 0 ? i + 1 : 1;
+      const dialect = /\|\s*cmd\b|\bpowershell\b|\.(?:bat|cmd|ps1)\b/i.test(cmd) ? 'batch' : 'sh';
+      const found = [...analyzeShell(cmd, true), ...analyzeScript(cmd, dialect, true)].find((h) =>
+        SCRIPT_RULES.has(h.rule),
+      );
+      if (found) {
+        hits.push({
+          rule: 'editor.autorun-task',
+          threat_type: 'malicious_code',
+          confidence: hidden ? 0.95 : 0.9,
+          message: `a VS Code task${label ? ` "${label.slice(0, 40)}"` : ''} runs when the folder is opened and ${found.message}`,
+          line,
+          text: cmd.slice(0, 200),
+        });
+        break;
+      }
+      if (
+        hidden &&
+        /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|certutil|bitsadmin|nc|ncat)\b|https?:\/\//i.test(
+          cmd,
+        )
+      ) {
+        hits.push({
+          rule: 'editor.autorun-task',
+          threat_type: 'malicious_code',
+          confidence: 0.75,
+          message: `a hidden VS Code task${label ? ` "${label.slice(0, 40)}"` : ''} reaches the network as soon as the folder is opened`,
+          line,
+          text: cmd.slice(0, 200),
+        });
+        break;
+      }
     }
   }
   return hits;

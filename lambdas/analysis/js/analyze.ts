@@ -9,6 +9,7 @@
  */
 import type { ThreatType } from '../../shared/domain/schemas';
 import { CapabilityCollector, WHOLE_ENV } from '../capabilities';
+import { analyzeScript, isUserDataPath } from '../script-behaviour';
 import { analyzeShell, shellPrograms } from '../shell';
 import { LineIndex, hasZeroWidth, isMixedScriptIdentifier, snippetOf } from '../text';
 import type { Finding } from '../types';
@@ -1233,7 +1234,7 @@ class FileAnalyzer {
         if (obj.mod === 'fs' && obj.path === 'promises') return mark({ k: 'api', mod: 'fs', path: key });
         if (key === 'call' || key === 'apply' || key === 'bind')
           return mark({ ...obj, path: `${obj.path}.${key}` });
-        return mark({ k: 'api', mod: obj.mod, path: `${obj.path}.${key}` });
+        return mark(withTaint({ k: 'api', mod: obj.mod, path: `${obj.path}.${key}` }, [obj]));
       case 'global':
         if (obj.name === 'globalObject') {
           if (GLOBAL_NAMES.has(key)) return obj;
@@ -1258,6 +1259,8 @@ class FileAnalyzer {
           return mark({ k: 'api', mod: 'process', path: key });
         }
         if (obj.name === 'mainModule' && key === 'require') return { k: 'global', name: 'require' };
+        // Function.constructor is Function itself (a common way to avoid writing `new Function`).
+        if (obj.name === 'Function' && key === 'constructor') return mark(obj);
         return mark({ k: 'api', mod: `global:${obj.name}`, path: key });
       case 'env': {
         if (!this.silent) {
@@ -1301,6 +1304,10 @@ class FileAnalyzer {
         return { k: 'api', mod: 'array', path: key, base: obj };
       case 'net':
         return withTaint({ k: 'api', mod: 'netobj', path: key }, [obj]);
+      case 'fn':
+        // (function () {}).constructor / (() => {}).constructor: the Function constructor.
+        if (key === 'constructor') return mark({ k: 'global', name: 'Function' });
+        return withTaint({ k: 'unknown' }, [obj]);
       default:
         return withTaint({ k: 'unknown' }, [obj]);
     }
@@ -2086,6 +2093,12 @@ class FileAnalyzer {
       return UNKNOWN;
     }
     if (mod === 'fs') return this.fsCall(node, method, a0, args, scope);
+    // rimraf(path) / rimraf.sync(path) / del(paths): recursive deletion by module.
+    if (/^(?:rimraf|del|trash|premove)$/.test(mod)) {
+      this.caps.writes = true;
+      this.destroys(node, `${mod}${path ? `.${path}` : ''}`, a0);
+      return UNKNOWN;
+    }
     // process.binding('spawn_sync').spawn({ file, args }): a process started past child_process.
     if (mod.startsWith('binding:') && method === 'spawn' && a0?.k === 'obj') {
       const file = asString(a0.props.get('file'));
@@ -2350,6 +2363,14 @@ class FileAnalyzer {
         return withTaint({ k: 'unknown' }, [], 'secret_file');
       }
       if (p && IMAGE_PATH.test(p)) return withTaint({ k: 'unknown' }, [], 'image');
+      // The entries of the user's home, a drive root or the project: what a wiper walks.
+      if (
+        /^(?:readdir|readdirSync|opendir|opendirSync)$/.test(method) &&
+        (p !== undefined || a0?.t?.has('user_listing'))
+      ) {
+        if (a0?.t?.has('user_listing') || isUserDataPath(p!))
+          return withTaint({ k: 'unknown' }, [], 'user_listing');
+      }
       return UNKNOWN;
     }
     if (isWrite) {
@@ -2367,6 +2388,25 @@ class FileAnalyzer {
           0.9,
           node,
           `overwrites or deletes files (fs.${method}) only when the machine is in a given country, time zone or locale`,
+        );
+      }
+      const recursive =
+        /^(?:remove|removeSync|emptyDir|emptyDirSync|emptydir)$/.test(method) ||
+        (/^(?:rm|rmSync|rmdir|rmdirSync)$/.test(method) &&
+          args.some((a) => a?.k === 'obj' && a.props.get('recursive')?.k === 'bool'));
+      if (recursive) this.destroys(node, `fs.${method}`, a0);
+      else if (
+        /^(?:unlink|unlinkSync|writeFile|writeFileSync|truncate|truncateSync|rm|rmSync|rename|renameSync|createWriteStream|outputFile|outputFileSync)$/.test(
+          method,
+        ) &&
+        a0?.t?.has('user_listing')
+      ) {
+        this.threat(
+          'js.destructive-user-data',
+          'malicious_code',
+          this.installTime ? 0.9 : 0.8,
+          node,
+          `${/^(?:unlink|rm)/.test(method) ? 'deletes' : /^rename/.test(method) ? 'renames' : 'overwrites'} every file it lists in the user's home, a drive root or the project (fs.${method})`,
         );
       }
       if (p && /\.(?:so|dll|dylib)$/i.test(p)) {
@@ -2408,6 +2448,27 @@ class FileAnalyzer {
     return UNKNOWN;
   }
 
+  /**
+   * A recursive deletion: a threat when the path is the user's data (home or its data folders, a
+   * drive or the file-system root, the project npm was started from) rather than the package's own
+   * files or a tool's cache.
+   */
+  private destroys(node: AstNode, how: string, target: Val | undefined): void {
+    const paths = target?.k === 'arr' ? target.items.map(asString) : [asString(target)];
+    const listed = !!target?.t?.has('user_listing');
+    const hit = listed
+      ? (paths.find((p) => p !== undefined) ?? 'the listed entries')
+      : paths.find((p) => p !== undefined && isUserDataPath(p));
+    if (hit === undefined) return;
+    this.threat(
+      'js.destructive-user-data',
+      'malicious_code',
+      this.installTime ? 0.95 : 0.85,
+      node,
+      `deletes ${hit.slice(0, 60)} recursively (${how}): the user's files, not the package's own`,
+    );
+  }
+
   private spawn(
     node: AstNode,
     cmd: string | undefined,
@@ -2422,6 +2483,20 @@ class FileAnalyzer {
       else programs = [cmd];
       for (const p of programs) if (!p.includes('${')) this.caps.addCommand(p);
       const full = kind === 'argv' && args[1]?.k === 'arr' ? `${cmd} ${flatStrings(args[1]).join(' ')}` : cmd;
+      // Recursive deletion of the user's files through a shell (`rm -rf ~/…`, `rd /s /q C:\\`).
+      const wipe = analyzeScript(
+        full,
+        /^(?:rd|rmdir|del|erase)\b/i.test(full.trim()) ? 'batch' : 'sh',
+        this.installTime,
+      ).find((h) => h.rule === 'script.destructive');
+      if (wipe && !analyzeShell(full, this.installTime).some((h) => h.rule === 'shell.destructive'))
+        this.threat(
+          'js.exec-destructive-user-data',
+          'malicious_code',
+          wipe.confidence,
+          node,
+          `runs a command that ${wipe.message}`,
+        );
       for (const hit of analyzeShell(full, this.installTime)) {
         if (hit.rule === 'shell.ai-cli-unsafe') continue; // the flow-based rule below decides
         const type =

@@ -11,7 +11,8 @@ export type Taint =
   | 'fingerprint' // host name, user info, network interfaces
   | 'decoded' // produced by base64/hex/char-code decoding
   | 'network_data' // bytes received from the network
-  | 'image'; // bytes read from an image file
+  | 'image' // bytes read from an image file
+  | 'user_listing'; // names listed from the user's home, a drive root or the project npm ran in
 
 export interface AstNode {
   type: string;

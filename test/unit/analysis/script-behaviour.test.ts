@@ -158,3 +158,30 @@ describe('analyzeScript', () => {
     ).toContain('shell.reverse-shell');
   });
 });
+
+describe("deleting the user's files", () => {
+  it.each([
+    ['sh', 'for d in ~/Documents ~/Desktop; do rm -rf "$d"; done'],
+    ['sh', 'TARGET=$INIT_CWD/src\nrm -r "$TARGET"'],
+    ['sh', 'find "$HOME" -maxdepth 2 -name "*.pdf" -delete'],
+    ['batch', 'set T=%USERPROFILE%\\Documents\nrd /s /q "%T%"'],
+    ['batch', 'for %%p in (C:\\ D:\\) do del /f /s /q %%p'],
+    ['powershell', 'Remove-Item -Path $env:USERPROFILE\\Desktop -Recurse -Force'],
+    ['python', 'import shutil, os\nh = os.path.expanduser("~")\nshutil.rmtree(h, ignore_errors=True)'],
+  ] as const)('%s: %j is script.destructive', (dialect, text) => {
+    const hits = analyzeScript(text, dialect, true);
+    expect(rules(hits)).toContain('script.destructive');
+    expect(hits.find((h) => h.rule === 'script.destructive')!.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it.each([
+    ['sh', 'rm -rf ./dist build node_modules/.cache'],
+    ['sh', 'rm -rf "$HOME/.cache/mytool"'],
+    ['sh', 'rm -rf $INIT_CWD/node_modules/.vite'],
+    ['batch', 'rd /s /q build'],
+    ['powershell', 'Remove-Item -Recurse -Force .\\out'],
+    ['python', 'import shutil\nshutil.rmtree("build", ignore_errors=True)'],
+  ] as const)('%s: %j (own files, a tool cache) is not', (dialect, text) => {
+    expect(rules(analyzeScript(text, dialect, true))).not.toContain('script.destructive');
+  });
+});

