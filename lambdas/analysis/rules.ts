@@ -107,6 +107,14 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
     MC,
     "a command run from code deletes the user's files (home data folders, a drive root, the project npm ran in)",
   ),
+  'js.page-secret-exfil': rule(
+    DX,
+    "what a web page's user types (keystrokes, password/card/seed fields, submitted forms, wallet storage) sent to a host written in the code (fetch, XHR, sendBeacon, image/link/form URLs)",
+  ),
+  'js.wallet-address-swap': rule(
+    MC,
+    'a crypto-address pattern, a fixed address and an interception (clipboard, hooked fetch/XHR/wallet provider, page text) in one file',
+  ),
   'js.exfil-flow': rule(DX, 'credential files or the whole environment flow into a network sink'),
   'js.exfil-same-scope': rule(DX, 'credentials read in the same function that makes a request'),
   'js.exfil-fingerprint': rule(

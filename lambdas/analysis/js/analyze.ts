@@ -229,7 +229,17 @@ const KNOWN_GLOBALS = new Set([
   'Array',
   'EventSource',
   'navigator',
+  'document',
+  'localStorage',
+  'sessionStorage',
 ]);
+/** Form fields whose value is a secret: passwords, payment cards, wallet seeds and keys. */
+const SECRET_FIELD =
+  /type\s*=\s*['"]?password|passw|pwd\b|\bpin\b|card|\bcc[-_]?(?:num|number|exp|csc|cvv)|cvv|cvc|csc\b|security[-_ ]?code|expir|iban|\bssn\b|mnemonic|seed|recovery[-_ ]?phrase|secret[-_ ]?(?:key|phrase|recovery)|private[-_ ]?key|autocomplete\s*=\s*['"]?(?:cc-|current-password|new-password)/i;
+/** Storage keys of wallet secrets. */
+const SECRET_STORAGE_KEY = /mnemonic|seed|private[-_]?key|secret[-_]?key|keystore|wallet|vault/i;
+/** Event types whose event object carries what the user types. */
+const KEY_EVENTS = /^(?:keydown|keypress|keyup)$/;
 /** Members whose use through computed names is a red flag (key: module, or `global`). */
 const SENSITIVE_MEMBERS: Record<string, Set<string>> = {
   child_process: new Set(['exec', 'execSync', 'spawn', 'spawnSync', 'execFile', 'execFileSync', 'fork']),
@@ -291,6 +301,38 @@ function isPublicIpv4(host: string): boolean {
   if (a === 192 && b === 168) return false;
   if (a === 100 && b >= 64 && b <= 127) return false;
   return true;
+}
+
+/** Addresses of the chains address swappers target (public example addresses). */
+const SAMPLE_ADDRESSES = [
+  '0x52908400098527886E0F7030069857D2E4169EE7', // Ethereum (EIP-55 test vector)
+  '1BoatSLRHtKNngkdXEeobR76b53LETtpyT', // Bitcoin P2PKH
+  'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', // Bitcoin bech32 (BIP-173 example)
+  'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW', // TRON
+  '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T', // Solana
+];
+
+/** Whether a regular expression source matches a crypto address (tried on sample addresses). */
+function matchesAddress(pattern: string): boolean {
+  if (!/\{\s*(?:2[5-9]|3\d|4\d|5\d)\s*(?:,|\})|\{\s*\d+\s*,\s*(?:3\d|4\d|5\d|6\d)\s*\}/.test(pattern))
+    return false;
+  try {
+    const re = new RegExp(pattern);
+    return SAMPLE_ADDRESSES.some((a) => re.test(a));
+  } catch {
+    return false;
+  }
+}
+
+/** A string literal shaped like an Ethereum, Bitcoin or TRON address (not the zero address). */
+function isAddressLiteral(v: string): boolean {
+  if (/^0x[0-9a-fA-F]{40}$/.test(v)) return !/^0x0{40}$|^0x[eE]{40}$/.test(v);
+  return (
+    /^(?:bc1[02-9ac-hj-np-z]{25,59}|[13][1-9A-HJ-NP-Za-km-z]{25,34}|T[1-9A-HJ-NP-Za-km-z]{33})$/.test(v) &&
+    /\d/.test(v) &&
+    /[a-z]/.test(v) &&
+    /[A-Z]/.test(v.slice(1))
+  );
 }
 
 function hostOf(url: string): string | undefined {
@@ -418,6 +460,12 @@ class FileAnalyzer {
   timedOut = false;
   private steps = 0;
   private networkInFile = false;
+  /** Named callbacks already walked again where a timer or an event registration receives them. */
+  private readonly rewalked = new Set<AstNode>();
+  /** Lines of the pieces of a wallet-address swap: an address pattern, a fixed address, an interception. */
+  private wallet: { regex?: number; literal?: number; intercept?: number; how?: string } = {};
+  /** A request in this file goes to a host written in the code (not a configured endpoint). */
+  private literalHostInFile = false;
   private readonly urlLiterals: { url: string; line: number }[] = [];
 
   constructor(private readonly input: JsFileInput) {
@@ -764,12 +812,20 @@ class FileAnalyzer {
     if (depth > this.input.maxDepth) return UNKNOWN;
     if (this.tick()) return UNKNOWN;
     switch (node.type) {
+      case 'RegExpLiteral':
       case 'Literal':
       case 'StringLiteral':
       case 'NumericLiteral':
       case 'BooleanLiteral': {
+        const rx =
+          (node.regex as { pattern?: string } | undefined)?.pattern ??
+          (node.type === 'RegExpLiteral' ? (node.pattern as string) : undefined);
+        if (typeof rx === 'string' && !this.wallet.regex && rx.length < 300 && matchesAddress(rx))
+          this.wallet.regex = lineOf(node);
         const v = node.value;
         if (typeof v === 'string') {
+          if (!this.wallet.literal && v.length >= 26 && v.length <= 64 && isAddressLiteral(v))
+            this.wallet.literal = lineOf(node);
           this.stringLiteral(v, node);
           return { k: 'str', v };
         }
@@ -1336,13 +1392,41 @@ class FileAnalyzer {
       } else scope.assign(name, v);
       if (/^_0x[0-9a-f]{3,}$/i.test(name)) this.hexId(left);
     } else if (left.type === 'MemberExpression') {
+      // window.fetch = …, XMLHttpRequest.prototype.send = …, ethereum.request = …: calls hooked.
+      if (this.wallet.intercept === undefined) {
+        const target = this.sourceOf(left, 200) ?? '';
+        if (
+          /(?:^|\.)(?:fetch|request|send|open|sendTransaction|sendAsync|signTransaction|innerHTML|textContent|nodeValue|innerText|value)$/.test(
+            target,
+          )
+        ) {
+          this.wallet.intercept = lineOf(node);
+          this.wallet.how = target.replace(/\s+/g, '').slice(0, 60);
+        }
+      }
+      // img.src = 'https://host/p?d=' + data / link.href / form.action: a request by assignment.
+      const prop = left.computed ? undefined : keyName(left.property as AstNode);
+      if (
+        (prop === 'src' || prop === 'href' || prop === 'action') &&
+        v.t?.has('page_secret') &&
+        /^[a-z]+:\/\//i.test(asString(v) ?? (v.k === 'str' ? v.v : ''))
+      )
+        this.request(node, `${prop} assignment`, v, undefined, scope, undefined);
       const target = this.walk(left.object as AstNode, scope, depth + 1);
-      if (left.computed) this.walk(left.property as AstNode, scope, depth + 1);
+      const computedKey = left.computed
+        ? asString(this.walk(left.property as AstNode, scope, depth + 1))
+        : undefined;
       const key = left.computed ? undefined : keyName(left.property as AstNode);
       if (target.k === 'env' && key) {
         this.caps.envVars.add(key);
       }
-      if (target.k === 'obj' && key) target.props.set(key, v);
+      if (target.k === 'obj' && (key ?? computedKey) !== undefined && target.props.size < 1000)
+        target.props.set((key ?? computedKey)!, v);
+      else if ((target.k === 'obj' || target.k === 'arr') && left.computed) {
+        // data[name] = value with a name unknown here: the object holds the value's taint.
+        const t = deepTaints(v);
+        if (t.size) target.t = new Set([...(target.t ?? []), ...t]);
+      }
       const lo = left.object as AstNode;
       const isModuleExports =
         lo.type === 'MemberExpression' &&
@@ -1546,10 +1630,56 @@ class FileAnalyzer {
       callee = memberObj;
       effArgs = how === 'call' ? args.slice(1) : args[1]?.k === 'arr' ? args[1].items : [];
     }
-    const result =
+    let result =
       callee.k === 'fn'
         ? this.userCall(node, callee, effArgs, scope, depth, callee.self ?? thisVal, isNew)
         : this.dispatch(node, callee, effArgs, argNodes, scope, isNew, depth);
+    if (
+      calleeNode.type === 'Identifier' &&
+      calleeNode.name === 'RegExp' &&
+      this.wallet.regex === undefined &&
+      (asString(args[0])?.length ?? 300) < 300 &&
+      matchesAddress(asString(args[0])!)
+    )
+      this.wallet.regex = lineOf(node);
+    if (how && this.wallet.intercept === undefined) {
+      const type = asString(args[0]) ?? '';
+      if (
+        /^(?:writeText|readText|setData|getData)$/.test(how) ||
+        (how === 'addEventListener' && /^(?:copy|paste|cut)$/.test(type))
+      ) {
+        this.wallet.intercept = lineOf(node);
+        this.wallet.how = 'the clipboard';
+      } else if (
+        how === 'defineProperty' &&
+        /^(?:request|send|sendAsync|sendTransaction|fetch|open)$/.test(asString(args[1]) ?? '')
+      ) {
+        this.wallet.intercept = lineOf(node);
+        this.wallet.how = `${asString(args[1])} calls`;
+      }
+    }
+    // Page secrets: the fields a skimmer selects (passwords, cards, seed phrases) and a wallet's
+    // secrets in web storage.
+    const selector = how ?? (calleeNode.type === 'Identifier' ? (calleeNode.name as string) : undefined);
+    if (selector && callee.k !== 'fn') {
+      const a0s = asString(args[0]);
+      if (
+        /^(?:querySelector|querySelectorAll|getElementById|getElementsByName|getElementsByClassName|closest|find|\$|jQuery)$/.test(
+          selector,
+        ) &&
+        a0s !== undefined &&
+        SECRET_FIELD.test(a0s)
+      )
+        result = withTaint({ k: 'unknown' }, [result], 'page_secret');
+      else if (
+        how === 'getItem' &&
+        memberObj?.k === 'global' &&
+        /^(?:localStorage|sessionStorage)$/.test(memberObj.name) &&
+        a0s !== undefined &&
+        SECRET_STORAGE_KEY.test(a0s)
+      )
+        result = withTaint({ k: 'unknown' }, [result], 'page_secret');
+    }
     // arr.forEach / map / filter / … over known elements: the callback runs once per element.
     let iterated = false;
     if (
@@ -1613,6 +1743,26 @@ class FileAnalyzer {
     }
     // Walk callback arguments, giving their parameters what the API passes them.
     argNodes.forEach((a, i) => {
+      // A named function handed to a timer or an event registration runs later: walk it again
+      // with what the program has built by then (a keylogger's buffer flushed by setInterval).
+      const later =
+        (calleeNode.type === 'Identifier' &&
+          /^(?:setInterval|setTimeout|requestIdleCallback)$/.test(calleeNode.name as string)) ||
+        (how !== undefined && /^(?:setInterval|setTimeout|addEventListener|on|once)$/.test(how));
+      if (later && a.type === 'Identifier' && args[i]?.k === 'fn' && !this.rewalked.has(args[i].node)) {
+        const fn = args[i] as Val & { k: 'fn' };
+        this.rewalked.add(fn.node);
+        this.userCall(
+          node,
+          fn,
+          this.callbackParams(callee, result, i, args, how) ?? [],
+          scope,
+          depth,
+          undefined,
+          false,
+        );
+        return;
+      }
       if (a.type !== 'FunctionExpression' && a.type !== 'ArrowFunctionExpression') return;
       if (iterated && i === 0) return;
       // value.then(v => …) on a value we know (what a local async function returned): v is it.
@@ -1620,8 +1770,13 @@ class FileAnalyzer {
         how === 'then' && i === 0 && memberObj && memberObj.k !== 'unknown' && memberObj.k !== 'net'
           ? [memberObj]
           : undefined;
-      const paramVals = settled ?? this.callbackParams(callee, result, i, args);
-      this.walkFunction(a, scope, depth + 1, paramVals);
+      const paramVals = settled ?? this.callbackParams(callee, result, i, args, how);
+      // form.addEventListener('submit', function () { this.elements … }): `this` is the form.
+      const thisForm =
+        how === 'addEventListener' && asString(args[0]) === 'submit'
+          ? withTaint({ k: 'unknown' }, [], 'page_secret')
+          : undefined;
+      this.walkFunction(a, scope, depth + 1, paramVals, thisForm);
     });
     // Silent detached child processes: spawn(..., { detached: true, stdio: 'ignore' })
     return result;
@@ -1651,7 +1806,13 @@ class FileAnalyzer {
     }
   }
 
-  private callbackParams(callee: Val, result: Val, _index: number, args: Val[]): Val[] | undefined {
+  private callbackParams(
+    callee: Val,
+    result: Val,
+    _index: number,
+    args: Val[],
+    method?: string,
+  ): Val[] | undefined {
     const taints = [...(result.t ?? [])];
     if (callee.k === 'api' && callee.mod === 'fs' && /^read/.test(callee.path) && taints.length) {
       return [UNKNOWN, withTaint({ k: 'unknown' }, [result])];
@@ -1662,6 +1823,26 @@ class FileAnalyzer {
       /^(?:get|request)$/.test(callee.path)
     ) {
       return [withTaint({ k: 'unknown' }, [], 'network_data')];
+    }
+    // addEventListener('keydown', e => …): the keystroke (e.key, e.keyCode…) is what the user
+    // types; a 'submit' event's form holds every field. Search boxes read e.target.value, which
+    // stays untainted unless the field itself is a secret one.
+    if (method === 'addEventListener') {
+      const type = asString(args[0]) ?? '';
+      const typed = withTaint({ k: 'unknown' }, [], 'page_secret');
+      if (KEY_EVENTS.test(type)) {
+        const props = new Map<string, Val>();
+        for (const k of ['key', 'keyCode', 'which', 'code', 'charCode']) props.set(k, typed);
+        return [{ k: 'obj', props }];
+      }
+      if (type === 'submit') {
+        const props = new Map<string, Val>([
+          ['target', typed],
+          ['currentTarget', typed],
+          ['srcElement', typed],
+        ]);
+        return [{ k: 'obj', props }];
+      }
     }
     // Methods of tainted objects hand their taint to callbacks (res.on('data', chunk => ...)).
     if (callee.t?.size) return [unknown([callee]), unknown([callee])];
@@ -1993,6 +2174,13 @@ class FileAnalyzer {
         return withTaint(str(String.fromCharCode(...(codes as number[]))), args, 'decoded');
       return withTaint({ k: 'unknown' }, args, 'decoded');
     }
+    if (
+      ((mod === 'global:JSON' && path === 'stringify') ||
+        (mod === 'global:Object' && /^(?:entries|keys|values|assign)$/.test(path))) &&
+      args.some((a) => a.k === 'global' && /^(?:localStorage|sessionStorage)$/.test(a.name))
+    ) {
+      return withTaint({ k: 'unknown' }, [], 'page_secret');
+    }
     if (mod === 'global:JSON' && path === 'stringify') {
       if (a0?.k === 'env')
         this.envWhole(node, 'serialises the whole environment (JSON.stringify(process.env))');
@@ -2064,6 +2252,20 @@ class FileAnalyzer {
     // Object.keys(x).find(n => n === 'spawn') and Object.entries(x).find(([n]) => n === 'spawn')
     if (mod === 'string') return this.stringMethod(callee, method, args);
     if (mod === 'array') return this.arrayMethod(node, callee, method, args);
+    if (mod === 'global:navigator' && path === 'sendBeacon') {
+      this.request(node, 'navigator.sendBeacon', a0, undefined, scope, undefined, args.slice(1));
+      return { k: 'bool', v: true };
+    }
+    if (mod === 'netobj' && method === 'open' && args.length >= 2) {
+      // xhr.open('POST', url): where the later xhr.send(body) goes.
+      const u = asString(args[1]);
+      const host = u && /^[a-z]+:\/\//i.test(u) ? hostOf(u) : undefined;
+      if (u && host) {
+        this.caps.addUrl(u);
+        if (!/^(?:localhost|127\.|\[::1\]|0\.0\.0\.0)|\$\{/.test(host)) this.literalHostInFile = true;
+      }
+      return withTaint({ k: 'net' }, [], 'network_data');
+    }
     if (mod === 'netobj') {
       if (/^(?:write|end|send|emit)$/.test(method) && args.length) {
         this.sink(node, 'request body', args, scope);
@@ -2622,6 +2824,7 @@ class FileAnalyzer {
     if (url !== undefined && /^[a-z]+:\/\//i.test(url)) {
       this.caps.addUrl(url);
       host = hostOf(url);
+      if (host && !/^(?:localhost|127\.|\[::1\]|0\.0\.0\.0)|\$\{/.test(host)) this.literalHostInFile = true;
     } else if (protocol && protocol !== 'ws') this.caps.protocols.add(protocol);
     for (const o of [target, options]) {
       if (o?.k !== 'obj') continue;
@@ -2727,6 +2930,18 @@ class FileAnalyzer {
         this.installTime ? 0.75 : 0.3,
         node,
         `sends a secret-looking environment variable over the network (${what})`,
+      );
+    }
+    // What a page's user types (keystrokes, password/card/seed fields, wallet storage) sent to
+    // a host written in the file: a skimmer or keylogger. Libraries that post form data send
+    // it to an endpoint their caller configures.
+    if (taints.has('page_secret') && this.literalHostInFile) {
+      this.threat(
+        'js.page-secret-exfil',
+        'data_exfiltration',
+        0.85,
+        node,
+        `sends what the page's user types (keystrokes, password, card or wallet fields) to a fixed host (${what})`,
       );
     }
     if (!this.silent) scope.sinks.push({ line: lineOf(node), what, tainted: sensitive.length > 0 });
@@ -2855,6 +3070,19 @@ class FileAnalyzer {
   }
 
   private fileLevel(): void {
+    // A wallet-address swap (clipboard hijacking, transaction or request rewriting): a pattern
+    // that recognises crypto addresses, an address written in the code, and a place where the
+    // page's data is intercepted, all in one file.
+    const w = this.wallet;
+    if (w.regex !== undefined && w.literal !== undefined && w.intercept !== undefined) {
+      this.threat(
+        'js.wallet-address-swap',
+        'malicious_code',
+        0.85,
+        w.intercept,
+        `recognises crypto wallet addresses (line ${w.regex}), holds a fixed address (line ${w.literal}) and intercepts ${w.how}: an address swapper`,
+      );
+    }
     // Hex-named identifiers (_0x1a2b): obfuscator.io output, never minifier output.
     if (this.hexIds.size >= 3) {
       const conf = this.hexIds.size >= 8 ? 0.85 : 0.7;

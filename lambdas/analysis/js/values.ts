@@ -12,7 +12,8 @@ export type Taint =
   | 'decoded' // produced by base64/hex/char-code decoding
   | 'network_data' // bytes received from the network
   | 'image' // bytes read from an image file
-  | 'user_listing'; // names listed from the user's home, a drive root or the project npm ran in
+  | 'user_listing' // names listed from the user's home, a drive root or the project npm ran in
+  | 'page_secret'; // what a page's user types: keystrokes, password/card/seed fields, a wallet's storage
 
 export interface AstNode {
   type: string;
