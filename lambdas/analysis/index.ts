@@ -28,7 +28,13 @@ import {
   type ScriptState,
 } from './script-behaviour';
 import { scriptTargets } from './shell';
-import { analyzeEditorTasks, analyzeWorkflow, isCiWorkflow, isEditorTasks } from './workflows';
+import {
+  analyzeCiScript,
+  analyzeEditorTasks,
+  analyzeWorkflow,
+  isCiWorkflow,
+  isEditorTasks,
+} from './workflows';
 import {
   resolveLimits,
   type AnalysisLimits,
@@ -411,6 +417,12 @@ export function analyzeFiles(
     });
   };
   const binNames = new Set(Object.values(meta.bin).map((p) => posix.normalize(p)));
+  /** Folders holding a GitHub Action's metadata (`action.yml`): their scripts run in CI. */
+  const actionDirs = new Set(
+    files
+      .filter((f) => /(?:^|\/)action\.ya?ml$/i.test(f.path))
+      .map((f) => f.path.slice(0, f.path.lastIndexOf('/') + 1)),
+  );
   for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
     const p = file.path;
     if (done.has(p)) continue;
@@ -447,6 +459,25 @@ export function analyzeFiles(
     if (nodeShebang) {
       analyzeCode(file, false);
       continue;
+    }
+    // Scripts no lifecycle hook runs: what they would do when a user, a tool or CI runs them
+    // (run-time weights). Next to an action.yml, GitHub runs them with the job's secrets.
+    const shipped = dialectOf(p, file.data.subarray(0, 120).toString('latin1'));
+    if (shipped) {
+      evidence.push(...scriptFileFindings(p, dec.text, shipped, newScriptState(), false));
+      const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '';
+      if (actionDirs.has(dir))
+        for (const hit of analyzeCiScript(dec.text))
+          evidence.push({
+            threat_type: hit.threat_type,
+            rule: hit.rule,
+            message: hit.message,
+            file: p,
+            line: hit.line,
+            snippet: snippetOf(hit.text),
+            confidence: hit.confidence,
+            install_time: false,
+          });
     }
     if (isCiWorkflow(p) || isEditorTasks(p)) {
       for (const hit of isEditorTasks(p) ? analyzeEditorTasks(dec.text) : analyzeWorkflow(dec.text)) {
@@ -660,16 +691,27 @@ function scriptFileFindings(
   text: string,
   dialect: ScriptDialect,
   state: ScriptState,
+  installTime = true,
 ): Finding[] {
-  return analyzeScript(text, dialect, true, state).map((hit) => ({
-    threat_type: hit.threat_type,
+  const kind =
+    dialect === 'python'
+      ? 'Python'
+      : dialect === 'sh'
+        ? 'shell'
+        : dialect === 'batch'
+          ? 'batch'
+          : 'PowerShell';
+  return analyzeScript(text, dialect, installTime, state).map((hit) => ({
+    // Not run by npm: what it does is malicious code, not an install-script injection.
+    threat_type:
+      !installTime && hit.threat_type === 'install_script_injection' ? 'malicious_code' : hit.threat_type,
     rule: hit.rule,
-    message: `install-time ${dialect === 'python' ? 'Python' : dialect === 'sh' ? 'shell' : dialect === 'batch' ? 'batch' : 'PowerShell'} script ${hit.message}`,
+    message: `${installTime ? 'install-time' : 'shipped'} ${kind} script ${hit.message}`,
     file: path,
     line: hit.line,
     snippet: snippetOf(hit.text),
     confidence: hit.confidence,
-    install_time: true,
+    install_time: installTime,
   }));
 }
 

@@ -77,6 +77,10 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
     [ISI, MC],
     'a command that downloads a file, makes it executable and runs it',
   ),
+  'js.exec-base64-decode-run': rule(
+    [MC, ISI],
+    'a command run from code decodes base64 data into a shell or another interpreter',
+  ),
   'js.exec-ld-preload': rule(MC, 'a command run with LD_PRELOAD/DYLD_INSERT_LIBRARIES'),
   'js.exec-npm-publish': rule([ISI, MC], 'code runs `npm publish` (self-propagation)'),
   'js.ai-cli-bypass': rule(
@@ -190,6 +194,14 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
   'editor.autorun-task': rule(
     MC,
     'a shipped VS Code task runs when the folder is opened and downloads and runs code (or reaches the network hidden)',
+  ),
+  'script.process-memory-read': rule(
+    DX,
+    "a script reads another process's memory through /proc/<pid>/mem (secrets scraped from a CI runner)",
+  ),
+  'workflow.token-theft': rule(
+    DX,
+    'a script run by a shipped CI action reads the checkout token actions/checkout leaves in .git/config',
   ),
   'script.destructive': rule(
     MC,

@@ -180,6 +180,9 @@ function commands(line: number, text: string): Command[] {
   return out;
 }
 
+const DECODE_PIPE =
+  /echo\s+(?:-n\s+)?["']?([A-Za-z0-9+/]{40,}={0,2})["']?\s*\|\s*base64\s+(?:-d|--decode|-D)\s*\|\s*(?:sudo\s+)?(python3?|bash|sh|zsh)\b/g;
+
 const WRAPPERS =
   /^(?:sudo|nohup|setsid|exec|env|time|command|start|call|cmd(?:\.exe)?|\/c|\/b|\/min|""|&|\.)$/i;
 
@@ -331,6 +334,12 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
   const shellOverSocket =
     /\bpty\.spawn\s*\(|\bos\.dup2\s*\(|\bsubprocess\.\w+\([^)]*stdin\s*=\s*\w*sock/.test(all);
   const envOut = find(/\bos\.environ\b/) && (dl || /\.post\s*\(/.test(all));
+  // Another process's memory read through /proc/<pid>/mem (secrets scraped from a CI runner or
+  // a password manager): the maps file gives the readable regions.
+  const memRead =
+    /\/proc\//.test(all) && /['"/]mem['"]|\/mem\b/.test(all) && /\bmaps\b/.test(all)
+      ? find(/\/mem\b|['"]mem['"]/)
+      : undefined;
   // shutil.rmtree / os.remove over the home folder, a drive or the file-system root.
   const homeExpr =
     /os\.path\.expanduser\(\s*['"]~['"]\s*\)|Path\.home\(\)|os\.environ(?:\.get\(|\[)\s*['"](?:HOME|USERPROFILE)['"]|['"](?:\/|[A-Za-z]:\\\\|~)['"]/;
@@ -392,6 +401,15 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
       0.95,
       0.9,
       'Python script connects a shell to a socket (reverse shell)',
+    );
+  if (memRead)
+    push(
+      'script.process-memory-read',
+      'data_exfiltration',
+      0.9,
+      0.85,
+      "reads another process's memory through /proc/<pid>/mem (secret scraping)",
+      memRead,
     );
   if (wiper)
     push(
@@ -516,6 +534,22 @@ export function analyzeScript(
     }
     for (const h of analyzeShell(resolved, installTime)) hits.push({ ...h, line: l.line, text: resolved });
     if (!a) for (const c of commands(l.line, resolved)) cmds.push(...expand(c, 0));
+  }
+  // `echo <base64> | base64 -d | python3` (or sh, bash, node via -e is elsewhere): the decoded
+  // script is read with its own dialect's rules.
+  for (const l of lines) {
+    for (const m of substitute(l.text, vars, dialect).matchAll(DECODE_PIPE)) {
+      const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+      // eslint-disable-next-line no-control-regex -- binary data is not a script
+      if (!decoded || /[\x00-\x08\x0e-\x1f]/.test(decoded.slice(0, 200))) continue;
+      const inner: ScriptDialect = /^python/.test(m[2]!) ? 'python' : 'sh';
+      for (const h of analyzeScript(decoded.slice(0, 200_000), inner, installTime))
+        hits.push({
+          ...h,
+          line: l.line,
+          message: `runs a base64-encoded ${inner === 'python' ? 'Python' : 'shell'} script that ${h.message}`,
+        });
+    }
   }
   // `python -c "…"` one-liners are read as Python.
   for (const c of cmds) {

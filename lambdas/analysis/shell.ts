@@ -64,7 +64,7 @@ const RULES: ShellRule[] = [
   },
   {
     rule: 'shell.base64-decode-run',
-    re: /base64\s+(?:-d|--decode|-D)\b[^\n]*\|\s*(?:ba|z)?sh\b|echo\s+[A-Za-z0-9+/=]{40,}\s*\|\s*base64/i,
+    re: /base64\s+(?:-d|--decode|-D)\b[^\n]*\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python3?|node|perl|ruby)\b|echo\s+(?:-n\s+)?["']?[A-Za-z0-9+/=]{40,}["']?\s*\|\s*base64/i,
     threat_type: 'install_script_injection',
     install: 0.9,
     runtime: 0.8,
@@ -128,7 +128,8 @@ const RULES: ShellRule[] = [
   },
   {
     rule: 'shell.ld-preload',
-    re: /\bLD_PRELOAD\s*=|\bDYLD_INSERT_LIBRARIES\s*=|\brundll32(?:\.exe)?\b/i,
+    // rundll32 of Windows' own handlers (url.dll,FileProtocolHandler opens a URL) is not injection.
+    re: /\bLD_PRELOAD\s*=|\bDYLD_INSERT_LIBRARIES\s*=|\brundll32(?:\.exe)?\s+["']?(?!(?:url|shell32|user32|zipfldr|shdocvw|ieframe|inetcpl|printui)\.(?:dll|cpl)\b)[^\s"']+/i,
     threat_type: 'malicious_code',
     install: 0.85,
     runtime: 0.7,

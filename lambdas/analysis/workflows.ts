@@ -33,7 +33,10 @@ const SECRET_REF =
 const ALL_SECRETS = /toJSON\(\s*secrets\s*\)/i;
 const NET = /\b(?:curl|wget|nc|ncat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|nslookup|dig)\b/i;
 /** A secret passed as a request credential: a header (`-H "Authorization: …"`) or a client's token flag. */
-const AS_CREDENTIAL = /(?:-H|--header)\s+["']?[\w-]+:\s*[^"'\n]*\$\{\{\s*secrets\./i;
+const AS_CREDENTIAL =
+  /(?:-H|--header)\s+["']?[\w-]+:\s*[^"'\n]*(?:\$\{\{\s*secrets\.|\$\{?\w*(?:TOKEN|KEY|SECRET|PASS)\w*)/i;
+
+const AS_CREDENTIAL_G = new RegExp(`${AS_CREDENTIAL.source}[^"'\\s]*["']?`, 'gi');
 
 interface Step {
   run: string;
@@ -93,40 +96,74 @@ export function analyzeWorkflow(text: string): WorkflowHit[] {
     const i = first ? lines.findIndex((l) => l.includes(first.slice(0, 60))) : -1;
     return i >= 0 ? i + 1 : 1;
   };
-  for (const s of all) {
-    const line = lineOf(s.run);
-    const add = (rule: string, confidence: number, message: string) =>
-      hits.push({
-        rule,
-        threat_type: 'data_exfiltration',
-        confidence,
-        message,
-        line,
-        text: s.run.slice(0, 200),
-      });
-    const secretsInRun = SECRET_REF.test(s.run);
-    const secretsInEnv = SECRET_REF.test(s.env);
-    const sends = NET.test(s.run);
-    if (ALL_SECRETS.test(s.run) || (ALL_SECRETS.test(s.env) && sends)) {
-      if (sends || /base64|xxd|gzip/.test(s.run)) {
-        add('workflow.secrets-exfil', 0.9, 'a shipped CI workflow serialises every secret and sends it out');
-        continue;
-      }
+  for (const s of all) hits.push(...stepHits(s, lineOf(s.run), 'a shipped CI workflow'));
+  return hits;
+}
+
+/**
+ * Scripts that GitHub runs for an action a package or repository ships (`action.yml` next to
+ * them: a container entrypoint, a composite step's script): read like a workflow step, plus the
+ * runner-specific thefts — the checkout token taken from `.git/config`, secrets scraped from the
+ * runner's process memory.
+ */
+export function analyzeCiScript(text: string): WorkflowHit[] {
+  const hits = stepHits({ run: text.slice(0, 1_000_000), env: '' }, 1, 'a script run by a shipped CI action');
+  const lines = text.split('\n');
+  const at = (re: RegExp) => {
+    const i = lines.findIndex((l) => re.test(l));
+    return i >= 0 ? { line: i + 1, text: lines[i]!.trim().slice(0, 200) } : undefined;
+  };
+  // Unsetting the header (`git config --unset-all …extraheader`) is what actions that push with
+  // their own token do; reading it is the theft.
+  const token = /\.git\/config\b/.test(text)
+    ? at(/^(?!.*--(?:unset|remove-section)).*(?:AUTHORIZATION|extraheader)/i)
+    : undefined;
+  if (token)
+    hits.push({
+      rule: 'workflow.token-theft',
+      threat_type: 'data_exfiltration',
+      confidence: 0.85,
+      message: 'reads the checkout token that actions/checkout leaves in .git/config',
+      ...token,
+    });
+  return hits;
+}
+
+function stepHits(s: Step, line: number, who: string): WorkflowHit[] {
+  const hits: WorkflowHit[] = [];
+  const add = (rule: string, confidence: number, message: string) =>
+    hits.push({
+      rule,
+      threat_type: 'data_exfiltration',
+      confidence,
+      message: message.replace('a shipped CI workflow', who),
+      line,
+      text: s.run.slice(0, 200),
+    });
+  const secretsInRun = SECRET_REF.test(s.run);
+  const secretsInEnv = SECRET_REF.test(s.env);
+  const sends = NET.test(s.run);
+  if (ALL_SECRETS.test(s.run) || (ALL_SECRETS.test(s.env) && sends)) {
+    if (sends || /base64|xxd|gzip/.test(s.run)) {
+      add('workflow.secrets-exfil', 0.9, 'a shipped CI workflow serialises every secret and sends it out');
+      return hits;
     }
-    if (secretsInRun && sends && !AS_CREDENTIAL.test(s.run)) {
-      add('workflow.secrets-exfil', 0.85, 'a shipped CI workflow sends a secret to the network');
-      continue;
-    }
-    const envDump = analyzeScript(s.run, 'sh', false).some((h) => h.rule === 'script.env-exfil');
-    if (envDump && (secretsInEnv || secretsInRun || /\$\{\{/.test(s.run))) {
-      add(
-        'workflow.secrets-exfil',
-        0.85,
-        'a shipped CI workflow sends the environment, with its secrets, to the network',
-      );
-    } else if (envDump) {
-      add('workflow.secrets-exfil', 0.7, 'a shipped CI workflow sends the runner environment to the network');
-    }
+  }
+  // Secrets used only as a request credential (`-H "Authorization: Bearer $TOKEN"`) are what CI
+  // is for: leave those header arguments out and look for secrets still sent.
+  if (sends && SECRET_REF.test(s.run.replace(AS_CREDENTIAL_G, ''))) {
+    add('workflow.secrets-exfil', 0.85, 'a shipped CI workflow sends a secret to the network');
+    return hits;
+  }
+  const envDump = analyzeScript(s.run, 'sh', false).some((h) => h.rule === 'script.env-exfil');
+  if (envDump && (secretsInEnv || secretsInRun || /\$\{\{/.test(s.run))) {
+    add(
+      'workflow.secrets-exfil',
+      0.85,
+      'a shipped CI workflow sends the environment, with its secrets, to the network',
+    );
+  } else if (envDump) {
+    add('workflow.secrets-exfil', 0.7, 'a shipped CI workflow sends the runner environment to the network');
   }
   return hits;
 }

@@ -2691,6 +2691,19 @@ class FileAnalyzer {
         /^(?:rd|rmdir|del|erase)\b/i.test(full.trim()) ? 'batch' : 'sh',
         this.installTime,
       ).find((h) => h.rule === 'script.destructive');
+      // Scripts decoded inside the command line (`echo <base64> | base64 -d | python3`).
+      for (const h of analyzeScript(full, 'sh', this.installTime)) {
+        if (!h.message.startsWith('runs a base64-encoded')) continue;
+        this.threat(
+          h.rule,
+          h.threat_type === 'install_script_injection' && !this.installTime
+            ? 'malicious_code'
+            : h.threat_type,
+          h.confidence,
+          node,
+          `runs a command that ${h.message}`,
+        );
+      }
       if (wipe && !analyzeShell(full, this.installTime).some((h) => h.rule === 'shell.destructive'))
         this.threat(
           'js.exec-destructive-user-data',

