@@ -504,6 +504,30 @@ export function analyzeFiles(
     textScan(p, dec.text.slice(0, 5_000_000), context, install.installFiles.has(p));
   }
 
+  // Install-time code that starts a program shipped in the package, detached and silenced: a
+  // dropper (the executable is the payload; the JavaScript only launches it).
+  const shippedExecutables = files
+    .filter((f) => /\.(?:exe|scr|msi|com)$/i.test(f.path) || (f.data.length >= 4 && magicKind(f.data)))
+    .map((f) => f.path);
+  if (shippedExecutables.length) {
+    for (const launch of evidence.filter((e) => e.install_time && e.rule === 'js.silent-detached-process')) {
+      const f = byPath.get(launch.file);
+      const text = f ? decodeText(f.data).text : '';
+      const exe = shippedExecutables.find((x) => text.includes(x.slice(x.lastIndexOf('/') + 1)));
+      if (!exe) continue;
+      evidence.push({
+        threat_type: 'install_script_injection',
+        rule: 'pkg.install-launches-bundled-binary',
+        message: `install-time code starts ${exe}, an executable shipped in the package, detached with its output discarded`,
+        file: launch.file,
+        line: launch.line,
+        snippet: launch.snippet,
+        confidence: 0.9,
+        install_time: true,
+      });
+      break;
+    }
+  }
   // Install-time files that carry malicious code make the lifecycle script itself an injection.
   for (const s of install.scripts) {
     const targets = evidence.filter(

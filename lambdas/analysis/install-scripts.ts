@@ -156,7 +156,12 @@ export function analyzePackageJson(
         confidence: name === 'prepare' ? Math.min(hit.confidence, 0.7) : hit.confidence,
       });
     }
-    for (const target of scriptTargets(command)) {
+    // `node .` / `node ./`: the package's own entry point (its main, else index.js).
+    const selfRun = /(?:^|[;&|]\s*|\s)(?:node|nodejs)\s+(?:--?[\w-]+(?:=\S+)?\s+)*\.\/?(?=\s|$|[;&|])/.test(
+      command,
+    );
+    const main = typeof pkg.main === 'string' ? pkg.main.replace(/^\.\//, '') : undefined;
+    for (const target of [...scriptTargets(command), ...(selfRun ? [main ?? 'index.js'] : [])]) {
       const candidates = [target, `${target}.js`, `${target}/index.js`, `${target}.cjs`, `${target}.mjs`];
       const found = candidates.find((c) => fileExists(c));
       if (found) installFiles.add(found);

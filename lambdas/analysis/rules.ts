@@ -171,6 +171,10 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
   'text.whitespace-hidden-code': rule(MC, 'code pushed out of view after a long run of blanks'),
 
   // ------------------------------------------------------------ package and install scripts
+  'pkg.install-launches-bundled-binary': rule(
+    ISI,
+    'install-time code starts an executable shipped in the package, detached and silenced (a dropper)',
+  ),
   'pkg.install-runs-malicious-file': rule(ISI, 'a lifecycle script runs a file with malicious-code findings'),
   'pkg.url-dependency': rule(ISI, 'a dependency fetched from an http(s) URL instead of the registry'),
   'shell.download-pipe-shell': rule(ISI, 'download piped into a shell (`curl … | sh`)'),
@@ -202,6 +206,11 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
   'workflow.token-theft': rule(
     DX,
     'a script run by a shipped CI action reads the checkout token actions/checkout leaves in .git/config',
+  ),
+  'script.exfil-host': rule(DX, 'a script calls a request-capture or tunnelling service (a beacon)'),
+  'script.fingerprint-exfil': rule(
+    DX,
+    'a network command carries who and where it runs: $(hostname), $(whoami), $(pwd), %USERNAME%, $USER',
   ),
   'script.destructive': rule(
     MC,

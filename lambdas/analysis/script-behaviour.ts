@@ -12,6 +12,7 @@
  * Pure functions over text: nothing is executed.
  */
 import type { ThreatType } from '../shared/domain/schemas';
+import { EXFIL_HOST } from './hosts';
 import { analyzeShell } from './shell';
 
 export type ScriptDialect = 'sh' | 'batch' | 'powershell' | 'python';
@@ -179,6 +180,8 @@ function commands(line: number, text: string): Command[] {
   }
   return out;
 }
+
+const LEADING_ASSIGN = /^\s*(?:export\s+)?([A-Za-z_]\w*)=("[^"]*"|'[^']*'|`[^`]*`|\$\([^)]*\)|[^\s;&|'"`]*)\s*(?:;|&&)\s*(\S.*)$/;
 
 const DECODE_PIPE =
   /echo\s+(?:-n\s+)?["']?([A-Za-z0-9+/]{40,}={0,2})["']?\s*\|\s*base64\s+(?:-d|--decode|-D)\s*\|\s*(?:sudo\s+)?(python3?|bash|sh|zsh)\b/g;
@@ -468,7 +471,11 @@ function shellFunctions(lines: { line: number; text: string }[]): {
 export interface ScriptState {
   downloads: Map<string, Download>;
   executable: Set<string>;
+  /** Nesting of `sh -c` strings being read (bounded). */
+  depth?: number;
 }
+
+const depthOf = (s: ScriptState) => s.depth ?? 0;
 
 export function newScriptState(): ScriptState {
   return { downloads: new Map(), executable: new Set() };
@@ -509,7 +516,15 @@ export function analyzeScript(
   };
   for (const l of lines) {
     if (defLines.has(l.text)) continue;
-    let resolved = substitute(l.text, vars, dialect);
+    let lineText = l.text;
+    // `U=https://…; curl "$U"` / `A=1 && cmd`: leading assignments on the same line as commands.
+    if (dialect === 'sh') {
+      for (let m; (m = LEADING_ASSIGN.exec(lineText)) && vars.size < MAX_VARS;) {
+        vars.set(m[1]!, unquote(substitute(m[2]!, vars, dialect)));
+        lineText = m[3]!;
+      }
+    }
+    let resolved = substitute(lineText, vars, dialect);
     const a = assignment(resolved, dialect);
     if (a && vars.size < MAX_VARS) vars.set(a[0], a[1]);
     // `for d in A B C; do …` / `foreach ($d in $list)`: the loop variable holds the whole list.
@@ -551,9 +566,25 @@ export function analyzeScript(
         });
     }
   }
-  // `python -c "…"` one-liners are read as Python.
+  // `python -c "…"` one-liners are read as Python; `sh -c "…"` strings as shell scripts.
   for (const c of cmds) {
     const { prog, args } = programOf(c);
+    const ci = args.indexOf('-c');
+    if (
+      dialect === 'sh' &&
+      depthOf(state) < 2 &&
+      /^(?:sh|bash|zsh|dash)$/.test(base(prog)) &&
+      ci >= 0 &&
+      args[ci + 1]
+    ) {
+      state.depth = depthOf(state) + 1;
+      try {
+        for (const h of analyzeScript(args[ci + 1]!, 'sh', installTime, state))
+          hits.push({ ...h, line: c.line, text: h.text || c.text });
+      } finally {
+        state.depth = depthOf(state) - 1;
+      }
+    }
     const i = args.indexOf('-c');
     if (/^python(?:3(?:\.\d+)?)?$/.test(base(prog)) && i >= 0 && args[i + 1]) {
       const code = args[i + 1]!.split(/;|\n/).map((text) => ({ line: c.line, text }));
@@ -638,6 +669,46 @@ export function analyzeScript(
           break;
         }
         next = next.pipedTo;
+      }
+    }
+    // A request-capture or tunnelling service called from a script: a beacon.
+    const sendUrl = NET_SEND.test(p) ? URL_RE.exec(c.text)?.[0] : undefined;
+    const sendHost = sendUrl ? /^[a-z]+:\/\/([^/:?#]+)/i.exec(sendUrl)?.[1] : undefined;
+    if (sendHost && EXFIL_HOST.test(sendHost)) {
+      add(
+        c,
+        'script.exfil-host',
+        'data_exfiltration',
+        0.85,
+        0.6,
+        `calls ${sendHost.slice(0, 80)}, a request-capture/tunnelling service (install beacon)`,
+      );
+    }
+    // Who and where the install runs (host name, user, folder, addresses), sent to a host: the
+    // dependency-confusion beacon written as one curl/nslookup line.
+    if (NET_SEND.test(p)) {
+      const probes = [
+        ...c.text.matchAll(
+          /\$\(\s*(hostname|whoami|id|pwd|ifconfig|ip\s+a|ls\s+[^)]*(?:\/home|\/Users|\/)\b|cat\s+\/etc\/(?:passwd|hostname))|`\s*(hostname|whoami|id|pwd)\b|%(USERNAME|COMPUTERNAME|USERDOMAIN|USERPROFILE|CD)%|\$env:(USERNAME|COMPUTERNAME|USERDOMAIN)|\$\{?(HOSTNAME|USER|LOGNAME)\}?\b/gi,
+        ),
+      ].map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').split(/\s/)[0]!.toLowerCase());
+      const distinct = new Set(probes.filter(Boolean));
+      // The folder alone (`$(pwd)`) is not an identity; with a user or host name it is.
+      const identity = [...distinct].filter((x) => x !== 'pwd' && x !== 'cd');
+      if (
+        identity.length &&
+        (installTime ||
+          distinct.size >= 2 ||
+          identity.some((x) => /^(?:whoami|hostname|username|computername)$/.test(x)))
+      ) {
+        add(
+          c,
+          'script.fingerprint-exfil',
+          'data_exfiltration',
+          0.9,
+          0.6,
+          `sends who and where it runs (${[...distinct].slice(0, 4).join(', ')}) with ${base(p)}`,
+        );
       }
     }
     if (

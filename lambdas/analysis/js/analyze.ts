@@ -9,6 +9,7 @@
  */
 import type { ThreatType } from '../../shared/domain/schemas';
 import { CapabilityCollector, WHOLE_ENV } from '../capabilities';
+import { EXFIL_HOST } from '../hosts';
 import { analyzeScript, isUserDataPath } from '../script-behaviour';
 import { analyzeShell, shellPrograms } from '../shell';
 import { LineIndex, hasZeroWidth, isMixedScriptIdentifier, snippetOf } from '../text';
@@ -197,8 +198,6 @@ const SENSITIVE_PATH =
   /(?:^|[\\/])\.ssh(?:[\\/]|$)|id_(?:rsa|dsa|ecdsa|ed25519)|\.aws[\\/](?:credentials|config)|\.npmrc|\.netrc|\.pypirc|\.git-credentials|\.docker[\\/]config\.json|\.kube[\\/]config|gcloud[\\/](?:credentials|application_default)|\/etc\/(?:passwd|shadow)|\.bash_history|\.zsh_history|Local Storage[\\/]leveldb|Login Data|\bCookies\b|Web Data|Local State|wallet\.dat|[\\/]Exodus[\\/]|\.electrum|keystore[\\/]|solana[\\/]id\.json|\.config[\\/]solana|MetaMask|nkbihfbeogaeaoehlefnkodbefgpgknn|keychain|\.gnupg/i;
 const SECRET_ENV =
   /TOKEN|SECRET|PASSW|PASSWD|PRIVATE|CREDENTIAL|API_?KEY|ACCESS_?KEY|AUTH|SESSION|COOKIE|NPM_|GITHUB_|AWS_|AZURE_|GCP_|GOOGLE_APPLICATION|SLACK_|DISCORD_|MNEMONIC|SEED/i;
-const EXFIL_HOST =
-  /(?:^|\.)(?:oastify\.com|burpcollaborator\.net|interact\.sh|interactsh\.com|oast\.(?:fun|live|site|online|pro|me)|pipedream\.net|webhook\.site|requestbin\.(?:net|com)|requestcatcher\.com|ngrok(?:-free)?\.(?:io|app|dev)|beeceptor\.com|hookb\.in|canarytokens\.com|dnslog\.cn|ceye\.io|trycloudflare\.com)$/i;
 /** Webhook URLs that carry their own token: Discord, Telegram bots, Slack incoming webhooks. */
 const CHAT_WEBHOOK =
   /\/api\/webhooks\/\d{6,}\/[\w-]{6,}|\/bot\d{5,}:[\w-]{20,}\/send(?:Message|Document|Photo|Media)\b|\/services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{12,}/;

