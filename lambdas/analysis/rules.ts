@@ -212,6 +212,14 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
     DX,
     'a network command carries who and where it runs: $(hostname), $(whoami), $(pwd), %USERNAME%, $USER',
   ),
+  'script.secret-file-exfil': rule(
+    DX,
+    'a script reads credential or key files and sends them over the network',
+  ),
+  'script.secret-file-read': rule(
+    DX,
+    'an install script reads credential or key files (printed to the install log at the least)',
+  ),
   'script.destructive': rule(
     MC,
     "a shell, batch, PowerShell or Python script deletes or wipes the user's files (home data folders, drive or file-system root, the project npm ran in), loop variables and shell functions followed",

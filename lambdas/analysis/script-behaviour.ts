@@ -12,7 +12,7 @@
  * Pure functions over text: nothing is executed.
  */
 import type { ThreatType } from '../shared/domain/schemas';
-import { EXFIL_HOST } from './hosts';
+import { EXFIL_HOST, SENSITIVE_PATH } from './indicators';
 import { analyzeShell } from './shell';
 
 export type ScriptDialect = 'sh' | 'batch' | 'powershell' | 'python';
@@ -139,6 +139,7 @@ function commands(line: number, text: string): Command[] {
   let cur = '';
   let quote = '';
   let depth = 0;
+  let braces = 0;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quote) {
@@ -149,7 +150,9 @@ function commands(line: number, text: string): Command[] {
     if (ch === '"' || ch === "'") quote = ch;
     if (ch === '(') depth++;
     if (ch === ')' && depth) depth--;
-    if (!depth && (ch === ';' || ch === '|' || ch === '&')) {
+    if (ch === '{' && (text[i - 1] === '@' || braces)) braces++; // PowerShell @{ hashtable }
+    if (ch === '}' && braces) braces--;
+    if (!depth && !braces && (ch === ';' || ch === '|' || ch === '&')) {
       const two = text.slice(i, i + 2);
       const redirect = ch === '&' && (text[i - 1] === '>' || text[i + 1] === '>');
       if (!redirect) {
@@ -181,7 +184,8 @@ function commands(line: number, text: string): Command[] {
   return out;
 }
 
-const LEADING_ASSIGN = /^\s*(?:export\s+)?([A-Za-z_]\w*)=("[^"]*"|'[^']*'|`[^`]*`|\$\([^)]*\)|[^\s;&|'"`]*)\s*(?:;|&&)\s*(\S.*)$/;
+const LEADING_ASSIGN =
+  /^\s*(?:export\s+)?([A-Za-z_]\w*)=("[^"]*"|'[^']*'|`[^`]*`|\$\([^)]*\)|[^\s;&|'"`]*)\s*(?:;|&&)\s*(\S.*)$/;
 
 const DECODE_PIPE =
   /echo\s+(?:-n\s+)?["']?([A-Za-z0-9+/]{40,}={0,2})["']?\s*\|\s*base64\s+(?:-d|--decode|-D)\s*\|\s*(?:sudo\s+)?(python3?|bash|sh|zsh)\b/g;
@@ -593,6 +597,7 @@ export function analyzeScript(
   }
 
   const { downloads, executable } = state;
+  const secretReads: { c: Command; sends: boolean }[] = [];
   const add = (
     c: Command,
     rule: string,
@@ -671,6 +676,27 @@ export function analyzeScript(
         next = next.pipedTo;
       }
     }
+    // Credential and key files read by a command (cat ~/.ssh/id_rsa, find ~/.ssh | xargs cat,
+    // curl -d @~/.npmrc, Get-Content $env:USERPROFILE\.aws\credentials).
+    const readsSecret =
+      /^(?:cat|type|get-content|gc|base64|xxd|od|head|tail|tar|zip|gzip|cp|scp|find|more|less|strings)$/i.test(
+        p,
+      ) ||
+      (NET_SEND.test(p) && /(?:@|<\s*)["']?[~$%]/.test(c.text)) ||
+      // A variable holding a file read earlier (`$creds = Get-Content …`) substituted into the send.
+      (NET_SEND.test(p) &&
+        /\b(?:get-content|gc|cat|type)\b/i.test(c.text) &&
+        !/(?:\s-o|--output|-outfile|>)\s*["']?[^\s"']*(?:\.ssh|\.npmrc|\.aws)/i.test(c.text)) ||
+      /\$\(\s*(?:cat|base64|xxd|head|tail)\s/.test(c.text);
+    if (
+      readsSecret &&
+      SENSITIVE_PATH.test(c.text.replace(/\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE/gi, '~'))
+    ) {
+      const sends =
+        NET_SEND.test(p) ||
+        [c.pipedTo, c.pipedTo?.pipedTo].some((n) => n && NET_SEND.test(base(programOf(n).prog)));
+      secretReads.push({ c, sends });
+    }
     // A request-capture or tunnelling service called from a script: a beacon.
     const sendUrl = NET_SEND.test(p) ? URL_RE.exec(c.text)?.[0] : undefined;
     const sendHost = sendUrl ? /^[a-z]+:\/\/([^/:?#]+)/i.exec(sendUrl)?.[1] : undefined;
@@ -746,6 +772,29 @@ export function analyzeScript(
         'installs itself to run later (cron, Run key, launch agent, systemd unit, scheduled task)',
       );
     }
+  }
+  if (secretReads.length) {
+    const sent = secretReads.find((r) => r.sends);
+    const scriptSends = cmds.some((c) => NET_SEND.test(base(programOf(c).prog)));
+    const first = sent ?? secretReads[0]!;
+    if (sent || scriptSends)
+      add(
+        first.c,
+        'script.secret-file-exfil',
+        'data_exfiltration',
+        0.95,
+        0.85,
+        'reads credential or key files and sends them over the network',
+      );
+    else
+      add(
+        first.c,
+        'script.secret-file-read',
+        'data_exfiltration',
+        0.7,
+        0.45,
+        'reads credential or key files (SSH keys, cloud or npm credentials, browser or wallet data)',
+      );
   }
   for (const f of executable) {
     if (hits.some((h) => h.rule === 'script.download-execute')) break;

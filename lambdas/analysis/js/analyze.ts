@@ -9,7 +9,7 @@
  */
 import type { ThreatType } from '../../shared/domain/schemas';
 import { CapabilityCollector, WHOLE_ENV } from '../capabilities';
-import { EXFIL_HOST } from '../hosts';
+import { EXFIL_HOST, SENSITIVE_PATH } from '../indicators';
 import { analyzeScript, isUserDataPath } from '../script-behaviour';
 import { analyzeShell, shellPrograms } from '../shell';
 import { LineIndex, hasZeroWidth, isMixedScriptIdentifier, snippetOf } from '../text';
@@ -89,6 +89,14 @@ const NETWORK_CLIENT_MODULES = new Set([
   'request-promise',
   'request-promise-native',
   'axios-retry',
+]);
+const CHAT_SDK_MODULES = new Set([
+  'discord.js',
+  'discord-webhook-node',
+  'webhook-discord',
+  'node-telegram-bot-api',
+  'telegraf',
+  '@slack/webhook',
 ]);
 const WS_MODULES = new Set(['ws', 'socket.io-client', 'websocket', 'isomorphic-ws']);
 const NATIVE_LOADERS = new Set([
@@ -194,8 +202,6 @@ const FS_WRITE = new Set([
 const CP_EXEC = new Set(['exec', 'execSync']);
 const CP_SPAWN = new Set(['spawn', 'spawnSync', 'execFile', 'execFileSync', 'fork']);
 
-const SENSITIVE_PATH =
-  /(?:^|[\\/])\.ssh(?:[\\/]|$)|id_(?:rsa|dsa|ecdsa|ed25519)|\.aws[\\/](?:credentials|config)|\.npmrc|\.netrc|\.pypirc|\.git-credentials|\.docker[\\/]config\.json|\.kube[\\/]config|gcloud[\\/](?:credentials|application_default)|\/etc\/(?:passwd|shadow)|\.bash_history|\.zsh_history|Local Storage[\\/]leveldb|Login Data|\bCookies\b|Web Data|Local State|wallet\.dat|[\\/]Exodus[\\/]|\.electrum|keystore[\\/]|solana[\\/]id\.json|\.config[\\/]solana|MetaMask|nkbihfbeogaeaoehlefnkodbefgpgknn|keychain|\.gnupg/i;
 const SECRET_ENV =
   /TOKEN|SECRET|PASSW|PASSWD|PRIVATE|CREDENTIAL|API_?KEY|ACCESS_?KEY|AUTH|SESSION|COOKIE|NPM_|GITHUB_|AWS_|AZURE_|GCP_|GOOGLE_APPLICATION|SLACK_|DISCORD_|MNEMONIC|SEED/i;
 /** Webhook URLs that carry their own token: Discord, Telegram bots, Slack incoming webhooks. */
@@ -2418,6 +2424,11 @@ class FileAnalyzer {
         return withTaint({ k: 'net' }, [], 'network_data');
       }
       return UNKNOWN;
+    }
+    // Chat SDKs (a Discord webhook client, a Telegram bot): whatever they send leaves the machine.
+    if (CHAT_SDK_MODULES.has(mod)) {
+      this.request(node, mod, undefined, undefined, scope, 'https', args);
+      return withTaint({ k: 'net' }, [], 'network_data');
     }
     if (WS_MODULES.has(mod) && (isNew || /^(?:connect|io|WebSocket)$/.test(method))) {
       this.request(node, mod, a0, undefined, scope, 'ws');
