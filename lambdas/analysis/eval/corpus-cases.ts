@@ -4,7 +4,7 @@
  * (data/corpus/rewritten/<family>/<id>/ with data/corpus/rewritten/manifest.jsonl).
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expectedTypes, FAMILY_EXPECTED } from './families';
 import type { ThreatType } from '../../shared/domain/schemas';
@@ -39,7 +39,7 @@ export interface RewrittenCaseRef {
 export interface CorpusCase {
   id: string;
   family: string;
-  source: 'real' | 'rewritten';
+  source: 'real' | 'rewritten' | 'holdout';
   expected: ThreatType[];
   dir: string;
 }
@@ -112,6 +112,28 @@ export async function loadCorpus(root: string): Promise<{ cases: CorpusCase[]; m
         expected: expectedTypes(r.family, r.expected),
         dir,
       });
+    }
+  }
+  // Held-out cases: written blind by someone who had not read the rules, after they were written;
+  // measured, never tuned on (data/corpus/holdout/<family>/<id>/, manifests manifest-*.jsonl).
+  const holdout = join(root, 'data/corpus/holdout');
+  if (existsSync(holdout)) {
+    for (const name of (await readdir(holdout)).filter((n) => /^manifest.*\.jsonl$/.test(n)).sort()) {
+      const file = join(holdout, name);
+      for (const r of parseJsonl<RewrittenCaseRef>(await readFile(file, 'utf8'), file)) {
+        const dir = join(holdout, r.family, r.id);
+        if (!existsSync(dir) || !FAMILY_EXPECTED[r.family]) {
+          missing.push(`holdout/${r.family}/${r.id}`);
+          continue;
+        }
+        cases.push({
+          id: r.id,
+          family: r.family,
+          source: 'holdout',
+          expected: expectedTypes(r.family, r.expected),
+          dir,
+        });
+      }
     }
   }
   return { cases, missing };

@@ -32,7 +32,7 @@ export interface ThreatEvidence {
 export interface CaseOutcome {
   id: string;
   family: string;
-  source: 'real' | 'rewritten';
+  source: 'real' | 'rewritten' | 'holdout';
   expected: ThreatType[];
   risk_level: RiskLevel;
   threats: ThreatEvidence[];
@@ -59,7 +59,7 @@ export function threatEvidence(evidence: Finding[]): ThreatEvidence[] {
 }
 
 export function outcomeOf(
-  c: { id: string; family: string; source: 'real' | 'rewritten'; expected: ThreatType[] },
+  c: { id: string; family: string; source: 'real' | 'rewritten' | 'holdout'; expected: ThreatType[] },
   r: AnalysisResult,
 ): CaseOutcome {
   return { ...c, risk_level: r.risk_level, threats: threatEvidence(r.evidence), risk_input: r.risk_input };
