@@ -1,6 +1,6 @@
 const common = {
   transform: { '\\.[cm]?[jt]sx?$': '<rootDir>/test/support/esbuild-transform.cjs' },
-  transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
+  transformIgnorePatterns: ['/node_modules/(?!@middy/|npm-high-impact/)'],
   resolver: '<rootDir>/test/support/resolver.cjs',
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   // Sources import with explicit `.js` extensions (NodeNext); map them back to the .ts files.

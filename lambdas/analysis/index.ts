@@ -17,6 +17,7 @@ import { buildDocs, declarationExports } from './docs';
 import { analyzePackageJson } from './install-scripts';
 import { analyzeJsFile, type ModuleHost } from './js/analyze';
 import { planChunks } from './js/bigfile';
+import { packageSignals } from './package-signals';
 import { assessRisk, type RiskInput } from './risk-policy';
 import { readTarball, isTextPath } from './tar';
 import { decodeText, snippetOf } from './text';
@@ -560,6 +561,13 @@ export function analyzeFiles(
       }
     }
   }
+
+  evidence.push(
+    ...packageSignals(meta, {
+      hasReadme: files.some((f) => /^readme(?:\.\w+)?$/i.test(f.path) && f.size > 200),
+      scripts: install.scripts,
+    }),
+  );
 
   // (H4) Calls into another package file report at the callee's line; that file's own analysis
   // may report the same finding: keep one per rule and place.

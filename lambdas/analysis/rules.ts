@@ -175,6 +175,14 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
     ISI,
     'install-time code starts an executable shipped in the package, detached and silenced (a dropper)',
   ),
+  'pkg.dependency-confusion-shape': rule(
+    ISI,
+    'a version no real project reaches (99.x, 1.999.0) with an install script and no repository',
+  ),
+  'pkg.imitates-popular-name': rule(
+    SE,
+    'a name one edit, a separator or a look-alike character away from a high-impact package (npm-high-impact)',
+  ),
   'pkg.install-runs-malicious-file': rule(ISI, 'a lifecycle script runs a file with malicious-code findings'),
   'pkg.url-dependency': rule(ISI, 'a dependency fetched from an http(s) URL instead of the registry'),
   'shell.download-pipe-shell': rule(ISI, 'download piped into a shell (`curl … | sh`)'),

@@ -1,0 +1,1 @@
+if (!process.versions.node) console.warn('tz-offsets-table needs Node.js');
