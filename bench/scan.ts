@@ -3,7 +3,8 @@
  * parse time of the same files with the same parser and options, and time and peak memory for the
  * largest package (measured in a fresh child process so the peak is its own).
  *
- * Options: --limit N (first N packages), --single <file.tgz> (internal: one package, prints JSON).
+ * Options: --limit N (first N packages), --no-xray (skip the js-x-ray side-by-side), --single
+ * <file.tgz> (internal: one package, prints JSON).
  */
 import { spawnSync } from 'node:child_process';
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
@@ -29,11 +30,31 @@ async function single(file: string): Promise<void> {
   );
 }
 
+interface XrayAnalyser {
+  analyse(source: string, options?: { module?: boolean }): unknown;
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--single' && args[1]) return single(args[1]);
   const li = args.indexOf('--limit');
   const limit = li >= 0 ? Number(args[li + 1]) : undefined;
+  // Side by side: NodeSecure's js-x-ray AstAnalyser on the same JavaScript files (the newest
+  // version that runs on this Node; a dev dependency). --no-xray skips it.
+  const xray = args.includes('--no-xray')
+    ? undefined
+    : ((await import('@nodesecure/js-x-ray')) as { AstAnalyser: new () => XrayAnalyser });
+  const xrayVersion = xray
+    ? (
+        JSON.parse(await readFile(join(ROOT, 'node_modules/@nodesecure/js-x-ray/package.json'), 'utf8')) as {
+          version: string;
+        }
+      ).version
+    : undefined;
+  let xrayMs = 0;
+  let xrayBytes = 0;
+  let xrayFailures = 0;
+  let oursOnXrayPkgsMs = 0;
   const corpus = (await loadBenignTarballs(ROOT, limit)).filter((c) => c.file);
   let parseMs = 0;
   let analysisMs = 0;
@@ -68,7 +89,29 @@ async function main(): Promise<void> {
     if (!mostCode || pkgAst > mostCode.bytes) mostCode = { spec: c.spec!, file: c.file!, bytes: pkgAst };
     const t1 = performance.now();
     const r = analyzeFiles(archive.files, { ...DEFAULT_LIMITS }, archive);
-    analysisMs += performance.now() - t1;
+    const ours = performance.now() - t1;
+    analysisMs += ours;
+    if (xray) {
+      const analyser = new xray.AstAnalyser();
+      for (const f of archive.files) {
+        if (!/\.[cm]?js$/i.test(f.path) || f.truncated || f.data.length > DEFAULT_LIMITS.maxAstFileBytes)
+          continue;
+        const dec = decodeText(f.data);
+        if (dec.binary) continue;
+        const t2 = performance.now();
+        try {
+          analyser.analyse(dec.text, {
+            module:
+              /\.mjs$/i.test(f.path) || /(?:^|\n)\s*(?:import|export)\s/.test(dec.text.slice(0, 50_000)),
+          });
+        } catch {
+          xrayFailures++;
+        }
+        xrayMs += performance.now() - t2;
+        xrayBytes += f.data.length;
+      }
+      oursOnXrayPkgsMs += ours;
+    }
     jsBytes += r.stats.js_bytes;
   }
   const lines: string[] = [];
@@ -90,6 +133,10 @@ async function main(): Promise<void> {
     `- full analysis (tar already read; parse + walk + text rules + docs): ${(analysisMs / 1000).toFixed(1)} s = ${(astBytes / 1e6 / (analysisMs / 1000)).toFixed(2)} MB/s of parsed code`,
   );
   log(`- full analysis / bare parse: ${(analysisMs / parseMs).toFixed(2)}x (goal <= 2.5x)`);
+  if (xray)
+    log(
+      `- side by side, same packages: js-x-ray ${xrayVersion} AstAnalyser on their ${(xrayBytes / 1e6).toFixed(1)} MB of .js/.cjs/.mjs files (it reads no TypeScript, scripts or archives): ${(xrayMs / 1000).toFixed(1)} s = ${(xrayBytes / 1e6 / (xrayMs / 1000)).toFixed(2)} MB/s, ${xrayFailures} files it could not analyse; this engine, whole packages: ${(oursOnXrayPkgsMs / 1000).toFixed(1)} s; js-x-ray / this engine: ${(xrayMs / oursOnXrayPkgsMs).toFixed(2)}x`,
+    );
   const measure = (file: string) => {
     const child = spawnSync(process.execPath, ['--import', 'tsx', 'bench/scan.ts', '--single', file], {
       encoding: 'utf8',

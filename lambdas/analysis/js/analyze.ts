@@ -3430,10 +3430,19 @@ function safeDecodeUri(s: string): string {
 
 // -------------------------------------------------------------------- text-level checks
 
-const TEXT_RULES: { rule: string; re: RegExp; type: ThreatType; conf: number; message: string }[] = [
+const TEXT_RULES: {
+  rule: string;
+  re: RegExp;
+  type: ThreatType;
+  conf: number;
+  message: string;
+  /** Literal strings one of which the text must contain for the rule to be tried. */
+  gate?: string[];
+}[] = [
   {
     rule: 'text.jsfuck',
     re: /[[\]()!+]{400,}/,
+    gate: ['![]', '+[]'],
     type: 'malicious_code',
     conf: 0.85,
     message: 'JSFuck-encoded code (only []()!+ characters)',
@@ -3455,6 +3464,7 @@ const TEXT_RULES: { rule: string; re: RegExp; type: ThreatType; conf: number; me
   {
     rule: 'text.packer',
     re: /eval\s*\(\s*function\s*\(\s*p\s*,\s*a\s*,\s*c\s*,\s*k\s*,\s*e\s*,\s*[dr]\s*\)/,
+    gate: ['eval'],
     type: 'malicious_code',
     conf: 0.8,
     message: 'Dean Edwards packer (eval(function(p,a,c,k,e,d)...))',
@@ -3491,6 +3501,8 @@ function textChecks(
   const inComment = (offset: number) =>
     comments.some((c) => offset >= c.start && offset <= c.start + c.text.length + 4);
   for (const r of TEXT_RULES) {
+    // Each encoder leaves a literal mark; skip the whole-text scan when it is absent.
+    if (r.gate && !r.gate.some((g) => text.includes(g))) continue;
     const re = new RegExp(r.re.source, r.re.flags.includes('g') ? r.re.flags : `${r.re.flags}g`);
     let tries = 0;
     for (const m of text.matchAll(re)) {
