@@ -15,7 +15,7 @@ import { isAgentFile, scanText, type TextContext } from './agentic';
 import { CapabilityCollector } from './capabilities';
 import { buildDocs, declarationExports } from './docs';
 import { analyzePackageJson } from './install-scripts';
-import { analyzeJsFile, type ModuleHost } from './js/analyze';
+import { analyzeJsFile, type JsFileFacts, type ModuleHost } from './js/analyze';
 import { planChunks } from './js/bigfile';
 import { packageSignals } from './package-signals';
 import { assessRisk, type RiskInput } from './risk-policy';
@@ -242,6 +242,7 @@ export function analyzeFiles(
     },
   };
   // --- end cross-file flow ---
+  const fileFacts: (JsFileFacts & { file: string; installTime: boolean })[] = [];
   const analyzeCode = (file: PackageFile, installTime: boolean): string[] => {
     done.add(file.path);
     if (performance.now() > deadline) {
@@ -336,6 +337,8 @@ export function analyzeFiles(
     evidence.push(...r.findings);
     caps.merge(r.caps);
     if (installTime) installCaps.merge(r.caps);
+    if (r.facts.interactiveShell || r.facts.outboundSocket || r.facts.pipesStreams)
+      fileFacts.push({ file: file.path, installTime, ...r.facts });
     if (r.exportNames.length) apiByFile.set(file.path, r.exportNames);
     textScan(file.path, dec.text, 'code', installTime);
     for (const c of r.comments) {
@@ -505,6 +508,32 @@ export function analyzeFiles(
     textScan(p, dec.text.slice(0, 5_000_000), context, install.installFiles.has(p));
   }
 
+  // A shell with no command to run, in a package that opens an outbound socket and wires process
+  // streams: a reverse shell, also when the socket and the shell sit in different files.
+  {
+    const shell = fileFacts.find((f) => f.interactiveShell);
+    const socket = fileFacts.find((f) => f.outboundSocket);
+    if (
+      shell &&
+      socket &&
+      fileFacts.some((f) => f.pipesStreams && (f.file === shell.file || f.file === socket.file))
+    ) {
+      const install = shell.installTime || socket.installTime;
+      evidence.push({
+        threat_type: 'malicious_code',
+        rule: 'pkg.reverse-shell',
+        message:
+          shell.file === socket.file
+            ? 'starts a shell with no command and connects its streams to an outbound socket (reverse shell)'
+            : `starts a shell with no command (${shell.file}) and connects its streams to an outbound socket opened in ${socket.file} (reverse shell)`,
+        file: shell.file,
+        line: shell.interactiveShell!,
+        snippet: '',
+        confidence: install ? 0.95 : 0.9,
+        install_time: install,
+      });
+    }
+  }
   // Install-time code that starts a program shipped in the package, detached and silenced: a
   // dropper (the executable is the payload; the JavaScript only launches it).
   const shippedExecutables = files

@@ -183,6 +183,10 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
     SE,
     'a name one edit, a separator or a look-alike character away from a high-impact package (npm-high-impact)',
   ),
+  'pkg.reverse-shell': rule(
+    MC,
+    'a shell started with no command, an outbound socket and process streams wired together, in one file or across files',
+  ),
   'pkg.install-runs-malicious-file': rule(ISI, 'a lifecycle script runs a file with malicious-code findings'),
   'pkg.url-dependency': rule(ISI, 'a dependency fetched from an http(s) URL instead of the registry'),
   'shell.download-pipe-shell': rule(ISI, 'download piped into a shell (`curl … | sh`)'),

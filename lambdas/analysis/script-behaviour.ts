@@ -389,7 +389,7 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
       'install_script_injection',
       0.95,
       0.8,
-      'Python script downloads a file, writes it and runs a program',
+      'downloads a file, writes it and runs a program',
       run,
     );
   if (evalDecoded)
@@ -398,7 +398,7 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
       'malicious_code',
       0.9,
       0.85,
-      'Python script executes decoded code',
+      'executes decoded code',
       evalDecoded,
     );
   if (sock && shellOverSocket)
@@ -407,7 +407,7 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
       'malicious_code',
       0.95,
       0.9,
-      'Python script connects a shell to a socket (reverse shell)',
+      'connects a shell to a socket (reverse shell)',
     );
   if (memRead)
     push(
@@ -433,7 +433,7 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
       'data_exfiltration',
       0.9,
       0.75,
-      'Python script sends the environment over the network',
+      'sends the environment over the network',
       find(/\bos\.environ\b/),
     );
   return hits;

@@ -56,7 +56,18 @@ export interface ModuleHost {
 const MAX_LOCAL_MODULES = 40;
 const MAX_MODULE_DEPTH = 3;
 
+/** Facts about a file that package-level rules combine across files (a socket in one, a shell in another). */
+export interface JsFileFacts {
+  /** Line of a shell program started with no command or script (`spawn('/bin/sh', [])`). */
+  interactiveShell?: number;
+  /** Line of an outbound socket (net/tls connect, a WebSocket client). */
+  outboundSocket?: number;
+  /** The file wires process streams to something (`.pipe(`, `stdin.write(`). */
+  pipesStreams?: boolean;
+}
+
 export interface JsFileResult {
+  facts: JsFileFacts;
   findings: Finding[];
   caps: CapabilityCollector;
   parsed: boolean;
@@ -465,6 +476,8 @@ class FileAnalyzer {
   timedOut = false;
   private steps = 0;
   private networkInFile = false;
+  /** Facts the package-level rules combine across files. */
+  readonly facts: JsFileFacts = {};
   /** Named callbacks already walked again where a timer or an event registration receives them. */
   private readonly rewalked = new Set<AstNode>();
   /** Lines of the pieces of a wallet-address swap: an address pattern, a fixed address, an interception. */
@@ -2703,6 +2716,20 @@ class FileAnalyzer {
     if (cmd !== undefined) {
       if (kind === 'shell') programs = shellPrograms(cmd.replace(/\$\{…\}/g, '%'));
       else programs = [cmd];
+      // An interactive shell: a shell program started with no command or script to run (its
+      // input comes from whoever holds its stdin).
+      const argv =
+        args[1]?.k === 'arr'
+          ? flatStrings(args[1])
+          : args[1] === undefined || args[1].k === 'obj'
+            ? []
+            : undefined;
+      if (
+        kind === 'argv' &&
+        /^(?:sh|bash|zsh|dash|ksh|cmd|powershell|pwsh)(?:\.exe)?$/i.test(cmd.split(/[\\/]/).pop() ?? '') &&
+        argv?.every((a) => /^-(?:i|l|s|-login|-norc|NoLogo|NoProfile|NoExit)$/i.test(a) || a === '/Q')
+      )
+        this.facts.interactiveShell ??= lineOf(node);
       for (const p of programs) if (!p.includes('${')) this.caps.addCommand(p);
       const full = kind === 'argv' && args[1]?.k === 'arr' ? `${cmd} ${flatStrings(args[1]).join(' ')}` : cmd;
       // Recursive deletion of the user's files through a shell (`rm -rf ~/…`, `rd /s /q C:\\`).
@@ -2852,6 +2879,8 @@ class FileAnalyzer {
   ): void {
     this.networkInFile = true;
     this.caps.makesRequests = true;
+    if (/^(?:net|tls)\.|^(?:ws|websocket|isomorphic-ws|WebSocket|socket\.io-client)$/.test(what))
+      this.facts.outboundSocket ??= lineOf(node);
     let host: string | undefined;
     const url = asString(target) ?? (target?.k === 'str' ? target.v : undefined);
     if (url !== undefined && /^[a-z]+:\/\//i.test(url)) {
@@ -3615,7 +3644,11 @@ function runFile(input: JsFileInput): { fa: FileAnalyzer; result: JsFileResult }
     parsed.comments,
   );
   fa.caps.merge(textCaps);
+  fa.facts.pipesStreams = /\.pipe\s*\(|\bstdin\s*\.\s*write\s*\(|\bstd(?:in|out|err)\s*\.\s*on\s*\(/.test(
+    input.text,
+  );
   const result: JsFileResult = {
+    facts: fa.facts,
     findings,
     caps: fa.caps,
     parsed: !!parsed.ast && !walkError,
