@@ -55,6 +55,9 @@ export const REPORT_MIN_CONFIDENCE = 0.35;
 const MAX_THREATS = 100;
 const MAX_PER_RULE_FILE = 5;
 
+/** xmrig-style configuration: a donate level, or pools given as url + user (wallet). */
+const MINER_CONFIG =
+  /"donate-level"\s*:|"pools"\s*:\s*\[\s*\{[^\]]{0,400}?"url"\s*:\s*"[^"]*:\d{2,5}"[^\]]{0,400}?"user"\s*:|stratum\+(?:tcp|ssl):\/\//;
 const CODE_EXT = /\.(?:[cm]?jsx?|[cm]?tsx?)$/i;
 const DTS = /\.d\.[cm]?ts$/i;
 const MARKDOWN = /\.(?:md|markdown|mdx|txt|mdc)$/i;
@@ -482,6 +485,22 @@ export function analyzeFiles(
             confidence: hit.confidence,
             install_time: false,
           });
+    }
+    // A miner's configuration shipped as data (pools with user/wallet, donate level).
+    if (
+      /\.(?:json|jsonc|conf|cfg|ini|toml|ya?ml)$/i.test(p) &&
+      MINER_CONFIG.test(dec.text.slice(0, 200_000))
+    ) {
+      evidence.push({
+        threat_type: 'malicious_code',
+        rule: 'file.miner-config',
+        message: `ships a cryptocurrency miner configuration (${p})`,
+        file: p,
+        line: 1,
+        snippet: snippetOf(MINER_CONFIG.exec(dec.text.slice(0, 200_000))?.[0] ?? ''),
+        confidence: 0.8,
+        install_time: false,
+      });
     }
     if (isCiWorkflow(p) || isEditorTasks(p)) {
       for (const hit of isEditorTasks(p) ? analyzeEditorTasks(dec.text) : analyzeWorkflow(dec.text)) {

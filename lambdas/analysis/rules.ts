@@ -97,6 +97,15 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
   'js.ld-preload-env': rule(MC, 'LD_PRELOAD/DYLD_INSERT_LIBRARIES set in a child environment'),
   'js.dll-injection': rule(MC, 'DLL search-order or injection tricks (rundll32, regsvr32 of a written file)'),
   'js.write-shared-library': rule(MC, 'a `.so`/`.dll`/`.dylib` file is written'),
+  'text.mining-pool': rule(MC, 'code names a mining pool (stratum URL), a miner binary or miner flags'),
+  'file.miner-config': rule(
+    MC,
+    'a shipped data file is a miner configuration (pools with a wallet, donate level)',
+  ),
+  'js.write-persistence': rule(
+    [ISI, MC],
+    'a launch agent, systemd user unit, autostart entry, cron file, git hook or authorized_keys is written',
+  ),
   'js.write-shell-rc': rule([ISI, MC], 'a shell start-up file (~/.bashrc, ~/.zshrc, ~/.profile) is written'),
   'js.write-agent-config': rule([ISI, MC], 'an AI agent or editor configuration file is written'),
   'js.geo-gated-destructive': rule(

@@ -393,22 +393,9 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
       run,
     );
   if (evalDecoded)
-    push(
-      'script.eval-decoded',
-      'malicious_code',
-      0.9,
-      0.85,
-      'executes decoded code',
-      evalDecoded,
-    );
+    push('script.eval-decoded', 'malicious_code', 0.9, 0.85, 'executes decoded code', evalDecoded);
   if (sock && shellOverSocket)
-    push(
-      'shell.reverse-shell',
-      'malicious_code',
-      0.95,
-      0.9,
-      'connects a shell to a socket (reverse shell)',
-    );
+    push('shell.reverse-shell', 'malicious_code', 0.95, 0.9, 'connects a shell to a socket (reverse shell)');
   if (memRead)
     push(
       'script.process-memory-read',
@@ -759,7 +746,7 @@ export function analyzeScript(
       /\b(?:New-ItemProperty|Set-ItemProperty)\b.*\\(?:Run|RunOnce)\b/i.test(c.text) ||
       /\blaunchctl\s+(?:load|bootstrap)\b/i.test(c.text) ||
       /\bsystemctl\s+--user\s+(?:enable|start)\b/i.test(c.text) ||
-      /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|\\Start Menu\\Programs\\Startup\\/i.test(
+      /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|\\Start Menu\\Programs\\Startup\\|>>?\s*["']?\S*\.ssh\/authorized_keys\b/i.test(
         c.text,
       )
     ) {

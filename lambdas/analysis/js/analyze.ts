@@ -2653,6 +2653,37 @@ class FileAnalyzer {
           `writes a shared library file ${p} (library planting)`,
         );
       }
+      if (
+        p &&
+        /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|Start Menu[\\/]Programs[\\/]Startup|\.ssh\/authorized_keys$|^\/etc\/(?:cron|systemd\/system|rc\.local|profile\.d)|\/var\/spool\/cron/i.test(
+          p.replace(/\\/g, '/'),
+        )
+      ) {
+        this.threat(
+          'js.write-persistence',
+          this.installTime ? 'install_script_injection' : 'malicious_code',
+          this.installTime ? 0.9 : 0.75,
+          node,
+          `writes ${p.slice(0, 80)}: code that runs again later (autostart, scheduled job, git hook) or a key that lets someone in`,
+        );
+      }
+      // A git hook is how simple-git-hooks and husky work; one that downloads or sends is not.
+      if (p && /\.git\/hooks\/[\w-]+$/.test(p.replace(/\\/g, '/'))) {
+        const body = args[1] ? flatStrings(args[1]).join('\n') : '';
+        const bad = body
+          ? analyzeScript(body, 'sh', true).find(
+              (h) => h.confidence >= 0.8 && h.rule !== 'script.persistence',
+            )
+          : undefined;
+        if (bad)
+          this.threat(
+            'js.write-persistence',
+            this.installTime ? 'install_script_injection' : 'malicious_code',
+            0.85,
+            node,
+            `writes git hook ${p.slice(0, 60)} that ${bad.message}`,
+          );
+      }
       if (p && /(?:^|\/)\.(?:bashrc|zshrc|bash_profile|profile)$/.test(p)) {
         this.threat(
           'js.write-shell-rc',
@@ -2739,8 +2770,16 @@ class FileAnalyzer {
         this.installTime,
       ).find((h) => h.rule === 'script.destructive');
       // Scripts decoded inside the command line (`echo <base64> | base64 -d | python3`).
+      // and the command behaviours a line rule does not see: miners, persistence, fingerprint or
+      // credentials sent, capture services.
       for (const h of analyzeScript(full, 'sh', this.installTime)) {
-        if (!h.message.startsWith('runs a base64-encoded')) continue;
+        if (
+          !h.message.startsWith('runs a base64-encoded') &&
+          !/^script\.(?:crypto-miner|persistence|fingerprint-exfil|exfil-host|secret-file-exfil|env-exfil)$/.test(
+            h.rule,
+          )
+        )
+          continue;
         this.threat(
           h.rule,
           h.threat_type === 'install_script_injection' && !this.installTime
@@ -3485,6 +3524,27 @@ const TEXT_RULES: {
     type: 'malicious_code',
     conf: 0.85,
     message: 'JSFuck-encoded code (only []()!+ characters)',
+  },
+  {
+    rule: 'text.mining-pool',
+    re: /stratum\+(?:tcp|ssl|tls):\/\/|["'](?:--donate-level|--cpu-max-threads-hint|--coin)["'=]|\b(?:xmrig|cpuminer|nanominer|lolminer|t-rex|nbminer)(?:\.exe)?["'`\s/]/i,
+    gate: [
+      'stratum',
+      'donate-level',
+      'max-threads-hint',
+      '--coin',
+      'xmrig',
+      'XMRig',
+      'XMRIG',
+      'cpuminer',
+      'nanominer',
+      'lolminer',
+      't-rex',
+      'nbminer',
+    ],
+    type: 'malicious_code',
+    conf: 0.75,
+    message: 'names a cryptocurrency mining pool or miner (stratum URL, miner binary or flags)',
   },
   {
     rule: 'text.aaencode',
