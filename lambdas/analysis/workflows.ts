@@ -41,6 +41,8 @@ const AS_CREDENTIAL_G = new RegExp(`${AS_CREDENTIAL.source}[^"'\\s]*["']?`, 'gi'
 interface Step {
   run: string;
   env: string;
+  /** The job also runs an upload or cache action. */
+  uploads?: boolean;
 }
 
 /** Collects the shell of every step with the env it sees (job and workflow env included). */
@@ -52,6 +54,23 @@ function steps(node: unknown, inheritedEnv: string, out: Step[], depth = 0): voi
   }
   const o = node as Record<string, unknown>;
   const env = o.env && typeof o.env === 'object' ? `${inheritedEnv}\n${JSON.stringify(o.env)}` : inheritedEnv;
+  // A job's steps: note whether any of them uploads files (artifacts, caches, releases, pages).
+  if (Array.isArray(o.steps)) {
+    const before = out.length;
+    for (const x of o.steps) steps(x, env, out, depth + 1);
+    const uploads = o.steps.some(
+      (st) =>
+        !!st &&
+        typeof st === 'object' &&
+        typeof (st as { uses?: unknown }).uses === 'string' &&
+        /upload-artifact|upload-pages-artifact|actions\/cache|gh-release|release-action/i.test(
+          (st as { uses: string }).uses,
+        ),
+    );
+    if (uploads) for (let i = before; i < out.length; i++) out[i]!.uploads = true;
+    for (const [k, v] of Object.entries(o)) if (k !== 'env' && k !== 'steps') steps(v, env, out, depth + 1);
+    return;
+  }
   for (const key of [
     'run',
     'script',
@@ -140,7 +159,18 @@ function stepHits(s: Step, line: number, who: string): WorkflowHit[] {
       line,
       text: s.run.slice(0, 200),
     });
-  const secretsInRun = SECRET_REF.test(s.run);
+  // Secrets handed to the step as environment variables (`env: { K: ${{ secrets.X }} }`) are
+  // secrets where the script uses `$K`.
+  const secretVars = [
+    ...s.env.matchAll(/"([A-Za-z_]\w*)"\s*:\s*"[^"]*\$\{\{\s*(?:secrets\.|toJSON\(\s*secrets)/g),
+  ].map((m) => m[1]!);
+  const varRef = secretVars.length
+    ? new RegExp(
+        `\\$\\{?(?:${secretVars.slice(0, 50).join('|')})\\b|process\\.env\\.(?:${secretVars.slice(0, 50).join('|')})\\b`,
+      )
+    : undefined;
+  const refersSecret = (t: string) => SECRET_REF.test(t) || (varRef?.test(t) ?? false);
+  const secretsInRun = refersSecret(s.run);
   const secretsInEnv = SECRET_REF.test(s.env);
   const sends = NET.test(s.run);
   if (ALL_SECRETS.test(s.run) || (ALL_SECRETS.test(s.env) && sends)) {
@@ -151,11 +181,45 @@ function stepHits(s: Step, line: number, who: string): WorkflowHit[] {
   }
   // Secrets used only as a request credential (`-H "Authorization: Bearer $TOKEN"`) are what CI
   // is for: leave those header arguments out and look for secrets still sent.
-  if (sends && SECRET_REF.test(s.run.replace(AS_CREDENTIAL_G, ''))) {
+  if (sends && refersSecret(s.run.replace(AS_CREDENTIAL_G, ''))) {
     add('workflow.secrets-exfil', 0.85, 'a shipped CI workflow sends a secret to the network');
     return hits;
   }
-  const envDump = analyzeScript(s.run, 'sh', false).some((h) => h.rule === 'script.env-exfil');
+  const scriptHits = analyzeScript(s.run, 'sh', false);
+  // Secrets scraped from the runner's memory, or credential files sent, whatever the env.
+  const scraped = scriptHits.find((h) => /^script\.(?:process-memory-read|secret-file-exfil)$/.test(h.rule));
+  if (scraped) {
+    add('workflow.secrets-exfil', 0.9, `a step of a shipped CI workflow ${scraped.message}`);
+    return hits;
+  }
+  // `node -e "…"` / `python -c "…"` steps: the inline code sees the same environment.
+  if ((secretsInEnv || secretsInRun) && /\bnode\s+(?:-e|--eval|-p)\b|\bpython3?\s+-c\b/.test(s.run)) {
+    if (
+      /process\.env|os\.environ/.test(s.run) &&
+      /fetch\s*\(|https?\.request|axios|urllib|requests\.post|XMLHttpRequest/.test(s.run)
+    ) {
+      add(
+        'workflow.secrets-exfil',
+        0.85,
+        'a shipped CI workflow step runs inline code that sends its environment, with secrets, out',
+      );
+      return hits;
+    }
+  }
+  // Secrets written to a file that the job then uploads as an artifact (public on public repositories).
+  if (
+    s.uploads &&
+    secretsInRun &&
+    /(?:>>?|tee\s+(?:-a\s+)?)\s*["']?[\w./-]+/.test(s.run.replace(AS_CREDENTIAL_G, ''))
+  ) {
+    add(
+      'workflow.secrets-exfil',
+      0.8,
+      'a shipped CI workflow writes secrets to a file and uploads it as a build artifact',
+    );
+    return hits;
+  }
+  const envDump = scriptHits.some((h) => h.rule === 'script.env-exfil');
   if (envDump && (secretsInEnv || secretsInRun || /\$\{\{/.test(s.run))) {
     add(
       'workflow.secrets-exfil',

