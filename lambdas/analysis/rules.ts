@@ -102,6 +102,10 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
     MC,
     'a shipped data file is a miner configuration (pools with a wallet, donate level)',
   ),
+  'js.infect-installed-package': rule(
+    [ISI, MC],
+    'code that runs processes, reaches the network or adds an install hook is written into another package under node_modules',
+  ),
   'js.write-persistence': rule(
     [ISI, MC],
     'a launch agent, systemd user unit, autostart entry, cron file, git hook or authorized_keys is written',
@@ -241,6 +245,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
     DX,
     'an install script reads credential or key files (printed to the install log at the least)',
   ),
+  'script.git-push': rule([ISI, MC], 'a script pushes to a git remote (self-propagation)'),
   'script.destructive': rule(
     MC,
     "a shell, batch, PowerShell or Python script deletes or wipes the user's files (home data folders, drive or file-system root, the project npm ran in), loop variables and shell functions followed",

@@ -684,6 +684,17 @@ export function analyzeScript(
         [c.pipedTo, c.pipedTo?.pipedTo].some((n) => n && NET_SEND.test(base(programOf(n).prog)));
       secretReads.push({ c, sends });
     }
+    // `git push` from an install or run hook: code that spreads itself through repositories.
+    if (p === 'git' && args[0] === 'push') {
+      add(
+        c,
+        'script.git-push',
+        'install_script_injection',
+        0.85,
+        0.5,
+        'pushes to a git remote (self-propagation)',
+      );
+    }
     // A request-capture or tunnelling service called from a script: a beacon.
     const sendUrl = NET_SEND.test(p) ? URL_RE.exec(c.text)?.[0] : undefined;
     const sendHost = sendUrl ? /^[a-z]+:\/\/([^/:?#]+)/i.exec(sendUrl)?.[1] : undefined;

@@ -2667,6 +2667,26 @@ class FileAnalyzer {
           `writes ${p.slice(0, 80)}: code that runs again later (autostart, scheduled job, git hook) or a key that lets someone in`,
         );
       }
+      const data = args[1] ? flatStrings(args[1]).join('\n') : '';
+      // Code written into another installed package (a worm spreading through node_modules):
+      // what is written runs processes, reaches the network or evaluates code.
+      if (
+        p &&
+        /(?:^|\/)node_modules\/(?!\.cache\/|\.vite\/)[^/]+\/.*\.(?:[cm]?js|json)$/.test(
+          p.replace(/\\/g, '/'),
+        ) &&
+        /require\s*\(\s*['"](?:node:)?(?:child_process|https?|net)['"]|\beval\s*\(|new Function\s*\(|\bfetch\s*\(|"(?:pre|post)?install"\s*:/.test(
+          data,
+        )
+      ) {
+        this.threat(
+          'js.infect-installed-package',
+          this.installTime ? 'install_script_injection' : 'malicious_code',
+          0.85,
+          node,
+          `writes code that runs processes, reaches the network or adds an install hook into another installed package (${p.slice(0, 60)})`,
+        );
+      }
       // A git hook is how simple-git-hooks and husky work; one that downloads or sends is not.
       if (p && /\.git\/hooks\/[\w-]+$/.test(p.replace(/\\/g, '/'))) {
         const body = args[1] ? flatStrings(args[1]).join('\n') : '';
@@ -2693,7 +2713,6 @@ class FileAnalyzer {
           `writes shell start-up file ${p}`,
         );
       }
-      const data = args[1] ? flatStrings(args[1]).join('\n') : '';
       if (p && /\.claude\/|\.cursor\/mcp\.json|\.vscode\/tasks\.json|\.github\/workflows\//.test(p)) {
         // Editor settings and tasks are written by ordinary migration and setup tools at run time;
         // a task that runs itself when the folder is opened is how fake-project loaders persist.
@@ -2775,7 +2794,7 @@ class FileAnalyzer {
       for (const h of analyzeScript(full, 'sh', this.installTime)) {
         if (
           !h.message.startsWith('runs a base64-encoded') &&
-          !/^script\.(?:crypto-miner|persistence|fingerprint-exfil|exfil-host|secret-file-exfil|env-exfil)$/.test(
+          !/^script\.(?:crypto-miner|persistence|fingerprint-exfil|exfil-host|secret-file-exfil|env-exfil|git-push)$/.test(
             h.rule,
           )
         )
