@@ -106,6 +106,10 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
     [ISI, MC],
     'code that runs processes, reaches the network or adds an install hook is written into another package under node_modules',
   ),
+  'js.unsafe-deserialize': rule(
+    MC,
+    'node-serialize/funcster/serialize-to-js deserialising data the package did not write (runs embedded functions)',
+  ),
   'js.write-persistence': rule(
     [ISI, MC],
     'a launch agent, systemd user unit, autostart entry, cron file, git hook or authorized_keys is written',

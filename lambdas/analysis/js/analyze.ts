@@ -2448,6 +2448,26 @@ class FileAnalyzer {
       }
       return UNKNOWN;
     }
+    // Deserialisers that run functions embedded in their input (node-serialize's `_$$ND_FUNC$$_`
+    // IIFEs, funcster): data given to them is code.
+    if (
+      (mod === 'node-serialize' && method === 'unserialize') ||
+      (mod === 'funcster' && /^deepDeserialize|^deserialize/.test(method)) ||
+      (mod === 'serialize-to-js' && method === 'deserialize')
+    ) {
+      const before = this.findings.length;
+      this.dynamicCode(node, `${mod}.${method}`, a0, argNodes[0], scope, depth);
+      // Even untraced input: the only thing this call adds over JSON.parse is running code.
+      if (this.findings.length === before && a0 && a0.k !== 'str')
+        this.threat(
+          'js.unsafe-deserialize',
+          'malicious_code',
+          this.installTime ? 0.75 : 0.5,
+          node,
+          `${mod}.${method}() runs functions embedded in data it did not write (a code-execution deserialiser)`,
+        );
+      return unknown(args);
+    }
     // Chat SDKs (a Discord webhook client, a Telegram bot): whatever they send leaves the machine.
     if (CHAT_SDK_MODULES.has(mod)) {
       this.request(node, mod, undefined, undefined, scope, 'https', args);
