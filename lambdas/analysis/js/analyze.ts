@@ -476,6 +476,8 @@ class FileAnalyzer {
   timedOut = false;
   private steps = 0;
   private networkInFile = false;
+  /** Values passed to `resolve` by the Promise executors being walked (innermost last). */
+  private readonly resolving: Val[][] = [];
   /** Facts the package-level rules combine across files. */
   readonly facts: JsFileFacts = {};
   /** Named callbacks already walked again where a timer or an event registration receives them. */
@@ -1620,6 +1622,28 @@ class FileAnalyzer {
     let callee = this.walk(calleeNode, scope, depth + 1);
     const memberObj = this.memberObjOf(calleeNode);
     const argNodes = (node.arguments ?? []) as AstNode[];
+    // new Promise((resolve) => … resolve(x)): the promise holds what its executor resolves with,
+    // so `.then(v => …)` and `await` see x's taint.
+    const executor = argNodes[0];
+    if (
+      isNew &&
+      calleeNode.type === 'Identifier' &&
+      calleeNode.name === 'Promise' &&
+      executor &&
+      (executor.type === 'FunctionExpression' || executor.type === 'ArrowFunctionExpression')
+    ) {
+      const resolved: Val[] = [];
+      this.resolving.push(resolved);
+      try {
+        this.walkFunction(executor, scope, depth + 1, [
+          { k: 'api', mod: 'promise', path: 'resolve' },
+          { k: 'api', mod: 'promise', path: 'reject' },
+        ]);
+      } finally {
+        this.resolving.pop();
+      }
+      return resolved.length === 1 ? resolved[0]! : unknown(resolved);
+    }
     // Arguments that are functions are walked after we know the callee (to bind callback params).
     const args: Val[] = [];
     argNodes.forEach((a, i) => {
@@ -2322,6 +2346,10 @@ class FileAnalyzer {
         return { k: 'api', mod: 'child_process', path: 'ChildProcess' };
       return UNKNOWN;
     }
+    if (mod === 'promise') {
+      if (path === 'resolve' && a0) this.resolving[this.resolving.length - 1]?.push(a0);
+      return UNKNOWN;
+    }
     if (mod === 'fs') return this.fsCall(node, method, a0, args, scope);
     // rimraf(path) / rimraf.sync(path) / del(paths): recursive deletion by module.
     if (/^(?:rimraf|del|trash|premove)$/.test(mod)) {
@@ -2458,7 +2486,12 @@ class FileAnalyzer {
       const before = this.findings.length;
       this.dynamicCode(node, `${mod}.${method}`, a0, argNodes[0], scope, depth);
       // Even untraced input: the only thing this call adds over JSON.parse is running code.
-      if (this.findings.length === before && a0 && a0.k !== 'str')
+      // (an environment variable reads as the string `$NAME`; a literal the package wrote is safe)
+      if (
+        this.findings.length === before &&
+        a0 &&
+        (a0.k !== 'str' || a0.v.startsWith('$') || a0.v.includes('${…}'))
+      )
         this.threat(
           'js.unsafe-deserialize',
           'malicious_code',

