@@ -136,6 +136,10 @@ export const RULES: Readonly<Record<string, RuleInfo>> = Object.freeze({
     MC,
     'a crypto-address pattern, a fixed address and an interception (clipboard, hooked fetch/XHR/wallet provider, page text) in one file',
   ),
+  'js.remote-triggered-destructive': rule(
+    MC,
+    'the working directory, user files or a database wiped under a branch taken on network data (a remote kill switch)',
+  ),
   'js.exfil-flow': rule(DX, 'credential files or the whole environment flow into a network sink'),
   'js.exfil-same-scope': rule(DX, 'credentials read in the same function that makes a request'),
   'js.exfil-fingerprint': rule(

