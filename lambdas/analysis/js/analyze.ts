@@ -683,7 +683,15 @@ class FileAnalyzer {
         p.type === 'RestElement' && paramVals
           ? ({ k: 'arr', items: paramVals.slice(i, i + 50) } as Val)
           : (paramVals?.[i] ?? UNKNOWN);
-      this.bindPattern(p.type === 'RestElement' && paramVals ? (p.argument as AstNode) : p, v, inner, depth);
+      // A string literal written at the call site (`getBuiltIn('fetch')`) is a plain name inside
+      // the callee, not one computed at run time.
+      const plain = v.k === 'str' && v.lit ? { ...v, listed: true } : v;
+      this.bindPattern(
+        p.type === 'RestElement' && paramVals ? (p.argument as AstNode) : p,
+        plain,
+        inner,
+        depth,
+      );
     });
     for (const p of params)
       if (p.type === 'Identifier' && /^_0x[0-9a-f]{3,}$/i.test(p.name as string)) this.hexId(p);
@@ -849,7 +857,7 @@ class FileAnalyzer {
           if (!this.wallet.literal && v.length >= 26 && v.length <= 64 && isAddressLiteral(v))
             this.wallet.literal = lineOf(node);
           this.stringLiteral(v, node);
-          return { k: 'str', v };
+          return { k: 'str', v, lit: true };
         }
         if (typeof v === 'number') return { k: 'num', v };
         if (typeof v === 'boolean') return { k: 'bool', v };
@@ -2273,7 +2281,10 @@ class FileAnalyzer {
       if (path === 'getOwnPropertyDescriptor' && a0 && s0 === undefined) {
         const key = asString(args[1]);
         if (key !== undefined) {
+          // A name a caller wrote plainly (`getBuiltIn('fetch')` → descriptor of globalThis[name])
+          // is a polyfill's lookup, not a hidden one.
           if (
+            !args[1]!.listed &&
             sensitiveMember(
               a0.k === 'global' && a0.name === 'globalObject' ? { k: 'global', name: 'global' } : a0,
               key,

