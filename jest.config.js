@@ -1,6 +1,10 @@
 const common = {
   transform: { '\\.[cm]?[jt]sx?$': '<rootDir>/test/support/esbuild-transform.cjs' },
-  transformIgnorePatterns: ['/node_modules/(?!@middy/|npm-high-impact/)'],
+  // ESM-only dependencies (transformed to CommonJS for jest): middy, npm-high-impact, and
+  // query-registry with its own dependencies.
+  transformIgnorePatterns: [
+    '/node_modules/(?!@middy/|npm-high-impact/|query-registry/|url-join/|quick-lru/|query-string/|decode-uri-component/|filter-obj/|split-on-first/|zod-package-json/)',
+  ],
   resolver: '<rootDir>/test/support/resolver.cjs',
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   // Sources import with explicit `.js` extensions (NodeNext); map them back to the .ts files.

@@ -30,7 +30,7 @@ export interface ServiceConfig {
   readonly maxTarballBytes: number;
   /** npm registry the scanner reads; unset, npm's own client default applies (nothing is written). */
   readonly npmRegistryUrl?: string;
-  /** Download-count service for `weekly_downloads`; unset, downloads are reported as unknown. */
+  /** Download-count service override; unset, query-registry's default (npm's download-count API) is used. */
   readonly downloadsApiUrl?: string;
   /** OSV export (zip) the advisory sync reads; unset, the sync's built-in default (OSV's npm export). */
   readonly osvExportUrl?: string;

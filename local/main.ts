@@ -13,8 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { createApiServer } from './http-adapter';
 import { forwardS3Notifications, type S3Notifications } from './s3-notifications';
 import { createScannerWorker, type ScannerWorker } from './scanner-worker';
-import { importLocalAdvisories, requestScans, seedPackageNames } from './seed';
+import { importLocalAdvisories, requestScans, seedPackageNames, watchSeed } from './seed';
+import { ensureDownloadSnapshot } from '../scripts/download-snapshot';
 import { MAX_RECEIVE_COUNT, startStandIns, type StandIns } from './stand-ins';
+import { refreshDownloads } from '../lambdas/scanner/downloads-refresh';
+import { weeklyDownloadsFromEnv } from '../lambdas/shared/downloads/weekly-downloads';
+import { packageStoreFromEnv } from '../lambdas/shared/store/clients';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // The SDK is pinned; its notice about future versions needing Node 22 is noise here.
@@ -58,6 +62,7 @@ async function shutdown(code: number): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
   try {
+    clearInterval(refreshTimer);
     await api?.close();
     await notifications?.stop();
     await worker?.stop();
@@ -81,6 +86,18 @@ let api: ReturnType<typeof createApiServer> | undefined;
 let worker: ScannerWorker | undefined;
 let notifications: S3Notifications | undefined;
 try {
+  // The offline download-count table (made once from the download-counts package, ≈ 10 s) is
+  // built while the stand-ins start; scans use it when the live download service is unreachable.
+  const snapshot =
+    process.env.DOWNLOADS_SNAPSHOT_FILE === undefined
+      ? ensureDownloadSnapshot().catch((error: unknown) => {
+          console.error(
+            'downloads: the offline table could not be made (counts fall back to unknown):',
+            error,
+          );
+          return undefined;
+        })
+      : Promise.resolve(undefined);
   standIns = await startStandIns({
     dataDir,
     maxReceiveCount,
@@ -92,8 +109,18 @@ try {
   });
   // Handlers read their configuration at module load: set it before they are imported.
   Object.assign(process.env, standIns.env);
+  const table = await snapshot;
+  if (table) {
+    process.env.DOWNLOADS_SNAPSHOT_FILE = table.file;
+    if (table.built) {
+      console.log(
+        `downloads: made the offline table ${table.file} (${table.entries} packages) in ${table.seconds.toFixed(1)} s`,
+      );
+    }
+  }
   // The scanner's settings as the stack gives them. NPM_REGISTRY_URL (npm's default registry when
-  // unset) and DOWNLOADS_API_URL (download counts unknown when unset) pass through as they are.
+  // unset) and DOWNLOADS_API_URL (query-registry's default when unset; `off`: the offline table
+  // only) pass through as they are.
   process.env.MAX_RECEIVE_COUNT = String(maxReceiveCount);
   process.env.SCANNER_CONCURRENCY = String(scannerConcurrency);
   // Powertools: no EMF metric blobs on the terminal; warnings and errors only (the worker prints a
@@ -160,14 +187,57 @@ async function firstStartTasks(apiUrl: string): Promise<void> {
       error,
     );
   }
+  // Download counts of stored packages: now, then once a day (the stack runs it daily too).
+  await runDownloadsRefresh();
+  refreshTimer = setInterval(() => void runDownloadsRefresh(), DAY_MS);
+  refreshTimer.unref();
   if (!firstStart || !seedEnabled || shuttingDown) return;
   const names = await seedPackageNames();
   const jobs = await requestScans(apiUrl, names);
   const queued = jobs.filter((job) => job.jobId !== undefined);
   console.log(
-    `first start: queued scans of ${queued.length} packages (${names.join(', ')}); ` +
+    `first start: queued scans of ${queued.length} packages (${names.slice(0, 6).join(', ')}, ...) in the background; ` +
       `watch them at ${apiUrl}/v1/packages (LOCAL_SEED=0 turns this off)`,
   );
   for (const job of jobs)
     if (job.error !== undefined) console.error(`seed scan of ${job.name} refused: ${job.error}`);
+  const done = await watchSeed(
+    apiUrl,
+    queued.map((job) => job.jobId!),
+    (line) => console.log(line),
+    { stop: () => shuttingDown },
+  );
+  if (!shuttingDown) {
+    console.log(
+      `seed: finished in ${Math.round(done.seconds)} s (${done.completed} scanned, ${done.failed} failed)`,
+    );
+  }
+}
+
+const DAY_MS = 86_400_000;
+let refreshTimer: NodeJS.Timeout | undefined;
+let refreshing = false;
+
+/** One pass of the downloads refresh over the stored packages (lambdas/scanner/downloads-refresh.ts). */
+async function runDownloadsRefresh(): Promise<void> {
+  if (refreshing || shuttingDown) return;
+  refreshing = true;
+  try {
+    const report = await refreshDownloads({
+      packages: packageStoreFromEnv(),
+      downloads: weeklyDownloadsFromEnv(),
+      now: () => new Date(),
+      shouldStop: () => shuttingDown,
+    });
+    if (report.packages > 0) {
+      console.log(
+        `downloads: refreshed ${report.packages} packages in ${report.seconds.toFixed(1)} s ` +
+          `(${report.recounted} new counts, ${report.updated} records updated, ${report.unknown} without a count)`,
+      );
+    }
+  } catch (error) {
+    console.error('downloads: refresh failed (it runs again in a day or at the next start):', error);
+  } finally {
+    refreshing = false;
+  }
 }

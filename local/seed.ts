@@ -1,7 +1,7 @@
 /**
  * First start of `npm start`: the advisory data in the repository goes into the local advisories
- * table, and a small default set of popular packages is queued for scanning, so a newcomer's
- * list is not empty.
+ * table, and the README's example packages plus the 100 most-downloaded packages (the maintained
+ * `npm-high-impact` list) are queued for scanning, so list, search and the CLI show real data.
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -15,14 +15,71 @@ import { packageStoreFromEnv } from '../lambdas/shared/store/clients';
 export const ADVISORY_FOLDER = fileURLToPath(new URL('../data/advisories/osv-npm/', import.meta.url));
 export const SEED_LIST_FILE = fileURLToPath(new URL('./seed-packages.txt', import.meta.url));
 
-/** Names of `seed-packages.txt` (or of LOCAL_SEED_PACKAGES, comma-separated, when set). */
+/** Top packages scanned after the list when LOCAL_SEED_TOP is not set. */
+export const DEFAULT_SEED_TOP = 100;
+
+/**
+ * The seed: LOCAL_SEED_PACKAGES (comma-separated) when set; otherwise the names of
+ * `seed-packages.txt` followed by the first LOCAL_SEED_TOP (100) names of npm-high-impact's
+ * most-downloaded list, each name once.
+ */
 export async function seedPackageNames(
   env: NodeJS.ProcessEnv = process.env,
   file: string = SEED_LIST_FILE,
 ): Promise<string[]> {
+  const clean = (lines: string[]) =>
+    lines.map((line) => line.replace(/#.*$/, '').trim()).filter((line) => line !== '');
   const override = env.LOCAL_SEED_PACKAGES;
-  const lines = override !== undefined ? override.split(',') : (await readFile(file, 'utf8')).split('\n');
-  return lines.map((line) => line.replace(/#.*$/, '').trim()).filter((line) => line !== '');
+  if (override !== undefined) return clean(override.split(','));
+  const top =
+    env.LOCAL_SEED_TOP === undefined || env.LOCAL_SEED_TOP === ''
+      ? DEFAULT_SEED_TOP
+      : Number(env.LOCAL_SEED_TOP);
+  if (!Number.isInteger(top) || top < 0)
+    throw new Error(`LOCAL_SEED_TOP must be a whole number, got '${env.LOCAL_SEED_TOP}'`);
+  const { npmTopDownloads } = (await import('npm-high-impact')) as { npmTopDownloads: string[] };
+  return [
+    ...new Set([...clean((await readFile(file, 'utf8')).split('\n')), ...npmTopDownloads.slice(0, top)]),
+  ];
+}
+
+/**
+ * Logs the seed's progress until every job has ended (or `stop()` says so): a line when the
+ * count of finished jobs moves, at most every `everyMs`.
+ */
+export async function watchSeed(
+  apiUrl: string,
+  jobIds: readonly string[],
+  log: (line: string) => void,
+  opts: { everyMs?: number; stop?: () => boolean } = {},
+): Promise<{ completed: number; failed: number; seconds: number }> {
+  const started = Date.now();
+  const open = new Set(jobIds);
+  let completed = 0;
+  let failed = 0;
+  let shown = -1;
+  while (open.size > 0 && !opts.stop?.()) {
+    await new Promise((resolve) => setTimeout(resolve, opts.everyMs ?? 10_000));
+    for (const id of [...open]) {
+      try {
+        const response = await fetch(`${apiUrl}/v1/scan/${id}`);
+        const body = (await response.json()) as { status?: string };
+        if (body.status === 'completed') completed++;
+        else if (body.status === 'failed') failed++;
+        else continue;
+        open.delete(id);
+      } catch {
+        // The API is stopping or busy: try again on the next round.
+      }
+    }
+    if (completed + failed !== shown) {
+      shown = completed + failed;
+      log(
+        `seed: ${shown}/${jobIds.length} scans done (${failed} failed) after ${Math.round((Date.now() - started) / 1000)} s`,
+      );
+    }
+  }
+  return { completed, failed, seconds: (Date.now() - started) / 1000 };
 }
 
 export interface AdvisoryImportResult {

@@ -115,7 +115,9 @@ const RESPONSE_COMPONENTS = {
   BulkNotFound: S.BulkNotFound,
   BulkResponse: S.BulkResponse,
   Capabilities: S.Capabilities,
+  Changes: S.Changes,
   Cve: S.Cve,
+  DownloadsSource: S.DownloadsSource,
   Error: S.ErrorBody,
   Health: S.Health,
   InstallScripts: S.InstallScripts,
@@ -130,6 +132,7 @@ const RESPONSE_COMPONENTS = {
   ScanJobStatus: S.ScanJobStatus,
   Severity: S.Severity,
   ThreatType: S.ThreatType,
+  TrustComponent: S.TrustComponent,
 } as const;
 
 const REQUEST_COMPONENTS = {
@@ -240,9 +243,15 @@ const COMPONENT_DOCS: Record<ComponentName, { description: string; properties?: 
       risk_reasons:
         'Why the package has its risk level: one sentence per reason a user can act on, naming the file or CVE; `[]` when none.',
       trust_score:
-        'Trust from 0 to 100, from maintainers, weekly downloads (log scale), age of the package and of the version, and provenance. Unknown inputs count as neutral.',
+        'Trust from 0 to 100, from maintainers, weekly downloads (log scale), age of the package and of the version, and provenance; the sum of `trust_components`. Unknown inputs count as neutral. Components that lower the score are explained in `risk_reasons`.',
+      trust_components:
+        'The components the trust score adds up, each with its points, its maximum and what the points were given for.',
       publisher: 'The publisher of the version.',
-      weekly_downloads: 'Registry downloads in the week before the scan.',
+      weekly_downloads:
+        'Registry downloads in a week: the last week from the download-count service, or the offline monthly table scaled to a week (`downloads_source` says which, and its date); kept current by a daily refresh. 0 when no source had a count.',
+      downloads_source: 'Where `weekly_downloads` came from and the last day it covers.',
+      changes:
+        'What changed since the previous version (the highest published below this one): install scripts added or changed, install-time behaviour added, capabilities, agentic threats, maintainers, publisher, provenance lost, dependencies added, a jump in size. `since` is null and `items` empty for a first release; capability and threat changes need the previous version to have been scanned.',
       cves: 'CVEs affecting this version; `[]` when none.',
       agentic_threats: 'Threats aimed at AI agents; `[]` when none.',
       docs_md: 'Generated package documentation in Markdown.',
@@ -254,6 +263,21 @@ const COMPONENT_DOCS: Record<ComponentName, { description: string; properties?: 
     properties: {
       name: 'Name of the publishing account.',
       verified: 'True when the version carries a registry provenance attestation.',
+    },
+  },
+  TrustComponent: {
+    description: 'One component of the trust score (docs/trust.md).',
+    properties: {
+      name: 'Component: `base`, `downloads`, `package_age`, `version_age`, `maintainers`, `provenance`, or `deprecation` (negative).',
+    },
+  },
+  DownloadsSource: {
+    description: 'Where a weekly download count came from.',
+  },
+  Changes: {
+    description: 'What changed since the previous version of the package.',
+    properties: {
+      items: 'One entry per change: its kind and a sentence naming what changed.',
     },
   },
   RiskLevel: {
@@ -331,8 +355,26 @@ const EXAMPLE_PACKAGE: S.PackageResponse = {
   risk_level: 'warning',
   risk_reasons: ['CVE-2024-12345 (high): fixed in 2.4.2; upgrade to 2.4.2 or later.'],
   trust_score: 78,
+  trust_components: [
+    { name: 'base', points: 10, max: 10, why: 'every package' },
+    {
+      name: 'downloads',
+      points: 22.3,
+      max: 35,
+      why: '125,000 downloads a week (download API, week to 2026-11-19)',
+    },
+    { name: 'package_age', points: 20, max: 20, why: 'first published 1402 days ago' },
+    { name: 'version_age', points: 10, max: 10, why: 'version published 23 days ago' },
+    { name: 'maintainers', points: 7, max: 10, why: '2 maintainers' },
+    { name: 'provenance', points: 15, max: 15, why: 'provenance attestation (built and signed in CI)' },
+  ],
   publisher: { name: 'example-bot', verified: true },
   weekly_downloads: 125000,
+  downloads_source: { kind: 'download-api', as_of: '2026-11-19' },
+  changes: {
+    since: '2.4.0',
+    items: [{ kind: 'dependency_added', detail: 'proxy-from-env' }],
+  },
   install_scripts: { preinstall: false, install: false, postinstall: false, prepare: false },
   advisories: [],
   cves: [

@@ -12,6 +12,9 @@
  * | 6 | install-time code that makes requests or starts processes          | warning  |
  * | 7 | the archive is hostile or the analysis is incomplete (limits hit)  | warning  |
  * | 8 | trust score below 20 (when known)                                  | warning  |
+ * |10 | the release adds install scripts to a package whose previous        | warning; |
+ * |   | version had none, or its install-time code newly makes requests or  | critical |
+ * |   | starts processes (critical when that code makes network requests)   |          |
  * | 9 | low-severity CVEs, other install scripts, native code, per-file    | clean, with an informational reason |
  * |   | limits (big files checked as text only, file time budget)          |          |
  *
@@ -53,6 +56,17 @@ export interface RiskInput {
   cves?: { id: string; severity: Severity; fixed_in?: string; summary?: string }[];
   advisories?: { id: string; severity?: Severity; malicious?: boolean; summary?: string }[];
   trust_score?: number;
+  /** What this release adds to install time, against the previous version (scanner/changes.ts). */
+  release_changes?: {
+    /** The previous version compared with. */
+    since: string;
+    /** Install scripts added to a package whose previous version had none, as `name ("command")`. */
+    install_scripts_added: string[];
+    /** Install-time behaviour the previous version did not have ("network requests"), or null. */
+    install_time_added: string | null;
+    /** This version's install-time code makes network requests. */
+    install_time_network: boolean;
+  };
 }
 
 export interface RiskAssessment {
@@ -180,6 +194,20 @@ export function assessRisk(input: RiskInput): RiskAssessment {
       'warning',
       8,
       `Trust score is ${Math.round(input.trust_score)}/100 (below ${LOW_TRUST}): check the publisher and the package's history before depending on it.`,
+    );
+  }
+  const rc = input.release_changes;
+  if (rc && (rc.install_scripts_added.length > 0 || rc.install_time_added !== null)) {
+    const level = rc.install_time_network ? 'critical' : 'warning';
+    const what =
+      rc.install_scripts_added.length > 0
+        ? `adds install scripts ${rc.install_scripts_added.join(', ')} to a package whose previous version ${rc.since} had none`
+        : `gives its install-time code behaviour ${rc.since} did not have`;
+    const does = rc.install_time_added !== null ? `; that code makes ${rc.install_time_added}` : '';
+    add(
+      level,
+      10,
+      `This release ${what}${does}. New install-time behaviour in an established package is how hijacked releases look: compare it with ${rc.since} before installing.`,
     );
   }
   if (input.has_native)

@@ -17,6 +17,7 @@ import { assessPackageRisk } from '../scanner/assess';
 import { analyzePackageTarball } from '../scanner/engine';
 import { logger } from '../shared/http/api-handler';
 import { ScanMessage } from '../shared/queue/scan-queue';
+import { snapshotBesideBundle, weeklyDownloadsFromEnv } from '../shared/downloads/weekly-downloads';
 import { NpmRegistry } from '../shared/registry/npm-registry';
 import { scanConfig } from '../shared/scan-config';
 import { jobStoreFromEnv, packageStoreFromEnv } from '../shared/store/clients';
@@ -34,9 +35,9 @@ const deps: ScanDeps = {
   advisories: advisoryStoreFromEnv(),
   registry: new NpmRegistry({
     ...(process.env.NPM_REGISTRY_URL ? { registry: process.env.NPM_REGISTRY_URL } : {}),
-    ...(process.env.DOWNLOADS_API_URL ? { downloadsApi: process.env.DOWNLOADS_API_URL } : {}),
     maxTarballBytes: scanConfig.maxTarballBytes,
   }),
+  downloads: weeklyDownloadsFromEnv(process.env, snapshotBesideBundle()),
   maxTarballBytes: scanConfig.maxTarballBytes,
   analyze: analyzePackageTarball,
   assess: assessPackageRisk,

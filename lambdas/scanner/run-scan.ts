@@ -9,8 +9,11 @@
 import type { AdvisorySource } from '../advisories/ports';
 import { analyzeFiles, DEFAULT_LIMITS } from '../analysis/index';
 import type { AnalysisResult } from '../analysis/types';
-import type { PackageResponse, Publisher } from '../shared/domain/schemas';
-import { trustScore, type TrustResult } from '../shared/domain/trust';
+import { docsWithRisk } from '../shared/domain/records';
+import type { Changes, DownloadsSource, PackageResponse, Publisher } from '../shared/domain/schemas';
+import { trustFrom, trustScore, type StoredTrustInput, type TrustResult } from '../shared/domain/trust';
+import type { WeeklyDownloadsClient } from '../shared/downloads/weekly-downloads';
+import { previousVersion, releaseChanges } from './changes';
 import { vulnerabilitiesOf, type Vulnerabilities, type VulnerabilityInput } from './vulnerabilities';
 import type { ScanMessage } from '../shared/queue/scan-queue';
 import {
@@ -38,8 +41,9 @@ export interface RiskInput {
 
 export interface ScanDeps {
   readonly jobs: Pick<JobStore, 'get' | 'markRunning' | 'complete' | 'fail' | 'recordDuration'>;
-  readonly packages: Pick<PackageStore, 'putScan' | 'getLatest'>;
-  readonly registry: Pick<NpmRegistry, 'packument' | 'resolveVersion' | 'tarball' | 'weeklyDownloads'>;
+  readonly packages: Pick<PackageStore, 'putScan' | 'getLatest' | 'storedVersion'>;
+  readonly registry: Pick<NpmRegistry, 'packument' | 'resolveVersion' | 'tarball'>;
+  readonly downloads: Pick<WeeklyDownloadsClient, 'weekly'>;
   readonly uploads: Pick<UploadStore, 'read'>;
   readonly advisories: AdvisorySource;
   readonly maxTarballBytes: number;
@@ -80,38 +84,60 @@ async function scanFromRegistry(message: ScanMessage, deps: ScanDeps): Promise<P
       if (error instanceof TarballTooLargeError) return error;
       throw error;
     }),
-    deps.registry.weeklyDownloads(packument.name),
+    deps.downloads.weekly(packument.name),
   ]);
   const analysis =
     tarball instanceof TarballTooLargeError
       ? manifestOnlyAnalysis(version, tarball.message)
       : await analyzeReadable(tarball, deps);
   const vulnerabilities = await vulnerabilitiesOf(packument.name, version.version, deps);
-  const trust = trustScore({
-    weeklyDownloads: downloads.count,
-    ...(downloads.unknownReason !== undefined ? { downloadsUnknownReason: downloads.unknownReason } : {}),
+  const since = previousVersion(packument, version.version);
+  const previous = since === undefined ? undefined : await deps.packages.storedVersion(packument.name, since);
+  const changed = releaseChanges({ packument, version, analysis, stored: previous ? [previous] : [] });
+  // An unknown count keeps the stored one: one failed lookup must not move a package in the list.
+  const stored = downloads.count === undefined ? await storedDownloads(packument.name, deps) : undefined;
+  const trustInput: StoredTrustInput = {
     maintainers: maintainerCount(packument, version),
-    packageCreated: packageCreated(packument),
-    versionPublished: dateOf(packument.time?.[version.version]),
+    packageCreated: packageCreated(packument)?.toISOString(),
+    versionPublished: dateOf(packument.time?.[version.version])?.toISOString(),
     provenance: hasProvenance(version),
-    deprecated: typeof version.deprecated === 'string' ? version.deprecated : undefined,
-    now: deps.now(),
+    ...(changed.provenanceLostSince !== undefined ? { provenanceLost: changed.provenanceLostSince } : {}),
+    ...(typeof version.deprecated === 'string' ? { deprecated: version.deprecated } : {}),
+  };
+  const trust = trustFrom(
+    trustInput,
+    stored?.count !== undefined && stored.source
+      ? { count: stored.count, source: stored.source }
+      : { count: downloads.count, source: downloads.source, unknownReason: downloads.unknownReason },
+    deps.now(),
+  );
+  const riskInput = {
+    ...analysis.risk_input,
+    ...(changed.policy ? { release_changes: changed.policy } : {}),
+  };
+  const risk = deps.assess({
+    analysis: { risk_input: riskInput },
+    trust,
+    vulnerabilities: vulnerabilities.policy,
   });
-  const risk = deps.assess({ analysis, trust, vulnerabilities: vulnerabilities.policy });
   const result: PackageResponse = {
-    ...responseFields(analysis, risk, trust, vulnerabilities, deps.now()),
+    ...responseFields(analysis, risk, trust, vulnerabilities, deps.now(), changed.changes),
     name: packument.name,
     version: version.version,
     publisher: publisherOf(version),
-    // An unknown count keeps the stored one: one failed lookup must not move a package in the list.
-    weekly_downloads: downloads.count ?? (await storedDownloads(packument.name, deps)),
+    weekly_downloads: downloads.count ?? stored?.count ?? 0,
+    downloads_source: downloads.count !== undefined ? downloads.source : (stored?.source ?? downloads.source),
   };
   const distTags = Object.entries(packument['dist-tags'] ?? {})
     .filter(([, v]) => v === version.version)
     .map(([tag]) => tag);
   await deps.packages.putScan(result, {
     distTags,
-    basis: { risk_input: analysis.risk_input, trust: { score: trust.score, reasons: trust.reasons } },
+    basis: {
+      risk_input: riskInput,
+      trust: { score: trust.score, reasons: trust.reasons },
+      trust_input: trustInput,
+    },
   });
   return result;
 }
@@ -139,24 +165,31 @@ async function scanUpload(message: ScanMessage, deps: ScanDeps): Promise<Package
     maintainers: undefined,
     packageCreated: undefined,
     versionPublished: undefined,
-    provenance: false,
+    provenance: undefined,
     deprecated: undefined,
     now: deps.now(),
   });
   const risk = deps.assess({ analysis, trust, vulnerabilities: vulnerabilities.policy });
   // Private result: it is never written to the public package records.
   return {
-    ...responseFields(analysis, risk, trust, vulnerabilities, deps.now()),
+    ...responseFields(analysis, risk, trust, vulnerabilities, deps.now(), { since: null, items: [] }),
     name: analysis.name,
     version: analysis.version,
     publisher: { name: 'unknown (uploaded tarball)', verified: false },
     weekly_downloads: 0,
+    downloads_source: { kind: 'none', as_of: null },
   };
 }
 
-async function storedDownloads(name: string, deps: ScanDeps): Promise<number> {
+async function storedDownloads(
+  name: string,
+  deps: ScanDeps,
+): Promise<{ count: number | undefined; source: DownloadsSource | undefined }> {
   const { value } = await deps.packages.getLatest(name);
-  return value?.weekly_downloads ?? 0;
+  // Only a count that came from a source: a stored 0 from "unknown" stays unknown.
+  if (!value || value.downloads_source === undefined || value.downloads_source.kind === 'none')
+    return { count: undefined, source: undefined };
+  return { count: value.weekly_downloads, source: value.downloads_source };
 }
 
 /**
@@ -210,18 +243,21 @@ function responseFields(
   trust: TrustResult,
   vulnerabilities: Vulnerabilities,
   now: Date,
+  changes: Changes,
 ): Omit<PackageResponse, 'name' | 'version' | 'publisher' | 'weekly_downloads'> {
   return {
     registry: 'npm',
     risk_level: risk.risk_level,
     risk_reasons: risk.risk_reasons,
     trust_score: trust.score,
+    trust_components: trust.components.map((c) => ({ ...c })),
+    changes,
     install_scripts: analysis.install_scripts,
     cves: vulnerabilities.cves,
     advisories: vulnerabilities.advisories,
     agentic_threats: analysis.agentic_threats,
     capabilities: analysis.capabilities,
-    docs_md: analysis.docs_md,
+    docs_md: docsWithRisk(analysis.docs_md, risk.risk_level),
     scanned_at: now.toISOString(),
   };
 }

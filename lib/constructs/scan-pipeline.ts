@@ -51,6 +51,10 @@ export const PIPELINE_HANDLERS = {
   scanner: { handler: 'scanner', trigger: 'SQS scan queue' },
   uploadReceived: { handler: 'upload-received', trigger: 'S3 ObjectCreated uploads/' },
   advisorySync: { handler: 'advisory-sync', trigger: 'EventBridge daily schedule' },
+  downloadsRefresh: {
+    handler: 'downloads-refresh',
+    trigger: 'EventBridge hourly schedule (one pass a day, resumed across runs)',
+  },
 } as const;
 
 /** What a function may do with the uploads bucket. */
@@ -73,7 +77,10 @@ export interface ScanPipelineProps {
   readonly maxTarballBytes?: number;
   /** npm registry override. @default - npm's client default (no URL is written) */
   readonly npmRegistryUrl?: string;
-  /** Download-count endpoint. @default - none: weekly downloads are reported as unknown */
+  /**
+   * Download-count service override (`off`: none, the offline table only).
+   * @default - query-registry's default (npm's download-count API)
+   */
   readonly downloadsApiUrl?: string;
   /** OSV export the advisory sync reads. @default - the sync's own default (OSV's npm export) */
   readonly osvExportUrl?: string;
@@ -103,6 +110,10 @@ export class ScanPipeline extends Construct {
   public readonly advisorySync: ServiceFunction;
   /** The daily schedule of the advisory sync. */
   public readonly advisorySyncSchedule: Rule;
+  /** Refreshes weekly downloads, trust and list order of stored packages once a day. */
+  public readonly downloadsRefresh: ServiceFunction;
+  /** The hourly schedule of the downloads refresh (a pass a day, resumed across runs). */
+  public readonly downloadsRefreshSchedule: Rule;
   /** Dead letters, scanner errors, queue backlog, advisory sync errors. */
   public readonly alarms: readonly Alarm[];
 
@@ -183,6 +194,7 @@ export class ScanPipeline extends Construct {
         ...(props.npmRegistryUrl ? { NPM_REGISTRY_URL: props.npmRegistryUrl } : {}),
         ...(props.downloadsApiUrl ? { DOWNLOADS_API_URL: props.downloadsApiUrl } : {}),
       },
+      withDownloadSnapshot: true,
     });
     storage.bindTable(this.scanner, PACKAGES_TABLE, 'RW');
     storage.bindTable(this.scanner, JOBS_TABLE, 'RW');
@@ -231,6 +243,24 @@ export class ScanPipeline extends Construct {
       description: 'Runs the advisory sync once a day',
       schedule: Schedule.cron({ minute: '17', hour: '3' }),
       targets: [new LambdaTarget(this.advisorySync, { retryAttempts: 2 })],
+    });
+
+    this.downloadsRefresh = new ServiceFunction(this, 'DownloadsRefresh', {
+      entry: handlerEntry(PIPELINE_HANDLERS.downloadsRefresh.handler, handlersDir),
+      description: 'Daily refresh of weekly downloads, trust scores and list order of stored packages',
+      memorySize: 1024,
+      timeout: Duration.minutes(15),
+      // One pass at a time: its cursor is a single record.
+      reservedConcurrentExecutions: 1,
+      logRetention,
+      environment: props.downloadsApiUrl ? { DOWNLOADS_API_URL: props.downloadsApiUrl } : {},
+      withDownloadSnapshot: true,
+    });
+    storage.bindTable(this.downloadsRefresh, PACKAGES_TABLE, 'RW');
+    this.downloadsRefreshSchedule = new Rule(this, 'DownloadsRefreshSchedule', {
+      description: 'Runs the downloads refresh every hour (it does one pass a day)',
+      schedule: Schedule.cron({ minute: '41' }),
+      targets: [new LambdaTarget(this.downloadsRefresh, { retryAttempts: 2 })],
     });
 
     this.alarms = this.buildAlarms(props);
@@ -322,6 +352,12 @@ export class ScanPipeline extends Construct {
         this.advisorySync.metricErrors({ period: Duration.days(1), statistic: 'Sum' }),
         1,
         'The daily advisory sync failed: CVE data may be stale; see its logs.',
+      ),
+      alarm(
+        'DownloadsRefreshErrorsAlarm',
+        this.downloadsRefresh.metricErrors({ period: Duration.days(1), statistic: 'Sum' }),
+        3,
+        'The downloads refresh failed three times in a day: download counts and trust scores are going stale.',
       ),
     ];
     if (props.alarmTopicArn) {

@@ -9,6 +9,8 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import type { ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { SNAPSHOT_FILE_NAME } from '../../lambdas/shared/downloads/snapshot-file';
 import { lambdaBundlingOptions } from '../bundling';
 import { acceptNagFinding } from '../nag';
 import { LOCK_FILE, PROJECT_ROOT } from '../paths';
@@ -47,6 +49,12 @@ export interface ServiceFunctionProps {
   readonly reservedConcurrentExecutions?: number;
   /** Extra environment variables; table names are added by `Storage.bindTable`. */
   readonly environment?: Readonly<Record<string, string>>;
+  /**
+   * Ships the offline download-count table beside the bundle (docs/downloads.md), made from the
+   * `download-counts` development dependency at bundling time (cached in `.cache/`).
+   * @default false
+   */
+  readonly withDownloadSnapshot?: boolean;
 }
 
 export class ServiceFunction extends NodejsFunction {
@@ -81,7 +89,9 @@ export class ServiceFunction extends NodejsFunction {
       role,
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: LOCK_FILE,
-      bundling: lambdaBundlingOptions(),
+      bundling: props.withDownloadSnapshot
+        ? { ...lambdaBundlingOptions(), commandHooks: downloadSnapshotHooks() }
+        : lambdaBundlingOptions(),
       environment: {
         // Stack traces point at the TypeScript sources (maps are written beside the bundle).
         NODE_OPTIONS: '--enable-source-maps',
@@ -96,4 +106,15 @@ export class ServiceFunction extends NodejsFunction {
         'permissions, so their statement must name Resource "*"; no other action of the role is granted on "*".',
     );
   }
+}
+
+/** Bundling hooks that write the offline download-count table into the bundle's folder. */
+function downloadSnapshotHooks(): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) => [
+      `cd "${inputDir}" && node --import tsx scripts/download-snapshot.ts --out "${outputDir}/${SNAPSHOT_FILE_NAME}"`,
+    ],
+  };
 }

@@ -77,6 +77,7 @@ const functions: ReadonlyArray<readonly [string, ServiceFunction, Profile]> = [
       ],
     },
   ],
+  ['downloads-refresh', pipeline.downloadsRefresh, { tables: [{ table: PACKAGES_TABLE, access: 'RW' }] }],
 ];
 
 const properties = (fn: ServiceFunction): Record<string, unknown> =>

@@ -205,6 +205,20 @@ describe('advisory sync', () => {
   });
 });
 
+describe('downloads refresh', () => {
+  it('runs every hour, one at a time, with 15 minutes per run', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      State: 'ENABLED',
+      ScheduleExpression: Match.stringLikeRegexp('^cron\\(\\d+ \\* \\* \\* \\? \\*\\)$'),
+      Targets: [Match.objectLike({ Arn: arnOf(logicalId(pipeline.downloadsRefresh)) })],
+    });
+    expect(resource(pipeline.downloadsRefresh).Properties).toMatchObject({
+      Timeout: 900,
+      ReservedConcurrentExecutions: 1,
+    });
+  });
+});
+
 describe('alarms', () => {
   const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')) as Resource[];
   const alarmOn = (namespace: string, metric: string, dimension: unknown) =>
@@ -247,7 +261,7 @@ describe('alarms', () => {
   });
 
   it('stay quiet when there is no data (an idle queue is healthy)', () => {
-    expect(alarms).toHaveLength(4);
+    expect(alarms).toHaveLength(5);
     for (const alarm of alarms) expect(alarm.Properties.TreatMissingData).toBe('notBreaching');
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toBeUndefined();
   });
@@ -297,7 +311,7 @@ describe('context parameters', () => {
 
   it('alarmTopicArn makes every alarm notify the topic, on alarm and on recovery', () => {
     const alarms = Object.values(custom.template.findResources('AWS::CloudWatch::Alarm')) as Resource[];
-    expect(alarms).toHaveLength(4);
+    expect(alarms).toHaveLength(5);
     for (const alarm of alarms) {
       expect(alarm.Properties).toMatchObject({ AlarmActions: [topic], OKActions: [topic] });
     }

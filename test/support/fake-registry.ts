@@ -72,9 +72,17 @@ export async function startFakeRegistry(): Promise<FakeRegistry> {
     };
     const downloads = /^\/downloads\/point\/last-week\/(.+)$/.exec(path);
     if (downloads) {
-      const count = packages.get(downloads[1]!)?.downloads;
-      if (count === undefined) return json(404, { error: 'package not found' });
-      return json(200, { downloads: count, package: downloads[1], start: '2026-11-14', end: '2026-11-20' });
+      const point = (name: string) => {
+        const count = packages.get(name)?.downloads;
+        return count === undefined
+          ? null
+          : { downloads: count, package: name, start: '2026-11-14', end: '2026-11-20' };
+      };
+      // The download API's bulk form: comma-separated unscoped names, answered keyed by name.
+      const names = downloads[1]!.split(',');
+      if (names.length > 1) return json(200, Object.fromEntries(names.map((n) => [n, point(n)])));
+      const one = point(names[0]!);
+      return one ? json(200, one) : json(404, { error: 'package not found' });
     }
     const tarball = /^\/(.+)\/-\/([^/]+\.tgz)$/.exec(path);
     if (tarball) {

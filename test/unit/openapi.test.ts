@@ -226,7 +226,12 @@ describe('expectMatchesOpenApi', () => {
     expect(() => PackageList.parse(packageList)).not.toThrow();
     const bulk: BulkResponse = [
       packageResponse,
-      { name: 'nope', version: '1.0.0', registry: 'npm', error: "Package 'nope' has not been scanned" },
+      {
+        name: 'nope',
+        version: '1.0.0',
+        registry: 'npm',
+        error: "Package 'nope' not found: it has not been scanned (request a scan with POST /v1/scan)",
+      },
       packageResponse,
     ];
     const job: ScanJob = {

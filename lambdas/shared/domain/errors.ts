@@ -26,11 +26,12 @@ export function invalidBody(
 }
 
 export const messages = {
-  packageNotFound: (name: string) => `Package '${name}' has not been scanned`,
+  packageNotFound: (name: string) =>
+    `Package '${name}' not found: it has not been scanned. Request a scan with POST /v1/scan and the body ${JSON.stringify({ name })}`,
   versionNotFound: (name: string, version: string) =>
-    `Package '${name}' is known, but version '${version}' has not been scanned`,
+    `Version '${version}' of '${name}' not found: the package is known, but this version has not been scanned. Request a scan with POST /v1/scan and the body ${JSON.stringify({ name, version })}`,
   bulkEntryNotFound: (name: string, version: string | undefined) =>
     version === undefined
-      ? `Package '${name}' has not been scanned`
-      : `Package '${name}' at '${version}' has not been scanned`,
+      ? `Package '${name}' not found: it has not been scanned (request a scan with POST /v1/scan)`
+      : `Package '${name}' at '${version}' not found: it has not been scanned (request a scan with POST /v1/scan)`,
 } as const;

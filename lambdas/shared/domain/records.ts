@@ -30,3 +30,17 @@ export function emptyCapabilities(): Capabilities {
     native: { has_native: false, native_modules: [] },
   };
 }
+
+/**
+ * `docs_md` with the record's final risk level: the analysis writes the level its findings
+ * alone give, and CVEs, trust and release changes can raise it afterwards.
+ */
+export function docsWithRisk(
+  docs: string | undefined,
+  level: PackageResponse['risk_level'],
+): string | undefined {
+  return docs?.replace(
+    /^- Risk level: .*$/m,
+    `- Risk level: ${level} (findings, known vulnerabilities, trust and release changes)`,
+  );
+}

@@ -87,6 +87,65 @@ export type InstallScripts = z.infer<typeof InstallScripts>;
 
 const isoTimestamp = z.iso.datetime({ offset: true });
 
+export const TrustComponent = z
+  .object({
+    name: z.enum([
+      'base',
+      'downloads',
+      'package_age',
+      'version_age',
+      'maintainers',
+      'provenance',
+      'deprecation',
+    ]),
+    points: z.number().describe('Points this component gives (deprecation subtracts)'),
+    max: z.number().describe('Most points the component can give'),
+    why: z.string().describe('What the points were given for'),
+  })
+  .strict();
+export type TrustComponent = z.infer<typeof TrustComponent>;
+
+export const DownloadsSource = z
+  .object({
+    kind: z
+      .enum(['download-api', 'download-counts', 'none'])
+      .describe(
+        "`download-api`: last week's count from the live download-count service; `download-counts`: the offline monthly table, scaled to a week; `none`: no count (0 is reported)",
+      ),
+    as_of: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .nullable()
+      .describe('Last day the count covers; null when unknown'),
+  })
+  .strict();
+export type DownloadsSource = z.infer<typeof DownloadsSource>;
+
+export const CHANGE_KINDS = [
+  'install_script_added',
+  'install_script_changed',
+  'install_time_behaviour_added',
+  'capability_added',
+  'agentic_threat_added',
+  'maintainers_changed',
+  'publisher_changed',
+  'provenance_lost',
+  'dependency_added',
+  'size_jump',
+] as const;
+export const ChangeKind = z.enum(CHANGE_KINDS);
+
+export const Changes = z
+  .object({
+    since: z
+      .string()
+      .nullable()
+      .describe('The earlier version compared with (the highest published below this one); null when none'),
+    items: z.array(z.object({ kind: ChangeKind, detail: z.string() }).strict()),
+  })
+  .strict();
+export type Changes = z.infer<typeof Changes>;
+
 export const PackageResponse = z
   .object({
     name: z.string().min(1),
@@ -95,8 +154,18 @@ export const PackageResponse = z
     risk_level: RiskLevel,
     risk_reasons: z.array(z.string()),
     trust_score: z.number().min(0).max(100),
+    trust_components: z
+      .array(TrustComponent)
+      .optional()
+      .describe('How the trust score was made; absent on results stored before it was reported'),
     publisher: Publisher,
     weekly_downloads: z.number().int().min(0),
+    downloads_source: DownloadsSource.optional().describe(
+      'Where `weekly_downloads` came from; absent on results stored before it was reported',
+    ),
+    changes: Changes.optional().describe(
+      'What changed since the previous version; absent on results stored before it was reported',
+    ),
     install_scripts: InstallScripts,
     cves: z.array(Cve),
     advisories: z.array(Advisory),

@@ -1,114 +1,185 @@
 /**
  * Trust score (0–100) from registry metadata. Deterministic and documented (docs/trust.md):
- * every component is bounded, and an unknown input scores the neutral middle of its range
- * with a reason, never zero.
+ * every component is bounded; an unknown input scores its neutral point (about the middle of its
+ * range) and says so, never zero. `reasons` explain only the components that pull the score
+ * below their neutral point (and deprecation), so a well-established package has none.
+ *
+ * Calibrated on real inputs (docs/trust.md, `npm run bench:trust`): popular packages spread over
+ * roughly 70–100, young little-used ones over 15–45.
  */
 
+import type { DownloadsSource } from './schemas';
+
 export interface TrustInput {
-  /** Weekly downloads; undefined when the download-count service could not be asked. */
+  /** Weekly downloads; undefined when no source had a count. */
   readonly weeklyDownloads: number | undefined;
   /** Why the downloads are unknown, when they are. */
   readonly downloadsUnknownReason?: string;
+  /** Where the count came from, for the explanation (for example "download API, 2026-11-22"). */
+  readonly downloadsSource?: string;
   /** Number of maintainers listed on the package; undefined when unknown. */
   readonly maintainers: number | undefined;
   /** When the package's first version was published. */
   readonly packageCreated: Date | undefined;
   /** When this version was published. */
   readonly versionPublished: Date | undefined;
-  /** The version carries a registry provenance attestation. */
-  readonly provenance: boolean;
+  /** The version carries a registry provenance attestation; undefined when unknown (uploads). */
+  readonly provenance: boolean | undefined;
+  /** The previous version had a provenance attestation and this one has none. */
+  readonly provenanceLost?: string;
   /** The version is deprecated (its deprecation message). */
   readonly deprecated: string | undefined;
   /** Point in time the ages are measured from. */
   readonly now: Date;
 }
 
+export type TrustComponentName =
+  'base' | 'downloads' | 'package_age' | 'version_age' | 'maintainers' | 'provenance' | 'deprecation';
+
 export interface TrustComponent {
-  readonly name:
-    'base' | 'downloads' | 'package_age' | 'version_age' | 'maintainers' | 'provenance' | 'deprecation';
+  readonly name: TrustComponentName;
   readonly points: number;
   readonly max: number;
-  readonly note: string;
+  /** What the points were given for, in a sentence fragment. */
+  readonly why: string;
 }
 
 export interface TrustResult {
   readonly score: number;
   readonly components: readonly TrustComponent[];
-  /** Facts worth telling the user (unknown inputs, deprecation, very new versions). */
+  /** The components that lower the score (and unknown inputs), as sentences. */
   readonly reasons: readonly string[];
 }
 
 const DAY_MS = 86_400_000;
-/** log10(weekly downloads + 1) at which the downloads component is full (10 million a week). */
-const DOWNLOADS_FULL_LOG = 7;
+/** Maximum points per component (they add up to 100). */
+export const TRUST_MAX = {
+  base: 10,
+  downloads: 35,
+  package_age: 20,
+  version_age: 10,
+  maintainers: 10,
+  provenance: 15,
+} as const;
+/**
+ * log10(weekly downloads + 1) at which the downloads component is full (100 million a week): the
+ * most-used packages still differ from merely popular ones.
+ */
+const DOWNLOADS_FULL_LOG = 8;
+/** Fewer weekly downloads than this are explained as lowering the score. */
+const FEW_DOWNLOADS = 1_000;
+/** Package age at which its component is full: two years of history. */
+const PACKAGE_AGE_FULL_DAYS = 730;
+/** Version age at which its component is full: hijacked releases are mostly found within days. */
+const VERSION_AGE_FULL_DAYS = 14;
+const DEPRECATION_POINTS = -25;
 
 export function trustScore(input: TrustInput): TrustResult {
   const reasons: string[] = [];
-  const components: TrustComponent[] = [{ name: 'base', points: 10, max: 10, note: 'every package' }];
+  const components: TrustComponent[] = [
+    { name: 'base', points: TRUST_MAX.base, max: TRUST_MAX.base, why: 'every package' },
+  ];
+  const add = (name: Exclude<TrustComponentName, 'base'>, points: number, why: string, lowers?: string) => {
+    const max = name === 'deprecation' ? 0 : TRUST_MAX[name];
+    components.push({ name, points: round1(points), max, why });
+    if (lowers !== undefined) reasons.push(lowers);
+  };
 
+  // Downloads: log scale, 0 a week scores 0, 100 million a week the full 35; unknown 17.5.
   if (input.weeklyDownloads === undefined) {
-    components.push({ name: 'downloads', points: 15, max: 30, note: 'unknown: neutral' });
-    const why = input.downloadsUnknownReason ?? 'the download-count service was not reachable';
-    reasons.push(`Weekly downloads are unknown (${why}); counted as neutral in the trust score.`);
+    const why = input.downloadsUnknownReason ?? 'no download count was available';
+    add(
+      'downloads',
+      TRUST_MAX.downloads / 2,
+      'unknown: neutral',
+      `Weekly downloads are unknown (${why}); counted as neutral in the trust score.`,
+    );
   } else {
-    const scaled = Math.min(1, Math.log10(input.weeklyDownloads + 1) / DOWNLOADS_FULL_LOG);
-    components.push({
-      name: 'downloads',
-      points: round1(30 * scaled),
-      max: 30,
-      note: `${input.weeklyDownloads}/week`,
-    });
+    const weekly = Math.max(0, input.weeklyDownloads);
+    const points = TRUST_MAX.downloads * Math.min(1, Math.log10(weekly + 1) / DOWNLOADS_FULL_LOG);
+    const source = input.downloadsSource ? ` (${input.downloadsSource})` : '';
+    add(
+      'downloads',
+      points,
+      `${weekly.toLocaleString('en-US')} downloads a week${source}`,
+      weekly < FEW_DOWNLOADS
+        ? `Trust: few downloads (${weekly.toLocaleString('en-US')} a week${source}); little-used packages have had few eyes on them.`
+        : undefined,
+    );
   }
 
-  const packageAgeDays = ageDays(input.packageCreated, input.now);
-  if (packageAgeDays === undefined) {
-    components.push({ name: 'package_age', points: 10, max: 20, note: 'unknown: neutral' });
+  const packageAge = ageDays(input.packageCreated, input.now);
+  if (packageAge === undefined) {
+    add('package_age', TRUST_MAX.package_age / 2, 'unknown: neutral');
   } else {
-    components.push({
-      name: 'package_age',
-      points: round1(20 * Math.min(1, packageAgeDays / 730)),
-      max: 20,
-      note: `${Math.floor(packageAgeDays)} days`,
-    });
+    const points = TRUST_MAX.package_age * Math.min(1, packageAge / PACKAGE_AGE_FULL_DAYS);
+    add(
+      'package_age',
+      points,
+      `first published ${days(packageAge)} ago`,
+      points < TRUST_MAX.package_age / 2
+        ? `Trust: the package is young (first published ${days(packageAge)} ago).`
+        : undefined,
+    );
   }
 
-  const versionAgeDays = ageDays(input.versionPublished, input.now);
-  if (versionAgeDays === undefined) {
-    components.push({ name: 'version_age', points: 5, max: 10, note: 'unknown: neutral' });
+  const versionAge = ageDays(input.versionPublished, input.now);
+  if (versionAge === undefined) {
+    add('version_age', TRUST_MAX.version_age / 2, 'unknown: neutral');
   } else {
-    components.push({
-      name: 'version_age',
-      points: round1(10 * Math.min(1, versionAgeDays / 30)),
-      max: 10,
-      note: `${Math.floor(versionAgeDays)} days`,
-    });
-    if (versionAgeDays < 2) {
-      reasons.push(
-        'This version was published less than 2 days ago; hijacked releases are usually caught within that window.',
-      );
-    }
+    const points = TRUST_MAX.version_age * Math.min(1, versionAge / VERSION_AGE_FULL_DAYS);
+    add(
+      'version_age',
+      points,
+      `version published ${days(versionAge)} ago`,
+      versionAge < 2
+        ? 'Trust: this version was published less than 2 days ago; hijacked releases are usually caught within days.'
+        : points < TRUST_MAX.version_age / 2
+          ? `Trust: this version is recent (published ${days(versionAge)} ago); hijacked releases are usually caught within days.`
+          : undefined,
+    );
   }
 
   const maintainers = input.maintainers;
-  const maintainerPoints =
-    maintainers === undefined || maintainers === 0 ? 7 : maintainers === 1 ? 8 : maintainers === 2 ? 12 : 15;
-  components.push({
-    name: 'maintainers',
-    points: maintainerPoints,
-    max: 15,
-    note: maintainers === undefined || maintainers === 0 ? 'unknown: neutral' : `${maintainers}`,
-  });
+  if (maintainers === undefined || maintainers === 0) {
+    add('maintainers', TRUST_MAX.maintainers / 2, 'unknown: neutral');
+  } else if (maintainers === 1) {
+    add(
+      'maintainers',
+      4,
+      'one maintainer',
+      'Trust: one maintainer; a single compromised account can publish a release.',
+    );
+  } else {
+    add('maintainers', maintainers === 2 ? 7 : TRUST_MAX.maintainers, `${maintainers} maintainers`);
+  }
 
-  components.push({
-    name: 'provenance',
-    points: input.provenance ? 15 : 0,
-    max: 15,
-    note: input.provenance ? 'provenance attestation' : 'no provenance attestation',
-  });
+  // Most of npm publishes without provenance: its absence is the neutral point, not a penalty;
+  // losing it from one release to the next is.
+  if (input.provenanceLost !== undefined) {
+    add(
+      'provenance',
+      0,
+      `no provenance attestation, though ${input.provenanceLost} had one`,
+      `Trust: this version has no provenance attestation, though ${input.provenanceLost} had one; it was not built by the package's usual CI.`,
+    );
+  } else if (input.provenance === true) {
+    add('provenance', TRUST_MAX.provenance, 'provenance attestation (built and signed in CI)');
+  } else {
+    add(
+      'provenance',
+      5,
+      input.provenance === false ? 'no provenance attestation (like most of npm)' : 'unknown: neutral',
+    );
+  }
 
   if (input.deprecated !== undefined) {
-    components.push({ name: 'deprecation', points: -20, max: 0, note: 'deprecated' });
-    reasons.push(`This version is deprecated: ${input.deprecated.slice(0, 200)}`);
+    add(
+      'deprecation',
+      DEPRECATION_POINTS,
+      'deprecated',
+      `Trust: this version is deprecated: ${input.deprecated.slice(0, 200)}`,
+    );
   }
 
   const total = components.reduce((sum, c) => sum + c.points, 0);
@@ -120,6 +191,69 @@ function ageDays(from: Date | undefined, now: Date): number | undefined {
   return Math.max(0, (now.getTime() - from.getTime()) / DAY_MS);
 }
 
+function days(n: number): string {
+  const whole = Math.floor(n);
+  return whole === 1 ? '1 day' : `${whole} days`;
+}
+
 function round1(n: number): number {
   return Math.round(n * 10) / 10;
+}
+
+/**
+ * The trust inputs that do not change with time or downloads, kept in the scan basis so the
+ * downloads refresh can recompute the trust score without fetching the package again.
+ */
+export interface StoredTrustInput {
+  readonly maintainers: number | undefined;
+  readonly packageCreated: string | undefined;
+  readonly versionPublished: string | undefined;
+  readonly provenance: boolean | undefined;
+  readonly provenanceLost?: string;
+  readonly deprecated?: string;
+}
+
+/** The trust score of stored inputs with a download count, at `now`. */
+export function trustFrom(
+  input: StoredTrustInput,
+  downloads: {
+    count: number | undefined;
+    source: DownloadsSource | undefined;
+    unknownReason?: string | undefined;
+  },
+  now: Date,
+): TrustResult {
+  const full: TrustInput = {
+    weeklyDownloads: downloads.count,
+    ...(downloads.unknownReason !== undefined ? { downloadsUnknownReason: downloads.unknownReason } : {}),
+    ...(downloads.count !== undefined && downloads.source
+      ? { downloadsSource: describeSource(downloads.source) }
+      : {}),
+    maintainers: input.maintainers,
+    packageCreated: dateFrom(input.packageCreated),
+    versionPublished: dateFrom(input.versionPublished),
+    provenance: input.provenance,
+    ...(input.provenanceLost !== undefined ? { provenanceLost: input.provenanceLost } : {}),
+    deprecated: input.deprecated,
+    now,
+  };
+  return trustScore(full);
+}
+
+/** A download source in words: "download API, week to 2026-11-22". */
+export function describeSource(source: DownloadsSource): string {
+  switch (source.kind) {
+    case 'download-api':
+      return `download API${source.as_of ? `, week to ${source.as_of}` : ''}`;
+    case 'download-counts':
+      return `offline table${source.as_of ? ` of ${source.as_of}` : ''}, monthly count scaled to a week`;
+    default:
+      return 'no source';
+  }
+}
+
+function dateFrom(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : new Date(ms);
 }

@@ -23,8 +23,6 @@ export class TarballTooLargeError extends Error {
 export interface RegistryOptions {
   /** Registry base URL; undefined uses npm-registry-fetch's default. */
   readonly registry?: string;
-  /** Base URL of npm's download-count API; undefined means download counts are unknown. */
-  readonly downloadsApi?: string;
   readonly timeoutMs?: number;
   readonly retries?: number;
   /** Compressed tarball size limit in bytes. */
@@ -53,17 +51,10 @@ export interface PackumentVersion {
   readonly [key: string]: unknown;
 }
 
-export interface WeeklyDownloads {
-  readonly count: number | undefined;
-  /** Why the count is unknown, when it is. */
-  readonly unknownReason?: string;
-}
-
 const DEFAULTS = { timeoutMs: 30_000, retries: 3, maxTarballBytes: 50 * 1024 * 1024 } as const;
 
 export class NpmRegistry {
-  private readonly opts: Required<Omit<RegistryOptions, 'registry' | 'downloadsApi'>> &
-    Pick<RegistryOptions, 'registry' | 'downloadsApi'>;
+  private readonly opts: Required<Omit<RegistryOptions, 'registry'>> & Pick<RegistryOptions, 'registry'>;
 
   constructor(options: RegistryOptions = {}) {
     this.opts = { ...DEFAULTS, ...options };
@@ -159,30 +150,6 @@ export class NpmRegistry {
       });
     }
     return data;
-  }
-
-  /** Last week's download count from the configured download-count API. */
-  async weeklyDownloads(name: string): Promise<WeeklyDownloads> {
-    if (this.opts.downloadsApi === undefined) {
-      return { count: undefined, unknownReason: 'no download-count service is configured' };
-    }
-    const url = `${this.opts.downloadsApi.replace(/\/$/, '')}/downloads/point/last-week/${name}`;
-    try {
-      const response = await fetch(url, {
-        signal: AbortSignal.timeout(Math.min(this.opts.timeoutMs, 10_000)),
-      });
-      if (!response.ok)
-        return { count: undefined, unknownReason: `the download-count service answered ${response.status}` };
-      const body = (await response.json()) as { downloads?: unknown };
-      return typeof body.downloads === 'number' && body.downloads >= 0
-        ? { count: Math.floor(body.downloads) }
-        : { count: undefined, unknownReason: 'the download-count service gave no count' };
-    } catch (error) {
-      return {
-        count: undefined,
-        unknownReason: `the download-count service was not reachable (${(error as Error).name})`,
-      };
-    }
   }
 }
 

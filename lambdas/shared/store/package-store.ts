@@ -75,6 +75,8 @@ export interface VersionLookup {
 export interface ScanBasis {
   readonly risk_input: unknown;
   readonly trust: { readonly score: number; readonly reasons: readonly string[] };
+  /** Trust inputs that do not change with time or downloads (absent on older results). */
+  readonly trust_input?: unknown;
 }
 
 export interface StoredVersion {
@@ -298,6 +300,30 @@ export class PackageStore {
     return rows.map((row) => String(row.pk).slice(2));
   }
 
+  /** A bookkeeping record of a scheduled job (pk `META`, sk `JOB#<name>`), or undefined. */
+  async jobState(job: string): Promise<Record<string, unknown> | undefined> {
+    const item = await this.getItem({ pk: META_KEY.pk, sk: `JOB#${job}` }, 'st');
+    return item?.st as Record<string, unknown> | undefined;
+  }
+
+  async putJobState(job: string, state: Record<string, unknown>): Promise<void> {
+    await this.doc.send(
+      new PutCommand({ TableName: this.tableName, Item: { pk: META_KEY.pk, sk: `JOB#${job}`, st: state } }),
+    );
+  }
+
+  /** Names of every stored package, sorted (the `ALL` posting list; a name moving is listed once). */
+  async allNames(): Promise<string[]> {
+    const { entries } = await this.blocks.readAll(ALL_LIST);
+    return [...new Set(entries.map(nameFromRank))].sort();
+  }
+
+  /** One stored version with its basis, or undefined when that version is not stored. */
+  async storedVersion(name: string, version: string): Promise<StoredVersion | undefined> {
+    const item = await this.getItem(packageKey(name, versionSk(version)), 'doc, basis');
+    return item ? { result: decodeDoc(item), basis: decodeBasis(item) } : undefined;
+  }
+
   /** Every stored version of a package, with the basis its risk was computed from. */
   async versions(name: string): Promise<StoredVersion[]> {
     const rows = await this.queryAll({
@@ -305,12 +331,7 @@ export class PackageStore {
       ExpressionAttributeValues: { ':p': `P#${name}`, ':v': 'V#' },
       ProjectionExpression: 'doc, basis',
     });
-    return rows.map((row) => ({
-      result: decodeDoc(row),
-      basis: row.basis
-        ? (JSON.parse(gunzipSync(row.basis as Uint8Array).toString('utf8')) as ScanBasis)
-        : undefined,
-    }));
+    return rows.map((row) => ({ result: decodeDoc(row), basis: decodeBasis(row) }));
   }
 
   /**
@@ -358,6 +379,83 @@ export class PackageStore {
       ignoreConditionFailure(error);
     }
     return true;
+  }
+
+  /**
+   * Replaces a stored version's result whose download count may have changed (the downloads
+   * refresh), without a rescan: the version item, and when it is the latest version, the latest
+   * row with its list position. The move follows the write protocol of `putScan` (rank recorded
+   * as `pending`, the old one as `cleanup`, postings settled after), so the list order and the
+   * total stay exact while it runs. Only the scan the caller read is replaced (same
+   * `scanned_at`): false when the version was rescanned meanwhile.
+   */
+  async refreshResult(result: PackageResponse): Promise<boolean> {
+    if (!(await this.replaceVersionItem(result))) return false;
+    const { name, version } = result;
+    const docBytes = encodeDoc(result);
+    for (let attempt = 1; ; attempt++) {
+      const latest = await this.latestMarkers(name);
+      // Not the latest version, or rescanned meanwhile (that newer scan carries its own count).
+      if (!latest || latest.version !== version) return true;
+      if (latest.scanned_at !== undefined && latest.scanned_at !== result.scanned_at) return true;
+      if (latest.pending !== undefined || latest.cleanup !== undefined) await this.settle(name, latest);
+      const rank = rankOf(result.weekly_downloads, name);
+      const moved = latest.lsk !== rank;
+      const markers: Markers = {
+        rev: latest.rev + 1,
+        lsk: rank,
+        ...(moved ? { pending: rank, cleanup: latest.lsk } : {}),
+      };
+      try {
+        await this.doc.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: packageKey(name, LATEST_SK),
+            UpdateExpression: moved
+              ? 'SET doc = :doc, #item = :item, lsk = :lsk, rev = :next, pending = :pending, cleanup = :cleanup'
+              : 'SET doc = :doc, #item = :item, rev = :next',
+            ConditionExpression:
+              'rev = :rev AND version = :version AND (attribute_not_exists(scanned_at) OR scanned_at = :s)',
+            ExpressionAttributeNames: { '#item': 'item' },
+            ExpressionAttributeValues: {
+              ':doc': docBytes,
+              ':item': toListItem(result),
+              ':next': markers.rev,
+              ':rev': latest.rev,
+              ':version': version,
+              ':s': result.scanned_at,
+              ...(moved ? { ':lsk': rank, ':pending': rank, ':cleanup': latest.lsk } : {}),
+            },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        if (attempt >= MAX_WRITE_ATTEMPTS) throw error;
+        continue;
+      }
+      if (moved) await this.settle(name, markers);
+      return true;
+    }
+  }
+
+  /** The version item's doc, replaced only if it is still the scan the caller read. */
+  private async replaceVersionItem(result: PackageResponse): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: packageKey(result.name, versionSk(result.version)),
+          UpdateExpression: 'SET doc = :doc',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(scanned_at) OR scanned_at = :s)',
+          ExpressionAttributeValues: { ':doc': encodeDoc(result), ':s': result.scanned_at },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
   }
 
   /** Dist-tags, then the latest row, list row and postings when this version is the highest. */
@@ -443,16 +541,18 @@ export class PackageStore {
     }
   }
 
-  private async latestMarkers(name: string): Promise<(Markers & { version: string }) | undefined> {
+  private async latestMarkers(
+    name: string,
+  ): Promise<(Markers & { version: string; scanned_at?: string }) | undefined> {
     const out = await this.doc.send(
       new GetCommand({
         TableName: this.tableName,
         Key: packageKey(name, LATEST_SK),
         ConsistentRead: true,
-        ProjectionExpression: 'version, lsk, rev, pending, cleanup',
+        ProjectionExpression: 'version, lsk, rev, pending, cleanup, scanned_at',
       }),
     );
-    return out.Item as (Markers & { version: string }) | undefined;
+    return out.Item as (Markers & { version: string; scanned_at?: string }) | undefined;
   }
 
   /**
@@ -629,6 +729,12 @@ function encodeDoc(result: PackageResponse): Uint8Array {
 function decodeDoc(item: Item): PackageResponse {
   const bytes = item.doc as Uint8Array;
   return JSON.parse(gunzipSync(bytes).toString('utf8')) as PackageResponse;
+}
+
+function decodeBasis(item: Item): ScanBasis | undefined {
+  return item.basis
+    ? (JSON.parse(gunzipSync(item.basis as Uint8Array).toString('utf8')) as ScanBasis)
+    : undefined;
 }
 
 function countOf(item: Item | undefined): number {

@@ -191,12 +191,15 @@ describe('the scanner stores a rated result for limit hits', () => {
           state.stored.push(result);
         },
         getLatest: async () => ({ value: undefined, itemsRead: 1 }),
+        storedVersion: async () => undefined,
       },
       registry: {
         packument: async () => packument,
         resolveVersion: (p) => p.versions!['1.0.0']!,
         tarball: async () => tarball,
-        weeklyDownloads: async () => ({ count: 10 }),
+      },
+      downloads: {
+        weekly: async () => ({ count: 10, source: { kind: 'download-api' as const, as_of: '2026-11-20' } }),
       },
       uploads: { read: async () => tarball },
       advisories: { recordsFor: async () => [] },

@@ -138,7 +138,7 @@ export async function startFakeApi(packages: FakePackage[], opts: FakeApiOptions
                 name: i.name,
                 version: i.version ?? 'latest',
                 registry: 'npm',
-                error: `Package '${i.name}' at '${i.version}' has not been scanned`,
+                error: `Package '${i.name}' at '${i.version}' not found: it has not been scanned (request a scan with POST /v1/scan)`,
               }
             );
           }),

@@ -31,10 +31,8 @@ describe('trustScore', () => {
     const unknown = trustScore({ ...base, weeklyDownloads: undefined });
     const zero = trustScore({ ...base, weeklyDownloads: 0 });
     expect(unknown.score).toBeGreaterThan(zero.score);
-    expect(unknown.components.find((c) => c.name === 'downloads')?.points).toBe(15);
-    expect(unknown.reasons.join(' ')).toMatch(
-      /downloads are unknown \(the download-count service was not reachable\)/i,
-    );
+    expect(unknown.components.find((c) => c.name === 'downloads')?.points).toBe(17.5);
+    expect(unknown.reasons.join(' ')).toMatch(/downloads are unknown \(no download count was available\)/i);
     const unconfigured = trustScore({
       ...base,
       weeklyDownloads: undefined,
@@ -69,5 +67,44 @@ describe('trustScore', () => {
       now,
     });
     expect(result.score).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('trust explained', () => {
+  it('adds up its components, and explains only those that lower the score', () => {
+    const strong = trustScore(base);
+    expect(strong.score).toBe(Math.round(strong.components.reduce((sum, c) => sum + c.points, 0)));
+    for (const c of strong.components) expect(c.points).toBeLessThanOrEqual(c.max);
+    expect(strong.reasons).toEqual([]);
+
+    const young = trustScore({
+      ...base,
+      weeklyDownloads: 40,
+      maintainers: 1,
+      packageCreated: daysAgo(20),
+      versionPublished: daysAgo(5),
+      provenance: false,
+    });
+    expect(young.score).toBeLessThan(45);
+    expect(young.reasons.join('\n')).toMatch(/few downloads \(40 a week\)/);
+    expect(young.reasons.join('\n')).toMatch(/young \(first published 20 days ago\)/);
+    expect(young.reasons.join('\n')).toMatch(/recent \(published 5 days ago\)/);
+    expect(young.reasons.join('\n')).toMatch(/one maintainer/);
+    // No provenance is the norm on npm: neutral, not a reason.
+    expect(young.reasons.join('\n')).not.toMatch(/provenance/);
+  });
+
+  it('tells popular packages apart by downloads up to 100 million a week', () => {
+    const scores = [1_000_000, 10_000_000, 100_000_000].map(
+      (d) => trustScore({ ...base, weeklyDownloads: d }).score,
+    );
+    expect(new Set(scores).size).toBe(3);
+  });
+
+  it('takes points away, with a reason, when the previous version had provenance and this one has none', () => {
+    const lost = trustScore({ ...base, provenance: false, provenanceLost: '2.3.0' });
+    expect(lost.components.find((c) => c.name === 'provenance')?.points).toBe(0);
+    expect(lost.reasons.join(' ')).toMatch(/no provenance attestation, though 2\.3\.0 had one/);
+    expect(lost.score).toBeLessThan(trustScore({ ...base, provenance: false }).score);
   });
 });

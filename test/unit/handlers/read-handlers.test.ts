@@ -42,7 +42,10 @@ describe('GET /v1/packages/{name}', () => {
     ddb.on(GetCommand).resolves({});
     const res = await getPackage(apiEvent({ pathParameters: { name: 'nope' } }), lambdaContext);
     expect(res.statusCode).toBe(404);
-    expect(parseBody(res)).toEqual({ error: "Package 'nope' has not been scanned" });
+    expect(parseBody(res)).toEqual({
+      error:
+        'Package \'nope\' not found: it has not been scanned. Request a scan with POST /v1/scan and the body {"name":"nope"}',
+    });
     expectMatchesOpenApi('get', '/v1/packages/{name}', 404, parseBody(res));
   });
 
@@ -91,9 +94,10 @@ describe('GET /v1/packages/{name}/{version}', () => {
     expect(known.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
     expect(parseBody(known)).toEqual({
-      error: "Package 'react' is known, but version '0.0.1' has not been scanned",
+      error:
+        'Version \'0.0.1\' of \'react\' not found: the package is known, but this version has not been scanned. Request a scan with POST /v1/scan and the body {"name":"react","version":"0.0.1"}',
     });
-    expect(parseBody(unknown)).toEqual({ error: "Package 'ghost' has not been scanned" });
+    expect(parseBody(unknown).error).toMatch(/^Package 'ghost' not found: .*POST \/v1\/scan/);
   });
 
   it('is 400 for a range instead of a version', async () => {
@@ -193,7 +197,7 @@ describe('POST /v1/bulk', () => {
       name: 'ghost',
       version: 'latest',
       registry: 'npm',
-      error: "Package 'ghost' has not been scanned",
+      error: "Package 'ghost' not found: it has not been scanned (request a scan with POST /v1/scan)",
     });
     expect(body[1]).toEqual(react);
     expect(body[2]).toEqual(react);

@@ -8,7 +8,6 @@ beforeAll(async () => {
   registry = await startFakeRegistry();
   client = new NpmRegistry({
     registry: registry.url,
-    downloadsApi: registry.url,
     retries: 2,
     timeoutMs: 5_000,
   });
@@ -51,15 +50,5 @@ describe('NpmRegistry against a local registry', () => {
       dist: { ...version.dist, integrity: 'sha512-' + Buffer.alloc(64).toString('base64') },
     };
     await expect(client.tarball(forged)).rejects.toMatchObject({ code: 'EINTEGRITY' });
-  });
-
-  it('gives download counts, and a reason instead of a number when they are unknown', async () => {
-    await expect(client.weeklyDownloads('left-pad')).resolves.toEqual({ count: 1_000_000 });
-    registry.setDownloads('left-pad', undefined);
-    const unknown = await client.weeklyDownloads('left-pad');
-    expect(unknown.count).toBeUndefined();
-    expect(unknown.unknownReason).toMatch(/404/);
-    const unconfigured = await new NpmRegistry({ registry: registry.url }).weeklyDownloads('left-pad');
-    expect(unconfigured.unknownReason).toMatch(/no download-count service/);
   });
 });

@@ -121,6 +121,12 @@ function harness(initial: StoredJob | undefined) {
         value: state.stored.filter((s) => s.result.name === name).at(-1)?.result,
         itemsRead: 1,
       }),
+      storedVersion: async (name, version) => {
+        const found = state.stored
+          .filter((s) => s.result.name === name && s.result.version === version)
+          .at(-1);
+        return found ? { result: found.result, basis: undefined } : undefined;
+      },
     },
     registry: {
       packument: async (name) => {
@@ -130,7 +136,9 @@ function harness(initial: StoredJob | undefined) {
       },
       resolveVersion: (p) => p.versions!['1.2.0']!,
       tarball: async () => Buffer.from('tgz'),
-      weeklyDownloads: async () => ({ count: 12_345 }),
+    },
+    downloads: {
+      weekly: async () => ({ count: 12_345, source: { kind: 'download-api' as const, as_of: '2026-11-20' } }),
     },
     uploads: { read: async () => Buffer.from('tgz') },
     advisories: {
@@ -247,10 +255,18 @@ describe('runScan', () => {
     const { deps, state } = harness(job('queued'));
     await runScan(message(), deps);
     state.job = job('queued');
-    deps.registry.weeklyDownloads = async () => ({ count: undefined, unknownReason: 'timed out' });
+    (deps as { downloads: ScanDeps['downloads'] }).downloads = {
+      weekly: async () => ({
+        count: undefined,
+        source: { kind: 'none', as_of: null },
+        unknownReason: 'timed out',
+      }),
+    };
     await runScan(message(), deps);
     expect(state.stored.map((s) => s.result.weekly_downloads)).toEqual([12_345, 12_345]);
-    expect(state.stored[1]!.result.risk_reasons.join(' ')).toMatch(/unknown \(timed out\)/);
+    // The stored count came from a source: trust is scored on it, not as unknown.
+    expect(state.stored[1]!.result.downloads_source).toEqual({ kind: 'download-api', as_of: '2026-11-20' });
+    expect(state.stored[1]!.result.risk_reasons.join(' ')).not.toMatch(/unknown/);
   });
 
   it('fails, without retrying, a result too large to store and a version without a tarball', async () => {
