@@ -97,7 +97,9 @@ describe('GET /v1/packages/{name}/{version}', () => {
       error:
         'Version \'0.0.1\' of \'react\' not found: the package is known, but this version has not been scanned. Request a scan with POST /v1/scan and the body {"name":"react","version":"0.0.1"}',
     });
-    expect(parseBody(unknown).error).toMatch(/^Package 'ghost' not found: .*POST \/v1\/scan/);
+    expect((parseBody(unknown) as { error: string }).error).toMatch(
+      /^Package 'ghost' not found: .*POST \/v1\/scan/,
+    );
   });
 
   it('is 400 for a range instead of a version', async () => {
