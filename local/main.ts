@@ -58,6 +58,10 @@ const seedEnabled = process.env.LOCAL_SEED !== '0';
 
 let standIns: StandIns | undefined;
 let shuttingDown = false;
+// The downloads refresh: at start, then once a day (declared before the top-level awaits below).
+const DAY_MS = 86_400_000;
+let refreshTimer: NodeJS.Timeout | undefined;
+let refreshing = false;
 async function shutdown(code: number): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
@@ -213,10 +217,6 @@ async function firstStartTasks(apiUrl: string): Promise<void> {
     );
   }
 }
-
-const DAY_MS = 86_400_000;
-let refreshTimer: NodeJS.Timeout | undefined;
-let refreshing = false;
 
 /** One pass of the downloads refresh over the stored packages (lambdas/scanner/downloads-refresh.ts). */
 async function runDownloadsRefresh(): Promise<void> {

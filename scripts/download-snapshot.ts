@@ -14,14 +14,14 @@ import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodeSnapshot } from '../lambdas/shared/downloads/snapshot';
+import { encodeSnapshot, SNAPSHOT_FORMAT } from '../lambdas/shared/downloads/snapshot';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 
 /** Where the snapshot of the installed `download-counts` version is kept. */
 export function snapshotCachePath(version: string): string {
-  return join(repoRoot, '.cache', 'download-counts', `download-counts-${version}.pkdl`);
+  return join(repoRoot, '.cache', 'download-counts', `download-counts-${version}.v${SNAPSHOT_FORMAT}.pkdl`);
 }
 
 interface SourcePackage {

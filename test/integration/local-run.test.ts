@@ -5,12 +5,13 @@
  * (NPM_REGISTRY_URL, LOCAL_SEED_PACKAGES): no outside call.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { freePort, localDynamoClient } from '../../local/stand-ins';
+import { encodeSnapshot } from '../../lambdas/shared/downloads/snapshot';
 import { PackageStore } from '../../lambdas/shared/store/package-store';
 import { startFakeRegistry, type FakeRegistry } from '../support/fake-registry';
 import { scanRecord } from './support/factory';
@@ -19,12 +20,26 @@ const REPO_ROOT = resolve(__dirname, '../..');
 const START_TIMEOUT_MS = 60_000;
 
 let dataDir: string;
+let tableFile: string;
 let registry: FakeRegistry;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'pkgscan-local-run-'));
   registry = await startFakeRegistry();
+  // A small offline download table (the real one is made from the download-counts package).
+  tableFile = join(dataDir, 'download-counts.pkdl');
+  await writeFile(
+    tableFile,
+    encodeSnapshot(
+      [
+        ['is-number', 470_275_132],
+        ['left-pad', 5_532_379],
+        ['@tootallnate/once', 120_000],
+      ],
+      { source: 'download-counts', version: '2.20260301.0', as_of: '2026-03-01', period_days: 28 },
+    ),
+  );
 });
 afterAll(async () => {
   for (const child of children)
@@ -45,6 +60,7 @@ async function waitForStatus(url: string, status: number, timeoutMs = 30_000): P
 async function startMain(
   port: number,
   dynamoPort: number,
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
     cwd: REPO_ROOT,
@@ -55,7 +71,9 @@ async function startMain(
       LOCAL_DATA_DIR: dataDir,
       NPM_REGISTRY_URL: registry.url,
       DOWNLOADS_API_URL: registry.url,
+      DOWNLOADS_SNAPSHOT_FILE: tableFile,
       LOCAL_SEED_PACKAGES: 'left-pad,@tootallnate/once',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -138,4 +156,38 @@ it(
     expect(await portOpen(dynamoPort)).toBe(false);
   },
   3 * START_TIMEOUT_MS,
+);
+
+it(
+  'with no download-count service reachable, counts come from the offline table and order the list',
+  async () => {
+    const [port, dynamoPort, closed] = [await freePort(), await freePort(), await freePort()];
+    const run = await startMain(port, dynamoPort, {
+      LOCAL_DATA_DIR: await mkdtemp(join(tmpdir(), 'pkgscan-local-offline-')),
+      // Nothing listens there: every live request fails.
+      DOWNLOADS_API_URL: `http://127.0.0.1:${closed}`,
+      LOCAL_SEED_PACKAGES: 'left-pad,is-number,@tootallnate/once',
+    });
+    for (const path of ['left-pad', 'is-number', '%40tootallnate%2Fonce']) {
+      expect((await waitForStatus(`http://127.0.0.1:${port}/v1/packages/${path}`, 200)).status).toBe(200);
+    }
+    const list = (await (await fetch(`http://127.0.0.1:${port}/v1/packages`)).json()) as {
+      packages: Array<{ name: string; weekly_downloads: number; trust_score: number }>;
+    };
+    expect(list.packages.map((p) => p.name)).toEqual(['is-number', 'left-pad', '@tootallnate/once']);
+    for (const p of list.packages) expect(p.weekly_downloads).toBeGreaterThan(0);
+    expect(new Set(list.packages.map((p) => p.trust_score)).size).toBeGreaterThan(1);
+    const leftPad = (await (await fetch(`http://127.0.0.1:${port}/v1/packages/left-pad`)).json()) as {
+      weekly_downloads: number;
+      downloads_source: unknown;
+    };
+    // 5,532,379 in the table's 28 days is 1,383,095 a week.
+    expect(leftPad).toMatchObject({
+      weekly_downloads: 1_383_095,
+      downloads_source: { kind: 'download-counts', as_of: '2026-03-01' },
+    });
+    run.child.kill('SIGTERM');
+    expect(await exitOf(run.child)).toBe(0);
+  },
+  2 * START_TIMEOUT_MS,
 );

@@ -5,7 +5,7 @@
  * straight from the file, without loading it.
  *
  * File layout:
- *   line 1   `pkgscan-download-counts 1`
+ *   line 1   `pkgscan-download-counts <SNAPSHOT_FORMAT>`
  *   line 2   JSON metadata (`SnapshotMeta`)
  *   u32 LE   number of blocks B
  *   B × u32  byte offset of each block in the body
@@ -21,7 +21,9 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
-const MAGIC = 'pkgscan-download-counts 1';
+/** Version of the file layout: part of the cache file's name, so a new layout is rebuilt. */
+export const SNAPSHOT_FORMAT = 2;
+const MAGIC = `pkgscan-download-counts ${SNAPSHOT_FORMAT}`;
 const BLOCK_SIZE = 32;
 
 export interface SnapshotMeta {

@@ -111,6 +111,7 @@ export class WeeklyDownloadsClient {
   private liveSkippedUntil = 0;
   private lastLiveFailure: string | undefined;
   private snapshot: DownloadSnapshot | undefined | null = null;
+  private snapshotError: string | undefined;
 
   constructor(private readonly options: WeeklyDownloadsOptions = {}) {}
 
@@ -168,7 +169,13 @@ export class WeeklyDownloadsClient {
       this.options.live === undefined
         ? 'no live download-count service is configured'
         : `the download-count service ${this.lastLiveFailure ? `was not reachable (${this.lastLiveFailure})` : 'had no count'}`;
-    if (!snapshot) return unknown(`${why}, and no offline table is installed`);
+    if (!snapshot) {
+      return unknown(
+        this.snapshotError !== undefined
+          ? `${why}, and the offline table could not be opened (${this.snapshotError})`
+          : `${why}, and no offline table is installed`,
+      );
+    }
     let found;
     try {
       found = snapshot.lookup(name);
@@ -186,8 +193,9 @@ export class WeeklyDownloadsClient {
       const option = this.options.snapshot;
       try {
         this.snapshot = typeof option === 'function' ? option() : option;
-      } catch {
+      } catch (error) {
         this.snapshot = undefined;
+        this.snapshotError = (error as Error).message;
       }
     }
     return this.snapshot;

@@ -124,3 +124,14 @@ describe('when the service cannot be reached', () => {
     );
   });
 });
+
+describe('an offline table that cannot be opened', () => {
+  it('says why in the reason instead of failing the scan', async () => {
+    const client = new WeeklyDownloadsClient({
+      snapshot: () => DownloadSnapshot.fromBuffer(Buffer.from('pkgscan-download-counts 1\n{}\n')),
+    });
+    const result = await client.weekly('left-pad');
+    expect(result.count).toBeUndefined();
+    expect(result.unknownReason).toMatch(/offline table could not be opened \(Not a download-count snapshot/);
+  });
+});
