@@ -8,6 +8,7 @@ import { forEachLimit } from '../shared/concurrency';
 import type { AdvisorySource } from '../advisories/ports';
 import type { PackageResponse } from '../shared/domain/schemas';
 import type { PackageStore } from '../shared/store/package-store';
+import { docsWithRisk } from '../shared/domain/records';
 import { assessPackageRisk } from './assess';
 import { vulnerabilitiesFrom } from './vulnerabilities';
 
@@ -58,6 +59,7 @@ export async function refreshAfterAdvisoryChange(
         advisories: vulnerabilities.advisories,
         risk_level: risk.risk_level,
         risk_reasons: risk.risk_reasons,
+        docs_md: docsWithRisk(result.docs_md, risk.risk_level),
       };
       if (JSON.stringify(refreshed) === JSON.stringify(result)) continue;
       // False when the version was rescanned meanwhile: that newer result used the current advisories.

@@ -102,6 +102,8 @@ describe('known advisories', () => {
     expect(cves).toMatchObject({ 'CVE-2018-3721': '4.17.5', 'CVE-2018-16487': '4.17.11' });
     expect(record.risk_level).not.toBe('clean');
     expect(record.risk_reasons.join(' ')).toMatch(/CVE-2018-16487/);
+    // docs_md states the record's final level, CVEs included, not the findings' own "clean".
+    expect(record.docs_md).toContain(`- Risk level: ${record.risk_level} (`);
   });
 });
 
