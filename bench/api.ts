@@ -19,6 +19,7 @@ import { localDynamoClient, startStandIns, type StandIns } from '../local/stand-
 import type { PackageResponse } from '../lambdas/shared/domain/schemas';
 import { PackageStore } from '../lambdas/shared/store/package-store';
 import { scanRecord } from '../test/integration/support/factory';
+import { prng } from './prng';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -52,17 +53,6 @@ const BULK_SIZE = 100;
 // Synthetic registry: word-based names (substrings repeat as in the real registry), about a
 // quarter scoped, word popularity Zipf-like (the top word in ~10% of names, as 'react' or
 // 'plugin' in npm), heavy-tailed weekly downloads (Pareto, alpha 0.6: median ~15, top ~10^7).
-
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const WORDS = (
   'react vue angular svelte node express koa fastify next nuxt webpack vite rollup esbuild babel eslint ' +

@@ -4,7 +4,7 @@
  *   little-used  a fixed random sample of packages with 1–500 downloads in the offline table's month
  *   young        those of the little-used sample first published within 180 days of the table's date
  * For each package the registry's packument (npm's client, its default registry or
- * NPM_REGISTRY_URL; cached under .cache/trust/) and the offline download table give the inputs the
+ * NPM_REGISTRY_URL; cached under .cache/trust-inputs/) and the offline download table give the inputs the
  * scanner uses (lambdas/shared/domain/trust.ts); the figures are written to bench/results/trust.md.
  *
  * Options: --sample N (little-used sample size, default 300), --seed N, --now YYYY-MM-DD (ages are
@@ -15,64 +15,33 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { forEachLimit } from '../lambdas/shared/concurrency';
-import { trustScore } from '../lambdas/shared/domain/trust';
+import { trustFrom, type StoredTrustInput } from '../lambdas/shared/domain/trust';
+import { trustInputOf } from '../lambdas/scanner/run-scan';
+import { prng } from './prng';
 import { DownloadSnapshot } from '../lambdas/shared/downloads/snapshot';
-import { NpmRegistry, type Packument } from '../lambdas/shared/registry/npm-registry';
+import { NpmRegistry } from '../lambdas/shared/registry/npm-registry';
 import { countPairs, ensureDownloadSnapshot } from '../scripts/download-snapshot';
 
 const ROOT = process.cwd();
-const CACHE = join(ROOT, '.cache', 'trust');
+const CACHE = join(ROOT, '.cache', 'trust-inputs');
 const require = createRequire(import.meta.url);
-
-interface Inputs {
-  readonly created?: string;
-  readonly published?: string;
-  readonly maintainers?: number;
-  readonly provenance: boolean;
-  readonly deprecated?: string;
-}
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
 }
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-async function inputsOf(registry: NpmRegistry, name: string): Promise<Inputs | undefined> {
+/** The scanner's trust inputs of the package's latest version (cached; null: not in the registry). */
+async function inputsOf(registry: NpmRegistry, name: string): Promise<StoredTrustInput | null> {
   const file = join(CACHE, `${encodeURIComponent(name)}.json`);
-  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as Inputs | undefined;
-  let packument: Packument;
+  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as StoredTrustInput | null;
+  let inputs: StoredTrustInput | null = null;
   try {
-    packument = await registry.packument(name);
+    const packument = await registry.packument(name);
+    inputs = trustInputOf(packument, registry.resolveVersion(packument, 'latest'));
   } catch {
-    return undefined;
+    // Unknown to this registry: recorded as null, not asked again.
   }
-  const latest = packument['dist-tags']?.latest;
-  const version = latest === undefined ? undefined : packument.versions?.[latest];
-  if (!version) return undefined;
-  const times = Object.entries(packument.time ?? {})
-    .filter(([k]) => k !== 'modified' && k !== 'created')
-    .map(([, v]) => v)
-    .sort();
-  const inputs: Inputs = {
-    created: packument.time?.created ?? times[0],
-    published: packument.time?.[version.version],
-    maintainers: Array.isArray(packument.maintainers) ? packument.maintainers.length : undefined,
-    provenance:
-      Boolean(version.dist?.attestations?.provenance) || Boolean(version._npmUser?.trustedPublisher),
-    ...(typeof version.deprecated === 'string' ? { deprecated: version.deprecated } : {}),
-  };
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify(inputs));
   return inputs;
@@ -116,7 +85,7 @@ async function main(): Promise<void> {
   for (const [name, count] of countPairs(await readFile(countsFile, 'utf8'))) {
     if (count >= 1 && count <= 500) pool.push(name);
   }
-  const rnd = random(seed);
+  const rnd = prng(seed);
   const little = new Set<string>();
   while (little.size < Math.min(sampleSize, pool.length)) little.add(pool[Math.floor(rnd() * pool.length)]!);
 
@@ -129,16 +98,17 @@ async function main(): Promise<void> {
     if (done % 100 === 0) process.stderr.write(`  ${done}/${names.length} packuments\n`);
     if (!inputs) return;
     const weekly = snapshot.lookup(name)?.weekly;
-    const trust = trustScore({
-      weeklyDownloads: weekly,
-      maintainers: inputs.maintainers,
-      packageCreated: inputs.created ? new Date(inputs.created) : undefined,
-      versionPublished: inputs.published ? new Date(inputs.published) : undefined,
-      provenance: inputs.provenance,
-      deprecated: inputs.deprecated,
+    const trust = trustFrom(
+      inputs,
+      weekly === undefined
+        ? { count: undefined, source: { kind: 'none', as_of: null } }
+        : { count: weekly, source: { kind: 'download-counts', as_of: snapshot.meta.as_of } },
       now,
+    );
+    scored.set(name, {
+      score: trust.score,
+      ...(inputs.packageCreated ? { created: inputs.packageCreated } : {}),
     });
-    scored.set(name, { score: trust.score, ...(inputs.created ? { created: inputs.created } : {}) });
   });
 
   const youngCutoff = now.getTime() - 180 * 86_400_000;

@@ -11,7 +11,7 @@ import semver from 'semver';
 import type { RiskInput as PolicyInput } from '../analysis/risk-policy';
 import type { AnalysisResult } from '../analysis/types';
 import type { Changes, PackageResponse } from '../shared/domain/schemas';
-import type { Packument, PackumentVersion } from '../shared/registry/npm-registry';
+import { hasProvenance, type Packument, type PackumentVersion } from '../shared/registry/npm-registry';
 import type { StoredVersion } from '../shared/store/package-store';
 
 /** Scripts npm runs when the package is installed from the registry. */
@@ -55,10 +55,12 @@ export function releaseChanges(input: {
   readonly packument: Packument;
   readonly version: PackumentVersion;
   readonly analysis: Pick<AnalysisResult, 'risk_input' | 'capabilities' | 'agentic_threats'>;
-  /** Stored scans of the package (any versions); the previous one is picked from them. */
-  readonly stored: readonly StoredVersion[];
+  /** The version compared with: `previousVersion(packument, version.version)`. */
+  readonly since: string | undefined;
+  /** The stored scan of `since`, when there is one. */
+  readonly previousScan: StoredVersion | undefined;
 }): ChangeReport {
-  const since = previousVersion(input.packument, input.version.version);
+  const { since } = input;
   const prev = since === undefined ? undefined : input.packument.versions?.[since];
   if (since === undefined || prev === undefined) {
     return { changes: { since: null, items: [] }, policy: undefined, provenanceLostSince: undefined };
@@ -120,7 +122,7 @@ export function releaseChanges(input: {
   }
 
   // Analysis differences, when the previous version's scan is stored.
-  const stored = input.stored.find((s) => s.result.version === since);
+  const stored = input.previousScan?.result.version === since ? input.previousScan : undefined;
   const nowInstall = input.analysis.risk_input.install_time_capabilities;
   let installTimeAdded: string | undefined;
   if (stored) {
@@ -216,10 +218,6 @@ function maintainerNames(version: PackumentVersion): Set<string> {
     if (typeof name === 'string' && name !== '') names.add(name);
   }
   return names;
-}
-
-function hasProvenance(version: PackumentVersion): boolean {
-  return Boolean(version.dist?.attestations?.provenance) || Boolean(version._npmUser?.trustedPublisher);
 }
 
 function unpackedSize(version: PackumentVersion): number | undefined {

@@ -11,7 +11,7 @@
 import { forEachLimit } from '../shared/concurrency';
 import { docsWithRisk } from '../shared/domain/records';
 import type { PackageResponse } from '../shared/domain/schemas';
-import { trustFrom, type StoredTrustInput } from '../shared/domain/trust';
+import { trustFields, trustFrom, type StoredTrustInput } from '../shared/domain/trust';
 import type { WeeklyDownloads, WeeklyDownloadsClient } from '../shared/downloads/weekly-downloads';
 import type { PackageStore, StoredVersion } from '../shared/store/package-store';
 import { assessPackageRisk } from './assess';
@@ -108,8 +108,7 @@ export function refreshed(
     });
     next = {
       ...next,
-      trust_score: trust.score,
-      trust_components: trust.components.map((c) => ({ ...c })),
+      ...trustFields(trust),
       risk_level: risk.risk_level,
       risk_reasons: risk.risk_reasons,
       docs_md: docsWithRisk(result.docs_md, risk.risk_level),

@@ -11,12 +11,19 @@ import { analyzeFiles, DEFAULT_LIMITS } from '../analysis/index';
 import type { AnalysisResult } from '../analysis/types';
 import { docsWithRisk } from '../shared/domain/records';
 import type { Changes, DownloadsSource, PackageResponse, Publisher } from '../shared/domain/schemas';
-import { trustFrom, trustScore, type StoredTrustInput, type TrustResult } from '../shared/domain/trust';
+import {
+  trustFields,
+  trustFrom,
+  trustScore,
+  type StoredTrustInput,
+  type TrustResult,
+} from '../shared/domain/trust';
 import type { WeeklyDownloadsClient } from '../shared/downloads/weekly-downloads';
 import { previousVersion, releaseChanges } from './changes';
 import { vulnerabilitiesOf, type Vulnerabilities, type VulnerabilityInput } from './vulnerabilities';
 import type { ScanMessage } from '../shared/queue/scan-queue';
 import {
+  hasProvenance,
   RegistryDataError,
   RegistryNotFoundError,
   TarballTooLargeError,
@@ -92,25 +99,14 @@ async function scanFromRegistry(message: ScanMessage, deps: ScanDeps): Promise<P
       : await analyzeReadable(tarball, deps);
   const vulnerabilities = await vulnerabilitiesOf(packument.name, version.version, deps);
   const since = previousVersion(packument, version.version);
-  const previous = since === undefined ? undefined : await deps.packages.storedVersion(packument.name, since);
-  const changed = releaseChanges({ packument, version, analysis, stored: previous ? [previous] : [] });
+  const previousScan =
+    since === undefined ? undefined : await deps.packages.storedVersion(packument.name, since);
+  const changed = releaseChanges({ packument, version, analysis, since, previousScan });
   // An unknown count keeps the stored one: one failed lookup must not move a package in the list.
-  const stored = downloads.count === undefined ? await storedDownloads(packument.name, deps) : undefined;
-  const trustInput: StoredTrustInput = {
-    maintainers: maintainerCount(packument, version),
-    packageCreated: packageCreated(packument)?.toISOString(),
-    versionPublished: dateOf(packument.time?.[version.version])?.toISOString(),
-    provenance: hasProvenance(version),
-    ...(changed.provenanceLostSince !== undefined ? { provenanceLost: changed.provenanceLostSince } : {}),
-    ...(typeof version.deprecated === 'string' ? { deprecated: version.deprecated } : {}),
-  };
-  const trust = trustFrom(
-    trustInput,
-    stored?.count !== undefined && stored.source
-      ? { count: stored.count, source: stored.source }
-      : { count: downloads.count, source: downloads.source, unknownReason: downloads.unknownReason },
-    deps.now(),
-  );
+  const counted =
+    downloads.count === undefined ? ((await storedDownloads(packument.name, deps)) ?? downloads) : downloads;
+  const trustInput = trustInputOf(packument, version, changed.provenanceLostSince);
+  const trust = trustFrom(trustInput, counted, deps.now());
   const riskInput = {
     ...analysis.risk_input,
     ...(changed.policy ? { release_changes: changed.policy } : {}),
@@ -125,8 +121,8 @@ async function scanFromRegistry(message: ScanMessage, deps: ScanDeps): Promise<P
     name: packument.name,
     version: version.version,
     publisher: publisherOf(version),
-    weekly_downloads: downloads.count ?? stored?.count ?? 0,
-    downloads_source: downloads.count !== undefined ? downloads.source : (stored?.source ?? downloads.source),
+    weekly_downloads: counted.count ?? 0,
+    downloads_source: counted.source,
   };
   const distTags = Object.entries(packument['dist-tags'] ?? {})
     .filter(([, v]) => v === version.version)
@@ -181,15 +177,33 @@ async function scanUpload(message: ScanMessage, deps: ScanDeps): Promise<Package
   };
 }
 
+/** The stored count of the package, when it came from a source (a stored 0 from "unknown" does not count). */
 async function storedDownloads(
   name: string,
   deps: ScanDeps,
-): Promise<{ count: number | undefined; source: DownloadsSource | undefined }> {
+): Promise<{ count: number; source: DownloadsSource } | undefined> {
   const { value } = await deps.packages.getLatest(name);
-  // Only a count that came from a source: a stored 0 from "unknown" stays unknown.
-  if (!value || value.downloads_source === undefined || value.downloads_source.kind === 'none')
-    return { count: undefined, source: undefined };
-  return { count: value.weekly_downloads, source: value.downloads_source };
+  const source = value?.downloads_source;
+  return value && source && source.kind !== 'none' ? { count: value.weekly_downloads, source } : undefined;
+}
+
+/**
+ * The trust inputs of a registry version that do not change with time or downloads (kept in the
+ * scan basis, so the downloads refresh can recompute the score).
+ */
+export function trustInputOf(
+  packument: Packument,
+  version: PackumentVersion,
+  provenanceLost?: string,
+): StoredTrustInput {
+  return {
+    maintainers: maintainerCount(packument, version),
+    packageCreated: packageCreated(packument)?.toISOString(),
+    versionPublished: dateOf(packument.time?.[version.version])?.toISOString(),
+    provenance: hasProvenance(version),
+    ...(provenanceLost !== undefined ? { provenanceLost } : {}),
+    ...(typeof version.deprecated === 'string' ? { deprecated: version.deprecated } : {}),
+  };
 }
 
 /**
@@ -249,8 +263,7 @@ function responseFields(
     registry: 'npm',
     risk_level: risk.risk_level,
     risk_reasons: risk.risk_reasons,
-    trust_score: trust.score,
-    trust_components: trust.components.map((c) => ({ ...c })),
+    ...trustFields(trust),
     changes,
     install_scripts: analysis.install_scripts,
     cves: vulnerabilities.cves,
@@ -287,10 +300,6 @@ export function publisherOf(version: PackumentVersion): Publisher {
   const maintainers = version.maintainers as Array<{ name?: string }> | undefined;
   const name = version._npmUser?.name ?? maintainers?.[0]?.name ?? authorName(version.author) ?? 'unknown';
   return { name, verified: hasProvenance(version) };
-}
-
-function hasProvenance(version: PackumentVersion): boolean {
-  return Boolean(version.dist?.attestations?.provenance) || Boolean(version._npmUser?.trustedPublisher);
 }
 
 function authorName(author: unknown): string | undefined {

@@ -8,7 +8,7 @@
  * roughly 70–100, young little-used ones over 15–45.
  */
 
-import type { DownloadsSource } from './schemas';
+import type { DownloadsSource, PackageResponse, TrustComponent as TrustComponentField } from './schemas';
 
 export interface TrustInput {
   /** Weekly downloads; undefined when no source had a count. */
@@ -33,16 +33,9 @@ export interface TrustInput {
   readonly now: Date;
 }
 
-export type TrustComponentName =
-  'base' | 'downloads' | 'package_age' | 'version_age' | 'maintainers' | 'provenance' | 'deprecation';
-
-export interface TrustComponent {
-  readonly name: TrustComponentName;
-  readonly points: number;
-  readonly max: number;
-  /** What the points were given for, in a sentence fragment. */
-  readonly why: string;
-}
+/** One component as the response reports it (`trust_components`, the contract's schema). */
+export type TrustComponent = Readonly<TrustComponentField>;
+export type TrustComponentName = TrustComponent['name'];
 
 export interface TrustResult {
   readonly score: number;
@@ -211,6 +204,11 @@ export interface StoredTrustInput {
   readonly provenance: boolean | undefined;
   readonly provenanceLost?: string;
   readonly deprecated?: string;
+}
+
+/** The response fields of a trust result. */
+export function trustFields(trust: TrustResult): Pick<PackageResponse, 'trust_score' | 'trust_components'> {
+  return { trust_score: trust.score, trust_components: trust.components.map((c) => ({ ...c })) };
 }
 
 /** The trust score of stored inputs with a download count, at `now`. */

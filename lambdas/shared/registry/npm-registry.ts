@@ -153,6 +153,11 @@ export class NpmRegistry {
   }
 }
 
+/** The version carries a provenance attestation or was published by a trusted publisher (built and signed in CI). */
+export function hasProvenance(version: PackumentVersion): boolean {
+  return Boolean(version.dist?.attestations?.provenance) || Boolean(version._npmUser?.trustedPublisher);
+}
+
 function isNotFound(error: unknown): boolean {
   const e = error as { statusCode?: number; code?: string };
   return e.statusCode === 404 || e.code === 'E404';

