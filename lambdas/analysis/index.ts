@@ -366,7 +366,8 @@ export function analyzeFiles(
     path: p,
     depth: 0,
   }));
-  const scriptState = newScriptState();
+  // Scripts the install hooks run: their commands are install-time capabilities.
+  const scriptState: ScriptState = { ...newScriptState(), caps: new CapabilityCollector() };
   while (queue.length) {
     const { path, depth } = queue.shift()!;
     if (done.has(path)) continue;
@@ -395,6 +396,8 @@ export function analyzeFiles(
       }
     }
   }
+  caps.merge(scriptState.caps!);
+  installCaps.merge(scriptState.caps!);
   for (const inline of install.inlineCode) {
     const r = analyzeJsFile({
       path: 'package.json',

