@@ -15,7 +15,10 @@
  *
  * Options: --samples-only, --corpus-only, --popular-only, --limit N (popular packages),
  * --popular N (size of the popular list, default 1050), --fetch-only (fetch the popular tarballs
- * and stop). Env: NPM_REGISTRY to use another registry URL.
+ * and stop), --findings FILE (every finding of every corpus case and popular package, one JSON
+ * line each, sorted: diff two runs to see what a rule change does), --show-holdout (list the
+ * held-out misses; by default only their figures are printed, so that whoever tunes the rules
+ * does not read them). Env: NPM_REGISTRY to use another registry URL.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -42,6 +45,25 @@ const DEFAULT_POPULAR = 1050;
 
 /** Machine-readable figures, written next to the report as detection.json. */
 const summary: Record<string, unknown> = {};
+
+/** `--findings FILE`: one line per finding (or per clean case/package), written at the end. */
+const findingLines: string[] = [];
+
+function recordFindings(set: string, id: string, r: AnalysisResult): void {
+  const rows = r.evidence.map((f) =>
+    JSON.stringify({
+      set,
+      id,
+      risk: r.risk_level,
+      rule: f.rule,
+      kind: 'threat_type' in f ? f.threat_type : `cap:${f.capability}`,
+      confidence: f.confidence,
+      install_time: f.install_time,
+      at: `${f.file}:${f.line}`,
+    }),
+  );
+  findingLines.push(...(rows.length ? rows : [JSON.stringify({ set, id, risk: r.risk_level })]));
+}
 
 interface PackageRow {
   spec: string;
@@ -105,6 +127,10 @@ async function main(): Promise<void> {
   if (only.length > 1) throw new Error(`give at most one of ${only.join(', ')}`);
   const run = (part: 'samples' | 'corpus' | 'popular') => !only.length || only[0] === `--${part}-only`;
   const limit = numArg(args, '--limit');
+  const findingsIdx = args.indexOf('--findings');
+  const findingsFile = findingsIdx >= 0 ? args[findingsIdx + 1] : undefined;
+  if (findingsIdx >= 0 && !findingsFile) throw new Error('--findings needs a file');
+  const showHoldout = args.includes('--show-holdout');
   const popularSize = numArg(args, '--popular') ?? DEFAULT_POPULAR;
 
   if (args.includes('--fetch-only')) {
@@ -145,7 +171,7 @@ async function main(): Promise<void> {
     };
   }
 
-  if (run('corpus')) await corpusSection(log);
+  if (run('corpus')) await corpusSection(log, showHoldout);
 
   let table: string[] = [];
   if (run('popular')) table = await popularSection(log, limit, popularSize);
@@ -158,9 +184,13 @@ async function main(): Promise<void> {
     `${lines.join('\n')}\n${table.length ? `\n## Popular set, per package\n\n${table.join('\n')}\n` : ''}`,
   );
   process.stdout.write(`\nWritten to ${out}\n`);
+  if (findingsFile) {
+    await writeFile(findingsFile, `${[...findingLines].sort().join('\n')}\n`);
+    process.stdout.write(`Findings (${findingLines.length} lines) written to ${findingsFile}\n`);
+  }
 }
 
-async function corpusSection(log: (x?: string) => void): Promise<void> {
+async function corpusSection(log: (x?: string) => void, showHoldout: boolean): Promise<void> {
   const { cases, missing } = await loadCorpus(ROOT);
   log();
   log('## Corpus');
@@ -178,7 +208,9 @@ async function corpusSection(log: (x?: string) => void): Promise<void> {
   for (const c of cases) {
     const meta = { id: c.id, family: c.family, source: c.source, expected: c.expected };
     try {
-      outcomes.push(outcomeOf(meta, await analyzeDirectory(c.dir)));
+      const result = await analyzeDirectory(c.dir);
+      recordFindings(c.source, `${c.family}/${c.id}`, result);
+      outcomes.push(outcomeOf(meta, result));
     } catch (err) {
       outcomes.push({
         ...meta,
@@ -189,7 +221,7 @@ async function corpusSection(log: (x?: string) => void): Promise<void> {
       });
     }
   }
-  const table = (title: string, scores: FamilyScore[]) => {
+  const table = (title: string, scores: FamilyScore[], listMisses = true) => {
     const t = totals(scores);
     summary[
       title === 'Real cases'
@@ -220,7 +252,10 @@ async function corpusSection(log: (x?: string) => void): Promise<void> {
       `| **all** | ${t.cases} | ${t.caught} | ${pct(t.caught, t.cases)} | ${pct(t.critical, t.cases)} | ${t.lofoCaught} | ${pct(t.lofoCaught, t.cases)} | |`,
     );
     const missed = scores.flatMap((s) => s.missed);
-    if (missed.length) {
+    if (missed.length && !listMisses) {
+      log();
+      log(`Misses: ${missed.length} (not listed: run with --show-holdout to see them)`);
+    } else if (missed.length) {
       log();
       log(`Misses (${missed.length}):`);
       for (const o of missed) log(`- ${o.family} / ${o.id} (${o.risk_level}): ${topFindings(o)}`);
@@ -234,7 +269,8 @@ async function corpusSection(log: (x?: string) => void): Promise<void> {
   const tuned = [...real, ...rewritten];
   if (real.length) table('Real cases', scoreFamilies(real, tuned));
   if (rewritten.length) table('Rewritten cases', scoreFamilies(rewritten, tuned));
-  if (held.length) table('Held-out cases (written blind, never tuned on)', scoreFamilies(held, tuned));
+  if (held.length)
+    table('Held-out cases (written blind, never tuned on)', scoreFamilies(held, tuned), showHoldout);
   if (real.length && rewritten.length) {
     const all = totals(scoreFamilies(tuned));
     log();
@@ -267,6 +303,7 @@ async function popularSection(
     try {
       const result = await analyzeTarball(await readFile(t.file));
       const ms = performance.now() - t0;
+      recordFindings('popular', t.spec!, result);
       // Keep only a summary: the full results of 1,000+ packages would not fit in memory.
       rows.push({
         spec: t.spec!,
