@@ -27,6 +27,18 @@ export const PackageResult = z.looseObject({
       fixed_in: z.string().optional(),
     }),
   ),
+  advisories: z
+    .array(
+      z.looseObject({
+        id: z.string(),
+        aliases: z.array(z.string()),
+        severity: z.string(),
+        summary: z.string(),
+        fixed_in: z.string(),
+        url: z.string().optional(),
+      }),
+    )
+    .optional(),
   agentic_threats: z.array(
     z.looseObject({
       threat_type: z.string(),
@@ -35,6 +47,15 @@ export const PackageResult = z.looseObject({
       snippet: z.string().optional(),
     }),
   ),
+  capabilities: z
+    .looseObject({
+      network: z.looseObject({ makes_requests: z.boolean(), domains: z.array(z.string()) }).optional(),
+      process: z.looseObject({ spawns_children: z.boolean(), commands: z.array(z.string()) }).optional(),
+      native: z.looseObject({ has_native: z.boolean(), native_modules: z.array(z.string()) }).optional(),
+    })
+    .optional(),
+  install_script_commands: z.array(z.looseObject({ hook: z.string(), command: z.string() })).optional(),
+  published_at: z.string().nullable().optional(),
   scanned_at: z.string().optional(),
 });
 export type PackageResult = z.infer<typeof PackageResult>;

@@ -11,7 +11,14 @@ import semver from 'semver';
 import * as z from 'zod';
 import { THREAT_TYPES } from '../lambdas/shared/domain/schemas';
 import { UsageError } from './errors';
-import { DEFAULT_POLICY, expiryInstant, SEVERITIES, type FailOn, type Policy, type Severity } from './policy';
+import {
+  DEFAULT_POLICY,
+  expiryInstant,
+  SEVERITIES,
+  type FailOn,
+  type Policy,
+  type Severity,
+} from './policy';
 
 export const CONFIG_NAMES = ['.pkgscanrc.json', 'pkgscan.config.json'] as const;
 export const DEFAULT_API_URL = 'http://localhost:3000';
@@ -40,7 +47,11 @@ export const ConfigFileSchema = z.strictObject({
   registry: httpUrl.optional(),
   failOn: z.enum(['critical', 'warning', 'none']).optional(),
   minTrustScore: z.number().min(0).max(100).optional(),
-  cveSeverity: z.enum(SEVERITIES).optional(),
+  cveSeverity: z
+    .enum([...SEVERITIES, 'moderate'])
+    .transform((v): Severity => (v === 'moderate' ? 'medium' : v))
+    .optional(),
+  cooldownHours: z.number().min(0).optional(),
   threatTypes: z.array(ThreatTypeSchema).optional(),
   failOnUnknown: z.boolean().optional(),
   ignoreDev: z.boolean().optional(),
@@ -74,6 +85,10 @@ export interface Settings {
   readonly configFile: string | undefined;
   readonly help: boolean;
   readonly version: boolean;
+  /** install/npx: let packages the service has not scanned through, with a warning. */
+  readonly yesUnknown: boolean;
+  /** mcp: serve streamable HTTP on this port instead of stdio. */
+  readonly httpPort: number | undefined;
 }
 
 const OPTIONS = {
@@ -103,23 +118,43 @@ const OPTIONS = {
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   'no-progress': { type: 'boolean' },
+  cooldown: { type: 'string' },
+  'yes-unknown': { type: 'boolean' },
+  http: { type: 'string' },
 } as const;
 
-export const HELP = `Usage: pkgscan [options] [lockfile | name@version ...]
+export const HELP = `Usage: pkgscan [check] [options] [lockfile | name@version ...]
+       pkgscan install [options] <spec ...> [-- npm install arguments]
+       pkgscan npx [options] <spec> [-- arguments of the command]
+       pkgscan allow-scripts [options] [lockfile]
+       pkgscan mcp [--api-url URL] [--http PORT]
 
-Checks a project's npm dependencies against the pkgscan API and fails by policy.
-With no arguments, the lockfile in the working directory is used (npm-shrinkwrap.json,
-package-lock.json, pnpm-lock.yaml or yarn.lock). Arguments are lockfile paths or package
-specs (name, name@1.2.3, name@^1, name@next).
+check (the default) checks a project's npm dependencies against the pkgscan API and fails by
+policy. With no arguments, the lockfile in the working directory is used (npm-shrinkwrap.json,
+package-lock.json, pnpm-lock.yaml or yarn.lock). Arguments are lockfile paths or package specs
+(name, name@1.2.3, name@^1, name@next); a name or version the registry does not have fails the
+check, with the closest real names.
+
+install resolves what \`npm install <spec ...>\` would add (the packages and their whole
+dependency tree, from a dry-run lockfile), checks it, requests scans of versions the service
+has not seen and waits for them, and runs npm install only when the policy passes. npx does
+the same for the package a command comes from, then runs it.
+
+allow-scripts lists the packages of a lockfile that have install scripts and says which of them
+need those scripts (native builds, downloads the package needs) and which do not.
+
+mcp serves the checks to AI coding agents over the Model Context Protocol (stdio by default).
 
 Policy
   --fail-on LEVEL          fail on packages at this risk level or above: critical (default), warning, none
   --fail-on-warning        same as --fail-on warning
   --min-trust N            fail on packages whose trust score is below N (0-100)
-  --fail-on-cve SEVERITY   fail on CVEs of this severity or above: low, medium, high, critical
+  --fail-on-cve SEVERITY   fail on CVEs of this severity or above: low, medium (or moderate), high, critical
+  --cooldown HOURS         fail on versions published less than HOURS ago (default 48; 0 turns it off)
   --fail-on-threat TYPES   fail on these agentic threat types (comma-separated, repeatable; "any" for all)
   --fail-on-unknown        fail on packages the service has not scanned
   --ignore-dev             leave dev-only dependencies out of the verdict
+  --yes-unknown            install/npx: let packages the service has not scanned through, with a warning
   -c, --config FILE        config file (default: .pkgscanrc.json or pkgscan.config.json if present)
 
 Service
@@ -131,6 +166,7 @@ Service
   --retries N              retries of a request on 429, 5xx and network errors (default 4)
   --concurrency N          requests in flight at once (default 4)
   --registry URL           npm registry for resolving ranges and tags (env PKGSCAN_REGISTRY)
+  --http PORT              mcp: serve streamable HTTP on 127.0.0.1:PORT instead of stdio
 
 Output
   --json                   the result as JSON on stdout (no table)
@@ -254,8 +290,12 @@ export function resolveSettings(
     file.failOn ??
     DEFAULT_POLICY.failOn;
   const minTrustScore = number('min-trust', str('min-trust'), { min: 0, max: 100 }) ?? file.minTrustScore;
+  const cveFlag = oneOf('fail-on-cve', str('fail-on-cve'), [...SEVERITIES, 'moderate'] as const);
+  // npm audit calls the second level `moderate`; the service calls it `medium`.
   const cveSeverity: Severity | undefined =
-    oneOf('fail-on-cve', str('fail-on-cve'), SEVERITIES) ?? file.cveSeverity;
+    (cveFlag === 'moderate' ? 'medium' : cveFlag) ?? file.cveSeverity;
+  const cooldownHours =
+    number('cooldown', str('cooldown'), { min: 0 }) ?? file.cooldownHours ?? DEFAULT_POLICY.cooldownHours;
   const policy: Policy = {
     failOn,
     ...(minTrustScore === undefined ? {} : { minTrustScore }),
@@ -264,6 +304,7 @@ export function resolveSettings(
     failOnUnknown: bool('fail-on-unknown') || (file.failOnUnknown ?? false),
     ignoreDev: bool('ignore-dev') || (file.ignoreDev ?? false),
     allowlist: file.allowlist ?? [],
+    cooldownHours,
   };
 
   const apiUrl =
@@ -309,5 +350,7 @@ export function resolveSettings(
     configFile,
     help: bool('help'),
     version: bool('version'),
+    yesUnknown: bool('yes-unknown'),
+    httpPort: number('http', str('http'), { min: 1, max: 65535, integer: true }),
   };
 }

@@ -5,8 +5,9 @@
  * named package versions through with a recorded reason.
  */
 import semver from 'semver';
+import type { PackageResult } from './api';
 import type { Lookup } from './lookup';
-import type { InputPackage } from './types';
+import type { InputPackage, NotFoundSpec } from './types';
 
 export const RISK_LEVELS = ['clean', 'warning', 'critical'] as const;
 export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
@@ -31,7 +32,15 @@ export interface Policy {
   readonly failOnUnknown: boolean;
   readonly ignoreDev: boolean;
   readonly allowlist: readonly AllowEntry[];
+  /**
+   * Versions published less than this many hours ago fail (0: never). Hijacked releases are
+   * usually found and pulled within a day or two; npm's `min-release-age` and pnpm's
+   * `minimumReleaseAge` hold new versions back for the same reason.
+   */
+  readonly cooldownHours: number;
 }
+
+export const DEFAULT_COOLDOWN_HOURS = 48;
 
 export const DEFAULT_POLICY: Policy = {
   failOn: 'critical',
@@ -39,20 +48,35 @@ export const DEFAULT_POLICY: Policy = {
   failOnUnknown: false,
   ignoreDev: false,
   allowlist: [],
+  cooldownHours: DEFAULT_COOLDOWN_HOURS,
 };
 
-export type FindingKind = 'risk' | 'cve' | 'threat' | 'trust' | 'unknown';
+export type FindingKind = 'risk' | 'cve' | 'threat' | 'trust' | 'cooldown' | 'unknown';
 
 export interface Finding {
   readonly kind: FindingKind;
-  /** SARIF rule: risk-critical, risk-warning, cve, agentic-threat, low-trust, not-scanned. */
+  /** Rule id: risk-critical, risk-warning, the advisory id (CVEs), threat/<type>, low-trust, cooldown, not-scanned. */
   readonly rule: string;
+  /** What the finding is about, when more than the package: the advisory, the threat and its file. */
+  readonly subject?: FindingSubject;
   /** How serious the finding is on its own: error, warning or note. */
   readonly level: 'error' | 'warning' | 'note';
   readonly message: string;
   /** True when the policy makes this finding fail the build (before the allowlist). */
   readonly violates: boolean;
 }
+
+export type FindingSubject =
+  | {
+      readonly kind: 'advisory';
+      readonly id: string;
+      readonly aliases: readonly string[];
+      readonly severity: string;
+      readonly summary: string;
+      readonly fixedIn: string;
+      readonly url?: string;
+    }
+  | { readonly kind: 'threat'; readonly type: string; readonly file: string; readonly line?: number };
 
 export type Status = 'fail' | 'allowed' | 'pass' | 'ignored';
 
@@ -78,6 +102,8 @@ export interface Evaluation {
   readonly failed: number;
   readonly allowed: number;
   readonly expired: ExpiredEntry[];
+  /** Specs naming no package or no published version: each fails the check. */
+  readonly notFound: NotFoundSpec[];
   readonly passed: boolean;
 }
 
@@ -96,7 +122,7 @@ export function entryMatches(entry: AllowEntry, name: string, version: string): 
 
 const rank = <T extends string>(list: readonly T[], value: string) => list.indexOf(value as T);
 
-function findingsOf(lookup: Lookup, policy: Policy, dev: boolean): Finding[] {
+function findingsOf(pkg: InputPackage, lookup: Lookup, policy: Policy, dev: boolean, now: number): Finding[] {
   const counts = !dev;
   if (lookup.status === 'unknown') {
     return [
@@ -124,14 +150,17 @@ function findingsOf(lookup: Lookup, policy: Policy, dev: boolean): Finding[] {
         rank(RISK_LEVELS, r.risk_level) >= rank(RISK_LEVELS, policy.failOn),
     });
   }
-  for (const cve of r.cves) {
-    const sev = rank(SEVERITIES, cve.severity);
-    const fixed = cve.fixed_in ? `; fixed in ${cve.fixed_in}` : '; no fixed version';
+  for (const a of advisoriesOf(r)) {
+    const sev = rank(SEVERITIES, a.severity);
+    const fixed = a.fixedIn ? `; fixed in ${a.fixedIn}` : '; no fixed version';
+    const cveIds = a.aliases.filter((x) => x.startsWith('CVE-'));
+    const label = a.id.startsWith('CVE-') || cveIds.length === 0 ? a.id : `${a.id} (${cveIds.join(', ')})`;
     out.push({
       kind: 'cve',
-      rule: 'cve',
+      rule: a.id,
+      subject: a,
       level: sev >= rank(SEVERITIES, 'high') ? 'error' : sev >= 1 ? 'warning' : 'note',
-      message: `${cve.cve_id} (${cve.severity})${fixed}${cve.description ? `: ${cve.description}` : ''}`,
+      message: `${label}, ${a.severity}${fixed}${a.summary ? `: ${a.summary}` : ''}`,
       violates: counts && policy.cveSeverity !== undefined && sev >= rank(SEVERITIES, policy.cveSeverity),
     });
   }
@@ -140,9 +169,17 @@ function findingsOf(lookup: Lookup, policy: Policy, dev: boolean): Finding[] {
     const key = `${t.threat_type}|${t.location ?? ''}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    const at = /^(.*?)(?::(\d+))?$/.exec(t.location ?? '');
+    const file = at?.[1] || 'package.json';
     out.push({
       kind: 'threat',
-      rule: 'agentic-threat',
+      rule: `threat/${t.threat_type}`,
+      subject: {
+        kind: 'threat',
+        type: t.threat_type,
+        file,
+        ...(at?.[2] ? { line: Number(at[2]) } : {}),
+      },
       level: 'error',
       message: `Agentic threat ${t.threat_type} (confidence ${t.confidence.toFixed(2)})${t.location ? ` at ${t.location}` : ''}`,
       violates: counts && policy.threatTypes.includes(t.threat_type),
@@ -157,7 +194,41 @@ function findingsOf(lookup: Lookup, policy: Policy, dev: boolean): Finding[] {
       violates: counts,
     });
   }
+  const published = pkg.published ?? r.published_at ?? undefined;
+  const ageHours = published ? (now - Date.parse(published)) / 3_600_000 : Number.NaN;
+  if (policy.cooldownHours > 0 && ageHours >= 0 && ageHours < policy.cooldownHours) {
+    out.push({
+      kind: 'cooldown',
+      rule: 'cooldown',
+      level: 'warning',
+      message: `Published ${ageHours < 1 ? 'less than an hour' : `${Math.floor(ageHours)} h`} ago (${published}), within the ${policy.cooldownHours} h cooldown: hijacked releases are usually found and pulled within a day or two; wait or pin the previous version`,
+      violates: counts,
+    });
+  }
   return out;
+}
+
+/** The advisories of a result: the `advisories` field, else one per CVE (older records). */
+function advisoriesOf(r: PackageResult): Extract<FindingSubject, { kind: 'advisory' }>[] {
+  if (r.advisories && r.advisories.length > 0) {
+    return r.advisories.map((a) => ({
+      kind: 'advisory',
+      id: a.id,
+      aliases: a.aliases,
+      severity: a.severity,
+      summary: a.summary,
+      fixedIn: a.fixed_in,
+      ...(a.url ? { url: a.url } : {}),
+    }));
+  }
+  return r.cves.map((c) => ({
+    kind: 'advisory',
+    id: c.cve_id,
+    aliases: [],
+    severity: c.severity,
+    summary: c.description ?? '',
+    fixedIn: c.fixed_in ?? '',
+  }));
 }
 
 export function evaluate(
@@ -165,6 +236,7 @@ export function evaluate(
   lookups: ReadonlyMap<string, Lookup>,
   policy: Policy,
   now: Date,
+  notFound: readonly NotFoundSpec[] = [],
 ): Evaluation {
   const t = now.getTime();
   const isExpired = (e: AllowEntry) => e.expires !== undefined && expiryInstant(e.expires) < t;
@@ -174,7 +246,7 @@ export function evaluate(
       reason: 'not looked up',
     };
     const dev = policy.ignoreDev && pkg.dev === true;
-    const findings = findingsOf(lookup, policy, dev);
+    const findings = findingsOf(pkg, lookup, policy, dev, t);
     const matching = policy.allowlist.filter((e) => entryMatches(e, pkg.name, pkg.version));
     const live = matching.find((e) => !isExpired(e));
     const expired = matching.filter(isExpired);
@@ -205,6 +277,7 @@ export function evaluate(
     failed,
     allowed: verdicts.filter((v) => v.status === 'allowed').length,
     expired,
-    passed: failed === 0,
+    notFound: [...notFound],
+    passed: failed === 0 && notFound.length === 0,
   };
 }

@@ -1,33 +1,24 @@
 /**
- * `name@version` arguments. Exact versions are taken as they are; ranges and dist-tags are
- * resolved from the package's packument through npm's own registry client, the way npm itself
- * picks (the `latest` tag when it satisfies the range, else the highest matching version).
+ * `name@version` arguments, resolved the way npm resolves them: npm-package-arg parses, the
+ * package's packument comes from the registry, and npm-pick-manifest picks the version npm would
+ * install (the `latest` tag when it satisfies the range, else the highest match; deprecated and
+ * prerelease versions as npm treats them). Every argument gets an answer: a package the registry
+ * does not have, or a version it never published, is a "not found" entry with the closest real,
+ * popular names, never dropped.
  */
 import npa from 'npm-package-arg';
+import pickManifest from 'npm-pick-manifest';
 import semver from 'semver';
-import { ServiceError, UsageError } from './errors';
+import { UsageError } from './errors';
 import { PackageCollector } from './lockfiles/common';
-import type { ParsedInput } from './types';
-
-export interface Packument {
-  readonly 'dist-tags'?: Record<string, string>;
-  readonly versions?: Record<string, unknown>;
-}
-
-export interface SpecOptions {
-  /** Registry base URL; npm-registry-fetch's default when undefined. */
-  readonly registry?: string;
-  readonly timeoutMs: number;
-  /** Test seam: replaces the registry call. */
-  readonly fetchPackument?: (name: string) => Promise<Packument>;
-}
+import type { FetchPackument, Packument } from './registry';
+import type { NotFoundSpec, ParsedInput } from './types';
 
 /** npm-package-arg's result; its published types predate `subSpec` (aliases). */
 export type NpaResult = npa.Result & { subSpec?: npa.Result };
 
-const CORGI = 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8, */*';
-
-interface RegistrySpec {
+export interface RegistrySpec {
+  readonly raw: string;
   readonly name: string;
   readonly type: 'version' | 'range' | 'tag';
   readonly selector: string;
@@ -43,70 +34,85 @@ export function parseSpec(arg: string): RegistrySpec {
   }
   if (spec.type === 'alias' && spec.subSpec) spec = spec.subSpec;
   if ((spec.type === 'version' || spec.type === 'range' || spec.type === 'tag') && spec.name) {
-    return { name: spec.name, type: spec.type, selector: spec.fetchSpec ?? spec.rawSpec };
+    return { raw: arg, name: spec.name, type: spec.type, selector: spec.fetchSpec ?? spec.rawSpec };
   }
   throw new UsageError(
     `'${arg}' is not a registry package spec (it reads as ${spec.type}); use name, name@version, name@range or name@tag`,
   );
 }
 
-/** The version npm would install for `spec` given the packument. */
+/** The version npm would install for `spec`, or undefined when none matches. */
 export function pickVersion(spec: RegistrySpec, packument: Packument): string | undefined {
-  const tags = packument['dist-tags'] ?? {};
-  const versions = Object.keys(packument.versions ?? {});
-  if (spec.type === 'tag') return tags[spec.selector];
-  if (spec.type === 'version') return versions.includes(spec.selector) ? spec.selector : undefined;
-  const latest = tags.latest;
-  if (latest !== undefined && semver.satisfies(latest, spec.selector)) return latest;
-  return semver.maxSatisfying(versions, spec.selector) ?? undefined;
-}
-
-async function registryPackument(name: string, opts: SpecOptions): Promise<Packument> {
-  // Loaded on demand: only specs with ranges or tags need the registry client.
-  const { default: registryFetch } = await import('npm-registry-fetch');
   try {
-    return (await registryFetch.json(`/${npa(name).escapedName}`, {
-      ...(opts.registry ? { registry: opts.registry } : {}),
-      headers: { accept: CORGI },
-      timeout: opts.timeoutMs,
-      retry: { retries: 2 },
-    })) as Packument;
+    return pickManifest(packument, spec.selector).version;
   } catch (error) {
-    const e = error as { statusCode?: number; code?: string; message: string };
-    if (e.statusCode === 404 || e.code === 'E404')
-      throw new UsageError(`Package '${name}' is not in the registry`);
-    throw new ServiceError(`The registry could not be reached to resolve '${name}': ${e.message}`);
+    const code = (error as { code?: string }).code;
+    if (code === 'ETARGET' || code === 'ENOVERSIONS' || code === 'E403') return undefined;
+    throw error;
   }
 }
 
-export async function resolveSpecs(args: readonly string[], opts: SpecOptions): Promise<ParsedInput> {
+export async function resolveSpecs(
+  args: readonly string[],
+  fetchPackument: FetchPackument,
+  suggest: (name: string) => Promise<string[]>,
+): Promise<ParsedInput> {
   const specs = args.map(parseSpec);
-  const fetchPackument = opts.fetchPackument ?? ((name: string) => registryPackument(name, opts));
-  const packuments = new Map<string, Promise<Packument>>();
+  const packuments = new Map<string, Promise<Packument | undefined>>();
   const collector = new PackageCollector();
+  const notFound: NotFoundSpec[] = [];
+  const published = new Map<string, string>();
   await Promise.all(
-    specs.map(async (spec, i) => {
-      let version: string | undefined =
-        spec.type === 'version' ? (semver.valid(spec.selector) ?? undefined) : undefined;
-      if (version === undefined) {
-        let pending = packuments.get(spec.name);
-        if (!pending) {
-          pending = fetchPackument(spec.name);
-          packuments.set(spec.name, pending);
-        }
-        version = pickVersion(spec, await pending);
+    specs.map(async (spec) => {
+      let pending = packuments.get(spec.name);
+      if (!pending) {
+        pending = fetchPackument(spec.name);
+        packuments.set(spec.name, pending);
       }
-      if (version === undefined) {
-        throw new UsageError(`No version of '${spec.name}' matches '${spec.selector}' (from '${args[i]}')`);
+      const packument = await pending;
+      if (packument === undefined) {
+        notFound.push({
+          spec: spec.raw,
+          name: spec.name,
+          reason: 'no_such_package',
+          message: `no package named '${spec.name}' in the registry`,
+          suggestions: await suggest(spec.name),
+        });
+        return;
       }
+      const version = pickVersion(spec, packument);
+      if (version === undefined) {
+        const versions = Object.keys(packument.versions ?? {});
+        const latest = packument['dist-tags']?.latest;
+        notFound.push({
+          spec: spec.raw,
+          name: spec.name,
+          reason: 'no_matching_version',
+          message:
+            versions.length === 0
+              ? `'${spec.name}' has no published versions`
+              : `no version of '${spec.name}' matches '${spec.selector}'${latest ? ` (latest is ${latest})` : ''}`,
+          suggestions: latest && semver.valid(latest) ? [`${spec.name}@${latest}`] : [],
+        });
+        return;
+      }
+      const time = packument.time?.[version];
+      if (time) published.set(`${spec.name}@${version}`, time);
       collector.add(spec.name, version, { direct: true, dev: false });
     }),
   );
+  notFound.sort((a, b) => a.spec.localeCompare(b.spec));
+  const packages = collector.result();
+  for (const p of packages) {
+    const time = published.get(`${p.name}@${p.version}`);
+    if (time) p.published = time;
+  }
   return {
     source: 'command line',
     format: 'spec',
     formatVersion: '',
-    packages: collector.result(),
+    packages,
     skipped: collector.skipped,
+    notFound,
   };
 }

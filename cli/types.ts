@@ -17,6 +17,8 @@ export interface InputPackage {
   /** True when only dev dependencies lead to it; undefined when the input cannot tell. */
   dev: boolean | undefined;
   readonly locations: SourceLocation[];
+  /** When the registry published this version, when the input knows it (specs). */
+  published?: string;
 }
 
 /** A dependency the client cannot look up (git, file, link, workspace...). */
@@ -35,4 +37,16 @@ export interface ParsedInput {
   readonly formatVersion: string;
   readonly packages: InputPackage[];
   readonly skipped: SkippedDependency[];
+  /** Specs the registry cannot answer: no such package, or no such version. */
+  readonly notFound?: NotFoundSpec[];
+}
+
+/** A spec that names nothing installable: an answer of its own, never dropped. */
+export interface NotFoundSpec {
+  readonly spec: string;
+  readonly name: string;
+  readonly reason: 'no_such_package' | 'no_matching_version';
+  readonly message: string;
+  /** Real names (or name@version) the user may have meant. */
+  readonly suggestions: string[];
 }

@@ -1,7 +1,6 @@
 /** yarn.lock: classic (v1, yarn's own format) and berry (yarn 2+, YAML with `__metadata`). */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import npa from 'npm-package-arg';
 import { UsageError } from '../errors';
 import type { NpaResult } from '../specs';
@@ -17,9 +16,14 @@ import {
 } from './common';
 import { parseYamlWithLines } from './yaml-lines';
 
-// A CommonJS bundle whose `__esModule` flag hides `parse` from ESM default imports: load it plainly.
-const loadCjs = createRequire(import.meta.url);
-const yarnLockfile = loadCjs('@yarnpkg/lockfile') as typeof import('@yarnpkg/lockfile');
+import * as yarnLockfileModule from '@yarnpkg/lockfile';
+
+// A CommonJS bundle flagged `__esModule`: Node puts `parse` on the default export, bundlers and
+// jest on the namespace. Take it from wherever it is.
+const yarnLockfile: typeof yarnLockfileModule =
+  'parse' in yarnLockfileModule
+    ? yarnLockfileModule
+    : (yarnLockfileModule as unknown as { default: typeof yarnLockfileModule }).default;
 
 export function isBerryLockfile(text: string): boolean {
   return /^__metadata:/m.test(text);

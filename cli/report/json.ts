@@ -46,6 +46,7 @@ export function buildJson(result: CheckResult): Record<string, unknown> {
         ...(v.expiredMatches.length > 0 ? { expiredAllowlistEntries: v.expiredMatches } : {}),
       };
     }),
+    notFound: ev.notFound,
     expiredAllowlist: ev.expired,
     skipped: skippedOf(result),
     stats: result.stats,

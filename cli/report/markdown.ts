@@ -1,12 +1,17 @@
 /** A Markdown summary for a pull-request comment or a CI step summary ($GITHUB_STEP_SUMMARY). */
 import type { Verdict } from '../policy';
+import { visible } from './escape';
 import { counts, dependencyKind, describePolicy, notable, skippedOf, type CheckResult } from './summary';
 
 const MAX_ROWS = 50;
 
-/** Text safe inside a table cell: no pipes, no line breaks, no HTML. */
+/** Text safe inside a table cell or a code span: no pipes, line breaks, HTML, backticks or hidden characters. */
 function cell(text: string, max = 200): string {
-  const flat = text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const flat = visible(text.replace(/\s+/g, ' '))
+    .replace(/\|/g, '\\|')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/`/g, "'");
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
@@ -68,6 +73,14 @@ export function renderMarkdown(result: CheckResult): string {
       '',
       '</details>',
     );
+  }
+  if (ev.notFound.length > 0) {
+    out.push('', '### Not in the registry', '');
+    for (const n of ev.notFound) {
+      const meant =
+        n.suggestions.length > 0 ? `; did you mean ${n.suggestions.map((x) => `\`${cell(x)}\``).join(', ')}?` : '';
+      out.push(`- \`${cell(n.spec)}\`: ${cell(n.message)}${meant}`);
+    }
   }
   if (ev.expired.length > 0) {
     out.push('', '### Expired allowlist entries', '');

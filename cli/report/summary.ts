@@ -24,6 +24,7 @@ export interface Counts {
   readonly allowed: number;
   readonly ignored: number;
   readonly skipped: number;
+  readonly notFound: number;
 }
 
 export function counts(result: CheckResult): Counts {
@@ -42,6 +43,7 @@ export function counts(result: CheckResult): Counts {
     allowed: result.evaluation.allowed,
     ignored: v.filter((x) => x.status === 'ignored').length,
     skipped: skippedOf(result).length,
+    notFound: result.evaluation.notFound.length,
   };
 }
 
@@ -63,9 +65,12 @@ export function summaryLine(result: CheckResult): string {
   if (expired > 0) extras.push(`${expired} expired allowlist ${expired === 1 ? 'entry' : 'entries'}`);
   if (c.skipped > 0) extras.push(`${c.skipped} not from the registry, skipped`);
   const tail = `${plural(c.packages, 'package')} (${parts.join(', ')})${extras.length ? `; ${extras.join(', ')}` : ''}`;
-  return result.evaluation.passed
-    ? `pkgscan: passed: ${tail}`
-    : `pkgscan: FAILED: ${plural(c.failed, 'package')} ${c.failed === 1 ? 'violates' : 'violate'} the policy; ${tail}`;
+  if (result.evaluation.passed) return `pkgscan: passed: ${tail}`;
+  const why = [
+    c.failed > 0 ? `${plural(c.failed, 'package')} ${c.failed === 1 ? 'violates' : 'violate'} the policy` : '',
+    c.notFound > 0 ? `${plural(c.notFound, 'spec')} not found in the registry` : '',
+  ].filter(Boolean);
+  return `pkgscan: FAILED: ${why.join('; ')}; ${tail}`;
 }
 
 export function describePolicy(p: Policy): string {
@@ -74,6 +79,7 @@ export function describePolicy(p: Policy): string {
   if (p.minTrustScore !== undefined) rules.push(`trust score below ${p.minTrustScore}`);
   if (p.threatTypes.length > 0) rules.push(`threats ${p.threatTypes.join(', ')}`);
   if (p.failOnUnknown) rules.push('packages not scanned');
+  if (p.cooldownHours > 0) rules.push(`versions published less than ${p.cooldownHours} h ago`);
   return `fails on ${rules.join('; ')}${p.ignoreDev ? '; dev-only dependencies ignored' : ''}`;
 }
 

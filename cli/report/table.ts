@@ -1,5 +1,7 @@
 /** The readable terminal table: fixed columns, no dependencies, colour only when asked. */
 import type { Verdict } from '../policy';
+import type { NotFoundSpec } from '../types';
+import { visible } from './escape';
 import { dependencyKind, notable, type CheckResult } from './summary';
 
 export interface Palette {
@@ -57,7 +59,7 @@ export function renderTable(
       r ? String(r.cves.length) : '-',
       r ? String(r.agentic_threats.length) : '-',
       noteOf(v),
-    ];
+    ].map(visible);
   });
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
   const fixed = widths.slice(0, -1).reduce((a, b) => a + b + 2, 0);
@@ -80,4 +82,14 @@ export function renderTable(
   };
   const out = [p.bold(line(header)), ...cells.map((c, i) => colourRow(rows[i]!, line(c)))];
   return `${out.join('\n')}\n`;
+}
+
+/** One line per spec that names nothing installable, with what the user may have meant. */
+export function renderNotFound(notFound: readonly NotFoundSpec[], p: Palette): string {
+  return notFound
+    .map((n) => {
+      const meant = n.suggestions.length > 0 ? `; did you mean ${n.suggestions.join(', ')}?` : '';
+      return `${p.red(p.bold('NOT FOUND'))}  ${visible(n.spec)}: ${visible(n.message)}${visible(meant)}\n`;
+    })
+    .join('');
 }

@@ -12,6 +12,7 @@
  * Neither proves malice; both raise what the code does, and alone they are warnings.
  */
 import { npmTopDownloads } from 'npm-high-impact';
+import { bareName, editDistance, fold } from '../shared/domain/name-similarity';
 import type { Finding, PackageMetadata } from './types';
 
 /** Most-downloaded names compared against (a name in this list is never a squat of another). */
@@ -34,45 +35,6 @@ function top() {
   }
   topNames = { set: new Set(npmTopDownloads), byLength, folded };
   return topNames;
-}
-
-const bareName = (n: string) => (n.startsWith('@') ? n.slice(n.indexOf('/') + 1) : n);
-
-/** Separators dropped and look-alike characters mapped: `lodash_`/`l0dash`/`lod-ash` → `lodash`. */
-function fold(n: string): string {
-  return n
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[-_.]/g, '')
-    .replace(/0/g, 'o')
-    .replace(/[1!|]/g, 'l')
-    .replace(/3/g, 'e')
-    .replace(/5/g, 's')
-    .replace(/rn/g, 'm');
-}
-
-/** Optimal string alignment distance, stopping early above `max`. */
-export function editDistance(a: string, b: string, max = 2): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        v = Math.min(v, prev2[j - 2]! + 1);
-      cur.push(v);
-      rowMin = Math.min(rowMin, v);
-    }
-    if (rowMin > max) return max + 1;
-    prev2.splice(0, prev2.length, ...prev);
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
 
 /** The high-impact package a name imitates, and how, or undefined. */

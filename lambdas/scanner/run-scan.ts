@@ -9,8 +9,15 @@
 import type { AdvisorySource } from '../advisories/ports';
 import { analyzeFiles, DEFAULT_LIMITS } from '../analysis/index';
 import type { AnalysisResult } from '../analysis/types';
+import type { RiskInput as PolicyInput } from '../analysis/risk-policy';
 import { docsWithRisk } from '../shared/domain/records';
-import type { Changes, DownloadsSource, PackageResponse, Publisher } from '../shared/domain/schemas';
+import type {
+  Changes,
+  DownloadsSource,
+  InstallTime,
+  PackageResponse,
+  Publisher,
+} from '../shared/domain/schemas';
 import {
   trustFields,
   trustFrom,
@@ -123,6 +130,7 @@ async function scanFromRegistry(message: ScanMessage, deps: ScanDeps): Promise<P
     publisher: publisherOf(version),
     weekly_downloads: counted.count ?? 0,
     downloads_source: counted.source,
+    published_at: trustInput.versionPublished ?? null,
   };
   const distTags = Object.entries(packument['dist-tags'] ?? {})
     .filter(([, v]) => v === version.version)
@@ -174,6 +182,7 @@ async function scanUpload(message: ScanMessage, deps: ScanDeps): Promise<Package
     publisher: { name: 'unknown (uploaded tarball)', verified: false },
     weekly_downloads: 0,
     downloads_source: { kind: 'none', as_of: null },
+    published_at: null,
   };
 }
 
@@ -266,12 +275,25 @@ function responseFields(
     ...trustFields(trust),
     changes,
     install_scripts: analysis.install_scripts,
+    install_time: installTimeOf(analysis.risk_input),
     cves: vulnerabilities.cves,
     advisories: vulnerabilities.advisories,
     agentic_threats: analysis.agentic_threats,
     capabilities: analysis.capabilities,
     docs_md: docsWithRisk(analysis.docs_md, risk.risk_level),
     scanned_at: now.toISOString(),
+  };
+}
+
+/** The install hooks and what the code they run does, from what the risk policy saw. */
+function installTimeOf(input: PolicyInput): InstallTime {
+  const caps = input.install_time_capabilities;
+  return {
+    scripts: input.install_scripts.map((s) => ({ name: s.name, command: s.command })),
+    makes_requests: caps?.makes_requests ?? false,
+    domains: [...(caps?.domains ?? [])].sort(),
+    spawns_children: caps?.spawns_children ?? false,
+    commands: [...(caps?.commands ?? [])].sort(),
   };
 }
 

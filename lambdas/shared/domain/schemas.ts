@@ -146,6 +146,21 @@ export const Changes = z
   .strict();
 export type Changes = z.infer<typeof Changes>;
 
+export const InstallTime = z
+  .object({
+    scripts: z
+      .array(z.object({ name: z.string(), command: z.string() }).strict())
+      .describe(
+        'The lifecycle scripts npm runs on install (preinstall, install, postinstall; `node-gyp rebuild` when a binding.gyp implies it), with their commands',
+      ),
+    makes_requests: z.boolean().describe('The code those scripts run makes network requests'),
+    domains: sortedStrings,
+    spawns_children: z.boolean().describe('The code those scripts run starts processes'),
+    commands: sortedStrings,
+  })
+  .strict();
+export type InstallTime = z.infer<typeof InstallTime>;
+
 export const PackageResponse = z
   .object({
     name: z.string().min(1),
@@ -167,6 +182,15 @@ export const PackageResponse = z
       'What changed since the previous version; absent on results stored before it was reported',
     ),
     install_scripts: InstallScripts,
+    install_time: InstallTime.optional().describe(
+      'What runs when npm installs this version, and what that code does; absent on results stored before it was reported',
+    ),
+    published_at: isoTimestamp
+      .nullable()
+      .optional()
+      .describe(
+        'When the registry published this version; null when unknown (uploaded tarballs); absent on results stored before it was reported',
+      ),
     cves: z.array(Cve),
     advisories: z.array(Advisory),
     agentic_threats: z.array(AgenticThreat),

@@ -1,0 +1,60 @@
+/**
+ * `npm run build:cli`: bundles the command-line client into one ES module, dist/pkgscan.mjs, that
+ * runs on Node 20 with nothing installed (`node pkgscan.mjs`). Every dependency is inlined;
+ * CommonJS ones get a `require` made with createRequire, which the bundle needs for Node's own
+ * modules. Prints the file's size and its largest packages.
+ */
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const CLI_BUNDLE = path.join(root, 'dist', 'pkgscan.mjs');
+
+export async function buildCli(opts: { quiet?: boolean } = {}): Promise<string> {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+  mkdirSync(path.dirname(CLI_BUNDLE), { recursive: true });
+  const result = await build({
+    entryPoints: [path.join(root, 'cli', 'bin.ts')],
+    outfile: CLI_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    minify: true,
+    legalComments: 'eof',
+    metafile: true,
+    // minipass-fetch loads iconv-lite only for textConverted(), in a try/catch; npm's registry
+    // answers are UTF-8 JSON, so leaving it out saves half a megabyte.
+    external: ['iconv-lite'],
+    logLevel: opts.quiet ? 'error' : 'warning',
+    define: { PKGSCAN_VERSION: JSON.stringify(pkg.version) },
+    banner: {
+      js: [
+        '#!/usr/bin/env node',
+        `// pkgscan ${pkg.version}: checks npm dependencies against the pkgscan API. Built by npm run build:cli.`,
+        "import { createRequire as __pkgscanRequire } from 'node:module';",
+        'const require = __pkgscanRequire(import.meta.url);',
+      ].join('\n'),
+    },
+  });
+  chmodSync(CLI_BUNDLE, 0o755);
+  if (!opts.quiet) {
+    const output = Object.values(result.metafile.outputs)[0]!;
+    const byPackage = new Map<string, number>();
+    for (const [file, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
+      const key = m ? m[1]! : '(pkgscan)';
+      byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
+    }
+    const largest = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    console.log(`${path.relative(root, CLI_BUNDLE)}: ${(output.bytes / 1024).toFixed(0)} KB`);
+    for (const [name, bytes] of largest) console.log(`  ${name.padEnd(34)} ${(bytes / 1024).toFixed(0)} KB`);
+  }
+  return CLI_BUNDLE;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await buildCli();
+}
