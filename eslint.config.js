@@ -6,6 +6,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/',
       'cdk.out/',
+      'dist/',
       'coverage/',
       '.local/',
       '.cache/',

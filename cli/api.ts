@@ -54,7 +54,15 @@ export const PackageResult = z.looseObject({
       native: z.looseObject({ has_native: z.boolean(), native_modules: z.array(z.string()) }).optional(),
     })
     .optional(),
-  install_script_commands: z.array(z.looseObject({ hook: z.string(), command: z.string() })).optional(),
+  install_time: z
+    .looseObject({
+      scripts: z.array(z.looseObject({ name: z.string(), command: z.string() })),
+      makes_requests: z.boolean(),
+      domains: z.array(z.string()),
+      spawns_children: z.boolean(),
+      commands: z.array(z.string()),
+    })
+    .optional(),
   published_at: z.string().nullable().optional(),
   scanned_at: z.string().optional(),
 });

@@ -11,14 +11,7 @@ import semver from 'semver';
 import * as z from 'zod';
 import { THREAT_TYPES } from '../lambdas/shared/domain/schemas';
 import { UsageError } from './errors';
-import {
-  DEFAULT_POLICY,
-  expiryInstant,
-  SEVERITIES,
-  type FailOn,
-  type Policy,
-  type Severity,
-} from './policy';
+import { DEFAULT_POLICY, expiryInstant, SEVERITIES, type FailOn, type Policy, type Severity } from './policy';
 
 export const CONFIG_NAMES = ['.pkgscanrc.json', 'pkgscan.config.json'] as const;
 export const DEFAULT_API_URL = 'http://localhost:3000';
@@ -292,8 +285,7 @@ export function resolveSettings(
   const minTrustScore = number('min-trust', str('min-trust'), { min: 0, max: 100 }) ?? file.minTrustScore;
   const cveFlag = oneOf('fail-on-cve', str('fail-on-cve'), [...SEVERITIES, 'moderate'] as const);
   // npm audit calls the second level `moderate`; the service calls it `medium`.
-  const cveSeverity: Severity | undefined =
-    (cveFlag === 'moderate' ? 'medium' : cveFlag) ?? file.cveSeverity;
+  const cveSeverity: Severity | undefined = (cveFlag === 'moderate' ? 'medium' : cveFlag) ?? file.cveSeverity;
   const cooldownHours =
     number('cooldown', str('cooldown'), { min: 0 }) ?? file.cooldownHours ?? DEFAULT_POLICY.cooldownHours;
   const policy: Policy = {

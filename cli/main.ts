@@ -22,18 +22,12 @@ import { buildSarif } from './report/sarif';
 import { summaryLine, type CheckResult } from './report/summary';
 import { COLOURS, PLAIN, renderNotFound, renderTable } from './report/table';
 import { resolveSpecs } from './specs';
+import type { RunProgram } from './install';
 import type { InputPackage, ParsedInput } from './types';
 
 export interface CliStream extends ProgressStream {
   write(chunk: string): unknown;
 }
-
-/** Runs a program (npm) with inherited stdio; resolves to its exit code. */
-export type RunProgram = (
-  command: string,
-  args: readonly string[],
-  opts: { cwd: string; env: Environment },
-) => Promise<number>;
 
 export interface CliContext {
   readonly argv: readonly string[];
@@ -214,7 +208,7 @@ export function report(session: Session, result: CheckResult): void {
   const { settings, ctx, err } = session;
   const evaluation = result.evaluation;
   if (settings.sarif)
-    writeReport(settings.sarif, `${JSON.stringify(buildSarif(result), null, 2)}\n`, ctx.cwd);
+    writeReport(settings.sarif, `${JSON.stringify(buildSarif(result, ctx.cwd), null, 2)}\n`, ctx.cwd);
   if (settings.markdown) writeReport(settings.markdown, renderMarkdown(result), ctx.cwd);
 
   for (const e of evaluation.expired) {
@@ -247,7 +241,9 @@ export function report(session: Session, result: CheckResult): void {
     ctx.stdout.write(renderNotFound(evaluation.notFound, palette));
     ctx.stdout.write(
       table ||
-        (evaluation.verdicts.length > 0 ? 'No package has findings to list (--all lists every package).\n' : ''),
+        (evaluation.verdicts.length > 0
+          ? 'No package has findings to list (--all lists every package).\n'
+          : ''),
     );
   }
   ctx.stdout.write(`${evaluation.passed ? palette.green(line) : palette.red(palette.bold(line))}\n`);
@@ -291,7 +287,9 @@ export async function main(ctx: CliContext): Promise<number> {
       stderrTTY: ctx.stderr.isTTY === true,
     });
     if (sub === 'check' && passthrough.length > 0)
-      throw new UsageError(`'--' passes arguments to npm; it belongs after 'pkgscan install' or 'pkgscan npx'`);
+      throw new UsageError(
+        `'--' passes arguments to npm; it belongs after 'pkgscan install' or 'pkgscan npx'`,
+      );
   } catch (error) {
     if (error instanceof UsageError) {
       err(`pkgscan: ${visible(error.message)}`);

@@ -44,7 +44,12 @@ export function parseSpec(arg: string): RegistrySpec {
 /** The version npm would install for `spec`, or undefined when none matches. */
 export function pickVersion(spec: RegistrySpec, packument: Packument): string | undefined {
   try {
-    return pickManifest(packument, spec.selector).version;
+    const picked = pickManifest(packument, spec.selector);
+    // A packument's version objects carry their own version; a sparse one is matched by its key.
+    return (
+      picked.version ??
+      Object.entries(packument.versions ?? {}).find(([, manifest]) => manifest === picked)?.[0]
+    );
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'ETARGET' || code === 'ENOVERSIONS' || code === 'E403') return undefined;

@@ -1,4 +1,5 @@
 /** The machine-readable result printed by --json. Its shape is documented in docs/cli.md. */
+import { scriptAdvice } from '../script-advice';
 import { counts, skippedOf, type CheckResult } from './summary';
 
 export const JSON_SCHEMA_VERSION = 1;
@@ -42,6 +43,7 @@ export function buildJson(result: CheckResult): Record<string, unknown> {
             location: t.location,
           })) ?? [],
         findings: v.findings,
+        ...(r && scriptAdvice(r) ? { installScripts: scriptAdvice(r) } : {}),
         ...(v.allowedBy ? { allowedBy: v.allowedBy } : {}),
         ...(v.expiredMatches.length > 0 ? { expiredAllowlistEntries: v.expiredMatches } : {}),
       };

@@ -78,7 +78,9 @@ export function renderMarkdown(result: CheckResult): string {
     out.push('', '### Not in the registry', '');
     for (const n of ev.notFound) {
       const meant =
-        n.suggestions.length > 0 ? `; did you mean ${n.suggestions.map((x) => `\`${cell(x)}\``).join(', ')}?` : '';
+        n.suggestions.length > 0
+          ? `; did you mean ${n.suggestions.map((x) => `\`${cell(x)}\``).join(', ')}?`
+          : '';
       out.push(`- \`${cell(n.spec)}\`: ${cell(n.message)}${meant}`);
     }
   }

@@ -1,22 +1,40 @@
 /**
- * SARIF 2.1.0 for code-scanning upload. One rule per finding kind; one result per finding,
- * located at the lockfile lines where the package appears. Allowed findings carry an accepted
- * external suppression with the allowlist reason; dev-only ones ignored by policy are notes.
+ * SARIF 2.1.0 for code-scanning upload.
+ *
+ * - Rules: the fixed kinds (risk-critical, risk-warning, low-trust, cooldown, not-scanned,
+ *   not-found), one rule per advisory (its OSV id, summary, the fixed version in `help`, its own
+ *   `security-severity`) and one per agentic threat type (`threat/<type>`). Code scanning shows a
+ *   rule's severity and help on every alert, so a CVE is shown with its own severity and fix.
+ * - Every result has a physical location: the lockfile lines where the package appears, or the
+ *   project's package.json for packages named on the command line (the line naming the package
+ *   when it has one, else line 1).
+ * - `partialFingerprints` hash the finding's identity only (rule, package, version, advisory id or
+ *   threat type and file), never message text, so a reworded reason or a newly known fix keeps
+ *   the alert (and its dismissal) as it is.
+ * - Allowed findings carry an accepted external suppression with the allowlist reason; dev-only
+ *   findings ignored by policy are notes. Attacker-controlled text is shown escaped.
  */
 import { createHash } from 'node:crypto';
-import type { Finding, Verdict } from '../policy';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Log, ReportingDescriptor, Result } from 'sarif';
+import type { Finding, FindingSubject, Verdict } from '../policy';
+import type { NotFoundSpec, SourceLocation } from '../types';
+import { visible } from './escape';
 import { dependencyKind, type CheckResult } from './summary';
 
-interface RuleSpec {
+type Level = 'error' | 'warning' | 'note';
+
+interface FixedRule {
   readonly id: string;
   readonly name: string;
   readonly short: string;
   readonly full: string;
-  readonly level: 'error' | 'warning' | 'note';
+  readonly level: Level;
   readonly securitySeverity: string;
 }
 
-export const RULES: readonly RuleSpec[] = [
+export const FIXED_RULES: readonly FixedRule[] = [
   {
     id: 'risk-critical',
     name: 'CriticalRiskPackage',
@@ -34,26 +52,18 @@ export const RULES: readonly RuleSpec[] = [
     securitySeverity: '5.0',
   },
   {
-    id: 'cve',
-    name: 'KnownVulnerability',
-    short: 'Package version affected by a CVE',
-    full: 'A published vulnerability (CVE) affects this package version. Upgrade to the fixed version named in the message.',
-    level: 'warning',
-    securitySeverity: '7.0',
-  },
-  {
-    id: 'agentic-threat',
-    name: 'AgenticThreat',
-    short: 'Package contains content aimed at AI agents',
-    full: 'The scanner found prompt injection, instruction override, data exfiltration, social engineering, install-script injection or other malicious code aimed at AI coding agents.',
-    level: 'error',
-    securitySeverity: '8.0',
-  },
-  {
     id: 'low-trust',
     name: 'LowTrustScore',
     short: 'Package trust score below the policy minimum',
     full: 'The trust score (maintainers, downloads, age, provenance) of this package version is below the minimum the policy sets.',
+    level: 'warning',
+    securitySeverity: '4.0',
+  },
+  {
+    id: 'cooldown',
+    name: 'RecentlyPublished',
+    short: 'Package version published within the cooldown',
+    full: 'This version was published more recently than the policy cooldown. Hijacked releases are usually found and pulled within a day or two: wait, or pin the previous version.',
     level: 'warning',
     securitySeverity: '4.0',
   },
@@ -65,54 +75,190 @@ export const RULES: readonly RuleSpec[] = [
     level: 'note',
     securitySeverity: '3.0',
   },
+  {
+    id: 'not-found',
+    name: 'PackageNotFound',
+    short: 'Package or version does not exist in the registry',
+    full: 'The registry has no such package, or no version matching the range. A name that does not exist is often a typo or a name an AI assistant invented; someone may register it later with malicious code.',
+    level: 'error',
+    securitySeverity: '7.0',
+  },
 ];
 
-function resultLevel(v: Verdict, f: Finding): 'error' | 'warning' | 'note' {
+/** GitHub reads security-severity as a CVSS-like score: ≥ 9 critical, ≥ 7 high, ≥ 4 medium. */
+const SEVERITY_SCORE: Record<string, string> = { critical: '9.5', high: '8.0', medium: '5.5', low: '2.5' };
+
+const THREAT_TEXT: Record<string, { name: string; full: string; score: string }> = {
+  prompt_injection: {
+    name: 'PromptInjection',
+    full: 'Text in the package is written to steer an AI agent that reads it (README, agent rule files, tool descriptions, strings).',
+    score: '8.0',
+  },
+  instruction_override: {
+    name: 'InstructionOverride',
+    full: 'Text in the package tells an AI agent to ignore its instructions or the user, to hide what it does, or tells reviewers and scanners the package is safe.',
+    score: '8.0',
+  },
+  data_exfiltration: {
+    name: 'DataExfiltration',
+    full: 'Code or instructions in the package send secrets, credentials or host details to a place the user did not choose.',
+    score: '9.0',
+  },
+  install_script_injection: {
+    name: 'InstallScriptInjection',
+    full: 'An install script runs code that downloads and executes payloads, drives an AI tool with its safeguards off, or otherwise acts beyond installing the package.',
+    score: '9.5',
+  },
+  social_engineering: {
+    name: 'SocialEngineering',
+    full: 'Text in the package asks the user or an agent to run commands or paste content that would compromise the machine.',
+    score: '7.0',
+  },
+  malicious_code: {
+    name: 'MaliciousCode',
+    full: 'Code in the package behaves as malware: obfuscated loaders, reverse shells, destructive or persistent payloads, miners.',
+    score: '9.5',
+  },
+};
+
+function fixedRule(r: FixedRule): ReportingDescriptor {
+  return {
+    id: r.id,
+    name: r.name,
+    shortDescription: { text: r.short },
+    fullDescription: { text: r.full },
+    help: { text: r.full, markdown: r.full },
+    defaultConfiguration: { level: r.level },
+    properties: { tags: ['security', 'supply-chain'], 'security-severity': r.securitySeverity },
+  };
+}
+
+function advisoryRule(a: Extract<FindingSubject, { kind: 'advisory' }>): ReportingDescriptor {
+  const summary = visible(a.summary || a.id);
+  const ids = [a.id, ...a.aliases].map(visible).join(', ');
+  const fix = a.fixedIn ? `Upgrade to ${visible(a.fixedIn)} or later.` : 'No fixed version is published.';
+  const link = a.url ? `\n\n[${visible(a.id)}](${encodeURI(a.url)})` : '';
+  return {
+    id: a.id,
+    name: `Advisory${a.id.replace(/[^A-Za-z0-9]/g, '')}`,
+    shortDescription: { text: summary.slice(0, 1000) },
+    fullDescription: { text: `${summary} (${ids}; severity ${a.severity}). ${fix}` },
+    help: {
+      text: `${summary}\n\nAdvisory: ${ids}. Severity: ${a.severity}. ${fix}`,
+      markdown: `**${summary.replace(/[*_`[\]]/g, '\\$&')}**\n\n| Advisory | Severity | Fixed in |\n|---|---|---|\n| ${ids} | ${a.severity} | ${a.fixedIn ? visible(a.fixedIn) : 'no fix'} |\n\n${fix}${link}`,
+    },
+    ...(a.url ? { helpUri: a.url } : {}),
+    defaultConfiguration: {
+      level: a.severity === 'low' ? 'note' : a.severity === 'medium' ? 'warning' : 'error',
+    },
+    properties: {
+      tags: ['security', 'vulnerability', 'supply-chain'],
+      'security-severity': SEVERITY_SCORE[a.severity] ?? '5.0',
+    },
+  };
+}
+
+function threatRule(type: string): ReportingDescriptor {
+  const t = THREAT_TEXT[type] ?? { name: 'Threat', full: `Agentic threat ${type}.`, score: '8.0' };
+  return {
+    id: `threat/${type}`,
+    name: t.name,
+    shortDescription: { text: `Package contains ${type.replace(/_/g, ' ')}` },
+    fullDescription: { text: t.full },
+    help: { text: t.full, markdown: t.full },
+    defaultConfiguration: { level: 'error' },
+    properties: { tags: ['security', 'supply-chain', 'ai-agents'], 'security-severity': t.score },
+  };
+}
+
+function resultLevel(v: Verdict, f: Finding): Level {
   if (v.status === 'ignored') return 'note';
   if (f.violates) return 'error';
   return f.level === 'error' ? 'warning' : f.level;
 }
 
-export function buildSarif(result: CheckResult): Record<string, unknown> {
-  const ruleIndex = new Map(RULES.map((r, i) => [r.id, i]));
-  const results = result.evaluation.verdicts.flatMap((v) =>
-    v.findings.map((f) => {
-      const fingerprint = createHash('sha256')
-        .update(
-          `${f.rule}\u0000${v.pkg.name}\u0000${v.pkg.version}\u0000${f.kind === 'unknown' ? '' : f.message}`,
-        )
-        .digest('hex');
-      const located = v.pkg.locations.length > 0;
-      return {
+/** Stable identity of a finding: never its message. */
+export function fingerprint(parts: readonly string[]): string {
+  return createHash('sha256').update(parts.join('\u0000')).digest('hex');
+}
+
+function identity(f: Finding, name: string, version: string): string[] {
+  const s = f.subject;
+  if (s?.kind === 'advisory') return [f.rule, name, version, s.id];
+  if (s?.kind === 'threat') return [f.rule, name, version, s.type, s.file];
+  return [f.rule, name, version];
+}
+
+/** Where the project's package.json names a package (for specs given on the command line). */
+class ManifestLocator {
+  private lines: string[] | undefined | null = null;
+  constructor(private readonly cwd: string) {}
+  locate(name: string): SourceLocation {
+    if (this.lines === null) {
+      const file = path.join(this.cwd, 'package.json');
+      this.lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n') : undefined;
+    }
+    const i = this.lines?.findIndex((l) => l.includes(`"${name}"`)) ?? -1;
+    return { file: 'package.json', line: i >= 0 ? i + 1 : 1 };
+  }
+}
+
+function physical(l: SourceLocation) {
+  return {
+    physicalLocation: {
+      artifactLocation: l.file.startsWith('/')
+        ? { uri: encodeURI(`file://${l.file}`) }
+        : { uri: encodeURI(l.file), uriBaseId: '%SRCROOT%' },
+      region: { startLine: Math.max(1, l.line) },
+    },
+  };
+}
+
+export function buildSarif(result: CheckResult, cwd = process.cwd()): Log {
+  const rules: ReportingDescriptor[] = FIXED_RULES.map(fixedRule);
+  const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
+  const ensureRule = (id: string, make: () => ReportingDescriptor) => {
+    let i = ruleIndex.get(id);
+    if (i === undefined) {
+      i = rules.push(make()) - 1;
+      ruleIndex.set(id, i);
+    }
+    return i;
+  };
+  const manifest = new ManifestLocator(cwd);
+  const results: Result[] = [];
+
+  for (const v of result.evaluation.verdicts) {
+    const where = v.pkg.locations.length > 0 ? v.pkg.locations : [manifest.locate(v.pkg.name)];
+    for (const f of v.findings) {
+      const s = f.subject;
+      const index =
+        s?.kind === 'advisory'
+          ? ensureRule(f.rule, () => advisoryRule(s))
+          : s?.kind === 'threat'
+            ? ensureRule(f.rule, () => threatRule(s.type))
+            : ensureRule(f.rule, () => fixedRule({ ...FIXED_RULES[0]!, id: f.rule, name: f.rule }));
+      results.push({
         ruleId: f.rule,
-        ruleIndex: ruleIndex.get(f.rule) ?? 0,
+        ruleIndex: index,
         level: resultLevel(v, f),
-        message: { text: `${v.pkg.name}@${v.pkg.version} (${dependencyKind(v)}): ${f.message}` },
-        locations: located
-          ? v.pkg.locations.map((l) => ({
-              physicalLocation: {
-                artifactLocation: l.file.startsWith('/')
-                  ? { uri: encodeURI(`file://${l.file}`) }
-                  : { uri: encodeURI(l.file), uriBaseId: '%SRCROOT%' },
-                region: { startLine: l.line },
-              },
-              logicalLocations: [{ name: v.pkg.name, fullyQualifiedName: `${v.pkg.name}@${v.pkg.version}` }],
-            }))
-          : [
-              {
-                logicalLocations: [
-                  { name: v.pkg.name, fullyQualifiedName: `${v.pkg.name}@${v.pkg.version}` },
-                ],
-              },
-            ],
-        partialFingerprints: { 'pkgscanFinding/v1': fingerprint },
+        message: { text: visible(`${v.pkg.name}@${v.pkg.version} (${dependencyKind(v)}): ${f.message}`) },
+        locations: where.map((l) => ({
+          ...physical(l),
+          logicalLocations: [
+            { name: v.pkg.name, fullyQualifiedName: `${v.pkg.name}@${v.pkg.version}`, kind: 'package' },
+          ],
+        })),
+        partialFingerprints: { 'pkgscanFinding/v2': fingerprint(identity(f, v.pkg.name, v.pkg.version)) },
         ...(v.status === 'allowed' && v.allowedBy
           ? {
               suppressions: [
                 {
-                  kind: 'external',
-                  status: 'accepted',
-                  justification: `${v.allowedBy.reason}${v.allowedBy.expires ? ` (until ${v.allowedBy.expires})` : ''}`,
+                  kind: 'external' as const,
+                  status: 'accepted' as const,
+                  justification: visible(
+                    `${v.allowedBy.reason}${v.allowedBy.expires ? ` (until ${v.allowedBy.expires})` : ''}`,
+                  ),
                 },
               ],
             }
@@ -125,11 +271,13 @@ export function buildSarif(result: CheckResult): Record<string, unknown> {
           policyStatus: v.status,
           violatesPolicy: f.violates,
         },
-      };
-    }),
-  );
+      });
+    }
+  }
+  for (const nf of result.evaluation.notFound)
+    results.push(notFoundResult(nf, manifest, ruleIndex.get('not-found')!));
+
   return {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
       {
@@ -138,15 +286,7 @@ export function buildSarif(result: CheckResult): Record<string, unknown> {
             name: 'pkgscan',
             version: result.toolVersion,
             semanticVersion: result.toolVersion,
-            rules: RULES.map((r) => ({
-              id: r.id,
-              name: r.name,
-              shortDescription: { text: r.short },
-              fullDescription: { text: r.full },
-              help: { text: r.full },
-              defaultConfiguration: { level: r.level },
-              properties: { tags: ['security', 'supply-chain'], 'security-severity': r.securitySeverity },
-            })),
+            rules,
           },
         },
         invocations: [{ executionSuccessful: true, exitCode: result.exitCode }],
@@ -154,5 +294,23 @@ export function buildSarif(result: CheckResult): Record<string, unknown> {
         properties: { apiUrl: result.apiUrl, inputs: result.inputs.map((i) => i.source) },
       },
     ],
+  };
+}
+
+function notFoundResult(nf: NotFoundSpec, manifest: ManifestLocator, ruleIndex: number): Result {
+  const hint = nf.suggestions.length > 0 ? ` Did you mean ${nf.suggestions.join(', ')}?` : '';
+  return {
+    ruleId: 'not-found',
+    ruleIndex,
+    level: 'error',
+    message: { text: visible(`${nf.spec}: ${nf.message}.${hint}`) },
+    locations: [
+      {
+        ...physical(manifest.locate(nf.name)),
+        logicalLocations: [{ name: nf.name, fullyQualifiedName: nf.spec, kind: 'package' }],
+      },
+    ],
+    partialFingerprints: { 'pkgscanFinding/v2': fingerprint(['not-found', nf.spec]) },
+    properties: { package: nf.name, spec: nf.spec, reason: nf.reason, suggestions: nf.suggestions },
   };
 }

@@ -67,7 +67,9 @@ export function summaryLine(result: CheckResult): string {
   const tail = `${plural(c.packages, 'package')} (${parts.join(', ')})${extras.length ? `; ${extras.join(', ')}` : ''}`;
   if (result.evaluation.passed) return `pkgscan: passed: ${tail}`;
   const why = [
-    c.failed > 0 ? `${plural(c.failed, 'package')} ${c.failed === 1 ? 'violates' : 'violate'} the policy` : '',
+    c.failed > 0
+      ? `${plural(c.failed, 'package')} ${c.failed === 1 ? 'violates' : 'violate'} the policy`
+      : '',
     c.notFound > 0 ? `${plural(c.notFound, 'spec')} not found in the registry` : '',
   ].filter(Boolean);
   return `pkgscan: FAILED: ${why.join('; ')}; ${tail}`;

@@ -45,7 +45,15 @@ afterEach(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-async function run(argv: string[], opts: { cwd?: string; env?: Record<string, string>; tty?: boolean } = {}) {
+async function run(
+  argv: string[],
+  opts: {
+    cwd?: string;
+    env?: Record<string, string>;
+    tty?: boolean;
+    fetchPackument?: (name: string) => Promise<Record<string, unknown> | undefined>;
+  } = {},
+) {
   const stdout = sink(opts.tty);
   const stderr = sink(opts.tty);
   const code = await main({
@@ -56,6 +64,7 @@ async function run(argv: string[], opts: { cwd?: string; env?: Record<string, st
     stderr,
     now: NOW,
     sleep: async () => {},
+    ...(opts.fetchPackument ? { fetchPackument: opts.fetchPackument } : {}),
   });
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
@@ -255,7 +264,7 @@ describe('reports', () => {
     expect(results.map((x) => [x.ruleId, x.level])).toEqual([
       ['risk-critical', 'error'],
       ['not-scanned', 'note'],
-      ['cve', 'warning'],
+      ['CVE-2017-20162', 'warning'],
     ]);
     const lockLines = readFileSync(path.join(NPM_V3, 'package-lock.json'), 'utf8').split('\n');
     const loc = results[0]!.locations[0]!.physicalLocation;
@@ -265,10 +274,11 @@ describe('reports', () => {
     expect(rules).toEqual([
       'risk-critical',
       'risk-warning',
-      'cve',
-      'agentic-threat',
       'low-trust',
+      'cooldown',
       'not-scanned',
+      'not-found',
+      'CVE-2017-20162',
     ]);
 
     const md = readFileSync(path.join(tmp, 'summary.md'), 'utf8');
@@ -293,6 +303,91 @@ describe('reports', () => {
     expect(sarif.runs[0].results[0].suppressions).toEqual([
       { kind: 'external', status: 'accepted', justification: 'reviewed (until 2027-01-01)' },
     ]);
+  });
+
+  it('SARIF: one rule per advisory with its own severity, a location for every result, fingerprints from identity', async () => {
+    const advisory = (id: string, severity: string, fixed: string, summary: string) => ({
+      id,
+      aliases: [],
+      severity,
+      summary,
+      fixed_in: fixed,
+      malicious: false,
+    });
+    const withCves = (summaryHigh: string) =>
+      known({
+        'ms@2.1.2': {
+          risk_level: 'warning',
+          risk_reasons: ['Known vulnerabilities.'],
+          cves: [],
+          advisories: [
+            advisory('GHSA-aaaa-bbbb-cccc', 'high', '2.1.3', summaryHigh),
+            advisory('GHSA-dddd-eeee-ffff', 'low', '', 'Timing side channel'),
+          ],
+          agentic_threats: [
+            { threat_type: 'prompt_injection', confidence: 0.9, location: 'README.md:3', snippet: 'x' },
+          ],
+        },
+      });
+    const sarifOf = async (summaryHigh: string) => {
+      api = await startFakeApi(withCves(summaryHigh));
+      const file = path.join(tmp, 'cves.sarif');
+      await run(['--sarif', file, '--fail-on-cve', 'moderate']);
+      await api.close();
+      const sarif = JSON.parse(readFileSync(file, 'utf8'));
+      const validate = sarifValidator();
+      expect(validate.errors ?? validate(sarif)).toBe(true);
+      return sarif.runs[0] as {
+        tool: {
+          driver: { rules: { id: string; help: { markdown: string }; properties: Record<string, string> }[] };
+        };
+        results: {
+          ruleId: string;
+          message: { text: string };
+          locations: { physicalLocation?: { region: { startLine: number } } }[];
+          partialFingerprints: Record<string, string>;
+        }[];
+      };
+    };
+    const first = await sarifOf('Regular expression denial of service');
+    const rules = new Map(first.tool.driver.rules.map((r) => [r.id, r]));
+    expect(rules.get('GHSA-aaaa-bbbb-cccc')!.properties['security-severity']).toBe('8.0');
+    expect(rules.get('GHSA-dddd-eeee-ffff')!.properties['security-severity']).toBe('2.5');
+    expect(rules.get('GHSA-aaaa-bbbb-cccc')!.help.markdown).toContain(
+      '| GHSA-aaaa-bbbb-cccc | high | 2.1.3 |',
+    );
+    expect(rules.get('threat/prompt_injection')).toBeDefined();
+    expect(first.results.length).toBeGreaterThanOrEqual(3);
+    for (const r of first.results)
+      expect(r.locations[0]!.physicalLocation?.region.startLine).toBeGreaterThan(0);
+    // Reworded advisory text: the messages change, the fingerprints do not.
+    const second = await sarifOf('ReDoS in the duration parser');
+    const prints = (run: typeof first) =>
+      run.results.map((r) => `${r.ruleId} ${r.partialFingerprints['pkgscanFinding/v2']}`);
+    expect(second.results.map((r) => r.message.text)).not.toEqual(first.results.map((r) => r.message.text));
+    expect(prints(second)).toEqual(prints(first));
+  });
+
+  it('SARIF locates command-line specs at the package.json line that names them', async () => {
+    api = await startFakeApi(known({ 'debug@4.3.4': EVIL }));
+    const file = path.join(tmp, 'spec.sarif');
+    writeFileSync(
+      path.join(tmp, 'package.json'),
+      `${JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { 'left-pad': '^1', debug: '^4' } }, null, 2)}\n`,
+    );
+    const r = await run(['debug@4.3.4', '--sarif', file], {
+      cwd: tmp,
+      fetchPackument: async (name) =>
+        name === 'debug'
+          ? { name, 'dist-tags': { latest: '4.3.4' }, versions: { '4.3.4': { name, version: '4.3.4' } } }
+          : undefined,
+    });
+    expect(r.code).toBe(1);
+    const sarif = JSON.parse(readFileSync(file, 'utf8'));
+    const loc = sarif.runs[0].results[0].locations[0].physicalLocation;
+    expect(loc.artifactLocation.uri).toBe('package.json');
+    const lines = readFileSync(path.join(tmp, 'package.json'), 'utf8').split('\n');
+    expect(lines[loc.region.startLine - 1]).toContain('"debug"');
   });
 
   it('--json prints only JSON on stdout', async () => {
@@ -383,7 +478,16 @@ describe('name@version arguments', () => {
   beforeAll(async () => {
     registry = createServer((req, res) => {
       served.push(req.url ?? '');
-      if (req.url === '/left-pad') {
+      if (req.url === '/ms') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            name: 'ms',
+            'dist-tags': { latest: '2.1.3' },
+            versions: { '2.1.2': {}, '2.1.3': {} },
+          }),
+        );
+      } else if (req.url === '/left-pad') {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(
           JSON.stringify({
@@ -413,19 +517,31 @@ describe('name@version arguments', () => {
     expect(
       JSON.parse(ok.stdout).packages.map((p: { name: string; version: string }) => `${p.name}@${p.version}`),
     ).toEqual(['left-pad@1.3.0', 'ms@2.1.2']);
-    expect(served).toEqual(['/left-pad']);
+    expect([...served].sort()).toEqual(['/left-pad', '/ms']);
     const next = await run(['left-pad@next', '--registry', registryUrl]);
     expect(next.code).toBe(1);
     expect(next.stdout).toMatch(/FAIL\s+left-pad\s+2\.0\.0-beta\.1/);
   });
 
-  it('is a usage error when nothing matches or the package does not exist', async () => {
-    api = await startFakeApi([]);
-    const none = await run(['left-pad@^9'], { env: { PKGSCAN_REGISTRY: registryUrl } });
-    expect(none.code).toBe(2);
-    expect(none.stderr).toContain("No version of 'left-pad' matches '^9'");
-    const missing = await run(['no-such-pkg@^1'], { env: { PKGSCAN_REGISTRY: registryUrl } });
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain("Package 'no-such-pkg' is not in the registry");
+  it('answers a name or version that does not exist with NOT FOUND and fails, never dropping it', async () => {
+    api = await startFakeApi([pkg('left-pad', '1.3.0')]);
+    const none = await run(['left-pad@^9', 'left-pad@^1'], { env: { PKGSCAN_REGISTRY: registryUrl } });
+    expect(none.code).toBe(1);
+    expect(none.stdout).toContain(
+      "NOT FOUND  left-pad@^9: no version of 'left-pad' matches '^9' (latest is 1.3.0)",
+    );
+    expect(none.stdout).toContain('did you mean left-pad@1.3.0?');
+    // An invented name close to a popular one gets the real name as a suggestion.
+    const missing = await run(['expresss@^4', '--json'], { env: { PKGSCAN_REGISTRY: registryUrl } });
+    expect(missing.code).toBe(1);
+    const json = JSON.parse(missing.stdout);
+    expect(json.passed).toBe(false);
+    expect(json.notFound).toEqual([
+      expect.objectContaining({
+        spec: 'expresss@^4',
+        reason: 'no_such_package',
+        suggestions: expect.arrayContaining(['express']),
+      }),
+    ]);
   });
 });

@@ -64,8 +64,8 @@ describe('policy evaluation', () => {
     const cases: [Partial<Policy>, string][] = [
       [{ failOn: 'warning' }, 'risk-warning'],
       [{ minTrustScore: 50 }, 'low-trust'],
-      [{ cveSeverity: 'medium' }, 'cve'],
-      [{ threatTypes: ['prompt_injection'] }, 'agentic-threat'],
+      [{ cveSeverity: 'medium' }, 'CVE-2024-0001'],
+      [{ threatTypes: ['prompt_injection'] }, 'threat/prompt_injection'],
     ];
     for (const [policy, rule] of cases) {
       const ev = run(policy, [[input('meh', '2.0.0'), found(warning)]]);
