@@ -57,5 +57,8 @@ export async function buildCli(opts: { quiet?: boolean; outfile?: string } = {})
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  await buildCli();
+  buildCli().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
 }

@@ -18,6 +18,15 @@ export interface FakePackage {
     description: string;
     fixed_in: string;
   }[];
+  advisories?: {
+    id: string;
+    aliases: string[];
+    severity: string;
+    summary: string;
+    fixed_in: string;
+    malicious: boolean;
+    url?: string;
+  }[];
   agentic_threats: { threat_type: string; confidence: number; location: string; snippet: string }[];
   capabilities: Record<string, unknown>;
   docs_md: string;
