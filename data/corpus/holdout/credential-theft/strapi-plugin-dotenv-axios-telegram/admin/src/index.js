@@ -1,0 +1,5 @@
+export default {
+  register(app) {
+    app.registerPlugin({ id: "audit-trail", name: "Audit Trail" });
+  },
+};
