@@ -6,14 +6,22 @@
  * the HTTP requests it made. When nothing answers GET /health there, it starts a stub server on
  * 127.0.0.1 that answers every bulk item as a clean package (so every package is "known") and
  * says so in its output. Runs the client's `main` in-process: one warm-up run, then `--runs`.
+ *
+ * Then the one-file build (`npm run build:cli`, built here into a temporary folder): its size,
+ * its start time (`node pkgscan.mjs --version` in a fresh process, median of `--runs` × 4, with
+ * bare `node -e 0` beside it) and a whole check of the lockfile in a fresh process.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { DEFAULT_API_URL } from '../cli/config';
 import { main } from '../cli/main';
+import { buildCli } from '../scripts/build-cli';
 import { packageRecord } from '../test/support/records';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
@@ -22,6 +30,7 @@ if (!/^\d+$/.test(args.runs) || Number(args.runs) < 1) {
 }
 const runs = Number(args.runs);
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const run = promisify(execFile);
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -128,6 +137,47 @@ try {
     `HTTP requests per check: ${last.requests} (${last.retries} retries); exit code ${last.exitCode}` +
       (stub ? `; the stub counted ${stub.requests()} requests over ${runs + 1} checks` : ''),
   );
+  await bundleFigures(apiUrl);
 } finally {
   stub?.server.close();
+}
+
+/** Median wall time of `fn` over `times` runs (child processes, so the stub server keeps answering). */
+async function medianMs(times: number, fn: () => Promise<unknown>): Promise<number> {
+  const all: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const t0 = performance.now();
+    await fn();
+    all.push(performance.now() - t0);
+  }
+  return all.sort((a, b) => a - b)[Math.floor(all.length / 2)]!;
+}
+
+async function bundleFigures(api: string): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pkgscan-bench-cli-'));
+  try {
+    const file = await buildCli({ quiet: true, outfile: path.join(dir, 'pkgscan.mjs') });
+    const node = process.execPath;
+    const n = runs * 4;
+    const bare = await medianMs(n, () => run(node, ['-e', '0']));
+    const start = await medianMs(n, () => run(node, [file, '--version'], { cwd: dir }));
+    const lockfile = path.join(repoRoot, 'package-lock.json');
+    const check = await medianMs(runs, async () => {
+      try {
+        await run(node, [file, lockfile, '--json', '--quiet', '--api-url', api], {
+          cwd: dir,
+          maxBuffer: 64 * 1024 * 1024,
+        });
+      } catch (error) {
+        if ((error as { code?: number }).code !== 1) throw error;
+      }
+    });
+    console.log(`One-file CLI: ${(statSync(file).size / 1024).toFixed(0)} KB, no runtime dependencies`);
+    console.log(
+      `Start (node pkgscan.mjs --version, median of ${n}): ${start.toFixed(0)} ms; bare node -e 0: ${bare.toFixed(0)} ms; the CLI's own share ${(start - bare).toFixed(0)} ms (goal: start < 200 ms)`,
+    );
+    console.log(`Whole check in a fresh process (median of ${runs}): ${check.toFixed(0)} ms`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
