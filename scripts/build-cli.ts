@@ -12,12 +12,14 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const CLI_BUNDLE = path.join(root, 'dist', 'pkgscan.mjs');
 
-export async function buildCli(opts: { quiet?: boolean } = {}): Promise<string> {
+/** `outfile` (default dist/pkgscan.mjs) lets tests build into a temporary folder. */
+export async function buildCli(opts: { quiet?: boolean; outfile?: string } = {}): Promise<string> {
+  const outfile = opts.outfile ?? CLI_BUNDLE;
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
-  mkdirSync(path.dirname(CLI_BUNDLE), { recursive: true });
+  mkdirSync(path.dirname(outfile), { recursive: true });
   const result = await build({
     entryPoints: [path.join(root, 'cli', 'bin.ts')],
-    outfile: CLI_BUNDLE,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -39,7 +41,7 @@ export async function buildCli(opts: { quiet?: boolean } = {}): Promise<string> 
       ].join('\n'),
     },
   });
-  chmodSync(CLI_BUNDLE, 0o755);
+  chmodSync(outfile, 0o755);
   if (!opts.quiet) {
     const output = Object.values(result.metafile.outputs)[0]!;
     const byPackage = new Map<string, number>();
@@ -49,10 +51,10 @@ export async function buildCli(opts: { quiet?: boolean } = {}): Promise<string> 
       byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
     }
     const largest = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 8);
-    console.log(`${path.relative(root, CLI_BUNDLE)}: ${(output.bytes / 1024).toFixed(0)} KB`);
+    console.log(`${path.relative(root, outfile)}: ${(output.bytes / 1024).toFixed(0)} KB`);
     for (const [name, bytes] of largest) console.log(`  ${name.padEnd(34)} ${(bytes / 1024).toFixed(0)} KB`);
   }
-  return CLI_BUNDLE;
+  return outfile;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
