@@ -7,7 +7,7 @@
  * agentic threats are never included: they are the text aimed at agents.
  */
 import semver from 'semver';
-import type { Finding, Verdict } from '../policy';
+import { SEVERITIES, type Finding, type Verdict } from '../policy';
 import { visible } from '../report/escape';
 import type { NotFoundSpec } from '../types';
 
@@ -75,6 +75,8 @@ function cveOf(f: Finding) {
   };
 }
 
+const severityRank = (s: string) => (SEVERITIES as readonly string[]).indexOf(s.toLowerCase());
+
 /** The lowest version that fixes every advisory found, when each one has a fix. */
 function fixAll(findings: readonly Finding[]): string | undefined {
   const fixes = findings.flatMap((f) => (f.subject?.kind === 'advisory' ? [f.subject.fixedIn] : []));
@@ -117,11 +119,14 @@ export function describeVerdict(v: Verdict, opts: AnswerOptions): Record<string,
     r.risk_reasons.map((x) => clip(x)),
     LIMITS.reasons,
   );
+  // The most severe first, so the cap leaves out the least serious.
   const cves = capped(
-    v.findings.flatMap((f) => {
-      const c = cveOf(f);
-      return c ? [c] : [];
-    }),
+    v.findings
+      .flatMap((f) => {
+        const c = cveOf(f);
+        return c ? [c] : [];
+      })
+      .sort((a, b) => severityRank(b.severity) - severityRank(a.severity)),
     opts.brief ? 5 : LIMITS.cves,
   );
   const seen = new Set<string>();
