@@ -57,6 +57,10 @@ export async function buildCli(opts: { quiet?: boolean; outfile?: string } = {})
   return outfile;
 }
 
+// No top-level await: tests import buildCli through jest's CommonJS transform.
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  await buildCli();
+  buildCli().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
 }
