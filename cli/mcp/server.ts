@@ -16,7 +16,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import type { PackageRef } from '../api';
+import { mapPool, type PackageRef } from '../api';
 import type { Settings } from '../config';
 import { EXIT, ServiceError, UsageError } from '../errors';
 import { readLockfile } from '../lockfiles/index';
@@ -42,6 +42,8 @@ import { RefusedPath, workspaceLockfiles } from './workspace';
 
 /** Most specs one check_packages call takes. */
 export const MAX_PACKAGES = 200;
+/** Packuments read at once while resolving specs. */
+const RESOLVE_CONCURRENCY = 8;
 /** Failing and notable packages listed by check_lockfile (the rest are counted). */
 const LOCKFILE_LISTED = { failing: 20, notable: 10, notScanned: 10 } as const;
 
@@ -156,7 +158,7 @@ export async function checkPackages(session: Session, specs: readonly string[]):
   const fetchOnce: FetchPackument = memo<Packument | undefined>(session.fetchPackument);
   const suggestOnce = memo(suggestNames);
   const resolved = await fromRegistry(() =>
-    Promise.all(valid.map((s) => resolveSpecs([s], fetchOnce, suggestOnce))),
+    mapPool(valid, RESOLVE_CONCURRENCY, (s) => resolveSpecs([s], fetchOnce, suggestOnce)),
   );
   const bySpec = new Map<string, ParsedInput>(valid.map((s, i) => [s, resolved[i]!]));
   const verdicts = new Map<string, Verdict>();
@@ -303,6 +305,10 @@ export async function getScan(session: Session, jobId: string): Promise<Answer> 
     session.now(),
   );
   const verdict = describeVerdict(evaluation.verdicts[0]!, { apiUrl: session.settings.apiUrl });
+  // An uploaded tarball's result is private: readable through its job only.
+  if (job.source === 'tarball') {
+    verdict.link = `${session.settings.apiUrl.replace(/\/+$/, '')}/v1/scan/${encodeURIComponent(job.job_id)}`;
+  }
   return {
     ...head,
     result: verdict,
