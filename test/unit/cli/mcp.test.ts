@@ -15,7 +15,13 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { resolveSettings } from '../../../cli/config';
 import { ServiceError } from '../../../cli/errors';
 import type { CliContext } from '../../../cli/main';
-import { createMcpServer, mcpSession, startMcpHttp, type McpHttpServer } from '../../../cli/mcp/server';
+import {
+  createMcpServer,
+  mcpSession,
+  runMcp,
+  startMcpHttp,
+  type McpHttpServer,
+} from '../../../cli/mcp/server';
 import type { Packument } from '../../../cli/registry';
 import { startFakeRegistry, type FakeRegistry } from '../../support/fake-registry';
 import { pkg, sink, startFakeApi, type FakeApi } from './fake-api';
@@ -528,7 +534,7 @@ describe('transports', () => {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', 'cli/bin.ts', 'mcp', '--api-url', api.url, '--registry', registry.url],
-      { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] },
+      { cwd: REPO, env: { ...process.env, PKGSCAN_WORKSPACE: NPM_V3 }, stdio: ['pipe', 'pipe', 'pipe'] },
     );
     let stdout = '';
     let stderr = '';
@@ -567,8 +573,15 @@ describe('transports', () => {
       method: 'tools/call',
       params: { name: 'check_packages', arguments: { packages: ['left-pad@^1', 'left-padd'] } },
     });
+    send({
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'tools/call',
+      params: { name: 'check_lockfile', arguments: { path: 'package-lock.json' } },
+    });
     await answered(2);
     await answered(3);
+    await answered(4);
     child.stdin.end();
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(0);
@@ -576,13 +589,31 @@ describe('transports', () => {
     const lines = stdout.split('\n').filter((l) => l !== '');
     const messages = lines.map((l) => JSON.parse(l) as { jsonrpc: string; id: number; result: unknown });
     expect(messages.every((m) => m.jsonrpc === '2.0')).toBe(true);
-    expect(messages.map((m) => m.id)).toEqual([1, 2, 3]);
-    const result = messages[2]!.result as { content: { text: string }[] };
-    const answer = JSON.parse(result.content[0]!.text) as Record<string, unknown>;
+    expect(messages.map((m) => m.id).sort()).toEqual([1, 2, 3, 4]);
+    const text = (id: number) =>
+      (messages.find((m) => m.id === id)!.result as { content: { text: string }[] }).content[0]!.text;
+    const answer = JSON.parse(text(3)) as Record<string, unknown>;
     expect(entries(answer)).toMatchObject([
       { name: 'left-pad', version: '1.3.0', verdict: 'pass' },
       { input: 'left-padd', verdict: 'not_found', did_you_mean: expect.arrayContaining(['left-pad']) },
     ]);
-    expect(stderr).toContain('pkgscan mcp: ready on stdio');
+    // PKGSCAN_WORKSPACE named the fixture project: its lockfile is read, not the repository's.
+    expect(JSON.parse(text(4))).toMatchObject({
+      lockfiles: [{ path: 'package-lock.json', packages: 9 }],
+      counts: { packages: 9, passed: 1, not_scanned: 8 },
+    });
+    expect(stderr).toContain(`pkgscan mcp: ready on stdio (API ${api.url}, workspace ${NPM_V3})`);
   }, 40_000);
+
+  it('exits 2 on arguments and on a workspace that is not a directory', async () => {
+    const { ctx, stderr } = context();
+    const settings = (argv: string[]) =>
+      resolveSettings(argv, {}, ctx.cwd, { stdoutTTY: false, stderrTTY: false });
+    expect(await runMcp(ctx, settings(['package-lock.json']))).toBe(2);
+    expect(stderr.text()).toContain('pkgscan mcp: takes no arguments');
+    const missing = path.join(tmp, 'missing');
+    expect(await runMcp({ ...ctx, env: { PKGSCAN_WORKSPACE: missing } }, settings([]))).toBe(2);
+    expect(stderr.text()).toContain(`the workspace ${missing} (PKGSCAN_WORKSPACE) is not a directory`);
+    expect((ctx.stdout as ReturnType<typeof sink>).text()).toBe('');
+  });
 });
