@@ -40,7 +40,7 @@ export function recordLink(apiUrl: string, name: string, version: string): strin
 export type VerdictWord = 'pass' | 'fail' | 'cooldown' | 'allowed' | 'not_scanned' | 'not_found' | 'invalid';
 
 export const VERDICT_MEANINGS: Readonly<Record<VerdictWord, string>> = {
-  pass: 'scanned, and the policy finds nothing that blocks it',
+  pass: 'scanned, and the policy finds nothing that blocks it (known CVEs and warnings are still listed: prefer a fixed version)',
   fail: 'the policy blocks it (see violations); do not install it, choose another version or package',
   cooldown:
     'published too recently (hijacked releases are usually pulled within a day or two); wait, or use the previous version',
@@ -76,6 +76,8 @@ function cveOf(f: Finding) {
 }
 
 const severityRank = (s: string) => (SEVERITIES as readonly string[]).indexOf(s.toLowerCase());
+
+const cveCount = (n: number) => `${n} known ${n === 1 ? 'vulnerability' : 'vulnerabilities'}`;
 
 /** The lowest version that fixes every advisory found, when each one has a fix. */
 function fixAll(findings: readonly Finding[]): string | undefined {
@@ -173,6 +175,9 @@ export function describeVerdict(v: Verdict, opts: AnswerOptions): Record<string,
           cves: cves.items,
           ...(cves.more ? { cves_more: cves.more } : {}),
           ...(fix ? { upgrade_to_fix_all: fix } : {}),
+          advice: fix
+            ? `${cveCount(cves.items.length + cves.more)}: ${fix} or later fixes ${cves.items.length + cves.more === 1 ? 'it' : 'them all'}`
+            : `${cveCount(cves.items.length + cves.more)}, not all fixed: prefer another package or check whether the vulnerable code is reachable`,
         }
       : {}),
     ...(threats.items.length > 0

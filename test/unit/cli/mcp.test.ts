@@ -221,6 +221,7 @@ describe('check_packages', () => {
         { id: 'CVE-2018-3721', severity: 'medium', fixed_in: '4.17.5' },
       ],
       upgrade_to_fix_all: '4.17.11',
+      advice: '2 known vulnerabilities: 4.17.11 or later fixes them all',
     });
     expect((lodash!.reasons as string[])[0]).toMatch(/CVE-2018-16487/);
     expect(fresh).toMatchObject({ name: 'fresh-pkg', version: '1.0.0', verdict: 'cooldown' });
