@@ -9,6 +9,7 @@
 import semver from 'semver';
 import { SEVERITIES, type Finding, type Verdict } from '../policy';
 import { visible } from '../report/escape';
+import { scriptAdvice } from '../script-advice';
 import type { NotFoundSpec } from '../types';
 
 export const LIMITS = {
@@ -151,12 +152,13 @@ export function describeVerdict(v: Verdict, opts: AnswerOptions): Record<string,
     .filter(([, present]) => present)
     .map(([hook]) => clip(hook, 20));
   const commands = capped(
-    (r.install_script_commands ?? []).map((c) => ({
-      hook: clip(c.hook, 20),
+    (r.install_time?.scripts ?? []).map((c) => ({
+      hook: clip(c.name, 20),
       command: clip(c.command, LIMITS.command),
     })),
     LIMITS.scripts,
   );
+  const advice = scriptAdvice(r);
   const cooldown = v.findings.find((f) => f.kind === 'cooldown');
   const fix = fixAll(v.findings);
   const published = v.pkg.published ?? r.published_at ?? undefined;
@@ -187,6 +189,14 @@ export function describeVerdict(v: Verdict, opts: AnswerOptions): Record<string,
       ? {
           install_scripts: hooks,
           ...(opts.brief || commands.items.length === 0 ? {} : { install_script_commands: commands.items }),
+          ...(advice
+            ? {
+                install_scripts_advice: {
+                  recommendation: advice.recommendation,
+                  reason: clip(advice.reason),
+                },
+              }
+            : {}),
         }
       : {}),
     ...(opts.brief ? {} : { published_at: published ? clip(published, 40) : null }),

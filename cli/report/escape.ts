@@ -7,8 +7,20 @@
 
 // C0 and C1 controls (tab and newline only where a caller allows them), DEL, zero-width and
 // bidirectional formatting characters, variation selectors, the BOM and Unicode tag characters.
-const HIDDEN =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|\udb40[\udc00-\udfff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// Built from strings so the pattern can name control characters; the class lists combining and
+// joining code points one by one on purpose, each is escaped on its own.
+/* eslint-disable no-misleading-character-class */
+const HIDDEN = new RegExp(
+  [
+    '[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180e',
+    '\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufffb]',
+    '|\\udb40[\\udc00-\\udfff]',
+    '|[\\ud800-\\udbff](?![\\udc00-\\udfff])',
+    '|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]',
+  ].join(''),
+  'g',
+);
+/* eslint-enable no-misleading-character-class */
 
 const escapeOne = (ch: string) => `\\u{${ch.codePointAt(0)!.toString(16)}}`;
 

@@ -78,7 +78,13 @@ const EVIL = {
       },
     ],
   }),
-  install_script_commands: [{ hook: 'postinstall', command: 'node steal.js\x1b[2J' }],
+  install_time: {
+    scripts: [{ name: 'postinstall', command: 'node steal.js\x1b[2J' }],
+    makes_requests: true,
+    domains: ['203.0.113.9'],
+    spawns_children: false,
+    commands: [],
+  },
 };
 
 let api: FakeApi | undefined;
@@ -274,6 +280,7 @@ describe('check_packages', () => {
       risk_level: 'critical',
       install_scripts: ['postinstall'],
       install_script_commands: [{ hook: 'postinstall', command: 'node steal.js\\u{1b}[2J' }],
+      install_scripts_advice: { recommendation: 'deny' },
       agentic_threats: [{ type: 'prompt_injection', confidence: 0.93, file: 'README.md:3\\u{1b}[2J' }],
       reasons_more: 1,
     });
