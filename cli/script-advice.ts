@@ -33,8 +33,11 @@ const NOT_NEEDED =
 
 const INSTALL_THREATS = new Set(['install_script_injection', 'malicious_code', 'data_exfiltration']);
 
+/** The hooks an install from the registry runs (`prepare` runs only for git and local installs). */
 function hooksOf(r: PackageResult): { name: string; command?: string }[] {
-  if (r.install_time && r.install_time.scripts.length > 0) return r.install_time.scripts;
+  const run = (name: string) => (HOOKS as readonly string[]).includes(name);
+  if (r.install_time && r.install_time.scripts.length > 0)
+    return r.install_time.scripts.filter((s) => run(s.name));
   return HOOKS.filter((h) => r.install_scripts?.[h] === true).map((name) => ({ name }));
 }
 

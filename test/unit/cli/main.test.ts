@@ -390,6 +390,63 @@ describe('reports', () => {
     expect(lines[loc.region.startLine - 1]).toContain('"debug"');
   });
 
+  it('allow-scripts says which install scripts to allow, skip or deny, with the npm and pnpm settings', async () => {
+    const hooks = (command: string, over: Record<string, unknown> = {}) => ({
+      install_scripts: { preinstall: false, install: true, postinstall: false, prepare: false },
+      install_time: {
+        scripts: [{ name: 'install', command }],
+        makes_requests: false,
+        domains: [],
+        spawns_children: false,
+        commands: [],
+        ...over,
+      },
+    });
+    api = await startFakeApi(
+      known({
+        'supports-color@8.1.1': hooks('node-gyp rebuild'),
+        'has-flag@4.0.0': hooks('echo thanks for installing'),
+        'debug@4.3.4': {
+          ...EVIL,
+          ...hooks('node setup.js', { makes_requests: true, domains: ['203.0.113.9'] }),
+        },
+      } as Record<string, Parameters<typeof pkg>[2]>),
+    );
+    const r = await run(['allow-scripts']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/deny\s+debug@4\.3\.4/);
+    expect(r.stdout).toMatch(/allow\s+supports-color@8\.1\.1\s+builds or fetches its native addon/);
+    expect(r.stdout).toMatch(/skip\s+has-flag@4\.0\.0/);
+    expect(r.stdout).toContain('npm install-scripts approve supports-color');
+    expect(r.stdout).toContain('npm install-scripts deny debug has-flag');
+    expect(r.stdout).toContain('"onlyBuiltDependencies": ["supports-color"]');
+    const json = JSON.parse((await run(['allow-scripts', '--json'])).stdout);
+    expect(json.npm).toEqual({ approve: ['supports-color'], deny: ['debug', 'has-flag'] });
+  });
+
+  it('shows attacker-controlled text escaped: no terminal title, no screen clear, no bidi override', async () => {
+    api = await startFakeApi(
+      known({
+        'debug@4.3.4': {
+          risk_level: 'critical',
+          risk_reasons: ['Runs \x1b]0;pwned\x07 then \x1b[2J\x1b[H and \u202eevil\u202c'],
+          agentic_threats: [
+            { threat_type: 'prompt_injection', confidence: 0.9, location: 'lib/\x1b[2Jx.js:1', snippet: 's' },
+          ],
+        },
+      }),
+    );
+    const md = path.join(tmp, 'summary.md');
+    const r = await run(['--all', '--markdown', md], { tty: true });
+    expect(r.code).toBe(1);
+    for (const out of [r.stdout, readFileSync(md, 'utf8')]) {
+      expect(out).not.toContain('\x1b]');
+      expect(out).not.toContain('\x1b[2J');
+      expect(out).not.toContain('\u202e');
+    }
+    expect(r.stdout).toContain('\\u{1b}]0;pwned\\u{7}');
+  });
+
   it('--json prints only JSON on stdout', async () => {
     api = await startFakeApi(known());
     const r = await run(['--json']);
