@@ -57,7 +57,7 @@ export async function buildCli(opts: { quiet?: boolean; outfile?: string } = {})
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  buildCli().catch((error: unknown) => {
+  buildCli({ quiet: process.argv.includes('--quiet') }).catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;
   });
