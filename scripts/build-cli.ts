@@ -36,7 +36,11 @@ export async function buildCli(opts: { quiet?: boolean; outfile?: string } = {})
         '#!/usr/bin/env node',
         `// pkgscan ${pkg.version}: checks npm dependencies against the pkgscan API. Built by npm run build:cli.`,
         "import { createRequire as __pkgscanRequire } from 'node:module';",
+        "import { fileURLToPath as __pkgscanPath } from 'node:url';",
         'const require = __pkgscanRequire(import.meta.url);',
+        // Bundled CommonJS code (the yarn lockfile parser) reads these module-scope names.
+        'const __filename = __pkgscanPath(import.meta.url);',
+        "const __dirname = __filename.slice(0, __filename.lastIndexOf('/'));",
       ].join('\n'),
     },
   });

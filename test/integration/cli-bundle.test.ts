@@ -158,6 +158,24 @@ describe('the one-file CLI in an empty folder', () => {
   });
 });
 
+describe('every lockfile format in the one-file build', () => {
+  const FIXTURES = path.join(REPO, 'test/fixtures/cli/lockfiles');
+  it.each([
+    ['npm-v1', 9],
+    ['npm-v3', 9],
+    ['npm-workspaces', 4],
+    ['pnpm-v6', 9],
+    ['pnpm-v9', 9],
+    ['yarn-classic', 9],
+    ['yarn-berry', 9],
+  ])('%s: read and looked up (bundled parsers work without node_modules)', async (fixture, packages) => {
+    const r = await cli(['--api-url', pipeline.api.url, '--json'], path.join(FIXTURES, fixture));
+    expect(r.stderr).not.toContain('unexpected error');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).summary).toMatchObject({ packages, unknown: packages });
+  });
+});
+
 describe('pkgscan install: a guard in front of npm install', () => {
   let project: string;
   beforeEach(() => {
