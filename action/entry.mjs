@@ -19,13 +19,17 @@ const actionRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const input = (name) => (env[`PKGSCAN_INPUT_${name}`] ?? '').trim();
 const flag = (name) => /^(?:true|yes|1)$/i.test(input(name));
 
+/** A workflow command's data, escaped as the runner expects (%, CR and LF). */
+const escapeData = (text) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+
 function fail(message, code = 2) {
-  process.stderr.write(`::error title=pkgscan::${message.replace(/\r?\n/g, ' ')}\n`);
+  process.stderr.write(`::error title=pkgscan::${escapeData(message)}\n`);
   process.exit(code);
 }
 
+/** Runs a program with the step's terminal; a shell only for npm's .cmd on Windows. */
 function run(command, args, options) {
-  const res = spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32', ...options });
+  const res = spawnSync(command, args, { stdio: 'inherit', shell: command.endsWith('.cmd'), ...options });
   if (res.error) fail(`cannot run ${command}: ${res.error.message}`, 3);
   return res.status ?? 1;
 }

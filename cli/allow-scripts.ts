@@ -2,33 +2,33 @@
  * `pkgscan allow-scripts [lockfile]`: which packages of a lockfile have install scripts, and
  * whether each needs them (cli/script-advice.ts), with the commands that record the answer for
  * npm (`npm install-scripts approve|deny`, the `allowScripts` field of package.json) and pnpm
- * (`onlyBuiltDependencies`). Exit 1 when a package's scripts must be denied, else 0.
+ * (`onlyBuiltDependencies`). One answer per package name (npm's approvals are by name): when
+ * versions of a name disagree, the most cautious wins (deny, review, allow, skip). Names that are
+ * not valid npm names (a lockfile is attacker text) are listed but never put into a command.
+ * Exit 1 when a package's scripts must be denied or a spec does not exist, else 0.
  */
-import { refId, lookupPackages } from './lookup';
-import { mergePackages, readInputs, type Session } from './main';
-import { visible } from './report/escape';
-import { scriptAdvice, type ScriptAdvice, type ScriptRecommendation } from './script-advice';
+import validateName from 'validate-npm-package-name';
 import { EXIT } from './errors';
+import { lookupPackages, refId } from './lookup';
+import { lookupOptions, mergePackages, readInputs, type Session } from './main';
+import { visible } from './report/escape';
+import { renderNotFound, COLOURS, PLAIN } from './report/table';
+import { scriptAdvice, type ScriptAdvice, type ScriptRecommendation } from './script-advice';
 
 interface Row extends ScriptAdvice {
   readonly name: string;
   readonly version: string;
 }
 
-const ORDER: readonly ScriptRecommendation[] = ['deny', 'allow', 'review', 'skip'];
+/** Most cautious first. */
+const ORDER: readonly ScriptRecommendation[] = ['deny', 'review', 'allow', 'skip'];
 
 export async function runAllowScripts(session: Session, args: readonly string[]): Promise<number> {
   const { settings, ctx } = session;
   const inputs = await readInputs(session, args);
+  const notFound = inputs.flatMap((i) => i.notFound ?? []);
   const packages = mergePackages(inputs);
-  const lookups = await lookupPackages(session.client, packages, {
-    scanMissing: settings.scanMissing,
-    scanTimeoutMs: settings.scanTimeoutMs,
-    pollIntervalMs: settings.pollIntervalMs,
-    concurrency: settings.concurrency,
-    progress: session.progress,
-    ...(ctx.sleep ? { sleep: ctx.sleep } : {}),
-  });
+  const lookups = await lookupPackages(session.client, packages, lookupOptions(session));
   const rows: Row[] = [];
   let notScanned = 0;
   for (const p of packages) {
@@ -44,11 +44,20 @@ export async function runAllowScripts(session: Session, args: readonly string[])
     (a, b) =>
       ORDER.indexOf(a.recommendation) - ORDER.indexOf(b.recommendation) || a.name.localeCompare(b.name),
   );
-  const names = (r: ScriptRecommendation) => [
-    ...new Set(rows.filter((x) => x.recommendation === r).map((x) => x.name)),
-  ];
-  const approve = names('allow');
-  const deny = [...names('deny'), ...names('skip')];
+  // One answer per name: the first row of a name is its most cautious.
+  const byName = new Map<string, ScriptRecommendation>();
+  for (const r of rows) if (!byName.has(r.name)) byName.set(r.name, r.recommendation);
+  const invalid = [...byName.keys()].filter((n) => !validateName(n).validForOldPackages);
+  const names = (want: ScriptRecommendation[]) =>
+    [...byName]
+      .filter(([n, r]) => want.includes(r) && !invalid.includes(n))
+      .map(([n]) => n)
+      .sort();
+  const approve = names(['allow']);
+  const deny = names(['deny', 'skip']);
+  const review = names(['review']);
+  const code =
+    rows.some((r) => r.recommendation === 'deny') || notFound.length > 0 ? EXIT.violation : EXIT.passed;
 
   if (settings.json) {
     ctx.stdout.write(
@@ -56,37 +65,44 @@ export async function runAllowScripts(session: Session, args: readonly string[])
         {
           packages: rows,
           not_scanned: notScanned,
-          npm: { approve, deny },
+          not_found: notFound,
+          invalid_names: invalid,
+          npm: { approve, deny, review },
           pnpm: { onlyBuiltDependencies: approve },
         },
         null,
         2,
       )}\n`,
     );
-  } else {
-    const source = inputs.map((i) => i.source).join(', ');
-    const out: string[] = [
-      `Install scripts in ${source}: ${rows.length} of ${packages.length - notScanned} scanned packages`,
-    ];
-    const width = Math.min(40, Math.max(10, ...rows.map((r) => `${r.name}@${r.version}`.length)));
-    for (const r of rows) {
-      const hooks = r.scripts.map((s) => (s.command ? `${s.name}: ${s.command}` : s.name)).join('; ');
-      out.push(
-        `  ${r.recommendation.padEnd(6)}  ${visible(`${r.name}@${r.version}`).padEnd(width)}  ${visible(r.reason)}`,
-      );
-      out.push(`  ${''.padEnd(6)}  ${''.padEnd(width)}  ${visible(hooks.slice(0, 160))}`);
-    }
-    if (notScanned > 0)
-      out.push(
-        `${notScanned} package${notScanned === 1 ? ' is' : 's are'} not scanned, so their scripts are not judged (--scan-missing scans them first)`,
-      );
-    if (approve.length > 0 || deny.length > 0) {
-      out.push('', 'npm (records the answers in package.json allowScripts):');
-      if (approve.length > 0) out.push(`  npm install-scripts approve ${approve.map(visible).join(' ')}`);
-      if (deny.length > 0) out.push(`  npm install-scripts deny ${deny.map(visible).join(' ')}`);
-      out.push('pnpm (package.json):', `  "pnpm": { "onlyBuiltDependencies": ${JSON.stringify(approve)} }`);
-    }
-    ctx.stdout.write(`${out.join('\n')}\n`);
+    return code;
   }
-  return rows.some((r) => r.recommendation === 'deny') ? EXIT.violation : EXIT.passed;
+  const source = inputs.map((i) => i.source).join(', ');
+  const out: string[] = [
+    `Install scripts in ${visible(source)}: ${rows.length} of ${packages.length - notScanned} scanned packages`,
+  ];
+  const width = Math.min(40, Math.max(10, ...rows.map((r) => `${r.name}@${r.version}`.length)));
+  for (const r of rows) {
+    const hooks = r.scripts.map((s) => (s.command ? `${s.name}: ${s.command}` : s.name)).join('; ');
+    out.push(
+      `  ${r.recommendation.padEnd(6)}  ${visible(`${r.name}@${r.version}`).padEnd(width)}  ${visible(r.reason)}`,
+    );
+    out.push(`  ${''.padEnd(6)}  ${''.padEnd(width)}  ${visible(hooks.slice(0, 160))}`);
+  }
+  if (notScanned > 0)
+    out.push(
+      `${notScanned} package${notScanned === 1 ? ' is' : 's are'} not scanned, so their scripts are not judged (--scan-missing scans them first)`,
+    );
+  if (invalid.length > 0)
+    out.push(
+      `Not valid npm names, left out of the commands below: ${invalid.map((n) => visible(n)).join(', ')}`,
+    );
+  if (approve.length > 0 || deny.length > 0) {
+    out.push('', 'npm (records the answers in package.json allowScripts):');
+    if (approve.length > 0) out.push(`  npm install-scripts approve ${approve.join(' ')}`);
+    if (deny.length > 0) out.push(`  npm install-scripts deny ${deny.join(' ')}`);
+    if (review.length > 0) out.push(`  (to review before deciding: ${review.join(' ')})`);
+    out.push('pnpm (package.json):', `  "pnpm": { "onlyBuiltDependencies": ${JSON.stringify(approve)} }`);
+  }
+  ctx.stdout.write(`${renderNotFound(notFound, settings.color ? COLOURS : PLAIN)}${out.join('\n')}\n`);
+  return code;
 }

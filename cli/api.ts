@@ -5,7 +5,7 @@
  * Answers are validated leniently: fields the client relies on must be there, new fields are fine.
  */
 import * as z from 'zod';
-import { ServiceError } from './errors';
+import { ApiError } from './errors';
 
 const looseString = z.string();
 
@@ -186,10 +186,7 @@ export class ApiClient {
         }
         if (res.status !== 429 && res.status < 500) {
           if (parsed === undefined && res.status < 300) {
-            throw new ServiceError(
-              `${method} ${path} answered ${res.status} without a JSON body`,
-              res.status,
-            );
+            throw new ApiError(`${method} ${path} answered ${res.status} without a JSON body`, res.status);
           }
           return { status: res.status, body: parsed };
         }
@@ -200,7 +197,7 @@ export class ApiClient {
             ? this.backoff(attempt)
             : Math.min(retryAfter, this.opts.retryAfterMaxMs ?? 60_000);
       } catch (error) {
-        if (error instanceof ServiceError) throw error;
+        if (error instanceof ApiError) throw error;
         const e = error as Error & {
           cause?: { code?: string; message?: string; errors?: { code?: string }[] };
         };
@@ -211,7 +208,7 @@ export class ApiClient {
         delayMs = this.backoff(attempt);
       }
       if (attempt >= this.opts.retries) {
-        throw new ServiceError(
+        throw new ApiError(
           `${method} ${url} failed after ${attempt + 1} attempt${attempt === 0 ? '' : 's'}: ${reason}`,
         );
       }
@@ -255,14 +252,14 @@ export class ApiClient {
       return [...(await this.bulkChunk(chunk.slice(0, half))), ...(await this.bulkChunk(chunk.slice(half)))];
     }
     if (answer.status !== 200) {
-      throw new ServiceError(
+      throw new ApiError(
         `POST /v1/bulk answered ${answer.status}: ${errorText(answer.body) ?? 'no error message'}`,
         answer.status,
       );
     }
     const parsed = BulkAnswer.safeParse(answer.body);
     if (!parsed.success || parsed.data.length !== chunk.length) {
-      throw new ServiceError(
+      throw new ApiError(
         `POST /v1/bulk gave an unexpected answer: ${parsed.success ? `${parsed.data.length} entries for ${chunk.length} packages` : describe(parsed.error)}`,
       );
     }
@@ -279,7 +276,7 @@ export class ApiClient {
     if (answer.status === 200 || answer.status === 202) {
       const parsed = ScanAck.safeParse(answer.body);
       if (!parsed.success)
-        throw new ServiceError(`POST /v1/scan gave an unexpected answer: ${describe(parsed.error)}`);
+        throw new ApiError(`POST /v1/scan gave an unexpected answer: ${describe(parsed.error)}`);
       return { ack: parsed.data };
     }
     return { refused: errorText(answer.body) ?? `status ${answer.status}`, status: answer.status };
@@ -290,13 +287,11 @@ export class ApiClient {
     const answer = await this.request('GET', `/v1/scan/${encodeURIComponent(jobId)}`);
     if (answer.status === 404) return undefined;
     if (answer.status !== 200) {
-      throw new ServiceError(
-        `GET /v1/scan/${jobId} answered ${answer.status}: ${errorText(answer.body) ?? ''}`,
-      );
+      throw new ApiError(`GET /v1/scan/${jobId} answered ${answer.status}: ${errorText(answer.body) ?? ''}`);
     }
     const parsed = ScanJob.safeParse(answer.body);
     if (!parsed.success)
-      throw new ServiceError(`GET /v1/scan/${jobId} gave an unexpected answer: ${describe(parsed.error)}`);
+      throw new ApiError(`GET /v1/scan/${jobId} gave an unexpected answer: ${describe(parsed.error)}`);
     return parsed.data;
   }
 }

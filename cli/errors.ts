@@ -15,7 +15,7 @@ export class UsageError extends Error {
 
 /** The service could not be reached or kept failing after retries: exit 3. */
 export class ServiceError extends Error {
-  override readonly name = 'ServiceError';
+  override readonly name: string = 'ServiceError';
   readonly exitCode = EXIT.service;
   constructor(
     message: string,
@@ -23,4 +23,9 @@ export class ServiceError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The pkgscan API itself failed (as opposed to the registry or npm): exit 3, with a hint. */
+export class ApiError extends ServiceError {
+  override readonly name = 'ApiError';
 }

@@ -9,16 +9,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ApiClient } from './api';
 import { HELP, resolveSettings, type Environment, type Settings } from './config';
-import { EXIT, ServiceError, UsageError } from './errors';
+import { ApiError, EXIT, ServiceError, UsageError } from './errors';
 import { findLockfiles, looksLikeLockfile, readLockfile } from './lockfiles/index';
-import { lookupPackages } from './lookup';
+import { lookupPackages, type LookupOptions } from './lookup';
 import { evaluate } from './policy';
 import { registryFetcher, type FetchPackument } from './registry';
 import { visible } from './report/escape';
 import { buildJson } from './report/json';
 import { renderMarkdown } from './report/markdown';
 import { createProgress, type Progress, type ProgressStream } from './report/progress';
-import { buildSarif } from './report/sarif';
+import { buildSarif, sarifRoot } from './report/sarif';
 import { summaryLine, type CheckResult } from './report/summary';
 import { COLOURS, PLAIN, renderNotFound, renderTable } from './report/table';
 import { resolveSpecs } from './specs';
@@ -152,6 +152,19 @@ export function mergePackages(inputs: readonly ParsedInput[]): InputPackage[] {
   return [...merged.values()];
 }
 
+/** How lookups run for this session; `scanMissing` overrides the setting. */
+export function lookupOptions(session: Session, scanMissing?: boolean): LookupOptions {
+  const { settings } = session;
+  return {
+    scanMissing: scanMissing ?? settings.scanMissing,
+    scanTimeoutMs: settings.scanTimeoutMs,
+    pollIntervalMs: settings.pollIntervalMs,
+    concurrency: settings.concurrency,
+    progress: session.progress,
+    ...(session.ctx.sleep ? { sleep: session.ctx.sleep } : {}),
+  };
+}
+
 /** Looks the inputs up (scanning unknown ones when asked) and applies the policy. */
 export async function checkInputs(
   session: Session,
@@ -169,14 +182,7 @@ export async function checkInputs(
       `No registry packages to check in ${sources}${skipped > 0 ? ` (${skipped} dependencies not from the registry were skipped)` : ''}`,
     );
   }
-  const lookups = await lookupPackages(client, packages, {
-    scanMissing: opts.scanMissing ?? settings.scanMissing,
-    scanTimeoutMs: settings.scanTimeoutMs,
-    pollIntervalMs: settings.pollIntervalMs,
-    concurrency: settings.concurrency,
-    progress: session.progress,
-    ...(session.ctx.sleep ? { sleep: session.ctx.sleep } : {}),
-  });
+  const lookups = await lookupPackages(client, packages, lookupOptions(session, opts.scanMissing));
   const evaluation = evaluate(packages, lookups, settings.policy, session.now(), notFound);
   return {
     toolVersion: session.version,
@@ -208,7 +214,11 @@ export function report(session: Session, result: CheckResult): void {
   const { settings, ctx, err } = session;
   const evaluation = result.evaluation;
   if (settings.sarif)
-    writeReport(settings.sarif, `${JSON.stringify(buildSarif(result, ctx.cwd), null, 2)}\n`, ctx.cwd);
+    writeReport(
+      settings.sarif,
+      `${JSON.stringify(buildSarif(result, ctx.cwd, sarifRoot(ctx.cwd, ctx.env)), null, 2)}\n`,
+      ctx.cwd,
+    );
   if (settings.markdown) writeReport(settings.markdown, renderMarkdown(result), ctx.cwd);
 
   for (const e of evaluation.expired) {
@@ -254,7 +264,7 @@ export function failure(session: Pick<Session, 'err' | 'settings'>, error: unkno
   const { err } = session;
   if (error instanceof UsageError || error instanceof ServiceError) {
     err(`pkgscan: ${visible(error.message)}`);
-    if (error instanceof ServiceError)
+    if (error instanceof ApiError)
       err(`pkgscan: is the service running at ${session.settings.apiUrl}? (--api-url or PKGSCAN_API_URL)`);
     return error.exitCode;
   }

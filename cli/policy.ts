@@ -125,6 +125,8 @@ const rank = <T extends string>(list: readonly T[], value: string) => list.index
 function findingsOf(pkg: InputPackage, lookup: Lookup, policy: Policy, dev: boolean, now: number): Finding[] {
   const counts = !dev;
   if (lookup.status === 'unknown') {
+    // The release's age is known from the registry even when the service has not scanned it.
+    const cooling = cooldownFinding(pkg.published, policy, now, counts);
     return [
       {
         kind: 'unknown',
@@ -133,6 +135,7 @@ function findingsOf(pkg: InputPackage, lookup: Lookup, policy: Policy, dev: bool
         message: `Not scanned by the service: ${lookup.reason}`,
         violates: counts && policy.failOnUnknown,
       },
+      ...(cooling ? [cooling] : []),
     ];
   }
   const r = lookup.result;
@@ -164,13 +167,14 @@ function findingsOf(pkg: InputPackage, lookup: Lookup, policy: Policy, dev: bool
       violates: counts && policy.cveSeverity !== undefined && sev >= rank(SEVERITIES, policy.cveSeverity),
     });
   }
+  // One finding per threat type and file: their identity (and SARIF fingerprint) is type and file.
   const seen = new Set<string>();
   for (const t of r.agentic_threats) {
-    const key = `${t.threat_type}|${t.location ?? ''}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
     const at = /^(.*?)(?::(\d+))?$/.exec(t.location ?? '');
     const file = at?.[1] || 'package.json';
+    const key = `${t.threat_type}|${file}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     out.push({
       kind: 'threat',
       rule: `threat/${t.threat_type}`,
@@ -194,18 +198,32 @@ function findingsOf(pkg: InputPackage, lookup: Lookup, policy: Policy, dev: bool
       violates: counts,
     });
   }
-  const published = pkg.published ?? r.published_at ?? undefined;
-  const ageHours = published ? (now - Date.parse(published)) / 3_600_000 : Number.NaN;
-  if (policy.cooldownHours > 0 && ageHours >= 0 && ageHours < policy.cooldownHours) {
-    out.push({
-      kind: 'cooldown',
-      rule: 'cooldown',
-      level: 'warning',
-      message: `Published ${ageHours < 1 ? 'less than an hour' : `${Math.floor(ageHours)} h`} ago (${published}), within the ${policy.cooldownHours} h cooldown: hijacked releases are usually found and pulled within a day or two; wait or pin the previous version`,
-      violates: counts,
-    });
-  }
+  const cooling = cooldownFinding(pkg.published ?? r.published_at ?? undefined, policy, now, counts);
+  if (cooling) out.push(cooling);
   return out;
+}
+
+/**
+ * A version published less than the cooldown ago. A publish time in the future (a client clock
+ * behind the registry's) counts as just published, never as old.
+ */
+function cooldownFinding(
+  published: string | undefined,
+  policy: Policy,
+  now: number,
+  counts: boolean,
+): Finding | undefined {
+  const at = published ? Date.parse(published) : Number.NaN;
+  if (policy.cooldownHours <= 0 || Number.isNaN(at)) return undefined;
+  const ageHours = (now - at) / 3_600_000;
+  if (ageHours >= policy.cooldownHours) return undefined;
+  return {
+    kind: 'cooldown',
+    rule: 'cooldown',
+    level: 'warning',
+    message: `Published ${ageHours < 1 ? 'less than an hour' : `${Math.floor(ageHours)} h`} ago (${published}), within the ${policy.cooldownHours} h cooldown: hijacked releases are usually found and pulled within a day or two; wait or pin the previous version`,
+    violates: counts,
+  };
 }
 
 /** The advisories of a result: the `advisories` field, else one per CVE (older records). */

@@ -22,11 +22,25 @@ export interface ScriptAdvice {
   readonly scripts: readonly { readonly name: string; readonly command?: string }[];
 }
 
-const HOOKS = ['preinstall', 'install', 'postinstall'] as const;
+/** The lifecycle hooks an install from the registry runs (`prepare` runs only for git and local installs). */
+export const INSTALL_HOOKS = ['preinstall', 'install', 'postinstall'] as const;
 
-/** Commands that build or fetch a native addon. */
-const NATIVE_BUILD =
-  /\b(?:node-gyp(?:-build)?|prebuild-install|node-pre-gyp|cmake-js|napi-postinstall|prebuildify-load|electron-rebuild)\b/;
+/**
+ * One step of a native build: the builder alone, with options, no payload. A command is a native
+ * build only when every step joined by `||` or `&&` is one of these (`prebuild-install || node-gyp
+ * rebuild`); `node-gyp rebuild; node steal.js` is not.
+ */
+const NATIVE_STEP =
+  /^(?:node-gyp(?:-build)?|prebuild-install|node-pre-gyp|cmake-js|napi-postinstall|electron-rebuild|node-gyp-build-optional-packages)(?:\s+(?:rebuild|install|build|configure|--?[\w-]+(?:=[\w.@/-]+)?))*$/;
+const NPM_RUN_STEP = /^npm\s+run\s+(?:build|rebuild|install|compile)[\w:-]*$/;
+
+function isNativeBuild(command: string): boolean {
+  if (/[;|&`$<>]/.test(command.replace(/\s(?:\|\||&&)\s/g, ' '))) return false;
+  return command
+    .split(/\s(?:\|\||&&)\s/)
+    .map((step) => step.trim())
+    .every((step) => NATIVE_STEP.test(step) || NPM_RUN_STEP.test(step));
+}
 /** Commands that only print, or set up tooling a consumer of the package does not need. */
 const NOT_NEEDED =
   /^(?:echo\b|opencollective(?:-postinstall)?\b|husky(?:\s+install)?\b|is-ci\b|node\s+-e\s+["']?try\s*\{\s*require\(['"]\.\/postinstall['"]\)|patch-package\b|simple-git-hooks\b|lefthook\s+install\b)/;
@@ -35,10 +49,10 @@ const INSTALL_THREATS = new Set(['install_script_injection', 'malicious_code', '
 
 /** The hooks an install from the registry runs (`prepare` runs only for git and local installs). */
 function hooksOf(r: PackageResult): { name: string; command?: string }[] {
-  const run = (name: string) => (HOOKS as readonly string[]).includes(name);
+  const run = (name: string) => (INSTALL_HOOKS as readonly string[]).includes(name);
   if (r.install_time && r.install_time.scripts.length > 0)
     return r.install_time.scripts.filter((s) => run(s.name));
-  return HOOKS.filter((h) => r.install_scripts?.[h] === true).map((name) => ({ name }));
+  return INSTALL_HOOKS.filter((h) => r.install_scripts?.[h] === true).map((name) => ({ name }));
 }
 
 /** Advice for one scanned package, or undefined when it has no install scripts. */
@@ -59,26 +73,28 @@ export function scriptAdvice(r: PackageResult): ScriptAdvice | undefined {
   }
   const commands = scripts.map((s) => s.command ?? '').filter(Boolean);
   const it = r.install_time;
-  if (commands.some((c) => NATIVE_BUILD.test(c)))
+  if (commands.length > 0 && commands.every(isNativeBuild))
     return advice('allow', 'builds or fetches its native addon; the package does not load without it');
   if (it?.makes_requests) {
     const from = it.domains.length > 0 ? ` from ${it.domains.slice(0, 3).join(', ')}` : '';
-    return r.capabilities?.native?.has_native || it.spawns_children
-      ? advice('allow', `downloads a binary it needs${from}`)
+    // A download the package needs leaves native code behind; a download that is run is a dropper.
+    return r.capabilities?.native?.has_native
+      ? advice('allow', `downloads the native binary it ships${from}`)
       : advice('review', `its install-time code makes network requests${from}; check what it fetches`);
   }
   if (r.capabilities?.native?.has_native && (it === undefined || it.spawns_children))
     return advice('allow', 'sets up the native code the package ships');
   if (it === undefined)
     return advice('review', 'the service reported no install-time behaviour for this scan; rescan to judge');
-  if (it.spawns_children && !commands.every((c) => NOT_NEEDED.test(c.trim())))
+  const notNeeded = (c: string) => NOT_NEEDED.test(c.trim()) && !/[;&|`$<>]/.test(c);
+  if (it.spawns_children && !commands.every(notNeeded))
     return advice(
       'review',
       `its install-time code starts ${it.commands.slice(0, 3).join(', ') || 'processes'}`,
     );
   return advice(
     'skip',
-    commands.length > 0 && commands.every((c) => NOT_NEEDED.test(c.trim()))
+    commands.length > 0 && commands.every(notNeeded)
       ? 'prints a message or sets up development tooling only; the package works without it'
       : 'its install-time code neither builds, downloads nor starts anything; the package works without it',
   );

@@ -37,10 +37,11 @@ export async function buildCli(opts: { quiet?: boolean; outfile?: string } = {})
         `// pkgscan ${pkg.version}: checks npm dependencies against the pkgscan API. Built by npm run build:cli.`,
         "import { createRequire as __pkgscanRequire } from 'node:module';",
         "import { fileURLToPath as __pkgscanPath } from 'node:url';",
+        "import { dirname as __pkgscanDirname } from 'node:path';",
         'const require = __pkgscanRequire(import.meta.url);',
         // Bundled CommonJS code (the yarn lockfile parser) reads these module-scope names.
         'const __filename = __pkgscanPath(import.meta.url);',
-        "const __dirname = __filename.slice(0, __filename.lastIndexOf('/'));",
+        'const __dirname = __pkgscanDirname(__filename);',
       ].join('\n'),
     },
   });

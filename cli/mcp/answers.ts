@@ -9,7 +9,7 @@
 import semver from 'semver';
 import { SEVERITIES, type Finding, type Verdict } from '../policy';
 import { visible } from '../report/escape';
-import { scriptAdvice } from '../script-advice';
+import { INSTALL_HOOKS, scriptAdvice } from '../script-advice';
 import type { NotFoundSpec } from '../types';
 
 export const LIMITS = {
@@ -148,9 +148,8 @@ export function describeVerdict(v: Verdict, opts: AnswerOptions): Record<string,
     }),
     opts.brief ? 3 : LIMITS.threats,
   );
-  const hooks = Object.entries(r.install_scripts ?? {})
-    .filter(([, present]) => present)
-    .map(([hook]) => clip(hook, 20));
+  // The hooks a registry install runs (`prepare` runs only for git and local installs).
+  const hooks = INSTALL_HOOKS.filter((h) => r.install_scripts?.[h] === true);
   const commands = capped(
     (r.install_time?.scripts ?? []).map((c) => ({
       hook: clip(c.name, 20),

@@ -23,6 +23,7 @@ export function buildJson(result: CheckResult): Record<string, unknown> {
     })),
     packages: ev.verdicts.map((v) => {
       const r = v.lookup.status === 'found' ? v.lookup.result : undefined;
+      const advice = r && scriptAdvice(r);
       return {
         name: v.pkg.name,
         version: v.pkg.version,
@@ -43,7 +44,7 @@ export function buildJson(result: CheckResult): Record<string, unknown> {
             location: t.location,
           })) ?? [],
         findings: v.findings,
-        ...(r && scriptAdvice(r) ? { installScripts: scriptAdvice(r) } : {}),
+        ...(advice ? { installScripts: advice } : {}),
         ...(v.allowedBy ? { allowedBy: v.allowedBy } : {}),
         ...(v.expiredMatches.length > 0 ? { expiredAllowlistEntries: v.expiredMatches } : {}),
       };

@@ -5,14 +5,25 @@ import { counts, dependencyKind, describePolicy, notable, skippedOf, type CheckR
 
 const MAX_ROWS = 50;
 
-/** Text safe inside a table cell or a code span: no pipes, line breaks, HTML, backticks or hidden characters. */
+/** Shortened to `max` characters, on one line, hidden characters escaped. */
+function flat(text: string, max: number): string {
+  const one = visible(text.replace(/\s+/g, ' '));
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+}
+
+/**
+ * Attacker text as plain Markdown inside a line: every character Markdown or HTML could turn into
+ * a link, an image, emphasis, a code span or a tag is escaped, so it renders as the text it is.
+ */
 function cell(text: string, max = 200): string {
-  const flat = visible(text.replace(/\s+/g, ' '))
-    .replace(/\|/g, '\\|')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/`/g, "'");
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return flat(text, max).replace(/[\\`*_[\]()!|<>~]/g, (c) =>
+    c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`,
+  );
+}
+
+/** Attacker text inside a code span (rendered literally): only backticks and table pipes matter. */
+function code(text: string, max = 200): string {
+  return `\`${flat(text, max).replace(/`/g, "'").replace(/\|/g, '\\|')}\``;
 }
 
 function icon(v: Verdict): string {
@@ -34,7 +45,7 @@ function table(rows: Verdict[]): string[] {
         ? `allowed: ${v.allowedBy.reason}`
         : v.findings.map((f) => f.message).join('; ');
     lines.push(
-      `| ${icon(v)} | \`${cell(v.pkg.name)}\` | ${cell(v.pkg.version)} | ${dependencyKind(v)} | ${r?.risk_level ?? 'not scanned'} | ${r ? Math.round(r.trust_score) : '-'} | ${cell(findings, 400)} |`,
+      `| ${icon(v)} | ${code(v.pkg.name)} | ${cell(v.pkg.version)} | ${dependencyKind(v)} | ${r?.risk_level ?? 'not scanned'} | ${r ? Math.round(r.trust_score) : '-'} | ${cell(findings, 400)} |`,
     );
   }
   if (rows.length > MAX_ROWS)
@@ -45,11 +56,17 @@ function table(rows: Verdict[]): string[] {
 export function renderMarkdown(result: CheckResult): string {
   const c = counts(result);
   const ev = result.evaluation;
+  const failures = [
+    ...(c.failed > 0
+      ? [`${c.failed} package${c.failed === 1 ? '' : 's'} violate${c.failed === 1 ? 's' : ''} the policy`]
+      : []),
+    ...(c.notFound > 0 ? [`${c.notFound} spec${c.notFound === 1 ? '' : 's'} not in the registry`] : []),
+  ];
   const title = ev.passed
     ? '## ✅ pkgscan: dependency check passed'
-    : `## ❌ pkgscan: ${c.failed} package${c.failed === 1 ? '' : 's'} violate${c.failed === 1 ? 's' : ''} the policy`;
+    : `## ❌ pkgscan: ${failures.join('; ')}`;
   const sources = result.inputs
-    .map((i) => (i.format === 'spec' ? 'command-line specs' : `\`${i.source}\``))
+    .map((i) => (i.format === 'spec' ? 'command-line specs' : code(i.source)))
     .join(', ');
   const out = [
     title,
@@ -78,25 +95,23 @@ export function renderMarkdown(result: CheckResult): string {
     out.push('', '### Not in the registry', '');
     for (const n of ev.notFound) {
       const meant =
-        n.suggestions.length > 0
-          ? `; did you mean ${n.suggestions.map((x) => `\`${cell(x)}\``).join(', ')}?`
-          : '';
-      out.push(`- \`${cell(n.spec)}\`: ${cell(n.message)}${meant}`);
+        n.suggestions.length > 0 ? `; did you mean ${n.suggestions.map((x) => code(x)).join(', ')}?` : '';
+      out.push(`- ${code(n.spec)}: ${cell(n.message)}${meant}`);
     }
   }
   if (ev.expired.length > 0) {
     out.push('', '### Expired allowlist entries', '');
     for (const e of ev.expired) {
       const matched =
-        e.matched.length > 0 ? `; no longer allows ${e.matched.map((m) => `\`${m}\``).join(', ')}` : '';
+        e.matched.length > 0 ? `; no longer allows ${e.matched.map((m) => code(m)).join(', ')}` : '';
       out.push(
-        `- \`${cell(e.entry.package)}\` \`${cell(e.entry.range)}\` expired ${e.entry.expires} (${cell(e.entry.reason)})${matched}`,
+        `- ${code(e.entry.package)} ${code(e.entry.range)} expired ${cell(e.entry.expires ?? '')} (${cell(e.entry.reason)})${matched}`,
       );
     }
   }
   const unscanned = ev.verdicts.filter((v) => v.lookup.status === 'unknown' && !rows.includes(v));
   if (unscanned.length > 0) {
-    const names = unscanned.slice(0, MAX_ROWS).map((v) => `\`${cell(v.pkg.name)}@${cell(v.pkg.version)}\``);
+    const names = unscanned.slice(0, MAX_ROWS).map((v) => code(`${v.pkg.name}@${v.pkg.version}`));
     const more = unscanned.length > MAX_ROWS ? ` and ${unscanned.length - MAX_ROWS} more` : '';
     out.push('', `<details><summary>Not scanned by the service yet: ${unscanned.length}</summary>`, '');
     out.push(
@@ -113,7 +128,7 @@ export function renderMarkdown(result: CheckResult): string {
       '',
     );
     for (const s of skipped.slice(0, MAX_ROWS))
-      out.push(`- \`${cell(s.name)}\` ${cell(s.spec)}: ${cell(s.reason)}`);
+      out.push(`- ${code(s.name)} ${cell(s.spec)}: ${cell(s.reason)}`);
     out.push('', '</details>');
   }
   out.push(

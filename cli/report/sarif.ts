@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { Finding, FindingSubject, Verdict } from '../policy';
 import type { NotFoundSpec, SourceLocation } from '../types';
@@ -133,21 +134,41 @@ function fixedRule(r: FixedRule): ReportingDescriptor {
   };
 }
 
-function advisoryRule(a: Extract<FindingSubject, { kind: 'advisory' }>): ReportingDescriptor {
+interface AdvisorySeen {
+  readonly advisory: Extract<FindingSubject, { kind: 'advisory' }>;
+  /** Every package version of this run it affects, with its own fixed version. */
+  readonly rows: { name: string; version: string; fixedIn: string }[];
+}
+
+function advisoryRule(seen: AdvisorySeen): ReportingDescriptor {
+  const a = seen.advisory;
   const summary = visible(a.summary || a.id);
   const ids = [a.id, ...a.aliases].map(visible).join(', ');
-  const fix = a.fixedIn ? `Upgrade to ${visible(a.fixedIn)} or later.` : 'No fixed version is published.';
-  const link = a.url ? `\n\n[${visible(a.id)}](${encodeURI(a.url)})` : '';
+  const md = (t: string) => visible(t).replace(/[\\`*_[\]()!|<>~]/g, '\\$&');
+  const fixes = [...new Set(seen.rows.map((r) => r.fixedIn || 'no fix'))];
+  const fixText =
+    fixes.length === 1
+      ? fixes[0] === 'no fix'
+        ? 'No fixed version is published.'
+        : `Upgrade to ${visible(fixes[0]!)} or later.`
+      : `Fixed versions: ${seen.rows.map((r) => `${visible(r.name)}@${visible(r.version)} → ${visible(r.fixedIn || 'no fix')}`).join(', ')}.`;
+  const table = [
+    '| Package | Version | Fixed in |',
+    '|---|---|---|',
+    ...seen.rows.map((r) => `| ${md(r.name)} | ${md(r.version)} | ${r.fixedIn ? md(r.fixedIn) : 'no fix'} |`),
+  ].join('\n');
+  const link =
+    a.url && /^https:\/\//.test(a.url) ? `\n\nAdvisory: <${encodeURI(a.url).replace(/[<>]/g, '')}>` : '';
   return {
     id: a.id,
     name: `Advisory${a.id.replace(/[^A-Za-z0-9]/g, '')}`,
     shortDescription: { text: summary.slice(0, 1000) },
-    fullDescription: { text: `${summary} (${ids}; severity ${a.severity}). ${fix}` },
+    fullDescription: { text: `${summary} (${ids}; severity ${visible(a.severity)}). ${fixText}` },
     help: {
-      text: `${summary}\n\nAdvisory: ${ids}. Severity: ${a.severity}. ${fix}`,
-      markdown: `**${summary.replace(/[*_`[\]]/g, '\\$&')}**\n\n| Advisory | Severity | Fixed in |\n|---|---|---|\n| ${ids} | ${a.severity} | ${a.fixedIn ? visible(a.fixedIn) : 'no fix'} |\n\n${fix}${link}`,
+      text: `${summary}\n\nAdvisory: ${ids}. Severity: ${visible(a.severity)}. ${fixText}`,
+      markdown: `**${md(a.summary || a.id)}** (${md([a.id, ...a.aliases].join(', '))}; severity ${md(a.severity)})\n\n${table}\n\n${md(fixText)}${link}`,
     },
-    ...(a.url ? { helpUri: a.url } : {}),
+    ...(a.url && /^https:\/\//.test(a.url) ? { helpUri: a.url } : {}),
     defaultConfiguration: {
       level: a.severity === 'low' ? 'note' : a.severity === 'medium' ? 'warning' : 'error',
     },
@@ -189,6 +210,8 @@ function identity(f: Finding, name: string, version: string): string[] {
   return [f.rule, name, version];
 }
 
+const DEP_SECTIONS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
+
 /** Where the project's package.json names a package (for specs given on the command line). */
 class ManifestLocator {
   private lines: string[] | undefined | null = null;
@@ -198,31 +221,61 @@ class ManifestLocator {
       const file = path.join(this.cwd, 'package.json');
       this.lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n') : undefined;
     }
-    const i = this.lines?.findIndex((l) => l.includes(`"${name}"`)) ?? -1;
-    return { file: 'package.json', line: i >= 0 ? i + 1 : 1 };
+    const lines = this.lines ?? [];
+    // The key inside a dependency section: from the section's line to its closing brace.
+    for (let i = 0; i < lines.length; i++) {
+      if (!DEP_SECTIONS.some((s) => lines[i]!.includes(`"${s}"`))) continue;
+      for (let j = i + 1; j < lines.length && !/^\s*}/.test(lines[j]!); j++)
+        if (lines[j]!.includes(`"${name}"`)) return { file: 'package.json', line: j + 1 };
+    }
+    return { file: 'package.json', line: 1 };
   }
 }
 
-function physical(l: SourceLocation) {
+/** The folder SARIF paths are relative to: the checkout (GITHUB_WORKSPACE or the git top level). */
+export function sarifRoot(cwd: string, env: Readonly<Record<string, string | undefined>> = {}): string {
+  const ws = env.GITHUB_WORKSPACE;
+  if (ws && !path.relative(ws, cwd).startsWith('..')) return ws;
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, '.git'))) return dir;
+    if (path.dirname(dir) === dir) return cwd;
+  }
+}
+
+function physical(l: SourceLocation, cwd: string, root: string) {
+  const abs = path.resolve(cwd, l.file);
+  const rel = path.relative(root, abs);
+  const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
   return {
     physicalLocation: {
-      artifactLocation: l.file.startsWith('/')
-        ? { uri: encodeURI(`file://${l.file}`) }
-        : { uri: encodeURI(l.file), uriBaseId: '%SRCROOT%' },
+      artifactLocation: inside
+        ? { uri: encodeURI(rel.split(path.sep).join('/')), uriBaseId: '%SRCROOT%' }
+        : { uri: pathToFileURL(abs).href },
       region: { startLine: Math.max(1, l.line) },
     },
   };
 }
 
-export function buildSarif(result: CheckResult, cwd = process.cwd()): Log {
+export function buildSarif(result: CheckResult, cwd = process.cwd(), root = sarifRoot(cwd)): Log {
   const rules: ReportingDescriptor[] = FIXED_RULES.map(fixedRule);
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
-  const ensureRule = (id: string, make: () => ReportingDescriptor) => {
-    let i = ruleIndex.get(id);
-    if (i === undefined) {
-      i = rules.push(make()) - 1;
-      ruleIndex.set(id, i);
+  const advisories = new Map<string, AdvisorySeen>();
+  const threatTypes = new Set<string>();
+  for (const v of result.evaluation.verdicts)
+    for (const f of v.findings) {
+      const s = f.subject;
+      if (s?.kind === 'advisory') {
+        let seen = advisories.get(f.rule);
+        if (!seen) advisories.set(f.rule, (seen = { advisory: s, rows: [] }));
+        seen.rows.push({ name: v.pkg.name, version: v.pkg.version, fixedIn: s.fixedIn });
+      } else if (s?.kind === 'threat') threatTypes.add(s.type);
     }
+  for (const seen of advisories.values()) ruleIndex.set(seen.advisory.id, rules.push(advisoryRule(seen)) - 1);
+  for (const type of [...threatTypes].sort())
+    ruleIndex.set(`threat/${type}`, rules.push(threatRule(type)) - 1);
+  const indexOf = (id: string) => {
+    const i = ruleIndex.get(id);
+    if (i === undefined) throw new Error(`SARIF: no rule for finding ${id}`);
     return i;
   };
   const manifest = new ManifestLocator(cwd);
@@ -231,20 +284,13 @@ export function buildSarif(result: CheckResult, cwd = process.cwd()): Log {
   for (const v of result.evaluation.verdicts) {
     const where = v.pkg.locations.length > 0 ? v.pkg.locations : [manifest.locate(v.pkg.name)];
     for (const f of v.findings) {
-      const s = f.subject;
-      const index =
-        s?.kind === 'advisory'
-          ? ensureRule(f.rule, () => advisoryRule(s))
-          : s?.kind === 'threat'
-            ? ensureRule(f.rule, () => threatRule(s.type))
-            : ensureRule(f.rule, () => fixedRule({ ...FIXED_RULES[0]!, id: f.rule, name: f.rule }));
       results.push({
         ruleId: f.rule,
-        ruleIndex: index,
+        ruleIndex: indexOf(f.rule),
         level: resultLevel(v, f),
         message: { text: visible(`${v.pkg.name}@${v.pkg.version} (${dependencyKind(v)}): ${f.message}`) },
         locations: where.map((l) => ({
-          ...physical(l),
+          ...physical(l, cwd, root),
           logicalLocations: [
             { name: v.pkg.name, fullyQualifiedName: `${v.pkg.name}@${v.pkg.version}`, kind: 'package' },
           ],
@@ -275,7 +321,7 @@ export function buildSarif(result: CheckResult, cwd = process.cwd()): Log {
     }
   }
   for (const nf of result.evaluation.notFound)
-    results.push(notFoundResult(nf, manifest, ruleIndex.get('not-found')!));
+    results.push(notFoundResult(nf, manifest, indexOf('not-found'), cwd, root));
 
   return {
     version: '2.1.0',
@@ -297,7 +343,13 @@ export function buildSarif(result: CheckResult, cwd = process.cwd()): Log {
   };
 }
 
-function notFoundResult(nf: NotFoundSpec, manifest: ManifestLocator, ruleIndex: number): Result {
+function notFoundResult(
+  nf: NotFoundSpec,
+  manifest: ManifestLocator,
+  ruleIndex: number,
+  cwd: string,
+  root: string,
+): Result {
   const hint = nf.suggestions.length > 0 ? ` Did you mean ${nf.suggestions.join(', ')}?` : '';
   return {
     ruleId: 'not-found',
@@ -306,7 +358,7 @@ function notFoundResult(nf: NotFoundSpec, manifest: ManifestLocator, ruleIndex: 
     message: { text: visible(`${nf.spec}: ${nf.message}.${hint}`) },
     locations: [
       {
-        ...physical(manifest.locate(nf.name)),
+        ...physical(manifest.locate(nf.name), cwd, root),
         logicalLocations: [{ name: nf.name, fullyQualifiedName: nf.spec, kind: 'package' }],
       },
     ],

@@ -97,14 +97,19 @@ beforeAll(async () => {
         name: 'good-pkg',
         version: '1.0.0',
         main: 'index.js',
+        bin: { 'good-pkg': 'cli.js' },
         dependencies: { 'tiny-dep': '^1.0.0' },
       }),
       {
         name: 'package/index.js',
         data: "const add = require('tiny-dep');\nmodule.exports = (x) => add(x, 1);\n",
       },
+      {
+        name: 'package/cli.js',
+        data: "#!/usr/bin/env node\nconsole.log('good-pkg says', process.argv.slice(2).join(' '));\n",
+      },
     ]),
-    { dependencies: { 'tiny-dep': '^1.0.0' } },
+    { dependencies: { 'tiny-dep': '^1.0.0' }, bin: { 'good-pkg': 'cli.js' } },
   );
   reg.addPackage(
     'bad-pkg',
@@ -126,6 +131,16 @@ beforeAll(async () => {
     ]),
     { scripts: { postinstall: 'node setup.js' } },
   );
+  // Never scanned before the tests that install them (each is asked for once).
+  for (const name of ['fresh-a', 'fresh-b'])
+    reg.addPackage(
+      name,
+      '1.0.0',
+      tgz([
+        pkgJson({ name, version: '1.0.0', main: 'index.js' }),
+        { name: 'package/index.js', data: 'module.exports = 1;\n' },
+      ]),
+    );
   await scan('good-pkg', '1.0.0');
   await scan('bad-pkg', '1.0.0');
 });
@@ -227,6 +242,92 @@ describe('pkgscan install: a guard in front of npm install', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("NOT FOUND  good-pkgg: no package named 'good-pkgg' in the registry");
     expect(existsSync(path.join(project, 'node_modules'))).toBe(false);
+  });
+
+  it('checks what an alias really installs: "lodash": "npm:bad-pkg@^1" is bad-pkg', async () => {
+    writeFileSync(
+      path.join(project, 'package.json'),
+      JSON.stringify({
+        name: 'app',
+        version: '1.0.0',
+        private: true,
+        dependencies: { lodash: 'npm:bad-pkg@^1' },
+      }),
+    );
+    const r = await guard([]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FAIL\s+bad-pkg\s+1\.0\.0/);
+    expect(existsSync(path.join(project, 'node_modules'))).toBe(false);
+  });
+
+  it('is not blinded by npm output settings (colour, JSON) in the environment', async () => {
+    const r = await cli(
+      ['install', 'bad-pkg', '--api-url', pipeline.api.url, '--registry', `${pipeline.registry.url}/`],
+      project,
+      { npm_config_color: 'always', npm_config_json: 'true' },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FAIL\s+bad-pkg\s+1\.0\.0/);
+  });
+
+  it('fails a version that stays unscanned, and --yes-unknown lets it through with a warning', async () => {
+    const refused = await guard(['fresh-a'], ['--scan-timeout', '0']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('1 not checked; --yes-unknown lets them through');
+    expect(existsSync(path.join(project, 'node_modules', 'fresh-a'))).toBe(false);
+    const allowed = await guard(['fresh-b'], ['--scan-timeout', '0', '--yes-unknown']);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stderr).toContain('not checked and let through by --yes-unknown: fresh-b@1.0.0');
+    expect(existsSync(path.join(project, 'node_modules', 'fresh-b', 'index.js'))).toBe(true);
+  });
+
+  it('installs globally (-g) only after the check, into the configured prefix', async () => {
+    const prefix = mkdtempSync(path.join(work, 'prefix-'));
+    const global = (spec: string) =>
+      cli(
+        [
+          'install',
+          spec,
+          '--api-url',
+          pipeline.api.url,
+          '--registry',
+          `${pipeline.registry.url}/`,
+          '--',
+          '-g',
+        ],
+        project,
+        { npm_config_prefix: prefix },
+      );
+    const r = await global('good-pkg');
+    expect(r.stderr).not.toContain('unexpected error');
+    expect(r.code).toBe(0);
+    expect(existsSync(path.join(prefix, 'lib', 'node_modules', 'good-pkg', 'cli.js'))).toBe(true);
+    expect((await global('bad-pkg')).code).toBe(1);
+    expect(existsSync(path.join(prefix, 'lib', 'node_modules', 'bad-pkg'))).toBe(false);
+  });
+
+  it('npx runs the checked version of a command, and refuses a failing one', async () => {
+    const npx = (spec: string, args: string[] = []) =>
+      cli(
+        [
+          'npx',
+          spec,
+          '--api-url',
+          pipeline.api.url,
+          '--registry',
+          `${pipeline.registry.url}/`,
+          '--',
+          ...args,
+        ],
+        project,
+      );
+    const r = await npx('good-pkg', ['hello', 'world']);
+    expect(r.stderr).not.toContain('unexpected error');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('good-pkg says hello world');
+    const bad = await npx('bad-pkg');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('not running npx: the policy failed');
   });
 
   it('refuses packages hidden after --, which npm would install unchecked', async () => {

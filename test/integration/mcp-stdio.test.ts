@@ -125,7 +125,8 @@ it('check_packages answers lodash@4.17.4 with both CVEs and their fixed versions
     link: `${pipeline.api.url}/v1/packages/lodash/4.17.4`,
     upgrade_to_fix_all: '4.17.11',
   });
-  expect(['pass', 'fail']).toContain(lodash!.verdict);
+  // Rated warning (CVEs): the default policy fails only critical packages, so it passes, with the fix.
+  expect(lodash!.verdict).toBe('pass');
   expect(lodash!.risk_level).not.toBe('clean');
   expect(fixes(lodash!.cves as Entry[])).toMatchObject({
     'CVE-2018-16487': '4.17.11',

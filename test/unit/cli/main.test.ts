@@ -268,7 +268,8 @@ describe('reports', () => {
     ]);
     const lockLines = readFileSync(path.join(NPM_V3, 'package-lock.json'), 'utf8').split('\n');
     const loc = results[0]!.locations[0]!.physicalLocation;
-    expect(loc.artifactLocation.uri).toBe('package-lock.json');
+    // Paths are relative to the checkout (the git top level here), as code scanning expects.
+    expect(loc.artifactLocation.uri).toBe('test/fixtures/cli/lockfiles/npm-v3/package-lock.json');
     expect(lockLines[loc.region.startLine - 1]!.trim()).toBe('"node_modules/debug": {');
     const rules = sarif.runs[0].tool.driver.rules.map((x: { id: string }) => x.id);
     expect(rules).toEqual([
@@ -353,9 +354,7 @@ describe('reports', () => {
     const rules = new Map(first.tool.driver.rules.map((r) => [r.id, r]));
     expect(rules.get('GHSA-aaaa-bbbb-cccc')!.properties['security-severity']).toBe('8.0');
     expect(rules.get('GHSA-dddd-eeee-ffff')!.properties['security-severity']).toBe('2.5');
-    expect(rules.get('GHSA-aaaa-bbbb-cccc')!.help.markdown).toContain(
-      '| GHSA-aaaa-bbbb-cccc | high | 2.1.3 |',
-    );
+    expect(rules.get('GHSA-aaaa-bbbb-cccc')!.help.markdown).toContain('| ms | 2.1.2 | 2.1.3 |');
     expect(rules.get('threat/prompt_injection')).toBeDefined();
     expect(first.results.length).toBeGreaterThanOrEqual(3);
     for (const r of first.results)
@@ -366,6 +365,17 @@ describe('reports', () => {
       run.results.map((r) => `${r.ruleId} ${r.partialFingerprints['pkgscanFinding/v2']}`);
     expect(second.results.map((r) => r.message.text)).not.toEqual(first.results.map((r) => r.message.text));
     expect(prints(second)).toEqual(prints(first));
+  });
+
+  it('SARIF paths are relative to GITHUB_WORKSPACE when the check runs inside it', async () => {
+    api = await startFakeApi(known({ 'debug@4.3.4': EVIL }));
+    const file = path.join(tmp, 'ws.sarif');
+    await run(['--sarif', file], { env: { GITHUB_WORKSPACE: path.dirname(NPM_V3) } });
+    const sarif = JSON.parse(readFileSync(file, 'utf8'));
+    expect(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({
+      uri: 'npm-v3/package-lock.json',
+      uriBaseId: '%SRCROOT%',
+    });
   });
 
   it('SARIF locates command-line specs at the package.json line that names them', async () => {
@@ -421,7 +431,7 @@ describe('reports', () => {
     expect(r.stdout).toContain('npm install-scripts deny debug has-flag');
     expect(r.stdout).toContain('"onlyBuiltDependencies": ["supports-color"]');
     const json = JSON.parse((await run(['allow-scripts', '--json'])).stdout);
-    expect(json.npm).toEqual({ approve: ['supports-color'], deny: ['debug', 'has-flag'] });
+    expect(json.npm).toEqual({ approve: ['supports-color'], deny: ['debug', 'has-flag'], review: [] });
   });
 
   it('shows attacker-controlled text escaped: no terminal title, no screen clear, no bidi override', async () => {
@@ -429,7 +439,9 @@ describe('reports', () => {
       known({
         'debug@4.3.4': {
           risk_level: 'critical',
-          risk_reasons: ['Runs \x1b]0;pwned\x07 then \x1b[2J\x1b[H and \u202eevil\u202c'],
+          risk_reasons: [
+            'Runs \x1b]0;pwned\x07 then \x1b[2J\x1b[H and \u202eevil\u202c ![x](https://t.example/p.png) [click](https://t.example)',
+          ],
           agentic_threats: [
             { threat_type: 'prompt_injection', confidence: 0.9, location: 'lib/\x1b[2Jx.js:1', snippet: 's' },
           ],
@@ -437,13 +449,16 @@ describe('reports', () => {
       }),
     );
     const md = path.join(tmp, 'summary.md');
-    const r = await run(['--all', '--markdown', md], { tty: true });
+    const sarif = path.join(tmp, 'out.sarif');
+    const r = await run(['--all', '--markdown', md, '--sarif', sarif], { tty: true });
     expect(r.code).toBe(1);
-    for (const out of [r.stdout, readFileSync(md, 'utf8')]) {
+    for (const out of [r.stdout, readFileSync(md, 'utf8'), readFileSync(sarif, 'utf8')]) {
       expect(out).not.toContain('\x1b]');
       expect(out).not.toContain('\x1b[2J');
       expect(out).not.toContain('\u202e');
     }
+    // No link or image the Markdown renderer would follow.
+    expect(readFileSync(md, 'utf8')).not.toMatch(/!?\[[^\]\\]*\]\(/);
     expect(r.stdout).toContain('\\u{1b}]0;pwned\\u{7}');
   });
 

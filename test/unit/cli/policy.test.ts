@@ -154,3 +154,30 @@ describe('allowlist', () => {
     ]);
   });
 });
+
+describe('cooldown', () => {
+  const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000).toISOString();
+  const fresh = (published: string) => found({ ...pkg('fresh', '1.0.1'), published_at: published } as never);
+  const cooled = (ev: ReturnType<typeof run>) =>
+    ev.verdicts[0]!.findings.filter((f) => f.rule === 'cooldown' && f.violates).length;
+
+  it('fails versions younger than the cooldown (48 h by default), passes older ones', () => {
+    expect(cooled(run({}, [[input('fresh', '1.0.1'), fresh(hoursAgo(3))]]))).toBe(1);
+    expect(cooled(run({}, [[input('fresh', '1.0.1'), fresh(hoursAgo(72))]]))).toBe(0);
+    expect(cooled(run({ cooldownHours: 100 }, [[input('fresh', '1.0.1'), fresh(hoursAgo(72))]]))).toBe(1);
+    expect(cooled(run({ cooldownHours: 0 }, [[input('fresh', '1.0.1'), fresh(hoursAgo(1))]]))).toBe(0);
+  });
+
+  it('counts a publish time ahead of the local clock as just published', () => {
+    const ahead = new Date(NOW.getTime() + 10 * 60_000).toISOString();
+    expect(cooled(run({}, [[input('fresh', '1.0.1'), fresh(ahead)]]))).toBe(1);
+  });
+
+  it('applies to versions the service has not scanned, from the publish time the registry gave', () => {
+    const unknown: Lookup = { status: 'unknown', reason: 'not scanned' };
+    const ev = run({}, [[input('fresh', '1.0.1', { published: hoursAgo(2) }), unknown]]);
+    expect(ev.passed).toBe(false);
+    expect(cooled(ev)).toBe(1);
+    expect(run({}, [[input('old', '1.0.0', { published: hoursAgo(500) }), unknown]]).passed).toBe(true);
+  });
+});

