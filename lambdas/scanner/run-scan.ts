@@ -7,10 +7,10 @@
  * anything else is thrown so the queue retries and, in the end, the dead-letter queue takes it.
  */
 import type { AdvisorySource } from '../advisories/ports';
-import { analyzeFiles, DEFAULT_LIMITS } from '../analysis/index';
-import type { AnalysisResult } from '../analysis/types';
-import { docsWithRisk } from '../shared/domain/records';
-import type { Changes, DownloadsSource, PackageResponse, Publisher } from '../shared/domain/schemas';
+import { analyzeFiles, DEFAULT_LIMITS } from '../../src/engine/index';
+import type { AnalysisResult } from '../../src/engine/types';
+import { docsWithRisk } from '../../src/contract/records';
+import type { Changes, DownloadsSource, PackageResponse, Publisher } from '../../src/contract/schemas';
 import {
   trustFields,
   trustFrom,

@@ -2,7 +2,7 @@
  * Package signals: the dependency-confusion shape and names that imitate high-impact packages
  * (checked against the npm-high-impact list). Names here are made up or ordinary misspellings.
  */
-import { confusionVersion, editDistance, imitatedPackage } from '../../../lambdas/analysis/package-signals';
+import { confusionVersion, editDistance, imitatedPackage } from '../../../src/engine/package-signals';
 import { analyzeSource } from './helpers';
 
 describe('names that imitate high-impact packages', () => {

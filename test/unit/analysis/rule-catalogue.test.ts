@@ -1,5 +1,5 @@
 /**
- * The rule catalogue (lambdas/analysis/rules.ts) is the one list of rule ids:
+ * The rule catalogue (src/engine/rules.ts) is the one list of rule ids:
  * - every rule id written in the engine's sources is in it,
  * - docs/analysis.md carries its generated table (`npm run docs:rules`),
  * - every rule emitted on the labelled samples and the rewritten corpus is in it,
@@ -9,12 +9,12 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeDirectory } from '../../../lambdas/analysis/index';
-import { analyzeSample, listSamples } from '../../../lambdas/analysis/eval/samples';
-import { RULES, RULE_TABLE_BEGIN, RULE_TABLE_END, renderRuleTable } from '../../../lambdas/analysis/rules';
+import { analyzeDirectory } from '../../../src/engine/index';
+import { analyzeSample, listSamples } from '../../../src/engine/eval/samples';
+import { RULES, RULE_TABLE_BEGIN, RULE_TABLE_END, renderRuleTable } from '../../../src/engine/rules';
 
 const ROOT = join(__dirname, '../../..');
-const ENGINE = join(ROOT, 'lambdas/analysis');
+const ENGINE = join(ROOT, 'src/engine');
 /** Rule ids are `<area>.<kebab-name>`; file names in the sources are told apart by their extension. */
 const ID =
   /['"`]((?:js|shell|text|pkg|file|code|agent|script|workflow|chain|big|sig|tar)\.[a-z0-9]+(?:-[a-z0-9]+)*)['"`]/g;

@@ -11,9 +11,9 @@
  *   again. Derived findings (a lifecycle script that runs a file with malicious code) are dropped
  *   when none of the findings they derive from survives.
  */
-import { assessRisk, type RiskInput } from '../risk-policy';
+import { assessRisk, type RiskInput } from '../../policy/risk-policy';
 import type { AnalysisResult, Finding } from '../types';
-import type { RiskLevel, ThreatType } from '../../shared/domain/schemas';
+import type { RiskLevel, ThreatType } from '../../contract/schemas';
 
 export const CATCH_CONFIDENCE = 0.5;
 

@@ -13,7 +13,7 @@
  * Findings come from combinations, never from a single word, so documents that merely mention
  * agents or secrets stay quiet.
  */
-import type { ThreatType } from '../../shared/domain/schemas';
+import type { ThreatType } from '../../contract/schemas';
 
 export interface SemanticHit {
   type: ThreatType;

@@ -8,7 +8,7 @@
  * with its token) are what CI is for and are not reported.
  */
 import { parseAllDocuments } from 'yaml';
-import type { ThreatType } from '../shared/domain/schemas';
+import type { ThreatType } from '../contract/schemas';
 import { analyzeScript } from './script-behaviour';
 import { analyzeShell } from './shell';
 

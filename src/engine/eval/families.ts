@@ -2,7 +2,7 @@
  * The attack families of the detection corpus (data/corpus) and the threat types that count as
  * catching a case of each family. A corpus row may narrow or widen this with its own `expected`.
  */
-import type { ThreatType } from '../../shared/domain/schemas';
+import type { ThreatType } from '../../contract/schemas';
 
 export const FAMILY_EXPECTED: Record<string, ThreatType[]> = {
   // install-time code sends a host fingerprint to an unknown host

@@ -3,7 +3,7 @@
  * README content is cleaned (hidden content stripped, HTML removed, invisible characters
  * escaped, length bounded): it is never passed through verbatim.
  */
-import type { Capabilities, InstallScripts } from '../shared/domain/schemas';
+import type { Capabilities, InstallScripts } from '../contract/schemas';
 import { scanText, stripHiddenMarkdown } from './agentic';
 import { escapeInvisible } from './text';
 import type { PackageMetadata } from './types';

@@ -1,8 +1,8 @@
 /**
  * Types shared by the analysis engine. Plain data, no behaviour.
  */
-import type { Capabilities, InstallScripts, RiskLevel, ThreatType } from '../shared/domain/schemas';
-import type { RiskInput } from './risk-policy';
+import type { Capabilities, InstallScripts, RiskLevel, ThreatType } from '../contract/schemas';
+import type { RiskInput } from '../policy/risk-policy';
 
 /** Every limit the engine enforces. Each one hit is reported in `limits_hit` and as a risk reason. */
 export interface AnalysisLimits {

@@ -10,7 +10,7 @@
  */
 import { lstat, readdir, open } from 'node:fs/promises';
 import { join, posix } from 'node:path';
-import type { AgenticThreat } from '../shared/domain/schemas';
+import type { AgenticThreat } from '../contract/schemas';
 import { isAgentFile, scanText, type TextContext } from './agentic';
 import { CapabilityCollector } from './capabilities';
 import { buildDocs, declarationExports } from './docs';
@@ -18,7 +18,7 @@ import { analyzePackageJson } from './install-scripts';
 import { analyzeJsFile, type JsFileFacts, type ModuleHost } from './js/analyze';
 import { planChunks } from './js/bigfile';
 import { packageSignals } from './package-signals';
-import { assessRisk, type RiskInput } from './risk-policy';
+import { assessRisk, type RiskInput } from '../policy/risk-policy';
 import { readTarball, isTextPath } from './tar';
 import { decodeText, snippetOf } from './text';
 import {
@@ -45,8 +45,8 @@ import {
   type SkippedFile,
 } from './types';
 
-export { assessRisk } from './risk-policy';
-export type { RiskInput, RiskAssessment } from './risk-policy';
+export { assessRisk } from '../policy/risk-policy';
+export type { RiskInput, RiskAssessment } from '../policy/risk-policy';
 export { DEFAULT_LIMITS, resolveLimits } from './types';
 export type { AnalysisLimits, AnalysisResult, Finding, PackageMetadata, SkippedFile } from './types';
 

@@ -11,7 +11,7 @@
  * The line rules of shell.ts still run on every line, after variable substitution.
  * Pure functions over text: nothing is executed.
  */
-import type { ThreatType } from '../shared/domain/schemas';
+import type { ThreatType } from '../contract/schemas';
 import { EXFIL_HOST, SENSITIVE_PATH } from './indicators';
 import type { CapabilityCollector } from './capabilities';
 import { analyzeShell } from './shell';

@@ -2,7 +2,7 @@
  * Rules for shell command strings: lifecycle scripts and strings passed to exec().
  * Pure functions over text; the caller decides whether the command runs at install time.
  */
-import type { ThreatType } from '../shared/domain/schemas';
+import type { ThreatType } from '../contract/schemas';
 
 export interface ShellHit {
   rule: string;

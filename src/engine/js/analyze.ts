@@ -7,7 +7,7 @@
  * computed keys, and data carries taint labels (secrets, decoded data, network data) so that
  * sinks can tell where their arguments came from. Nothing is executed.
  */
-import type { ThreatType } from '../../shared/domain/schemas';
+import type { ThreatType } from '../../contract/schemas';
 import { CapabilityCollector, WHOLE_ENV } from '../capabilities';
 import { EXFIL_HOST, SENSITIVE_PATH } from '../indicators';
 import { analyzeScript, isUserDataPath } from '../script-behaviour';

@@ -8,7 +8,7 @@
  * Confidences are set where a rule fires (they depend on the evidence: install time, hidden text,
  * how much of a chain was seen); docs/analysis.md gives the bands.
  */
-import type { ThreatType } from '../shared/domain/schemas';
+import type { ThreatType } from '../contract/schemas';
 
 export type RuleKind =
   | ThreatType

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expectedTypes, FAMILY_EXPECTED } from './families';
-import type { ThreatType } from '../../shared/domain/schemas';
+import type { ThreatType } from '../../contract/schemas';
 
 export type CaseKind = 'dir' | 'commit-files' | 'tgz' | 'file' | 'install-file' | 'package-json';
 

@@ -2,7 +2,7 @@
  * package.json: metadata, lifecycle-script flags, the files those scripts run, and the rules
  * that apply to the script strings and dependency specifiers themselves.
  */
-import type { InstallScripts } from '../shared/domain/schemas';
+import type { InstallScripts } from '../contract/schemas';
 import { analyzeScript } from './script-behaviour';
 import { inlineNodeCode, scriptTargets, shellPrograms } from './shell';
 import { LineIndex, snippetOf } from './text';

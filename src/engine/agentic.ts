@@ -6,7 +6,7 @@
  * documentation, code) and on whether the document is *about* prompt injection (detectors,
  * security docs), which lowers it. See docs/analysis.md for the calibration table.
  */
-import type { ThreatType } from '../shared/domain/schemas';
+import type { ThreatType } from '../contract/schemas';
 import {
   decodedBlobs,
   invisiblePayload,

@@ -21,7 +21,7 @@
  * The level is the highest level any row reaches. Reasons are sorted: critical rows first,
  * then warning rows, then informational ones; each names the file, finding or advisory.
  */
-import type { RiskLevel, Severity, ThreatType } from '../shared/domain/schemas';
+import type { RiskLevel, Severity, ThreatType } from '../contract/schemas';
 
 export const CRITICAL_CONFIDENCE = 0.8;
 export const CRITICAL_CONFIDENCE_INSTALL = 0.7;

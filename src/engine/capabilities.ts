@@ -2,7 +2,7 @@
  * Accumulates capability facts across the files of a package, and turns them into the
  * `Capabilities` shape of the API (sorted unique strings).
  */
-import { emptyCapabilities, type Capabilities } from '../shared/domain/schemas';
+import { emptyCapabilities, type Capabilities } from '../contract/schemas';
 
 /** Recorded in `environment.accessed_vars` when the whole environment is read (serialised, copied, enumerated). */
 export const WHOLE_ENV = '*';
