@@ -127,3 +127,78 @@ export function canonicalModule(name: string): string {
   if (n === 'timers/promises') n = 'timers';
   return n;
 }
+
+export function asNum(v: Val | undefined): number | undefined {
+  if (!v) return undefined;
+  if (v.k === 'num') return v.v;
+  if (v.k === 'str' && /^\d+$/.test(v.v)) return Number(v.v);
+  return undefined;
+}
+
+/** One of two values (`a || b`, `c ? a : b`): the first known one, with the taint of both. */
+export function eitherOf(a: Val, b: Val): Val {
+  const picked = a.k !== 'unknown' ? a : b;
+  const other = picked === a ? b : a;
+  if (!other.t?.size || other.k === 'env') return picked;
+  if (picked.k === 'env') return picked;
+  return withTaint({ ...picked }, [picked, other]);
+}
+
+/** The value a call returns: the first return that is known, else the first (taint kept). */
+export function pickReturn(returns: Val[]): Val {
+  if (!returns.length) return UNKNOWN;
+  const picked = returns.find((r) => r.k !== 'unknown') ?? returns[0]!;
+  // Taint of any return path stays on the value (`try { return read(f) } catch { return '' }`).
+  const others = returns.filter((r) => r !== picked && r.t?.size);
+  return others.length ? withTaint({ ...picked }, [picked, ...others]) : picked;
+}
+
+/** Most elements a loop or array callback is unrolled for. */
+export const MAX_UNROLL = 32;
+
+/** The elements a for…of / array method walks over, when they are known. */
+export function iterItems(v: Val): Val[] | undefined {
+  const items = iterItemsRaw(v);
+  return items?.map((i) =>
+    i.k === 'str'
+      ? { ...i, listed: true }
+      : i.k === 'arr' && i.items[0]?.k === 'str'
+        ? { ...i, items: [{ ...i.items[0], listed: true }, ...i.items.slice(1)] }
+        : i,
+  );
+}
+
+function iterItemsRaw(v: Val): Val[] | undefined {
+  if (v.k === 'arr') return v.items.slice(0, MAX_UNROLL);
+  if (v.k === 'entries') {
+    const of = v.of;
+    if (of.k === 'obj')
+      return [...of.props]
+        .slice(0, MAX_UNROLL)
+        .map(([k, x]) => ({ k: 'arr', items: [{ k: 'str', v: k }, x] }) as Val);
+    if (of.k === 'arr')
+      return of.items
+        .slice(0, MAX_UNROLL)
+        .map((x, i) => ({ k: 'arr', items: [{ k: 'num', v: i }, x] }) as Val);
+    return undefined;
+  }
+  if (v.k === 'keys') return keysOf(v.of);
+  return undefined;
+}
+
+/** The keys a for…in loop or Object.keys walks over, when known. */
+export function keysOf(v: Val): Val[] | undefined {
+  if (v.k === 'obj')
+    return [...v.props.keys()].slice(0, MAX_UNROLL).map((k) => ({ k: 'str', v: k, listed: true }) as Val);
+  if (v.k === 'arr')
+    return v.items.slice(0, MAX_UNROLL).map((_, i) => ({ k: 'str', v: String(i), listed: true }) as Val);
+  return undefined;
+}
+
+/** The strings in a value (arrays flattened, bounded); unknown elements become empty strings. */
+export function flatStrings(v: Val, depth = 0, out: string[] = []): string[] {
+  if (out.length > 200 || depth > 4) return out;
+  if (v.k === 'arr') for (const i of v.items.slice(0, 100)) flatStrings(i, depth + 1, out);
+  else out.push(asString(v) ?? '');
+  return out;
+}
