@@ -113,6 +113,11 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
     ev.effects.dns(node, s0, args, scope);
     return UNKNOWN;
   }
+  // undici's dispatchers: `new Client(origin)`, `new Pool(origin)`, `new Agent()` connect out.
+  if (mod === 'undici' && /^(?:Client|Pool|Agent)$/.test(method)) {
+    ev.effects.request(node, `undici.${method}`, a0, args[1], scope, undefined);
+    return received();
+  }
   if (NETWORK_CLIENT_MODULES.has(mod)) {
     if (/^(?:create|extend|defaults)$/.test(method)) return { k: 'mod', name: mod };
     if (/^(?:get|post|put|patch|delete|head|options|request|fetch|stream|del)$/.test(method)) {
