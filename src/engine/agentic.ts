@@ -15,6 +15,16 @@ import {
   type Place,
 } from './agentic/semantic';
 import { LineIndex, scanHiddenUnicode, snippetOf } from './text';
+import { finding } from './findings';
+import {
+  MIN_TEXT_CONFIDENCE,
+  adjusted,
+  confidence,
+  hasVariant,
+  type Adjustment,
+  type ConfidenceQuery,
+  type RuleId,
+} from './rules';
 import type { Finding } from './types';
 
 export type TextContext =
@@ -34,11 +44,10 @@ export function isAgentFile(path: string): boolean {
 }
 
 interface PhraseRule {
-  rule: string;
+  /** Its catalogue entry gives the confidence by place: hidden, agent (agent files, tool descriptions), visible, comment, string. */
+  rule: RuleId;
   type: ThreatType;
   re: RegExp;
-  /** Confidence by context: hidden, agent file / tool description, visible docs, comment, string. */
-  conf: { hidden: number; agent: number; visible: number; comment: number; string: number };
   /** Only counts when the text also addresses an AI (or is hidden / in an agent file). */
   needsAddressee?: boolean;
   message: string;
@@ -52,21 +61,18 @@ const PHRASES: PhraseRule[] = [
     rule: 'text.ignore-instructions',
     type: 'instruction_override',
     re: /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing)\s+(?:instructions?|prompts?|rules|directions|guidelines|directives)/i,
-    conf: { hidden: 0.95, agent: 0.9, visible: 0.6, comment: 0.65, string: 0.4 },
     message: 'tells an AI agent to ignore its previous instructions',
   },
   {
     rule: 'text.role-reassignment',
     type: 'instruction_override',
     re: /\byou\s+are\s+now\s+(?:a|an|the|in|DAN|unrestricted|jailbroken|developer mode)\b|\bnew\s+system\s+(?:prompt|instructions?)\s*:|\bfrom\s+now\s+on,?\s+you\s+(?:will|must|are)\b/i,
-    conf: { hidden: 0.9, agent: 0.6, visible: 0.5, comment: 0.55, string: 0.3 },
     message: 'tries to give an AI agent a new role or system prompt',
   },
   {
     rule: 'text.silence-reviewer',
     type: 'instruction_override',
     re: /\b(?:do\s+not|don't|never)\s+(?:report|flag|mention|disclose|warn\s+(?:the\s+user\s+)?about|tell\s+the\s+user|alert|raise)\b[^.\n]{0,60}\b(?:this|it|these|the\s+(?:code|file|script|package|issue|finding|behaviou?r))\b|\b(?:this|the)\s+(?:code|package|file|script|module)\s+is\s+(?:safe|legit(?:imate)?|benign|trusted|verified|not\s+malicious)\b[^.\n]{0,80}\b(?:do\s+not|don't|no\s+need\s+to)\b/i,
-    conf: { hidden: 0.9, agent: 0.8, visible: 0.55, comment: 0.75, string: 0.4 },
     needsAddressee: true,
     message: 'tells an AI reviewer or scanner to stay silent about this code',
   },
@@ -74,29 +80,24 @@ const PHRASES: PhraseRule[] = [
     rule: 'text.agent-directive',
     type: 'prompt_injection',
     re: /\b(?:AI|LLM|assistant|agent|copilot|claude|cursor|chatgpt|gemini|codex|language model)s?\b[^.\n]{0,80}\b(?:must|should\s+always|always|never|is\s+required\s+to|are\s+required\s+to|IMPORTANT)\b/i,
-    // Hidden notes to agents are often harmless ("generated file, do not edit"): warning, not critical.
-    conf: { hidden: 0.55, agent: 0, visible: 0.25, comment: 0.3, string: 0.2 },
     message: 'text addressed to an AI agent',
   },
   {
     rule: 'text.important-tag',
     type: 'prompt_injection',
     re: /<\s*(?:IMPORTANT|SYSTEM|system-prompt|instructions?)\s*>/i,
-    conf: { hidden: 0.85, agent: 0.3, visible: 0.3, comment: 0.4, string: 0.3 },
     message: 'pseudo-system tag (<IMPORTANT>, <SYSTEM>) meant for an AI agent',
   },
   {
     rule: 'text.run-command',
     type: 'social_engineering',
     re: /\b(?:curl|wget)\s+[^\n|]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bpowershell\b[^\n]*\s-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\biex\s*\(/i,
-    conf: { hidden: 0.9, agent: 0.7, visible: 0.35, comment: 0.5, string: 0.3 },
     message: 'steers an agent or user into running a downloaded script',
   },
   {
     rule: 'text.install-package',
     type: 'social_engineering',
     re: /\b(?:run|execute|install|add)\b[^.\n]{0,40}(?:`|\b)(?:npm\s+(?:i|install|add)|npx|yarn\s+add|pnpm\s+add|pip\s+install)\s+[\w@/.-]+|require\(\s*['"][\w@/.-]+\/register['"]\s*\)/i,
-    conf: { hidden: 0.85, agent: 0.4, visible: 0, comment: 0.3, string: 0 },
     needsAddressee: true,
     message: 'tells an agent to install another package or load a register hook',
   },
@@ -104,7 +105,6 @@ const PHRASES: PhraseRule[] = [
     rule: 'text.registry-or-safety-off',
     type: 'social_engineering',
     re: /\bnpm\s+config\s+set\s+registry\b|\bregistry\s*=\s*https?:\/\/|\bstrict-ssl\s*(?:=|\s)\s*false\b|NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['"]?0|--no-verify\b|\b(?:disable|turn\s+off|skip)\s+(?:the\s+)?(?:ssl|tls|certificate|security|signature|integrity|sandbox)\s*(?:checks?|verification|validation)?/i,
-    conf: { hidden: 0.85, agent: 0.6, visible: 0.2, comment: 0.3, string: 0.2 },
     needsAddressee: true,
     message: 'tells an agent to point npm at another registry or to turn a safety check off',
   },
@@ -112,7 +112,6 @@ const PHRASES: PhraseRule[] = [
     rule: 'text.collect-secrets',
     type: 'data_exfiltration',
     re: /\b(?:read|cat|open|collect|gather|send|upload|post|include|print|copy|exfiltrate|attach|paste)\b[^.\n]{0,60}(?:~\/\.ssh|\.ssh\/|id_rsa|id_ed25519|~\/\.aws|\.aws\/credentials|\.npmrc|\.env\b|private\s+keys?|seed\s+phrases?|mnemonic|wallet|api[_\s-]?keys?|access\s+tokens?|credentials|passwords?)/i,
-    conf: { hidden: 0.9, agent: 0.85, visible: 0.3, comment: 0.35, string: 0.3 },
     needsAddressee: true,
     message: 'asks an agent to collect secrets or credential files',
   },
@@ -131,7 +130,7 @@ export interface TextScanInput {
   installTime?: boolean;
 }
 
-function contextKey(ctx: TextContext, hidden: boolean): keyof PhraseRule['conf'] {
+function contextKey(ctx: TextContext, hidden: boolean): Place {
   if (hidden) return 'hidden';
   switch (ctx) {
     case 'agent_file':
@@ -168,27 +167,35 @@ function phraseScan(
     const m = r.re.exec(text);
     if (!m) continue;
     if (r.needsAddressee && !addressed) continue;
-    let conf = r.conf[contextKey(input.context, hidden)];
+    // A place the rule does not list (agent files for plain directives …) is not reported.
+    const place = contextKey(input.context, hidden);
+    if (!hasVariant(r.rule, place)) continue;
+    const adjust: Adjustment[] = [];
     // Tool descriptions are read by the agent, rarely by the user: pseudo-system tags there are the tool-poisoning marker.
-    if (r.rule === 'text.important-tag' && input.context === 'tool_description') conf = Math.max(conf, 0.75);
-    if (!hidden && meta) conf = Math.min(conf * 0.4, 0.3);
+    if (r.rule === 'text.important-tag' && input.context === 'tool_description')
+      adjust.push('toolDescription');
+    if (!hidden && meta) adjust.push('discussion');
     if (!hidden && input.context !== 'agent_file' && input.context !== 'tool_description') {
       // Inside inline code or a quotation: an example, not an instruction.
       const before = text.slice(Math.max(0, m.index - 3), m.index);
-      if (/[`"“']$/.test(before)) conf *= 0.6;
+      if (/[`"“']$/.test(before)) adjust.push('quoted');
     }
-    if (conf < 0.15) continue;
+    const level = { variant: place, adjust } as ConfidenceQuery;
+    if (confidence(r.rule, level) < MIN_TEXT_CONFIDENCE) continue;
     const local = lines.lineOf(baseOffset + m.index);
-    out.push({
-      threat_type: r.type,
-      rule: r.rule,
-      message: `${r.message}${hidden ? ' (in content hidden from human readers)' : ''}`,
-      file: input.path,
-      line: local + (input.lineOffset ?? 1) - 1,
-      snippet: snippetOf(text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 60)),
-      confidence: Math.round(conf * 100) / 100,
-      install_time: !!input.installTime,
-    });
+    out.push(
+      finding({
+        threat_type: r.type,
+        rule: r.rule,
+        message: `${r.message}${hidden ? ' (in content hidden from human readers)' : ''}`,
+        file: input.path,
+        line: local + (input.lineOffset ?? 1) - 1,
+        snippet: snippetOf(text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 60)),
+        install_time: !!input.installTime,
+        ...level,
+        rounded: true,
+      }),
+    );
   }
   semanticInto(input, text, baseOffset, lines, hidden, meta, out, semi);
   // Base64 blobs in places an agent reads are decoded and read as hidden text.
@@ -227,16 +234,19 @@ function semanticInto(
   for (const h of semanticScan(text, semi ? 'visible' : place, { addressed, meta, toolDescription })) {
     const line = lines.lineOf(baseOffset + h.index) + (input.lineOffset ?? 1) - 1;
     if (out.some((f) => f.rule === h.rule && f.line === line && f.confidence >= h.conf)) continue;
-    out.push({
-      threat_type: h.type,
-      rule: h.rule,
-      message: `${h.message}${hidden ? ' (in content hidden from human readers)' : ''}`,
-      file: input.path,
-      line,
-      snippet: snippetOf(text.slice(h.index, h.index + 200)),
-      confidence: h.conf,
-      install_time: !!input.installTime,
-    });
+    out.push(
+      finding({
+        threat_type: h.type,
+        rule: h.rule,
+        message: `${h.message}${hidden ? ' (in content hidden from human readers)' : ''}`,
+        file: input.path,
+        line,
+        snippet: snippetOf(text.slice(h.index, h.index + 200)),
+        install_time: !!input.installTime,
+        ...h.level,
+        rounded: true,
+      }),
+    );
   }
 }
 
@@ -283,27 +293,22 @@ export function scanText(input: TextScanInput): Finding[] {
   const isCode = input.context === 'code';
   const meta = !isCode && META_DISCUSSION.test(text);
   const lineAt = (offset: number) => lines.lineOf(offset) + (input.lineOffset ?? 1) - 1;
-  const push = (
-    type: ThreatType,
-    rule: string,
-    conf: number,
-    offset: number,
-    message: string,
-    snippet?: string,
-  ) => {
+  const push: Push = (type, rule, level, offset, message, snippet) => {
     const line = lineAt(offset);
     if (out.some((f) => f.rule === rule && f.line === line)) return;
     if (out.filter((f) => f.rule === rule).length >= 5) return;
-    out.push({
-      threat_type: type,
-      rule,
-      message,
-      file: input.path,
-      line,
-      snippet: snippet ?? snippetOf(lines.lineText(lines.lineOf(offset))),
-      confidence: conf,
-      install_time: !!input.installTime,
-    });
+    out.push(
+      finding({
+        threat_type: type,
+        rule,
+        message,
+        file: input.path,
+        line,
+        snippet: snippet ?? snippetOf(lines.lineText(lines.lineOf(offset))),
+        install_time: !!input.installTime,
+        ...level,
+      }),
+    );
   };
 
   // Hidden Unicode.
@@ -322,7 +327,7 @@ export function scanText(input: TextScanInput): Finding[] {
         push(
           'prompt_injection',
           'text.unicode-tags',
-          letters >= 3 ? 0.95 : 0.6,
+          { variant: letters >= 3 ? 'decoded' : undefined },
           h.offset,
           `invisible Unicode tag characters hide the text "${(h.decoded ?? '').slice(0, 200)}"`,
           snippetOf(
@@ -335,7 +340,13 @@ export function scanText(input: TextScanInput): Finding[] {
           'prompt_injection',
           'text.bidi-control',
           // Test fixtures of Trojan Source linters carry these characters on purpose.
-          isCode ? (TEST_PATH.test(input.path) || BIDI_META.test(text) ? 0.4 : 0.8) : 0.5,
+          {
+            variant: isCode
+              ? TEST_PATH.test(input.path) || BIDI_META.test(text)
+                ? 'codeFixture'
+                : 'code'
+              : undefined,
+          },
           h.offset,
           'bidirectional control character reorders how the line is displayed (Trojan Source)',
         );
@@ -347,7 +358,7 @@ export function scanText(input: TextScanInput): Finding[] {
           push(
             'prompt_injection',
             'text.zero-width-in-word',
-            0.6,
+            {},
             h.offset,
             'zero-width character inside a word: names that look the same differ',
           );
@@ -359,7 +370,7 @@ export function scanText(input: TextScanInput): Finding[] {
       push(
         'prompt_injection',
         'text.zero-width-many',
-        0.55,
+        {},
         first.offset,
         `${zw} zero-width characters in prose (can smuggle hidden text)`,
       );
@@ -370,7 +381,7 @@ export function scanText(input: TextScanInput): Finding[] {
   scanProse(input, text, lines, meta, out);
   // Test files and fixtures of detectors hold attack text on purpose; they are not loaded by users.
   if (input.context !== 'agent_file' && input.context !== 'markdown' && TEST_PATH.test(input.path))
-    for (const f of out) f.confidence = Math.min(f.confidence, 0.45);
+    for (const f of out) f.confidence = adjusted(f.confidence, ['testFile']);
   return out;
 }
 
@@ -404,8 +415,8 @@ function scanProse(
 
 type Push = (
   type: ThreatType,
-  rule: string,
-  conf: number,
+  rule: RuleId,
+  level: ConfidenceQuery & { rounded?: boolean },
   offset: number,
   message: string,
   snippet?: string,
@@ -483,7 +494,7 @@ function structuredScan(input: TextScanInput, out: Finding[], push: Push): void 
       push(
         danger ? 'malicious_code' : 'prompt_injection',
         'agent.settings-hook',
-        danger ? 0.85 : 0.5,
+        { variant: danger ? 'runsNetworkOrShell' : undefined },
         m.index,
         `agent settings shipped in the package run a command on agent events: ${cmd.slice(0, 120)}`,
       );
@@ -506,7 +517,11 @@ function structuredScan(input: TextScanInput, out: Finding[], push: Push): void 
         push(
           h.type,
           h.rule,
-          TEST_PATH.test(path) ? Math.min(h.conf, 0.45) : h.conf,
+          {
+            ...h.level,
+            adjust: [...(h.level.adjust ?? []), ...(TEST_PATH.test(path) ? (['testFile'] as const) : [])],
+            rounded: true,
+          },
           g.offset,
           `${h.message} (string constant in code)`,
           snippetOf(g.text.slice(h.index, h.index + 200)),
@@ -521,7 +536,7 @@ function structuredScan(input: TextScanInput, out: Finding[], push: Push): void 
       push(
         'malicious_code',
         'code.invisible-payload',
-        strong ? 0.92 : p.length >= 64 ? 0.55 : 0.35,
+        { variant: strong ? 'decodedAndRun' : p.length >= 64 ? 'long' : undefined },
         p.index,
         strong
           ? `${p.length} invisible code points decoded by code point and executed (hidden payload)`
@@ -544,7 +559,7 @@ function structuredScan(input: TextScanInput, out: Finding[], push: Push): void 
         push(
           input.context === 'package_json' ? 'install_script_injection' : 'malicious_code',
           'text.lookalike-in-command',
-          0.6,
+          {},
           text.indexOf(l),
           `command contains ${u}, a character that looks like an ordinary one but is not`,
         );

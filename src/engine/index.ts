@@ -18,7 +18,9 @@ import { analyzePackageJson } from './install-scripts';
 import { analyzeJsFile, type JsFileFacts, type ModuleHost } from './js/analyze';
 import { planChunks } from './js/bigfile';
 import { packageSignals } from './package-signals';
-import { assessRisk, type RiskInput } from '../policy/risk-policy';
+import { WARNING_CONFIDENCE, assessRisk, type RiskInput } from '../policy/risk-policy';
+import { finding } from './findings';
+import type { RuleId } from './rules';
 import { readTarball, isTextPath } from './tar';
 import { decodeText, snippetOf } from './text';
 import {
@@ -412,19 +414,20 @@ export function analyzeFiles(
     installCaps.merge(r.caps);
   }
 
-  const addNative = (path: string, rule: string, message: string) => {
+  const addNative = (path: string, rule: RuleId, message: string) => {
     caps.hasNative = true;
     caps.nativeModules.add(path);
-    evidence.push({
-      capability: 'native',
-      rule,
-      message,
-      file: path,
-      line: 1,
-      snippet: path,
-      confidence: 1,
-      install_time: false,
-    });
+    evidence.push(
+      finding({
+        capability: 'native',
+        rule,
+        message,
+        file: path,
+        line: 1,
+        snippet: path,
+        install_time: false,
+      }),
+    );
   };
   const binNames = new Set(Object.values(meta.bin).map((p) => posix.normalize(p)));
   /** Folders holding a GitHub Action's metadata (`action.yml`): their scripts run in CI. */
@@ -478,45 +481,50 @@ export function analyzeFiles(
       const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '';
       if (actionDirs.has(dir))
         for (const hit of analyzeCiScript(dec.text))
-          evidence.push({
-            threat_type: hit.threat_type,
-            rule: hit.rule,
-            message: hit.message,
-            file: p,
-            line: hit.line,
-            snippet: snippetOf(hit.text),
-            confidence: hit.confidence,
-            install_time: false,
-          });
+          evidence.push(
+            finding({
+              threat_type: hit.threat_type,
+              rule: hit.rule,
+              message: hit.message,
+              file: p,
+              line: hit.line,
+              snippet: snippetOf(hit.text),
+              install_time: false,
+              variant: hit.variant,
+            }),
+          );
     }
     // A miner's configuration shipped as data (pools with user/wallet, donate level).
     if (
       /\.(?:json|jsonc|conf|cfg|ini|toml|ya?ml)$/i.test(p) &&
       MINER_CONFIG.test(dec.text.slice(0, 200_000))
     ) {
-      evidence.push({
-        threat_type: 'malicious_code',
-        rule: 'file.miner-config',
-        message: `ships a cryptocurrency miner configuration (${p})`,
-        file: p,
-        line: 1,
-        snippet: snippetOf(MINER_CONFIG.exec(dec.text.slice(0, 200_000))?.[0] ?? ''),
-        confidence: 0.8,
-        install_time: false,
-      });
+      evidence.push(
+        finding({
+          threat_type: 'malicious_code',
+          rule: 'file.miner-config',
+          message: `ships a cryptocurrency miner configuration (${p})`,
+          file: p,
+          line: 1,
+          snippet: snippetOf(MINER_CONFIG.exec(dec.text.slice(0, 200_000))?.[0] ?? ''),
+          install_time: false,
+        }),
+      );
     }
     if (isCiWorkflow(p) || isEditorTasks(p)) {
       for (const hit of isEditorTasks(p) ? analyzeEditorTasks(dec.text) : analyzeWorkflow(dec.text)) {
-        evidence.push({
-          threat_type: hit.threat_type,
-          rule: hit.rule,
-          message: hit.message,
-          file: p,
-          line: hit.line,
-          snippet: snippetOf(hit.text),
-          confidence: hit.confidence,
-          install_time: false,
-        });
+        evidence.push(
+          finding({
+            threat_type: hit.threat_type,
+            rule: hit.rule,
+            message: hit.message,
+            file: p,
+            line: hit.line,
+            snippet: snippetOf(hit.text),
+            install_time: false,
+            variant: hit.variant,
+          }),
+        );
       }
     }
     const context: TextContext = isAgentFile(p)
@@ -541,19 +549,21 @@ export function analyzeFiles(
       fileFacts.some((f) => f.pipesStreams && (f.file === shell.file || f.file === socket.file))
     ) {
       const install = shell.installTime || socket.installTime;
-      evidence.push({
-        threat_type: 'malicious_code',
-        rule: 'pkg.reverse-shell',
-        message:
-          shell.file === socket.file
-            ? 'starts a shell with no command and connects its streams to an outbound socket (reverse shell)'
-            : `starts a shell with no command (${shell.file}) and connects its streams to an outbound socket opened in ${socket.file} (reverse shell)`,
-        file: shell.file,
-        line: shell.interactiveShell!,
-        snippet: '',
-        confidence: install ? 0.95 : 0.9,
-        install_time: install,
-      });
+      evidence.push(
+        finding({
+          threat_type: 'malicious_code',
+          rule: 'pkg.reverse-shell',
+          message:
+            shell.file === socket.file
+              ? 'starts a shell with no command and connects its streams to an outbound socket (reverse shell)'
+              : `starts a shell with no command (${shell.file}) and connects its streams to an outbound socket opened in ${socket.file} (reverse shell)`,
+          file: shell.file,
+          line: shell.interactiveShell!,
+          snippet: '',
+          install_time: install,
+          variant: install ? 'install' : undefined,
+        }),
+      );
     }
   }
   // Install-time code that starts a program shipped in the package, detached and silenced: a
@@ -567,16 +577,17 @@ export function analyzeFiles(
       const text = f ? decodeText(f.data).text : '';
       const exe = shippedExecutables.find((x) => text.includes(x.slice(x.lastIndexOf('/') + 1)));
       if (!exe) continue;
-      evidence.push({
-        threat_type: 'install_script_injection',
-        rule: 'pkg.install-launches-bundled-binary',
-        message: `install-time code starts ${exe}, an executable shipped in the package, detached with its output discarded`,
-        file: launch.file,
-        line: launch.line,
-        snippet: launch.snippet,
-        confidence: 0.9,
-        install_time: true,
-      });
+      evidence.push(
+        finding({
+          threat_type: 'install_script_injection',
+          rule: 'pkg.install-launches-bundled-binary',
+          message: `install-time code starts ${exe}, an executable shipped in the package, detached with its output discarded`,
+          file: launch.file,
+          line: launch.line,
+          snippet: launch.snippet,
+          install_time: true,
+        }),
+      );
       break;
     }
   }
@@ -587,21 +598,25 @@ export function analyzeFiles(
         f.install_time &&
         'threat_type' in f &&
         f.threat_type === 'malicious_code' &&
-        f.confidence >= 0.5 &&
+        f.confidence >= WARNING_CONFIDENCE &&
         f.file !== 'package.json',
     );
     if (targets.length) {
       const t = targets[0]!;
-      evidence.push({
-        threat_type: 'install_script_injection',
-        rule: 'pkg.install-runs-malicious-file',
-        message: `the ${s.name} script runs ${t.file}, which contains ${t.message}`,
-        file: 'package.json',
-        line: s.line,
-        snippet: `"${s.name}": "${s.command.slice(0, 100)}"`,
-        confidence: Math.min(0.95, t.confidence + 0.1),
-        install_time: true,
-      });
+      evidence.push(
+        finding({
+          threat_type: 'install_script_injection',
+          rule: 'pkg.install-runs-malicious-file',
+          message: `the ${s.name} script runs ${t.file}, which contains ${t.message}`,
+          file: 'package.json',
+          line: s.line,
+          snippet: `"${s.name}": "${s.command.slice(0, 100)}"`,
+          install_time: true,
+          // One step above the malicious finding in the file the script runs.
+          from: t.confidence,
+          steps: 1,
+        }),
+      );
       break;
     }
   }
@@ -784,18 +799,21 @@ function scriptFileFindings(
         : dialect === 'batch'
           ? 'batch'
           : 'PowerShell';
-  return analyzeScript(text, dialect, installTime, state).map((hit) => ({
-    // Not run by npm: what it does is malicious code, not an install-script injection.
-    threat_type:
-      !installTime && hit.threat_type === 'install_script_injection' ? 'malicious_code' : hit.threat_type,
-    rule: hit.rule,
-    message: `${installTime ? 'install-time' : 'shipped'} ${kind} script ${hit.message}`,
-    file: path,
-    line: hit.line,
-    snippet: snippetOf(hit.text),
-    confidence: hit.confidence,
-    install_time: installTime,
-  }));
+  return analyzeScript(text, dialect, installTime, state).map((hit) =>
+    finding({
+      // Not run by npm: what it does is malicious code, not an install-script injection.
+      threat_type:
+        !installTime && hit.threat_type === 'install_script_injection' ? 'malicious_code' : hit.threat_type,
+      rule: hit.rule,
+      message: `${installTime ? 'install-time' : 'shipped'} ${kind} script ${hit.message}`,
+      file: path,
+      line: hit.line,
+      snippet: snippetOf(hit.text),
+      install_time: installTime,
+      variant: hit.variant,
+      steps: hit.steps,
+    }),
+  );
 }
 
 function rankApiFile(file: string, types: string | undefined, main: string | undefined): number {

@@ -6,7 +6,10 @@ import type { InstallScripts } from '../contract/schemas';
 import { analyzeScript } from './script-behaviour';
 import { inlineNodeCode, scriptTargets, shellPrograms } from './shell';
 import { LineIndex, snippetOf } from './text';
-import type { Finding, FindingBody, FindingKind, PackageMetadata } from './types';
+import { finding, type FindingSpec } from './findings';
+import type { Finding, PackageMetadata } from './types';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare'] as const;
 
@@ -116,7 +119,8 @@ export function analyzePackageJson(
   const installFiles = new Set<string>();
   const inlineCode: InstallAnalysis['inlineCode'] = [];
   const scripts: InstallAnalysis['scripts'] = [];
-  const add = (f: FindingKind & FindingBody) => findings.push({ ...f, file: path, install_time: true });
+  const add = (f: DistributiveOmit<FindingSpec, 'file' | 'install_time'>) =>
+    findings.push(finding({ ...f, file: path, install_time: true }));
 
   // Scripts defined in nested objects of an invalid manifest still count (read line by line).
   const entries: [string, string, number][] = [];
@@ -143,7 +147,6 @@ export function analyzePackageJson(
         message: `runs "${command.slice(0, 120)}" as its ${name} script during npm install`,
         line,
         snippet: snippetOf(`"${name}": "${command}"`),
-        confidence: 1,
       });
     }
     for (const hit of analyzeScript(command, 'sh', name !== 'prepare')) {
@@ -153,7 +156,9 @@ export function analyzePackageJson(
         message: `${name} script ${hit.message}`,
         line,
         snippet: snippetOf(`"${name}": "${command}"`),
-        confidence: name === 'prepare' ? Math.min(hit.confidence, 0.7) : hit.confidence,
+        variant: hit.variant,
+        steps: hit.steps,
+        adjust: name === 'prepare' ? ['prepareScript'] : undefined,
       });
     }
     // `node .` / `node ./`: the package's own entry point (its main, else index.js).
@@ -195,7 +200,7 @@ export function analyzePackageJson(
         message: `${field}.${dep} is fetched from ${spec.slice(0, 100)} instead of the registry${isHttp ? ' over plain HTTP' : ''}; its install scripts would run too`,
         line,
         snippet: snippetOf(`"${dep}": "${spec}"`),
-        confidence: field === 'devDependencies' ? 0.4 : isHttp ? 0.6 : 0.45,
+        variant: field === 'devDependencies' ? 'dev' : isHttp ? 'plainHttp' : undefined,
       });
     }
   }

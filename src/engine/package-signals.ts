@@ -12,6 +12,7 @@
  * Neither proves malice; both raise what the code does, and alone they are warnings.
  */
 import { npmTopDownloads } from 'npm-high-impact';
+import { finding } from './findings';
 import type { Finding, PackageMetadata } from './types';
 
 /** Most-downloaded names compared against (a name in this list is never a squat of another). */
@@ -118,30 +119,34 @@ export function packageSignals(
       Boolean,
     );
     const hook = hooks[0]!;
-    out.push({
-      threat_type: 'install_script_injection',
-      rule: 'pkg.dependency-confusion-shape',
-      message: `version ${meta.version} with a ${hook.name} script and no repository${bare.length ? `, ${bare.join(', ')}` : ''}: the shape of a package published to shadow a private one`,
-      file: 'package.json',
-      line: hook.line,
-      snippet: `"version": "${meta.version.slice(0, 40)}"`,
-      // A warning alone (0.55–0.65); what the install code does decides the rest.
-      confidence: Math.min(0.65, 0.55 + 0.05 * bare.length),
-      install_time: true,
-    });
+    out.push(
+      finding({
+        threat_type: 'install_script_injection',
+        rule: 'pkg.dependency-confusion-shape',
+        message: `version ${meta.version} with a ${hook.name} script and no repository${bare.length ? `, ${bare.join(', ')}` : ''}: the shape of a package published to shadow a private one`,
+        file: 'package.json',
+        line: hook.line,
+        snippet: `"version": "${meta.version.slice(0, 40)}"`,
+        install_time: true,
+        // A warning alone; each missing sign of a maintained package (README, description) raises it.
+        steps: bare.length,
+      }),
+    );
   }
   const imitated = imitatedPackage(meta.name);
   if (imitated) {
-    out.push({
-      threat_type: 'social_engineering',
-      rule: 'pkg.imitates-popular-name',
-      message: `the name ${meta.name.slice(0, 80)} ${imitated.how} from ${imitated.target}, a high-impact package${hooks.length ? `, and it runs a ${hooks[0]!.name} script` : ''}`,
-      file: 'package.json',
-      line: 1,
-      snippet: `"name": "${meta.name.slice(0, 80)}"`,
-      confidence: hooks.length ? 0.65 : 0.5,
-      install_time: hooks.length > 0,
-    });
+    out.push(
+      finding({
+        threat_type: 'social_engineering',
+        rule: 'pkg.imitates-popular-name',
+        message: `the name ${meta.name.slice(0, 80)} ${imitated.how} from ${imitated.target}, a high-impact package${hooks.length ? `, and it runs a ${hooks[0]!.name} script` : ''}`,
+        file: 'package.json',
+        line: 1,
+        snippet: `"name": "${meta.name.slice(0, 80)}"`,
+        install_time: hooks.length > 0,
+        variant: hooks.length ? 'installHook' : undefined,
+      }),
+    );
   }
   return out;
 }

@@ -12,6 +12,7 @@
  * Pure functions over text: nothing is executed.
  */
 import type { ThreatType } from '../contract/schemas';
+import { confidence, type ConfidenceQuery, type RuleId, type VariantOf } from './rules';
 import { EXFIL_HOST, SENSITIVE_PATH } from './indicators';
 import type { CapabilityCollector } from './capabilities';
 import { analyzeShell } from './shell';
@@ -19,12 +20,36 @@ import { analyzeShell } from './shell';
 export type ScriptDialect = 'sh' | 'batch' | 'powershell' | 'python';
 
 export interface ScriptHit {
-  rule: string;
+  rule: RuleId;
   threat_type: ThreatType;
+  /** From the catalogue, for the variant and steps below. */
   confidence: number;
+  variant?: VariantOf<RuleId>;
+  steps?: number;
   message: string;
   line: number;
   text: string;
+}
+
+/** A hit whose confidence is the rule's catalogue confidence for `level`. */
+function scriptHit(
+  rule: RuleId,
+  threat_type: ThreatType,
+  message: string,
+  line: number,
+  text: string,
+  level: ConfidenceQuery = {},
+): ScriptHit {
+  return {
+    rule,
+    threat_type,
+    confidence: confidence(rule, level),
+    variant: level.variant,
+    steps: level.steps,
+    message,
+    line,
+    text,
+  };
 }
 
 interface Command {
@@ -392,41 +417,29 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
     /\bos\.walk\s*\(/.test(all) &&
     /\b(?:os\.(?:remove|unlink)|shutil\.rmtree)\s*\(|open\s*\([^)]*['"]w/.test(all);
   const wiper = wipe && (/rmtree/.test(wipe.text) || walkDestroys) ? wipe : undefined;
+  const install = installTime ? 'install' : undefined;
   const push = (
-    rule: string,
+    rule: RuleId,
     type: ThreatType,
-    install: number,
-    runtime: number,
     message: string,
     at = lines[0],
-  ) =>
-    hits.push({
-      rule,
-      threat_type: type,
-      confidence: installTime ? install : runtime,
-      message,
-      line: at?.line ?? 1,
-      text: at?.text ?? '',
-    });
+    level: ConfidenceQuery = { variant: install },
+  ) => hits.push(scriptHit(rule, type, message, at?.line ?? 1, at?.text ?? '', level));
   if (dl && wb && run)
     push(
       'script.download-execute',
       'install_script_injection',
-      0.95,
-      0.8,
       'downloads a file, writes it and runs a program',
       run,
+      { variant: installTime ? 'pythonInstall' : 'python' },
     );
-  if (evalDecoded)
-    push('script.eval-decoded', 'malicious_code', 0.9, 0.85, 'executes decoded code', evalDecoded);
+  if (evalDecoded) push('script.eval-decoded', 'malicious_code', 'executes decoded code', evalDecoded);
   if (sock && shellOverSocket)
-    push('shell.reverse-shell', 'malicious_code', 0.95, 0.9, 'connects a shell to a socket (reverse shell)');
+    push('shell.reverse-shell', 'malicious_code', 'connects a shell to a socket (reverse shell)');
   if (memRead)
     push(
       'script.process-memory-read',
       'data_exfiltration',
-      0.9,
-      0.85,
       "reads another process's memory through /proc/<pid>/mem (secret scraping)",
       memRead,
     );
@@ -434,8 +447,6 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
     push(
       'script.destructive',
       'malicious_code',
-      0.95,
-      0.85,
       'deletes or overwrites the files of the home folder or a whole drive',
       wiper,
     );
@@ -443,10 +454,9 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
     push(
       'script.env-exfil',
       'data_exfiltration',
-      0.9,
-      0.75,
       'sends the environment over the network',
       find(/\bos\.environ\b/),
+      { variant: installTime ? 'pythonInstall' : 'python' },
     );
   return hits;
 }
@@ -614,22 +624,14 @@ export function analyzeScript(
 
   const { downloads, executable } = state;
   const secretReads: { c: Command; sends: boolean }[] = [];
+  const install = installTime ? 'install' : undefined;
   const add = (
     c: Command,
-    rule: string,
+    rule: RuleId,
     type: ThreatType,
-    install: number,
-    runtime: number,
     message: string,
-  ) =>
-    hits.push({
-      rule,
-      threat_type: type,
-      confidence: installTime ? install : runtime,
-      message,
-      line: c.line,
-      text: c.text,
-    });
+    level: ConfidenceQuery = { variant: install },
+  ) => hits.push(scriptHit(rule, type, message, c.line, c.text, level));
 
   for (const c of cmds) {
     const d = download(c);
@@ -646,14 +648,14 @@ export function analyzeScript(
     if (runs) {
       const src = downloads.get(runs)!;
       const r = urlRisk(src.url);
-      const boost = (r.plain ? 0.05 : 0) + (r.bareIp ? 0.05 : 0) + (c.background ? 0.05 : 0);
+      // Each of plain HTTP, a bare IP address and a background run raises the confidence a step.
+      const steps = [r.plain, r.bareIp, c.background].filter(Boolean).length;
       add(
         c,
         'script.download-execute',
         'install_script_injection',
-        Math.min(0.98, 0.9 + boost),
-        Math.min(0.9, 0.7 + 2 * boost),
         `downloads ${runs}${src.url ? ` from ${src.url.slice(0, 80)}` : ''} (line ${src.line}) and runs it${c.background ? ' in the background' : ''}`,
+        { variant: install, steps },
       );
     }
     const destroyed = destroyedPaths(c, dialect)?.filter(isUserDataPath);
@@ -662,8 +664,6 @@ export function analyzeScript(
         c,
         'script.destructive',
         'malicious_code',
-        0.95,
-        0.85,
         `deletes or wipes ${destroyed[0]!.replace(/\s+/g, ' ').slice(0, 60)} (the user's files, not the package's own)`,
       );
     }
@@ -683,8 +683,6 @@ export function analyzeScript(
             c,
             'script.env-exfil',
             'data_exfiltration',
-            0.95,
-            0.85,
             'dumps the environment and sends it over the network',
           );
           break;
@@ -715,14 +713,7 @@ export function analyzeScript(
     }
     // `git push` from an install or run hook: code that spreads itself through repositories.
     if (p === 'git' && args[0] === 'push') {
-      add(
-        c,
-        'script.git-push',
-        'install_script_injection',
-        0.85,
-        0.5,
-        'pushes to a git remote (self-propagation)',
-      );
+      add(c, 'script.git-push', 'install_script_injection', 'pushes to a git remote (self-propagation)');
     }
     // A request-capture or tunnelling service called from a script: a beacon.
     const sendUrl = NET_SEND.test(p) ? URL_RE.exec(c.text)?.[0] : undefined;
@@ -732,8 +723,6 @@ export function analyzeScript(
         c,
         'script.exfil-host',
         'data_exfiltration',
-        0.85,
-        0.6,
         `calls ${sendHost.slice(0, 80)}, a request-capture/tunnelling service (install beacon)`,
       );
     }
@@ -758,8 +747,6 @@ export function analyzeScript(
           c,
           'script.fingerprint-exfil',
           'data_exfiltration',
-          0.9,
-          0.6,
           `sends who and where it runs (${[...distinct].slice(0, 4).join(', ')}) with ${base(p)}`,
         );
       }
@@ -770,14 +757,14 @@ export function analyzeScript(
         c.text,
       )
     ) {
-      add(c, 'script.env-exfil', 'data_exfiltration', 0.95, 0.85, 'sends the environment over the network');
+      add(c, 'script.env-exfil', 'data_exfiltration', 'sends the environment over the network');
     }
     if (
       /\bxmrig\b|\bstratum\+(?:tcp|ssl):\/\/|--donate-level\b|\bcpuminer\b|\bminerd\b|\bnbminer\b|\bt-rex\b/i.test(
         c.text,
       )
     ) {
-      add(c, 'script.crypto-miner', 'malicious_code', 0.95, 0.9, 'starts a cryptocurrency miner');
+      add(c, 'script.crypto-miner', 'malicious_code', 'starts a cryptocurrency miner');
     }
     if (
       /^crontab$/i.test(p) ||
@@ -794,8 +781,6 @@ export function analyzeScript(
         c,
         'script.persistence',
         'install_script_injection',
-        0.85,
-        0.6,
         'installs itself to run later (cron, Run key, launch agent, systemd unit, scheduled task)',
       );
     }
@@ -809,8 +794,6 @@ export function analyzeScript(
         first.c,
         'script.secret-file-exfil',
         'data_exfiltration',
-        0.95,
-        0.85,
         'reads credential or key files and sends them over the network',
       );
     else
@@ -818,22 +801,22 @@ export function analyzeScript(
         first.c,
         'script.secret-file-read',
         'data_exfiltration',
-        0.7,
-        0.45,
         'reads credential or key files (SSH keys, cloud or npm credentials, browser or wallet data)',
       );
   }
   for (const f of executable) {
     if (hits.some((h) => h.rule === 'script.download-execute')) break;
     const d = downloads.get(f)!;
-    hits.push({
-      rule: 'shell.download-chmod-run',
-      threat_type: 'install_script_injection',
-      confidence: installTime ? 0.9 : 0.75,
-      message: `downloads ${f} and makes it executable`,
-      line: d.line,
-      text: '',
-    });
+    hits.push(
+      scriptHit(
+        'shell.download-chmod-run',
+        'install_script_injection',
+        `downloads ${f} and makes it executable`,
+        d.line,
+        '',
+        { variant: installTime ? 'install' : undefined },
+      ),
+    );
   }
   return hits;
 }

@@ -3,21 +3,21 @@
  * Pure functions over text; the caller decides whether the command runs at install time.
  */
 import type { ThreatType } from '../contract/schemas';
+import { confidence, type RuleId } from './rules';
 
 export interface ShellHit {
-  rule: string;
+  rule: RuleId;
   threat_type: ThreatType;
+  /** From the catalogue: the rule's `install` variant when the command runs at install time. */
   confidence: number;
+  variant?: 'install';
   message: string;
 }
 
 interface ShellRule {
-  rule: string;
+  rule: RuleId;
   re: RegExp;
   threat_type: ThreatType;
-  /** Confidence when the command runs at install time / at run time. */
-  install: number;
-  runtime: number;
   message: string;
 }
 
@@ -26,104 +26,78 @@ const RULES: ShellRule[] = [
     rule: 'shell.download-pipe-shell',
     re: /\b(?:curl|wget|iwr|invoke-webrequest)\b[^|;&\n]*\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^|;&\n]*\|\s*(?:node|python3?|perl|ruby)\b/i,
     threat_type: 'install_script_injection',
-    install: 0.95,
-    runtime: 0.8,
     message: 'downloads code and pipes it into an interpreter',
   },
   {
     rule: 'shell.download-chmod-run',
     re: /\b(?:curl|wget)\b[^\n]*(?:&&|;)\s*chmod\s+(?:\+x|[0-7]*7[0-7]*)\b/i,
     threat_type: 'install_script_injection',
-    install: 0.9,
-    runtime: 0.75,
     message: 'downloads a file and makes it executable',
   },
   {
     rule: 'shell.powershell-encoded',
     re: /\bpowershell(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}/i,
     threat_type: 'install_script_injection',
-    install: 0.9,
-    runtime: 0.8,
     message: 'runs an encoded PowerShell command',
   },
   {
     rule: 'shell.powershell-download',
     re: /\b(?:iex|invoke-expression)\b[^\n]*(?:downloadstring|invoke-webrequest|iwr|net\.webclient)|(?:downloadstring|net\.webclient)[^\n]*\b(?:iex|invoke-expression)\b/i,
     threat_type: 'install_script_injection',
-    install: 0.9,
-    runtime: 0.8,
     message: 'downloads and evaluates a PowerShell script',
   },
   {
     rule: 'shell.encoded-node-eval',
     re: /\bnode\b[^\n]*\s-(?:e|p|-eval|-print)\b[^\n]*(?:base64|Buffer\.from|atob|fromCharCode|\\x[0-9a-f]{2}|eval\s*\()/i,
     threat_type: 'install_script_injection',
-    install: 0.85,
-    runtime: 0.6,
     message: 'runs inline Node.js code built from encoded data',
   },
   {
     rule: 'shell.base64-decode-run',
     re: /base64\s+(?:-d|--decode|-D)\b[^\n]*\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python3?|node|perl|ruby)\b|echo\s+(?:-n\s+)?["']?[A-Za-z0-9+/=]{40,}["']?\s*\|\s*base64/i,
     threat_type: 'install_script_injection',
-    install: 0.9,
-    runtime: 0.8,
     message: 'decodes base64 data and runs it',
   },
   {
     rule: 'shell.shell-rc-write',
     re: />>?\s*["']?(?:~|\$HOME|\$\{HOME\})\/\.(?:bashrc|bash_profile|zshrc|profile|zprofile|config\/fish\/config\.fish)\b/i,
     threat_type: 'install_script_injection',
-    install: 0.9,
-    runtime: 0.7,
     message: 'writes to a shell start-up file',
   },
   {
     rule: 'shell.agent-config-write',
     re: /(?:\.claude\/|\.claude\.json|\.cursor\/mcp\.json|\.vscode\/(?:tasks|settings)\.json|\.gemini\/|\.codex\/|\.continue\/|mcp_servers?\.json|claude_desktop_config\.json)/i,
     threat_type: 'install_script_injection',
-    install: 0.85,
-    runtime: 0.5,
     message: 'touches AI-agent or editor configuration',
   },
   {
     rule: 'shell.ai-cli-unsafe',
     re: /\bclaude\b[^\n]*--dangerously-skip-permissions|\bgemini\b[^\n]*(?:--yolo|\s-y\b)|\bq\s+chat\b[^\n]*--trust-all-tools|--trust-all-tools|\bcodex\b[^\n]*(?:--dangerously-bypass|--full-auto|--yolo)|\bcursor-agent\b[^\n]*--force/i,
     threat_type: 'install_script_injection',
-    install: 0.95,
-    runtime: 0.85,
     message: 'invokes an AI command-line tool with its permission checks turned off',
   },
   {
     rule: 'shell.npm-publish',
     re: /\b(?:npm|pnpm|yarn)\s+(?:publish|npm\s+publish)\b/i,
     threat_type: 'install_script_injection',
-    install: 0.9,
-    runtime: 0.75,
     message: 'publishes a package (self-propagation)',
   },
   {
     rule: 'shell.ci-workflow-write',
     re: /\.github\/workflows\/[^\s"']*\.ya?ml/i,
     threat_type: 'install_script_injection',
-    install: 0.85,
-    runtime: 0.5,
     message: 'writes a CI workflow file',
   },
   {
     rule: 'shell.reverse-shell',
     re: /\/dev\/tcp\/|\bnc(?:at)?\b[^\n]*\s-e\s|\bbash\s+-i\s*>&|\bsocat\b[^\n]*exec:|\bmkfifo\b[^\n]*\bnc\b/i,
     threat_type: 'malicious_code',
-    install: 0.95,
-    runtime: 0.9,
     message: 'opens a reverse shell',
   },
   {
     rule: 'shell.destructive',
     re: /\brm\s+-[a-z]*r[a-z]*f?[a-z]*\s+(?:--no-preserve-root\s+)?(?:\/\*?|~\/?\*?|\$HOME\/?\*?)(?:\s|$|["'])|\bdel\s+\/[fsq]\b[^\n]*[a-z]:\\|\bformat\s+[a-z]:|\bmkfs(?:\.\w+)?\s+\/dev\/|\bdd\s+if=\/dev\/(?:zero|random|urandom)\s+of=\/dev\/[sh]d/i,
     threat_type: 'malicious_code',
-    install: 0.9,
-    runtime: 0.85,
     message: 'runs a destructive command',
   },
   {
@@ -131,16 +105,12 @@ const RULES: ShellRule[] = [
     // rundll32 of Windows' own handlers (url.dll,FileProtocolHandler opens a URL) is not injection.
     re: /\bLD_PRELOAD\s*=|\bDYLD_INSERT_LIBRARIES\s*=|\brundll32(?:\.exe)?\s+["']?(?!(?:url|shell32|user32|zipfldr|shdocvw|ieframe|inetcpl|printui)\.(?:dll|cpl)\b)[^\s"']+/i,
     threat_type: 'malicious_code',
-    install: 0.85,
-    runtime: 0.7,
     message: 'injects a shared library (LD_PRELOAD / DLL loading)',
   },
   {
     rule: 'shell.registry-override',
     re: /\bnpm\s+config\s+set\s+registry\b|--registry[=\s]+https?:\/\/|\bstrict-ssl\s+false\b|NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0/i,
     threat_type: 'social_engineering',
-    install: 0.7,
-    runtime: 0.4,
     message: 'points npm at another registry or turns TLS checks off',
   },
 ];
@@ -150,10 +120,12 @@ export function analyzeShell(cmd: string, installTime: boolean): ShellHit[] {
   if (cmd.length > 100_000) cmd = cmd.slice(0, 100_000);
   for (const r of RULES) {
     if (r.re.test(cmd)) {
+      const variant = installTime ? 'install' : undefined;
       hits.push({
         rule: r.rule,
         threat_type: r.threat_type,
-        confidence: installTime ? r.install : r.runtime,
+        confidence: confidence(r.rule, { variant }),
+        variant,
         message: r.message,
       });
     }

@@ -9,13 +9,16 @@
  */
 import { parseAllDocuments } from 'yaml';
 import type { ThreatType } from '../contract/schemas';
+import { confidence, type RuleId, type VariantOf } from './rules';
 import { analyzeScript } from './script-behaviour';
 import { analyzeShell } from './shell';
 
 export interface WorkflowHit {
-  rule: string;
+  rule: RuleId;
   threat_type: ThreatType;
+  /** From the catalogue, for the variant below. */
   confidence: number;
+  variant?: VariantOf<RuleId>;
   message: string;
   line: number;
   text: string;
@@ -141,7 +144,7 @@ export function analyzeCiScript(text: string): WorkflowHit[] {
     hits.push({
       rule: 'workflow.token-theft',
       threat_type: 'data_exfiltration',
-      confidence: 0.85,
+      confidence: confidence('workflow.token-theft'),
       message: 'reads the checkout token that actions/checkout leaves in .git/config',
       ...token,
     });
@@ -150,11 +153,12 @@ export function analyzeCiScript(text: string): WorkflowHit[] {
 
 function stepHits(s: Step, line: number, who: string): WorkflowHit[] {
   const hits: WorkflowHit[] = [];
-  const add = (rule: string, confidence: number, message: string) =>
+  const add = (message: string, variant?: VariantOf<'workflow.secrets-exfil'>) =>
     hits.push({
-      rule,
+      rule: 'workflow.secrets-exfil',
       threat_type: 'data_exfiltration',
-      confidence,
+      confidence: confidence('workflow.secrets-exfil', { variant }),
+      variant,
       message: message.replace('a shipped CI workflow', who),
       line,
       text: s.run.slice(0, 200),
@@ -175,21 +179,21 @@ function stepHits(s: Step, line: number, who: string): WorkflowHit[] {
   const sends = NET.test(s.run);
   if (ALL_SECRETS.test(s.run) || (ALL_SECRETS.test(s.env) && sends)) {
     if (sends || /base64|xxd|gzip/.test(s.run)) {
-      add('workflow.secrets-exfil', 0.9, 'a shipped CI workflow serialises every secret and sends it out');
+      add('a shipped CI workflow serialises every secret and sends it out', 'allSecrets');
       return hits;
     }
   }
   // Secrets used only as a request credential (`-H "Authorization: Bearer $TOKEN"`) are what CI
   // is for: leave those header arguments out and look for secrets still sent.
   if (sends && refersSecret(s.run.replace(AS_CREDENTIAL_G, ''))) {
-    add('workflow.secrets-exfil', 0.85, 'a shipped CI workflow sends a secret to the network');
+    add('a shipped CI workflow sends a secret to the network');
     return hits;
   }
   const scriptHits = analyzeScript(s.run, 'sh', false);
   // Secrets scraped from the runner's memory, or credential files sent, whatever the env.
   const scraped = scriptHits.find((h) => /^script\.(?:process-memory-read|secret-file-exfil)$/.test(h.rule));
   if (scraped) {
-    add('workflow.secrets-exfil', 0.9, `a step of a shipped CI workflow ${scraped.message}`);
+    add(`a step of a shipped CI workflow ${scraped.message}`, 'scraped');
     return hits;
   }
   // `node -e "…"` / `python -c "…"` steps: the inline code sees the same environment.
@@ -198,11 +202,7 @@ function stepHits(s: Step, line: number, who: string): WorkflowHit[] {
       /process\.env|os\.environ/.test(s.run) &&
       /fetch\s*\(|https?\.request|axios|urllib|requests\.post|XMLHttpRequest/.test(s.run)
     ) {
-      add(
-        'workflow.secrets-exfil',
-        0.85,
-        'a shipped CI workflow step runs inline code that sends its environment, with secrets, out',
-      );
+      add('a shipped CI workflow step runs inline code that sends its environment, with secrets, out');
       return hits;
     }
   }
@@ -212,22 +212,14 @@ function stepHits(s: Step, line: number, who: string): WorkflowHit[] {
     secretsInRun &&
     /(?:>>?|tee\s+(?:-a\s+)?)\s*["']?[\w./-]+/.test(s.run.replace(AS_CREDENTIAL_G, ''))
   ) {
-    add(
-      'workflow.secrets-exfil',
-      0.8,
-      'a shipped CI workflow writes secrets to a file and uploads it as a build artifact',
-    );
+    add('a shipped CI workflow writes secrets to a file and uploads it as a build artifact', 'artifact');
     return hits;
   }
   const envDump = scriptHits.some((h) => h.rule === 'script.env-exfil');
   if (envDump && (secretsInEnv || secretsInRun || /\$\{\{/.test(s.run))) {
-    add(
-      'workflow.secrets-exfil',
-      0.85,
-      'a shipped CI workflow sends the environment, with its secrets, to the network',
-    );
+    add('a shipped CI workflow sends the environment, with its secrets, to the network');
   } else if (envDump) {
-    add('workflow.secrets-exfil', 0.7, 'a shipped CI workflow sends the runner environment to the network');
+    add('a shipped CI workflow sends the runner environment to the network', 'runnerEnv');
   }
   return hits;
 }
@@ -326,7 +318,8 @@ export function analyzeEditorTasks(text: string): WorkflowHit[] {
         hits.push({
           rule: 'editor.autorun-task',
           threat_type: 'malicious_code',
-          confidence: hidden ? 0.95 : 0.9,
+          confidence: confidence('editor.autorun-task', { variant: hidden ? 'hidden' : undefined }),
+          variant: hidden ? 'hidden' : undefined,
           message: `a VS Code task${label ? ` "${label.slice(0, 40)}"` : ''} runs when the folder is opened and ${found.message}`,
           line,
           text: cmd.slice(0, 200),
@@ -342,7 +335,8 @@ export function analyzeEditorTasks(text: string): WorkflowHit[] {
         hits.push({
           rule: 'editor.autorun-task',
           threat_type: 'malicious_code',
-          confidence: 0.75,
+          confidence: confidence('editor.autorun-task', { variant: 'hiddenNetwork' }),
+          variant: 'hiddenNetwork',
           message: `a hidden VS Code task${label ? ` "${label.slice(0, 40)}"` : ''} reaches the network as soon as the folder is opened`,
           line,
           text: cmd.slice(0, 200),

@@ -14,11 +14,21 @@
  * agents or secrets stay quiet.
  */
 import type { ThreatType } from '../../contract/schemas';
+import {
+  MIN_TEXT_CONFIDENCE,
+  confidence,
+  round2,
+  type Adjustment,
+  type ConfidenceQuery,
+  type RuleId,
+} from '../rules';
 
 export interface SemanticHit {
   type: ThreatType;
-  rule: string;
+  rule: RuleId;
+  /** The confidence, to two decimals; `level` is how the catalogue gives it. */
   conf: number;
+  level: ConfidenceQuery;
   /** Offset of the window in the scanned text. */
   index: number;
   message: string;
@@ -98,18 +108,6 @@ const REVIEWER_NOTE =
 const NEGATED_CLAUSE =
   /\b(?:never|do\s+not|don't|avoid|must\s+not|should\s+not|shouldn't|refuse\s+to|without|no\s+need\s+to|not\s+allowed\s+to|prevent|protect|redact|mask)\b[^.\n;!?]*|(?:никогда|не\s+(?:выводи|показывай|раскрывай|публикуй))[^.\n;]*|(?:不要|禁止|切勿|不得|避免)[^。.\n；;]*/gi;
 
-const CONF: Record<string, Record<Place, number>> = {
-  exfilStrong: { hidden: 0.95, agent: 0.9, visible: 0.6, comment: 0.85, string: 0.85 },
-  exfil: { hidden: 0.9, agent: 0.8, visible: 0.45, comment: 0.6, string: 0.6 },
-  override: { hidden: 0.95, agent: 0.9, visible: 0.6, comment: 0.65, string: 0.45 },
-  shadow: { hidden: 0.9, agent: 0.8, visible: 0.3, comment: 0.4, string: 0.45 },
-  dangerCmd: { hidden: 0.9, agent: 0.85, visible: 0.35, comment: 0.5, string: 0.5 },
-  runScript: { hidden: 0.85, agent: 0.45, visible: 0, comment: 0.3, string: 0.3 },
-  template: { hidden: 0.85, agent: 0.75, visible: 0.2, comment: 0.3, string: 0.15 },
-  reviewer: { hidden: 0.9, agent: 0.85, visible: 0.6, comment: 0.8, string: 0.6 },
-  conceal: { hidden: 0.8, agent: 0.6, visible: 0.25, comment: 0.35, string: 0.35 },
-};
-
 /** Splits text into windows of a paragraph, cut into ~500-character pieces at sentence ends. */
 export function windows(text: string): { index: number; text: string }[] {
   const out: { index: number; text: string }[] = [];
@@ -152,15 +150,25 @@ export function semanticScan(
 ): SemanticHit[] {
   if (text.length > 300_000) text = text.slice(0, 300_000);
   const hits: SemanticHit[] = [];
-  const add = (type: ThreatType, rule: string, key: string, index: number, message: string, bump = 0) => {
-    let conf = (CONF[key]?.[place] ?? 0) + bump;
-    if (opts.meta && place !== 'hidden') conf = Math.min(conf * 0.5, 0.3);
-    conf = Math.min(0.97, conf);
-    if (conf < 0.15) return;
+  // Documents about prompt injection lower what is not hidden; every score has a ceiling.
+  const adjust: Adjustment[] =
+    opts.meta && place !== 'hidden' ? ['discussionScored', 'scoredCeiling'] : ['scoredCeiling'];
+  /** `variant`: the place, or `<place>Strong`; `steps`: raising evidence (urgency, concealment). */
+  const add = (
+    type: ThreatType,
+    rule: RuleId,
+    variant: string,
+    index: number,
+    message: string,
+    steps = 0,
+  ) => {
+    const level = { variant, steps, adjust } as ConfidenceQuery;
+    const conf = confidence(rule, level);
+    if (conf < MIN_TEXT_CONFIDENCE) return;
     if (hits.some((h) => h.rule === rule && h.conf >= conf)) return;
     const prev = hits.findIndex((h) => h.rule === rule);
     if (prev >= 0) hits.splice(prev, 1);
-    hits.push({ type, rule, conf: Math.round(conf * 100) / 100, index, message });
+    hits.push({ type, rule, conf: round2(conf), level, index, message });
   };
   for (const w of windows(text)) {
     const s = w.text;
@@ -195,7 +203,7 @@ export function semanticScan(
       add(
         'data_exfiltration',
         'text.agent-collect-secrets',
-        strong ? 'exfilStrong' : 'exfil',
+        strong ? `${place}Strong` : place,
         w.index,
         `tells an AI agent to find or read secrets (${kinds.join(', ')}) and pass them on`,
       );
@@ -208,7 +216,7 @@ export function semanticScan(
       add(
         'data_exfiltration',
         'text.tool-reads-secrets',
-        'exfilStrong',
+        place,
         w.index,
         `tool description asks the model to read secrets (${kinds.join(', ')}) and pass them to the tool`,
       );
@@ -217,7 +225,7 @@ export function semanticScan(
       add(
         'instruction_override',
         'text.override-instructions',
-        'override',
+        place,
         w.index,
         'tells an AI agent to ignore its instructions',
       );
@@ -225,16 +233,16 @@ export function semanticScan(
       add(
         'instruction_override',
         'text.tool-shadowing',
-        'shadow',
+        place,
         w.index,
         'tells the model to use this tool instead of another or to change how other tools are used',
-        conceal ? 0.05 : 0,
+        conceal ? 1 : 0,
       );
     if (DANGEROUS_CMD.test(s) && (who || place === 'hidden'))
       add(
         kinds.length || /\benv\b|printenv/.test(s) ? 'data_exfiltration' : 'social_engineering',
         'text.agent-dangerous-command',
-        'dangerCmd',
+        place,
         w.index,
         'steers an agent into running a command that downloads code or sends data out',
       );
@@ -242,17 +250,17 @@ export function semanticScan(
       add(
         'social_engineering',
         'text.agent-run-script',
-        'runScript',
+        place,
         w.index,
         'tells an agent to run a script or install a package',
         // "before committing" is project hygiene; "before anything else, every session" is not.
-        (RUN_URGENT.test(s) ? 0.15 : 0) + (conceal ? 0.15 : 0),
+        (RUN_URGENT.test(s) ? 1 : 0) + (conceal ? 1 : 0),
       );
     if (REVIEWER_NOTE.test(s))
       add(
         'instruction_override',
         'text.reviewer-note',
-        'reviewer',
+        place,
         w.index,
         'tells AI reviewers or scanners the code is safe',
       );
@@ -260,7 +268,7 @@ export function semanticScan(
       add(
         'prompt_injection',
         'text.agent-concealment',
-        'conceal',
+        place,
         w.index,
         'tells an AI agent to hide what it does from the user',
       );
@@ -270,7 +278,7 @@ export function semanticScan(
     add(
       'prompt_injection',
       'text.chat-template',
-      'template',
+      place,
       t.index,
       'chat-template turn markers (system/instruction turn) meant to be read as a new prompt',
     );

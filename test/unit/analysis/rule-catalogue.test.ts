@@ -76,6 +76,15 @@ describe('rule catalogue', () => {
     expect(bad).toEqual([]);
   });
 
+  it('is the only place confidences are written: emitters go through the sink (findings.ts)', () => {
+    const written = sourceFiles(ENGINE).flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/\bconf(?:idence)?\s*:\s*(?:[\d.]+|[^,\n]*\?\s*[\d.]+)/g)].map(
+        (m) => `${f.slice(ENGINE.length + 1)}: ${m[0]}`,
+      ),
+    );
+    expect(written).toEqual([]);
+  });
+
   it('is documented in docs/analysis.md (npm run docs:rules)', () => {
     const doc = readFileSync(join(ROOT, 'docs/analysis.md'), 'utf8');
     const start = doc.indexOf(RULE_TABLE_BEGIN);

@@ -46,30 +46,22 @@ export function dynamicCode(
     d.threat(
       'js.eval-image-payload',
       'malicious_code',
-      0.9,
       node,
       `${how}() runs code extracted from an image (steganography)`,
     );
   } else if (t.has('network_data')) {
-    d.threat('js.eval-network', 'malicious_code', 0.85, node, `${how}() runs code received from the network`);
+    d.threat('js.eval-network', 'malicious_code', node, `${how}() runs code received from the network`);
   } else if (t.has('decoded') || code.viaDecoder) {
-    d.threat(
-      'js.eval-decoded',
-      'malicious_code',
-      0.85,
-      node,
-      `${how}() runs code decoded from an encoded string`,
-    );
+    d.threat('js.eval-decoded', 'malicious_code', node, `${how}() runs code decoded from an encoded string`);
   } else if (packer) {
     d.threat(
       'js.eval-packer',
       'malicious_code',
-      0.8,
       node,
       `${how}() runs the output of an inline decoding function (packer)`,
     );
   } else if (t.has('secret_file') || t.has('env_all')) {
-    d.threat('js.eval-tainted', 'malicious_code', 0.6, node, `${how}() runs code built from sensitive data`);
+    d.threat('js.eval-tainted', 'malicious_code', node, `${how}() runs code built from sensitive data`);
   }
 }
 
@@ -112,9 +104,9 @@ export function deserialise(
     d.threat(
       'js.unsafe-deserialize',
       'malicious_code',
-      d.installTime ? 0.75 : 0.5,
       node,
       `${what}() runs functions embedded in data it did not write (a code-execution deserialiser)`,
+      d.install,
     );
 }
 
@@ -124,7 +116,6 @@ export function compiledFunctionCalled(d: Detectors, node: AstNode, callee: Val)
     d.threat(
       'js.eval-decoded',
       'malicious_code',
-      0.85,
       node,
       'calls a function compiled at run time from decoded data',
     );
@@ -137,19 +128,12 @@ export function injectionString(d: Detectors, v: string, node: AstNode): void {
     d.threat(
       'js.library-injection-string',
       'malicious_code',
-      0.7,
       node,
       'string sets LD_PRELOAD or runs rundll32 (library injection)',
     );
   }
   if (/\/dev\/tcp\/\d|\bnc(?:at)?\s+(?:-\w+\s+)*-e\s+\/bin\/(?:ba)?sh|\bbash\s+-i\s*>&/.test(v)) {
-    d.threat(
-      'js.reverse-shell-string',
-      'malicious_code',
-      0.85,
-      node,
-      'string contains a reverse-shell command',
-    );
+    d.threat('js.reverse-shell-string', 'malicious_code', node, 'string contains a reverse-shell command');
   }
 }
 
@@ -157,7 +141,7 @@ export function injectionString(d: Detectors, v: string, node: AstNode): void {
 export function dllInjection(d: Detectors, node: AstNode, callee: Val, args: Val[]): void {
   const name = callee.k === 'api' ? callee.path : '';
   if (/inject/i.test(name) && args.some((a) => /\.dll$/i.test(asString(a) ?? ''))) {
-    d.threat('js.dll-injection', 'malicious_code', 0.75, node, `injects a DLL into a process (${name})`);
+    d.threat('js.dll-injection', 'malicious_code', node, `injects a DLL into a process (${name})`);
   }
 }
 

@@ -69,7 +69,6 @@ function gatedLocalCalls(d: Detectors, ifNode: AstNode, scope: Scope): void {
       d.threat(
         'js.geo-gated-destructive',
         'malicious_code',
-        0.9,
         ifNode,
         `calls ${m[1]}(), which overwrites or deletes files, only when the machine is in a given country, time zone or locale`,
       );
@@ -101,9 +100,9 @@ export function remoteTriggered(d: Detectors, node: AstNode, what: string): void
   d.threat(
     'js.remote-triggered-destructive',
     'malicious_code',
-    d.installTime ? 0.9 : 0.85,
     node,
     `${what} when data received from the network says so (a remote kill switch)`,
+    d.install,
   );
 }
 
@@ -134,9 +133,9 @@ export function destroys(d: Detectors, node: AstNode, how: string, target: Val |
   d.threat(
     'js.destructive-user-data',
     'malicious_code',
-    d.installTime ? 0.95 : 0.85,
     node,
     `deletes ${hit.slice(0, 60)} recursively (${how}): the user's files, not the package's own`,
+    d.install,
   );
 }
 
@@ -158,7 +157,6 @@ export function destructiveWrite(
     d.threat(
       'js.geo-gated-destructive',
       'malicious_code',
-      0.9,
       node,
       `overwrites or deletes files (fs.${method}) only when the machine is in a given country, time zone or locale`,
     );
@@ -185,9 +183,9 @@ export function destructiveWrite(
     d.threat(
       'js.destructive-user-data',
       'malicious_code',
-      d.installTime ? 0.9 : 0.8,
       node,
       `${/^(?:unlink|rm)/.test(method) ? 'deletes' : /^rename/.test(method) ? 'renames' : 'overwrites'} every file it lists in the user's home, a drive root or the project (fs.${method})`,
+      d.installTime ? 'eachListedInstall' : 'eachListed',
     );
   }
 }

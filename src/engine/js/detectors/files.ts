@@ -5,6 +5,7 @@
  * another installed package, shared libraries, and AI CLIs scheduled with their checks off.
  * Destructive writes are in destructive.ts.
  */
+import { CRITICAL_CONFIDENCE } from '../../../policy/risk-policy';
 import { analyzeScript } from '../../script-behaviour';
 import { flatStrings, type AstNode, type Val } from '../values';
 import { destructiveWrite } from './destructive';
@@ -43,7 +44,6 @@ export function write(
     d.threat(
       'js.write-shared-library',
       'malicious_code',
-      0.6,
       node,
       `writes a shared library file ${p} (library planting)`,
     );
@@ -57,9 +57,9 @@ export function write(
     d.threat(
       'js.write-persistence',
       d.installTime ? 'install_script_injection' : 'malicious_code',
-      d.installTime ? 0.9 : 0.75,
       node,
       `writes ${p.slice(0, 80)}: code that runs again later (autostart, scheduled job, git hook) or a key that lets someone in`,
+      d.install,
     );
   }
   const data = args[1] ? flatStrings(args[1]).join('\n') : '';
@@ -75,7 +75,6 @@ export function write(
     d.threat(
       'js.infect-installed-package',
       d.installTime ? 'install_script_injection' : 'malicious_code',
-      0.85,
       node,
       `writes code that runs processes, reaches the network or adds an install hook into another installed package (${p.slice(0, 60)})`,
     );
@@ -84,24 +83,26 @@ export function write(
   if (p && /\.git\/hooks\/[\w-]+$/.test(p.replace(/\\/g, '/'))) {
     const body = args[1] ? flatStrings(args[1]).join('\n') : '';
     const bad = body
-      ? analyzeScript(body, 'sh', true).find((h) => h.confidence >= 0.8 && h.rule !== 'script.persistence')
+      ? analyzeScript(body, 'sh', true).find(
+          (h) => h.confidence >= CRITICAL_CONFIDENCE && h.rule !== 'script.persistence',
+        )
       : undefined;
     if (bad)
       d.threat(
         'js.write-persistence',
         d.installTime ? 'install_script_injection' : 'malicious_code',
-        0.85,
         node,
         `writes git hook ${p.slice(0, 60)} that ${bad.message}`,
+        'gitHook',
       );
   }
   if (p && /(?:^|\/)\.(?:bashrc|zshrc|bash_profile|profile)$/.test(p)) {
     d.threat(
       'js.write-shell-rc',
       d.installTime ? 'install_script_injection' : 'malicious_code',
-      d.installTime ? 0.85 : 0.6,
       node,
       `writes shell start-up file ${p}`,
+      d.install,
     );
   }
   if (p && /\.claude\/|\.cursor\/mcp\.json|\.vscode\/tasks\.json|\.github\/workflows\//.test(p)) {
@@ -112,9 +113,9 @@ export function write(
     d.threat(
       'js.write-agent-config',
       d.installTime ? 'install_script_injection' : 'malicious_code',
-      d.installTime ? 0.85 : autoRun ? 0.8 : editorOnly ? 0.4 : 0.6,
       node,
       `writes ${autoRun ? 'an editor task that runs when the folder is opened' : 'agent/CI configuration'} ${p}`,
+      d.installTime ? 'install' : autoRun ? 'autorunTask' : editorOnly ? 'editorSettings' : undefined,
     );
   }
   if (data) aiCliCheck(d, node, commandLines(data), 'writes');

@@ -53,28 +53,27 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
     d.threat(
       'js.exfil-flow',
       'data_exfiltration',
-      0.85,
       node,
       `sends ${strong.map(describeTaint).join(' and ')} over the network (${what})`,
     );
   } else if (sensitive.includes('fingerprint')) {
+    // At install time nothing legitimate needs to report who installed it, where: the
+    // dependency-confusion beacon. At run time SDKs and telemetry do, so it stays a warning.
     d.threat(
       'js.exfil-fingerprint',
       'data_exfiltration',
-      // At install time nothing legitimate needs to report who installed it, where: the
-      // dependency-confusion beacon. At run time SDKs and telemetry do, so it stays a warning.
-      d.installTime ? 0.8 : 0.6,
       node,
       `sends host details (host name, user info) over the network (${what})`,
+      d.install,
     );
   } else if (sensitive.includes('secret_env')) {
+    // SDKs send their own API keys when called; nothing needs to during npm install.
     d.threat(
       'js.secret-env-to-network',
       'data_exfiltration',
-      // SDKs send their own API keys when called; nothing needs to during npm install.
-      d.installTime ? 0.75 : 0.3,
       node,
       `sends a secret-looking environment variable over the network (${what})`,
+      d.install,
     );
   }
   // What a page's user types (keystrokes, password/card/seed fields, wallet storage) sent to
@@ -84,7 +83,6 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
     d.threat(
       'js.page-secret-exfil',
       'data_exfiltration',
-      0.85,
       node,
       `sends what the page's user types (keystrokes, password, card or wallet fields) to a fixed host (${what})`,
     );
@@ -102,7 +100,6 @@ export function sameScope(d: Detectors, scope: Scope): void {
     d.threat(
       'js.exfil-same-scope',
       'data_exfiltration',
-      0.7,
       sink.line,
       `reads ${strong.map(describeTaint).join(' and ')} and sends a network request (${sink.what}) in the same function`,
     );
@@ -110,9 +107,9 @@ export function sameScope(d: Detectors, scope: Scope): void {
     d.threat(
       'js.fingerprint-same-scope',
       'data_exfiltration',
-      d.installTime ? 0.7 : 0.5,
       sink.line,
       `collects host details (host name, user) and sends a network request (${sink.what}) in the same function`,
+      d.install,
     );
   }
 }
@@ -146,7 +143,6 @@ export function envToRemoteCall(d: Detectors): void {
     d.threat(
       'js.env-to-remote-call',
       'data_exfiltration',
-      0.55,
       line,
       'passes the whole environment to a call in a file that talks to a remote URL',
     );

@@ -20,6 +20,8 @@
 import { CapabilityCollector } from '../../capabilities';
 import { snippetOf, type LineIndex } from '../../text';
 import type { ThreatType } from '../../../contract/schemas';
+import { finding } from '../../findings';
+import type { ConfidenceQuery, RuleId, VariantOf } from '../../rules';
 import type { Finding } from '../../types';
 import type { JsFileFacts, JsFileInput } from '../analyze';
 import { columnOf, lineOf } from '../ast';
@@ -99,26 +101,41 @@ export class Detectors implements Effects {
     return snippetOf(this.lines.lineSlice(line, from, 400));
   }
 
-  threat(rule: string, type: ThreatType, confidence: number, at: AstNode | number, message: string): void {
+  /** A threat finding at a node or line, once per rule and line; its confidence comes from the catalogue. */
+  threat<R extends RuleId>(
+    rule: R,
+    type: ThreatType,
+    at: AstNode | number,
+    message: string,
+    level?: VariantOf<R> | ConfidenceQuery<R>,
+  ): void {
     const line = typeof at === 'number' ? at : lineOf(at);
     const key = `${rule}:${this.input.path}:${line}`;
     if (this.out.seen.has(key)) return;
     this.out.seen.add(key);
-    this.out.findings.push({
-      threat_type: type,
-      rule,
-      message,
-      file: this.input.path,
-      line,
-      snippet: this.snippetAt(at),
-      confidence: Math.round(confidence * 100) / 100,
-      install_time: this.out.installTime,
-    });
+    this.out.findings.push(
+      finding({
+        threat_type: type,
+        rule,
+        message,
+        file: this.input.path,
+        line,
+        snippet: this.snippetAt(at),
+        install_time: this.out.installTime,
+        rounded: true,
+        ...(typeof level === 'string' ? { variant: level } : level),
+      }),
+    );
+  }
+
+  /** `install` when the code runs during npm install. */
+  get install(): 'install' | undefined {
+    return this.out.installTime ? 'install' : undefined;
   }
 
   capability(
     capability: 'network' | 'filesystem' | 'process' | 'environment' | 'native',
-    rule: string,
+    rule: RuleId,
     at: AstNode,
     message: string,
   ): void {
@@ -126,16 +143,17 @@ export class Detectors implements Effects {
     const key = `${rule}:${this.input.path}:${line}`;
     if (this.out.seen.has(key)) return;
     this.out.seen.add(key);
-    this.out.findings.push({
-      capability,
-      rule,
-      message,
-      file: this.input.path,
-      line,
-      snippet: this.snippetAt(at),
-      confidence: 1,
-      install_time: this.out.installTime,
-    });
+    this.out.findings.push(
+      finding({
+        capability,
+        rule,
+        message,
+        file: this.input.path,
+        line,
+        snippet: this.snippetAt(at),
+        install_time: this.out.installTime,
+      }),
+    );
   }
 
   findingCount(): number {

@@ -94,9 +94,9 @@ export function request(
     d.threat(
       'js.request-public-ip',
       'data_exfiltration',
-      sends ? 0.6 : 0.45,
       node,
       `${sends ? 'sends data' : 'connects'} to a hard-coded public IP address ${host}`,
+      sends ? 'sends' : undefined,
     );
   }
   // A chat webhook with its token written in the package (Discord, Telegram bot, Slack): the
@@ -117,16 +117,15 @@ export function request(
     d.threat(
       'js.chat-webhook-exfil',
       'data_exfiltration',
-      carries ? 0.85 : d.installTime ? 0.75 : 0.5,
       node,
       `posts to a chat webhook whose token is written in the package${carries ? ', with secrets or host details' : ''}`,
+      carries ? 'secrets' : d.install,
     );
   }
   if (host && EXFIL_HOST.test(host)) {
     d.threat(
       'js.request-exfil-host',
       'data_exfiltration',
-      0.7,
       node,
       `talks to ${host}, a request-capture/tunnelling service used for exfiltration`,
     );

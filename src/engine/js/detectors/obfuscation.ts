@@ -98,7 +98,6 @@ export function identifier(d: Detectors, n: AstNode | null | undefined): void {
     d.threat(
       'js.zero-width-identifier',
       'prompt_injection',
-      0.85,
       n,
       `identifier contains an invisible zero-width character; two names that look identical differ`,
     );
@@ -106,7 +105,6 @@ export function identifier(d: Detectors, n: AstNode | null | undefined): void {
     d.threat(
       'js.homoglyph-identifier',
       'prompt_injection',
-      0.8,
       n,
       `identifier "${name}" mixes Latin with Cyrillic/Greek look-alike letters (homoglyph)`,
     );
@@ -120,14 +118,13 @@ export function assignedIdentifier(d: Detectors, n: AstNode): void {
 /** Hex-named identifiers (_0x1a2b): obfuscator.io output, never minifier output. */
 export function hexIdentifiers(d: Detectors): void {
   if (d.hexIds.size < 3) return;
-  const conf = d.hexIds.size >= 8 ? 0.85 : 0.7;
   for (const line of [...new Set(d.hexIdLines)].slice(0, 8)) {
     d.threat(
       'js.hex-identifiers',
       'malicious_code',
-      conf,
       line,
       `${d.hexIds.size} identifiers named like _0x1a2b (obfuscator output)`,
+      d.hexIds.size >= 8 ? 'many' : undefined,
     );
   }
 }
@@ -138,7 +135,6 @@ export function selfRedefinition(d: Detectors, node: AstNode, name: string, valu
     d.threat(
       'js.self-redefining-function',
       'malicious_code',
-      0.25,
       node,
       `function ${name} redefines itself on first call (string-array helper idiom)`,
     );
@@ -157,7 +153,6 @@ export function jsfuckBoolean(d: Detectors, node: AstNode): void {
     d.threat(
       'js.jsfuck-boolean',
       'malicious_code',
-      0.55,
       node,
       'builds booleans/numbers from `!![]`, `+!!false` style expressions (obfuscator idiom, not minifier output)',
     );
@@ -174,7 +169,6 @@ export function stringArray(d: Detectors, node: AstNode, items: Val[]): void {
     d.threat(
       'js.string-array',
       'malicious_code',
-      0.75,
       node,
       'array of rotation-keyed strings (obfuscator string array)',
     );
@@ -186,7 +180,6 @@ export function decoderCall(d: Detectors, node: AstNode, decoded: string): void 
   d.threat(
     'js.decoder-call',
     'malicious_code',
-    0.55,
     node,
     `passes an encoded literal to a local decoding function (decodes to "${decoded.slice(0, 40)}")`,
   );
@@ -205,7 +198,6 @@ export function computedKey(
     d.threat(
       'js.decoder-computed-access',
       'malicious_code',
-      0.65,
       node,
       'looks up a property whose name comes from a decoding function',
     );
@@ -214,7 +206,6 @@ export function computedKey(
     d.threat(
       'js.bracket-api-access',
       'malicious_code',
-      0.35,
       node,
       `calls ${obj.name}.${key} through a bracketed string ("${key}") instead of a plain property`,
     );
@@ -239,7 +230,6 @@ export function computedMember(
     d.threat(
       'js.obfuscated-api-access',
       'malicious_code',
-      0.7,
       node,
       `reaches ${what} through a property name computed at run time`,
     );
@@ -252,7 +242,6 @@ export function computedGlobal(d: Detectors, node: AstNode, key: string, keyDeco
     d.threat(
       'js.obfuscated-global',
       'malicious_code',
-      0.7,
       node,
       `reaches the global ${key} through a computed name`,
     );
@@ -272,7 +261,6 @@ export function indirectMember(
       d.threat(
         'js.enumerated-api-access',
         'malicious_code',
-        0.65,
         node,
         `finds ${describeVal(owner)}.${key} by enumerating its members instead of naming it`,
       );
@@ -283,7 +271,6 @@ export function indirectMember(
     d.threat(
       'js.descriptor-api-access',
       'malicious_code',
-      0.65,
       node,
       `reaches ${describeVal(owner)}.${key} through Object.getOwnPropertyDescriptor`,
     );
@@ -291,7 +278,6 @@ export function indirectMember(
     d.threat(
       'js.reflect-api-access',
       'malicious_code',
-      0.65,
       node,
       `reaches ${describeVal(owner)}.${key} through Reflect.get`,
     );
@@ -310,9 +296,9 @@ export function moduleLoaded(
     d.threat(
       'js.obfuscated-require',
       'malicious_code',
-      sensitive ? 0.75 : 0.55,
       node,
       `loads module "${spec}" by a name built at run time`,
+      sensitive ? 'sensitive' : undefined,
     );
   }
 }

@@ -5,6 +5,7 @@
  * or scheduled with their permission checks turned off.
  */
 import { analyzeScript } from '../../script-behaviour';
+import type { RuleId } from '../../rules';
 import { analyzeShell, shellPrograms } from '../../shell';
 import { lineOf } from '../ast';
 import type { SpawnKind } from '../models/process';
@@ -12,6 +13,24 @@ import type { Scope } from '../scope';
 import { asString, deepTaints, flatStrings, type AstNode, type Val } from '../values';
 import { remoteTriggered } from './destructive';
 import type { Detectors } from './index';
+
+/** The rule a shell rule's hit becomes when the command line is run from code. */
+const FROM_CODE: Partial<Record<RuleId, RuleId & `js.exec-${string}`>> = {
+  'shell.download-pipe-shell': 'js.exec-download-pipe-shell',
+  'shell.download-chmod-run': 'js.exec-download-chmod-run',
+  'shell.powershell-encoded': 'js.exec-powershell-encoded',
+  'shell.powershell-download': 'js.exec-powershell-download',
+  'shell.encoded-node-eval': 'js.exec-encoded-node-eval',
+  'shell.base64-decode-run': 'js.exec-base64-decode-run',
+  'shell.shell-rc-write': 'js.exec-shell-rc-write',
+  'shell.agent-config-write': 'js.exec-agent-config-write',
+  'shell.npm-publish': 'js.exec-npm-publish',
+  'shell.ci-workflow-write': 'js.exec-ci-workflow-write',
+  'shell.reverse-shell': 'js.exec-reverse-shell',
+  'shell.destructive': 'js.exec-destructive',
+  'shell.ld-preload': 'js.exec-ld-preload',
+  'shell.registry-override': 'js.exec-registry-override',
+};
 
 /** A process started: capability, programs, and the rules over its command line and options. */
 export function spawn(
@@ -70,30 +89,25 @@ export function spawn(
       d.threat(
         h.rule,
         h.threat_type === 'install_script_injection' && !d.installTime ? 'malicious_code' : h.threat_type,
-        h.confidence,
         node,
         `runs a command that ${h.message}`,
+        { variant: h.variant, steps: h.steps },
       );
     }
     if (wipe && !analyzeShell(full, d.installTime).some((h) => h.rule === 'shell.destructive'))
       d.threat(
         'js.exec-destructive-user-data',
         'malicious_code',
-        wipe.confidence,
         node,
         `runs a command that ${wipe.message}`,
+        d.install,
       );
     for (const hit of analyzeShell(full, d.installTime)) {
-      if (hit.rule === 'shell.ai-cli-unsafe') continue; // the flow-based rule below decides
+      const rule = FROM_CODE[hit.rule];
+      if (!rule) continue; // shell.ai-cli-unsafe: the flow-based rule below decides
       const type =
         hit.threat_type === 'install_script_injection' && !d.installTime ? 'malicious_code' : hit.threat_type;
-      d.threat(
-        `js.exec-${hit.rule.replace('shell.', '')}`,
-        type,
-        hit.confidence,
-        node,
-        `runs a command that ${hit.message}`,
-      );
+      d.threat(rule, type, node, `runs a command that ${hit.message}`, d.install);
     }
   }
   d.capability(
@@ -138,9 +152,9 @@ export function spawn(
     d.threat(
       'js.exec-network-data',
       d.installTime ? 'install_script_injection' : 'malicious_code',
-      d.installTime ? 0.95 : 0.85,
       node,
       'runs a command received from the network (download and execute)',
+      d.install,
     );
   }
   const opts = argvOpts;
@@ -154,9 +168,9 @@ export function spawn(
       d.threat(
         'js.silent-detached-process',
         'malicious_code',
-        d.installTime ? 0.75 : 0.45,
         node,
         'starts a detached child process with all output discarded (keeps running unseen)',
+        d.install,
       );
     }
     const env = opts.props.get('env');
@@ -164,7 +178,7 @@ export function spawn(
       env?.k === 'obj' &&
       [...env.props.keys()].some((k) => k === 'LD_PRELOAD' || k === 'DYLD_INSERT_LIBRARIES')
     ) {
-      d.threat('js.ld-preload-env', 'malicious_code', 0.75, node, 'starts a process with LD_PRELOAD set');
+      d.threat('js.ld-preload-env', 'malicious_code', node, 'starts a process with LD_PRELOAD set');
     }
   }
 }
@@ -174,7 +188,6 @@ export function internalSpawn(d: Detectors, node: AstNode): void {
   d.threat(
     'js.internal-spawn-binding',
     'malicious_code',
-    0.7,
     node,
     "starts a process through Node's internal spawn binding instead of child_process (evades hooks)",
   );
@@ -187,9 +200,9 @@ export function aiCliCheck(d: Detectors, node: AstNode, lines: string[][], verb:
   d.threat(
     'js.ai-cli-bypass',
     'install_script_injection',
-    d.installTime ? 0.95 : verb === 'runs' ? 0.85 : 0.8,
     node,
     `${verb === 'runs' ? 'runs' : 'writes a command that runs'} the AI command-line tool ${hit.cli} with ${hit.flag} (its permission checks turned off)`,
+    d.installTime ? 'install' : verb === 'runs' ? undefined : 'written',
   );
 }
 

@@ -7,14 +7,15 @@
 import type { ThreatType } from '../../../contract/schemas';
 import { CapabilityCollector } from '../../capabilities';
 import { snippetOf, type LineIndex } from '../../text';
+import { finding } from '../../findings';
+import type { RuleId } from '../../rules';
 import type { Finding } from '../../types';
 import type { JsFileInput } from '../analyze';
 
 const TEXT_RULES: {
-  rule: string;
+  rule: RuleId;
   re: RegExp;
   type: ThreatType;
-  conf: number;
   message: string;
   /** Literal strings one of which the text must contain for the rule to be tried. */
   gate?: string[];
@@ -24,7 +25,6 @@ const TEXT_RULES: {
     re: /[[\]()!+]{400,}/,
     gate: ['![]', '+[]'],
     type: 'malicious_code',
-    conf: 0.85,
     message: 'JSFuck-encoded code (only []()!+ characters)',
   },
   {
@@ -45,21 +45,18 @@ const TEXT_RULES: {
       'nbminer',
     ],
     type: 'malicious_code',
-    conf: 0.75,
     message: 'names a cryptocurrency mining pool or miner (stratum URL, miner binary or flags)',
   },
   {
     rule: 'text.aaencode',
     re: /ﾟωﾟﾉ\s*=|ﾟДﾟ|\(ﾟｰﾟ\)/,
     type: 'malicious_code',
-    conf: 0.85,
     message: 'aaencode-obfuscated code',
   },
   {
     rule: 'text.jjencode',
     re: /\$=~\[\];\s*\$=\{___:\+\+\$/,
     type: 'malicious_code',
-    conf: 0.85,
     message: 'jjencode-obfuscated code',
   },
   {
@@ -67,7 +64,6 @@ const TEXT_RULES: {
     re: /eval\s*\(\s*function\s*\(\s*p\s*,\s*a\s*,\s*c\s*,\s*k\s*,\s*e\s*,\s*[dr]\s*\)/,
     gate: ['eval'],
     type: 'malicious_code',
-    conf: 0.8,
     message: 'Dean Edwards packer (eval(function(p,a,c,k,e,d)...))',
   },
 ];
@@ -82,21 +78,22 @@ export function textChecks(
 ): CapabilityCollector {
   const caps = new CapabilityCollector();
   const text = input.text;
-  const push = (rule: string, type: ThreatType, conf: number, offset: number, message: string) => {
+  const push = (rule: RuleId, type: ThreatType, offset: number, message: string) => {
     const line = lines.lineOf(offset);
     if (out.some((f) => f.rule === rule && f.line === line)) return;
     const col = offset - (text.lastIndexOf('\n', offset - 1) + 1);
     const lt = lines.lineSlice(line, lines.lineLength(line) > 200 ? Math.max(0, col - 40) : 0, 300);
-    out.push({
-      threat_type: type,
-      rule,
-      message,
-      file: input.path,
-      line,
-      snippet: snippetOf(lt),
-      confidence: conf,
-      install_time: input.installTime,
-    });
+    out.push(
+      finding({
+        threat_type: type,
+        rule,
+        message,
+        file: input.path,
+        line,
+        snippet: snippetOf(lt),
+        install_time: input.installTime,
+      }),
+    );
   };
   // Encoded-code shapes count in code only: a kaomoji or a table flip in a comment is not aaencode.
   const inComment = (offset: number) =>
@@ -109,7 +106,7 @@ export function textChecks(
     for (const m of text.matchAll(re)) {
       if (tries++ > 20) break;
       if (inComment(m.index)) continue;
-      push(r.rule, r.type, r.conf, m.index, r.message);
+      push(r.rule, r.type, m.index, r.message);
       break;
     }
   }
@@ -121,33 +118,29 @@ export function textChecks(
     push(
       'text.whitespace-hidden-code',
       'malicious_code',
-      0.75,
       m.index + m[0].length - m[1]!.length,
       'code pushed far to the right by a long run of blanks, out of view in an editor',
     );
   }
   if (!parsed) {
     // Fallbacks when there is no syntax tree.
-    const fallbacks: { rule: string; re: RegExp; type: ThreatType; conf: number; message: string }[] = [
+    const fallbacks: { rule: RuleId; re: RegExp; type: ThreatType; message: string }[] = [
       {
         rule: 'text.eval-decoded',
         re: /\b(?:eval|Function)\s*\(\s*(?:atob|Buffer\.from)\s*\(/g,
         type: 'malicious_code',
-        conf: 0.8,
         message: 'eval of decoded data',
       },
       {
         rule: 'text.serialize-env',
         re: /JSON\.stringify\s*\(\s*process\.env\s*\)/g,
         type: 'data_exfiltration',
-        conf: 0.4,
         message: 'serialises the whole environment',
       },
       {
         rule: 'text.hex-identifiers',
         re: /\b_0x[0-9a-f]{4,}\b/g,
         type: 'malicious_code',
-        conf: 0.7,
         message: 'identifiers named like _0x1a2b (obfuscator output)',
       },
     ];
@@ -155,7 +148,7 @@ export function textChecks(
       let c = 0;
       for (const m of text.matchAll(r.re)) {
         if (c++ > 5) break;
-        push(r.rule, r.type, r.conf, m.index, r.message);
+        push(r.rule, r.type, m.index, r.message);
       }
     }
     for (const m of text.matchAll(/process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*['"]([^'"]+)['"]\s*\])/g)) {

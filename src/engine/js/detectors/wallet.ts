@@ -104,7 +104,6 @@ export function swap(d: Detectors): void {
     d.threat(
       'js.wallet-address-swap',
       'malicious_code',
-      0.85,
       w.intercept,
       `recognises crypto wallet addresses (line ${w.regex}), holds a fixed address (line ${w.literal}) and intercepts ${w.how}: an address swapper`,
     );
