@@ -15,10 +15,11 @@ import { isAgentFile, scanText, type TextContext } from './agentic';
 import { CapabilityCollector } from './capabilities';
 import { buildDocs, declarationExports } from './docs';
 import { analyzePackageJson } from './install-scripts';
-import { analyzeJsFile, type JsFileFacts, type ModuleHost } from './js/analyze';
+import { analyzeJsFile, type ModuleHost } from './js/analyze';
 import { planChunks } from './js/bigfile';
+import { magicKind, packageRules, type FileFacts } from './package-rules';
 import { packageSignals } from './package-signals';
-import { WARNING_CONFIDENCE, assessRisk, type RiskInput } from '../policy/risk-policy';
+import { assessRisk, type RiskInput } from '../policy/risk-policy';
 import { finding } from './findings';
 import type { RuleId } from './rules';
 import { readTarball, isTextPath } from './tar';
@@ -152,25 +153,6 @@ export async function analyzeDirectory(
   return analyzeFiles(files, limits, ctx, t0);
 }
 
-function magicKind(buf: Buffer): string | undefined {
-  if (buf.length < 4) return undefined;
-  const b0 = buf[0]!;
-  const b1 = buf[1]!;
-  const b2 = buf[2]!;
-  const b3 = buf[3]!;
-  if (b0 === 0x7f && b1 === 0x45 && b2 === 0x4c && b3 === 0x46) return 'ELF executable';
-  if (b0 === 0x4d && b1 === 0x5a && buf.length >= 64) {
-    const pe = buf.readUInt32LE(60);
-    if (pe + 4 <= buf.length && buf.toString('latin1', pe, pe + 4) === 'PE\0\0')
-      return 'Windows PE executable';
-  }
-  const be = buf.readUInt32BE(0);
-  if (be === 0xfeedface || be === 0xfeedfacf || be === 0xcefaedfe || be === 0xcffaedfe)
-    return 'Mach-O executable';
-  if (be === 0xcafebabe && buf.length >= 8 && buf.readUInt32BE(4) < 30) return 'Mach-O universal binary';
-  return undefined;
-}
-
 function resolveRelative(from: string, spec: string, exists: (p: string) => boolean): string | undefined {
   if (!spec.startsWith('.')) return undefined;
   const base = posix.normalize(posix.join(posix.dirname(from), spec));
@@ -247,7 +229,7 @@ export function analyzeFiles(
     },
   };
   // --- end cross-file flow ---
-  const fileFacts: (JsFileFacts & { file: string; installTime: boolean })[] = [];
+  const fileFacts: FileFacts[] = [];
   const analyzeCode = (file: PackageFile, installTime: boolean): string[] => {
     done.add(file.path);
     if (performance.now() > deadline) {
@@ -538,88 +520,7 @@ export function analyzeFiles(
     textScan(p, dec.text.slice(0, 5_000_000), context, install.installFiles.has(p));
   }
 
-  // A shell with no command to run, in a package that opens an outbound socket and wires process
-  // streams: a reverse shell, also when the socket and the shell sit in different files.
-  {
-    const shell = fileFacts.find((f) => f.interactiveShell);
-    const socket = fileFacts.find((f) => f.outboundSocket);
-    if (
-      shell &&
-      socket &&
-      fileFacts.some((f) => f.pipesStreams && (f.file === shell.file || f.file === socket.file))
-    ) {
-      const install = shell.installTime || socket.installTime;
-      evidence.push(
-        finding({
-          threat_type: 'malicious_code',
-          rule: 'pkg.reverse-shell',
-          message:
-            shell.file === socket.file
-              ? 'starts a shell with no command and connects its streams to an outbound socket (reverse shell)'
-              : `starts a shell with no command (${shell.file}) and connects its streams to an outbound socket opened in ${socket.file} (reverse shell)`,
-          file: shell.file,
-          line: shell.interactiveShell!,
-          snippet: '',
-          install_time: install,
-          variant: install ? 'install' : undefined,
-        }),
-      );
-    }
-  }
-  // Install-time code that starts a program shipped in the package, detached and silenced: a
-  // dropper (the executable is the payload; the JavaScript only launches it).
-  const shippedExecutables = files
-    .filter((f) => /\.(?:exe|scr|msi|com)$/i.test(f.path) || (f.data.length >= 4 && magicKind(f.data)))
-    .map((f) => f.path);
-  if (shippedExecutables.length) {
-    for (const launch of evidence.filter((e) => e.install_time && e.rule === 'js.silent-detached-process')) {
-      const f = byPath.get(launch.file);
-      const text = f ? decodeText(f.data).text : '';
-      const exe = shippedExecutables.find((x) => text.includes(x.slice(x.lastIndexOf('/') + 1)));
-      if (!exe) continue;
-      evidence.push(
-        finding({
-          threat_type: 'install_script_injection',
-          rule: 'pkg.install-launches-bundled-binary',
-          message: `install-time code starts ${exe}, an executable shipped in the package, detached with its output discarded`,
-          file: launch.file,
-          line: launch.line,
-          snippet: launch.snippet,
-          install_time: true,
-        }),
-      );
-      break;
-    }
-  }
-  // Install-time files that carry malicious code make the lifecycle script itself an injection.
-  for (const s of install.scripts) {
-    const targets = evidence.filter(
-      (f) =>
-        f.install_time &&
-        'threat_type' in f &&
-        f.threat_type === 'malicious_code' &&
-        f.confidence >= WARNING_CONFIDENCE &&
-        f.file !== 'package.json',
-    );
-    if (targets.length) {
-      const t = targets[0]!;
-      evidence.push(
-        finding({
-          threat_type: 'install_script_injection',
-          rule: 'pkg.install-runs-malicious-file',
-          message: `the ${s.name} script runs ${t.file}, which contains ${t.message}`,
-          file: 'package.json',
-          line: s.line,
-          snippet: `"${s.name}": "${s.command.slice(0, 100)}"`,
-          install_time: true,
-          // One step above the malicious finding in the file the script runs.
-          from: t.confidence,
-          steps: 1,
-        }),
-      );
-      break;
-    }
-  }
+  packageRules(evidence, { files, byPath, fileFacts, scripts: install.scripts });
   if (install.scripts.length) {
     for (const cmd of install.scripts.map((s) => s.command)) {
       if (/^node-gyp rebuild/.test(cmd)) {
