@@ -76,6 +76,24 @@ describe('rule catalogue', () => {
     expect(bad).toEqual([]);
   });
 
+  it('is not named by the evaluator or the API models (only detectors name rules)', () => {
+    const js = join(ENGINE, 'js');
+    const files = [
+      ...readdirSync(js)
+        .filter((n) => n.endsWith('.ts'))
+        .map((n) => join(js, n)),
+      ...readdirSync(join(js, 'models')).map((n) => join(js, 'models', n)),
+    ];
+    const named = files.flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(ID)]
+        .map((m) => m[1]!)
+        .filter((id) => !FILE_EXT.test(id))
+        .map((id) => `${f.slice(js.length + 1)}: ${id}`),
+    );
+    expect(files.length).toBeGreaterThan(15);
+    expect(named).toEqual([]);
+  });
+
   it('is the only place confidences are written: emitters go through the sink (findings.ts)', () => {
     const written = sourceFiles(ENGINE).flatMap((f) =>
       [...readFileSync(f, 'utf8').matchAll(/\bconf(?:idence)?\s*:\s*(?:[\d.]+|[^,\n]*\?\s*[\d.]+)/g)].map(
