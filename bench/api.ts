@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createApiServer, type ApiServer } from '../local/http-adapter';
 import { localDynamoClient, startStandIns, type StandIns } from '../local/stand-ins';
-import type { PackageResponse } from '../lambdas/shared/domain/schemas';
+import type { PackageResponse } from '../src/contract/schemas';
 import { PackageStore } from '../lambdas/shared/store/package-store';
 import { scanRecord } from '../test/integration/support/factory';
 import { prng } from './prng';

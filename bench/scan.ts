@@ -10,11 +10,11 @@ import { spawnSync } from 'node:child_process';
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { analyzeFiles, analyzeTarball, DEFAULT_LIMITS } from '../lambdas/analysis/index';
-import { loadBenignTarballs } from '../lambdas/analysis/eval/corpus';
-import { bareParse, isTypeScriptPath } from '../lambdas/analysis/js/parse';
-import { readTarball } from '../lambdas/analysis/tar';
-import { decodeText } from '../lambdas/analysis/text';
+import { analyzeFiles, analyzeTarball, DEFAULT_LIMITS } from '../src/engine/index';
+import { loadBenignTarballs } from '../src/engine/eval/corpus';
+import { bareParse, isTypeScriptPath } from '../src/engine/js/parse';
+import { readTarball } from '../src/engine/tar';
+import { decodeText } from '../src/engine/text';
 
 const ROOT = process.cwd();
 const CODE = /\.(?:[cm]?jsx?|[cm]?tsx?)$/i;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import semver from 'semver';
 import * as z from 'zod';
-import { THREAT_TYPES } from '../lambdas/shared/domain/schemas';
+import { THREAT_TYPES } from '../src/contract/schemas';
 import { UsageError } from './errors';
 import { DEFAULT_POLICY, expiryInstant, SEVERITIES, type FailOn, type Policy, type Severity } from './policy';
 

@@ -6,7 +6,7 @@
  * Loaded only when a name is missing, so the list costs nothing on ordinary runs.
  */
 import { npmTopDownloads } from 'npm-high-impact';
-import { bareName, editDistance, fold } from '../lambdas/shared/domain/name-similarity';
+import { bareName, editDistance, fold } from '../src/engine/name-similarity';
 
 const CANDIDATES = 10_000;
 

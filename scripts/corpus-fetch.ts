@@ -20,8 +20,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadRealRefs } from '../lambdas/analysis/eval/corpus-cases';
-import { materialise } from '../lambdas/analysis/eval/materialise';
+import { loadRealRefs } from '../src/engine/eval/corpus-cases';
+import { materialise } from '../src/engine/eval/materialise';
 
 const ROOT = process.cwd();
 const OUT = join(ROOT, '.cache/corpus/real');

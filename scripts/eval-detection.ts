@@ -22,10 +22,10 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { analyzeDirectory, analyzeTarball, type AnalysisResult } from '../lambdas/analysis/index';
-import { evaluateSamples } from '../lambdas/analysis/eval/samples';
-import { loadBenignTarballs } from '../lambdas/analysis/eval/corpus';
-import { loadCorpus } from '../lambdas/analysis/eval/corpus-cases';
+import { analyzeDirectory, analyzeTarball, type AnalysisResult } from '../src/engine/index';
+import { evaluateSamples } from '../src/engine/eval/samples';
+import { loadBenignTarballs } from '../src/engine/eval/corpus';
+import { loadCorpus } from '../src/engine/eval/corpus-cases';
 import {
   outcomeOf,
   popularOutcome,
@@ -36,7 +36,7 @@ import {
   type CaseOutcome,
   type FamilyScore,
   type PopularOutcome,
-} from '../lambdas/analysis/eval/scoring';
+} from '../src/engine/eval/scoring';
 
 const ROOT = process.cwd();
 const SAMPLES = join(ROOT, 'data/samples');

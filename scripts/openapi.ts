@@ -1,7 +1,7 @@
 /**
  * Generates `openapi/openapi.json`, the OpenAPI 3.1 description of the whole API.
  *
- * Component schemas come from the zod schemas in lambdas/shared/domain/schemas.ts through zod's
+ * Component schemas come from the zod schemas in src/contract/schemas.ts through zod's
  * own JSON Schema (2020-12) conversion, so the document cannot drift from what the handlers
  * validate; paths, parameters, responses and the prose are written here. `npm run openapi`
  * rewrites the file; test/unit/openapi.test.ts fails when the committed file and a fresh
@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import { messages } from '../lambdas/shared/domain/errors';
-import * as S from '../lambdas/shared/domain/schemas';
+import * as S from '../src/contract/schemas';
 import { LIMIT_DEFAULT, LIMIT_MAX, MAX_OFFSET, QUERY_MAX_LENGTH } from '../lambdas/shared/domain/validation';
 
 export type JsonSchema = z.core.JSONSchema.BaseSchema;

@@ -1,10 +1,10 @@
 /**
- * `npm run docs:rules`: writes the rule catalogue (lambdas/analysis/rules.ts) into
+ * `npm run docs:rules`: writes the rule catalogue (src/engine/rules.ts) into
  * docs/analysis.md between its markers. The unit tests fail when the two differ.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RULE_TABLE_BEGIN, RULE_TABLE_END, renderRuleTable } from '../lambdas/analysis/rules';
+import { RULE_TABLE_BEGIN, RULE_TABLE_END, renderRuleTable } from '../src/engine/rules';
 
 async function main(): Promise<void> {
   const file = join(process.cwd(), 'docs/analysis.md');

@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { analyzeDirectory, analyzeTarball, type AnalysisResult } from '../lambdas/analysis/index';
+import { analyzeDirectory, analyzeTarball, type AnalysisResult } from '../src/engine/index';
 
 export function toResponseShape(r: AnalysisResult): Record<string, unknown> {
   return {

@@ -4,7 +4,7 @@
  * and reports of malicious packages). Records are compiled once per records array (cached by
  * identity), so matching costs comparisons only. Imports no AWS SDK.
  */
-import type { Advisory, Cve, Severity } from '../shared/domain/schemas';
+import type { Advisory, Cve, Severity } from '../../src/contract/schemas';
 import { NPM_ECOSYSTEM, isMalicious, type OsvRecord } from './osv';
 import { SEVERITY_ORDER, recordSeverity } from './severity';
 import {
@@ -17,7 +17,7 @@ import {
   type Fix,
 } from './version-ranges';
 
-export { Advisory } from '../shared/domain/schemas';
+export { Advisory } from '../../src/contract/schemas';
 
 export interface AdvisoryMatch {
   readonly cves: Cve[];

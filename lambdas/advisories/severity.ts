@@ -5,7 +5,7 @@
  * then a score computed from a CVSS v4.0 or v3.x vector; then a numeric `cvss_score`. Reports of
  * malicious packages are always critical. Without any of these the level is `medium`.
  */
-import type { Severity } from '../shared/domain/schemas';
+import type { Severity } from '../../src/contract/schemas';
 import { cvssBaseScore } from './cvss';
 import { isMalicious, type OsvAffected, type OsvRecord, type OsvSeverity } from './osv';
 

@@ -3,8 +3,8 @@
  * through the one policy table. Imports only the policy (not the parsers), so the advisory
  * sync can recompute stored results without bundling the analysis engine.
  */
-import { assessRisk } from '../analysis/risk-policy';
-import type { AnalysisResult } from '../analysis/types';
+import { assessRisk } from '../../src/policy/risk-policy';
+import type { AnalysisResult } from '../../src/engine/types';
 import type { RiskInput } from './run-scan';
 
 export function assessPackageRisk({ analysis, trust, vulnerabilities }: RiskInput): {

@@ -8,9 +8,9 @@
  * install-time behaviour) are added. Pure: no I/O.
  */
 import semver from 'semver';
-import type { RiskInput as PolicyInput } from '../analysis/risk-policy';
-import type { AnalysisResult } from '../analysis/types';
-import type { Changes, PackageResponse } from '../shared/domain/schemas';
+import type { RiskInput as PolicyInput } from '../../src/policy/risk-policy';
+import type { AnalysisResult } from '../../src/engine/types';
+import type { Changes, PackageResponse } from '../../src/contract/schemas';
 import { hasProvenance, type Packument, type PackumentVersion } from '../shared/registry/npm-registry';
 import type { StoredVersion } from '../shared/store/package-store';
 

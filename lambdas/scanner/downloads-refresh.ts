@@ -9,8 +9,8 @@
  * (the last name finished), so a time-limited function can resume on its next run.
  */
 import { forEachLimit } from '../shared/concurrency';
-import { docsWithRisk } from '../shared/domain/records';
-import type { PackageResponse } from '../shared/domain/schemas';
+import { docsWithRisk } from '../../src/contract/records';
+import type { PackageResponse } from '../../src/contract/schemas';
 import { trustFields, trustFrom, type StoredTrustInput } from '../shared/domain/trust';
 import type { WeeklyDownloads, WeeklyDownloadsClient } from '../shared/downloads/weekly-downloads';
 import type { PackageStore, StoredVersion } from '../shared/store/package-store';

@@ -6,9 +6,9 @@
 import { compileAdvisories } from '../advisories/match';
 import { forEachLimit } from '../shared/concurrency';
 import type { AdvisorySource } from '../advisories/ports';
-import type { PackageResponse } from '../shared/domain/schemas';
+import type { PackageResponse } from '../../src/contract/schemas';
 import type { PackageStore } from '../shared/store/package-store';
-import { docsWithRisk } from '../shared/domain/records';
+import { docsWithRisk } from '../../src/contract/records';
 import { assessPackageRisk } from './assess';
 import { vulnerabilitiesFrom } from './vulnerabilities';
 

@@ -7,17 +7,17 @@
  * anything else is thrown so the queue retries and, in the end, the dead-letter queue takes it.
  */
 import type { AdvisorySource } from '../advisories/ports';
-import { analyzeFiles, DEFAULT_LIMITS } from '../analysis/index';
-import type { AnalysisResult } from '../analysis/types';
-import type { RiskInput as PolicyInput } from '../analysis/risk-policy';
-import { docsWithRisk } from '../shared/domain/records';
+import { analyzeFiles, DEFAULT_LIMITS } from '../../src/engine/index';
+import type { AnalysisResult } from '../../src/engine/types';
+import type { RiskInput as PolicyInput } from '../../src/policy/risk-policy';
+import { docsWithRisk } from '../../src/contract/records';
 import type {
   Changes,
   DownloadsSource,
   InstallTime,
   PackageResponse,
   Publisher,
-} from '../shared/domain/schemas';
+} from '../../src/contract/schemas';
 import {
   trustFields,
   trustFrom,

@@ -6,7 +6,7 @@ import semver from 'semver';
 import validatePackageName from 'validate-npm-package-name';
 import { matchAdvisories } from '../advisories/match';
 import type { AdvisorySource } from '../advisories/ports';
-import type { PackageResponse } from '../shared/domain/schemas';
+import type { PackageResponse } from '../../src/contract/schemas';
 
 /** Vulnerability findings in the risk policy's terms (from the advisory store). */
 export interface VulnerabilityInput {

@@ -1,5 +1,5 @@
 /** POST /v1/bulk: request order, duplicates, not-found entries, limits and validation. */
-import { BulkNotFound, PackageResponse } from '../../lambdas/shared/domain/schemas';
+import { BulkNotFound, PackageResponse } from '../../src/contract/schemas';
 import { expectBody, expectError } from './support/contract';
 import { scanRecord } from './support/factory';
 import { startTestApi, type TestApi } from './support/test-api';

@@ -1,5 +1,5 @@
 /** GET /v1/packages: order, paging, totals and parameter validation against DynamoDB Local. */
-import type { PackageListItem, PackageResponse } from '../../lambdas/shared/domain/schemas';
+import type { PackageListItem, PackageResponse } from '../../src/contract/schemas';
 import { expectBody, expectError } from './support/contract';
 import { scanRecord } from './support/factory';
 import { startTestApi, type TestApi } from './support/test-api';

@@ -3,7 +3,7 @@
  * through POST /v1/scan, the scanner and DynamoDB Local; the second adds a postinstall that makes
  * a network request, and its record names the change in `changes` and in a risk reason.
  */
-import { PackageResponse } from '../../lambdas/shared/domain/schemas';
+import { PackageResponse } from '../../src/contract/schemas';
 import { pkgJson, tgz } from '../unit/analysis/helpers';
 import { expectBody } from './support/contract';
 import { startPipeline, type TestPipeline } from './support/pipeline';

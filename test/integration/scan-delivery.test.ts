@@ -6,7 +6,7 @@
  * after its receive (the fake registry's scripted 500s cost the client's own retries, up to 3.5 s).
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { PackageResponse } from '../../lambdas/shared/domain/schemas';
+import { PackageResponse } from '../../src/contract/schemas';
 import { scanRecord } from './support/factory';
 import { expectBody } from './support/contract';
 import { startPipeline, type TestPipeline } from './support/pipeline';

@@ -4,7 +4,7 @@
  * packuments and tarballs, packages built in memory, scripted failures) and DynamoDB Local;
  * then GET /v1/scan/{job_id} and GET /v1/packages/{name}. No outside call.
  */
-import { PackageResponse } from '../../lambdas/shared/domain/schemas';
+import { PackageResponse } from '../../src/contract/schemas';
 import { pkgJson, tgz } from '../unit/analysis/helpers';
 import { expectBody, expectError } from './support/contract';
 import { startPipeline, type TestPipeline } from './support/pipeline';

@@ -4,7 +4,7 @@
  * /v1/scan/upload-url, PUT to s3rver, the bucket's notification to upload-received), the scanner
  * worker and GET /v1/scan/{job_id}. Tarball results are private: GET /v1/packages/{name} stays 404.
  */
-import { PackageResponse } from '../../lambdas/shared/domain/schemas';
+import { PackageResponse } from '../../src/contract/schemas';
 import { pkgJson, tgz } from '../unit/analysis/helpers';
 import { expectBody, expectError } from './support/contract';
 import { startPipeline, type TestPipeline } from './support/pipeline';

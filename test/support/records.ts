@@ -1,5 +1,5 @@
 /** Builders of realistic records for tests and benchmarks. */
-import { emptyCapabilities, type PackageResponse } from '../../lambdas/shared/domain/schemas';
+import { emptyCapabilities, type PackageResponse } from '../../src/contract/schemas';
 
 export function packageRecord(overrides: Partial<PackageResponse> & { name: string }): PackageResponse {
   return {

@@ -6,7 +6,7 @@ import {
   emptyCapabilities,
   toListItem,
   type BulkResponse,
-} from '../../lambdas/shared/domain/schemas';
+} from '../../src/contract/schemas';
 import {
   buildOpenApiDocument,
   type OperationObject,

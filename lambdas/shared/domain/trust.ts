@@ -8,7 +8,11 @@
  * roughly 70–100, young little-used ones over 15–45.
  */
 
-import type { DownloadsSource, PackageResponse, TrustComponent as TrustComponentField } from './schemas';
+import type {
+  DownloadsSource,
+  PackageResponse,
+  TrustComponent as TrustComponentField,
+} from '../../../src/contract/schemas';
 
 export interface TrustInput {
   /** Weekly downloads; undefined when no source had a count. */

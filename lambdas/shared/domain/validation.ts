@@ -5,7 +5,7 @@
 import semver from 'semver';
 import validatePackageName from 'validate-npm-package-name';
 import { badRequest } from './errors';
-import { REGISTRIES } from './registries';
+import { REGISTRIES } from '../../../src/contract/registries';
 
 export const LIMIT_DEFAULT = 50;
 export const LIMIT_MAX = 100;

@@ -20,7 +20,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { PackageResponse, ScanJob, ScanJobStatus } from '../domain/schemas';
+import type { PackageResponse, ScanJob, ScanJobStatus } from '../../../src/contract/schemas';
 import { ignoreConditionFailure, isConditionFailure } from './batch';
 
 export const JOB_TTL_SECONDS = 30 * 86_400;

@@ -13,8 +13,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import semver from 'semver';
-import { toListItem } from '../domain/records';
-import type { PackageList, PackageListItem, PackageResponse } from '../domain/schemas';
+import { toListItem } from '../../../src/contract/records';
+import type { PackageList, PackageListItem, PackageResponse } from '../../../src/contract/schemas';
 import type { VersionSelector } from '../domain/validation';
 import {
   GRAM,

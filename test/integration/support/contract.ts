@@ -1,7 +1,7 @@
 /**
  * Response checks shared by the integration tests. A body is validated twice: against the
  * committed OpenAPI document (test/support/openapi.ts, for every route it describes) and against
- * the contract's zod schemas (lambdas/shared/domain/schemas.ts), which also types the result.
+ * the contract's zod schemas (src/contract/schemas.ts), which also types the result.
  */
 import {
   BulkResponse,
@@ -12,7 +12,7 @@ import {
   ScanAck,
   ScanJob,
   UploadTicket,
-} from '../../../lambdas/shared/domain/schemas';
+} from '../../../src/contract/schemas';
 import { ROUTES } from '../../../lambdas/routes';
 import { expectMatchesOpenApi } from '../../support/openapi';
 import type { ApiResponse } from './test-api';

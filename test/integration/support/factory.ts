@@ -3,7 +3,7 @@
  * test/support/records.ts: a risky package carries the CVEs, threats, install scripts and
  * capabilities that explain its risk level, and every record passes the PackageResponse schema.
  */
-import { PackageResponse, type RiskLevel } from '../../../lambdas/shared/domain/schemas';
+import { PackageResponse, type RiskLevel } from '../../../src/contract/schemas';
 import { packageRecord } from '../../support/records';
 
 export interface ScanRecordOptions {

@@ -28,7 +28,7 @@ import {
   startLocalS3,
   type LocalS3,
 } from '../../../local/stand-ins';
-import type { ScanJob } from '../../../lambdas/shared/domain/schemas';
+import type { ScanJob } from '../../../src/contract/schemas';
 import { JobStore } from '../../../lambdas/shared/store/job-store';
 import { JOBS_TABLE } from '../../../lambdas/shared/store/tables';
 import { startFakeRegistry, type FakeRegistry } from '../../support/fake-registry';

@@ -1,5 +1,5 @@
 import semver from 'semver';
-import { Cve } from '../../../lambdas/shared/domain/schemas';
+import { Cve } from '../../../src/contract/schemas';
 import { Advisory, matchAdvisories } from '../../../lambdas/advisories/match';
 import { parseVersion } from '../../../lambdas/advisories/version-ranges';
 import type { OsvRecord } from '../../../lambdas/advisories/osv';

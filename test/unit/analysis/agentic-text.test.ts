@@ -3,8 +3,8 @@
  * data/samples/agentic (reworded, other languages, split strings, helper functions, second file,
  * base64) and precision look-alikes. Fixtures are our own text; hosts are made up.
  */
-import { cleanReadme } from '../../../lambdas/analysis/docs';
-import type { AnalysisResult } from '../../../lambdas/analysis/types';
+import { cleanReadme } from '../../../src/engine/docs';
+import type { AnalysisResult } from '../../../src/engine/types';
 import { analyzeSource } from './helpers';
 
 const pkg = (extra: Record<string, unknown> = {}) =>

@@ -3,7 +3,7 @@
  * tail and the statements around sensitive names are analysed as code. The big files are
  * generated here (a padded bundle), never committed.
  */
-import { planChunks, topLevelBoundaries } from '../../../lambdas/analysis/js/bigfile';
+import { planChunks, topLevelBoundaries } from '../../../src/engine/js/bigfile';
 import { analyzeSource, threatsOf } from './helpers';
 
 /** About `mb` MiB of ordinary bundle code: functions, strings with braces, regexes, templates. */

@@ -58,6 +58,23 @@ describe('capabilities from the syntax tree', () => {
       ]);
       expect(c.network.protocols).toEqual(['dns', 'http', 'https', 'wss']);
     });
+
+    it.each([
+      ["const undici = require('undici'); const c = new undici.Client('https://origin.example');", 'Client'],
+      [
+        "import { Pool } from 'undici'; const p = new Pool('https://origin.example', { connections: 4 });",
+        'Pool',
+      ],
+      [
+        "const { Agent, setGlobalDispatcher } = require('undici'); setGlobalDispatcher(new Agent());",
+        'Agent',
+      ],
+    ])('undici dispatchers are network use: %s', (code, what) => {
+      const r = analyzeSource({ 'index.mjs': code });
+      expect(r.capabilities.network.makes_requests).toBe(true);
+      expect(r.evidence.find((f) => f.rule === 'js.request')?.message).toContain(`undici.${what}`);
+      if (what !== 'Agent') expect(r.capabilities.network.domains).toEqual(['origin.example']);
+    });
     it('raw sockets give tcp and udp', () => {
       const c = caps("require('net').connect(4444, '203.0.113.9'); require('dgram').createSocket('udp4');");
       expect(c.network.protocols).toEqual(['tcp', 'udp']);

@@ -1,4 +1,4 @@
-import { cleanReadme, declarationExports } from '../../../lambdas/analysis/docs';
+import { cleanReadme, declarationExports } from '../../../src/engine/docs';
 import { analyzeSource } from './helpers';
 
 describe('docs_md', () => {

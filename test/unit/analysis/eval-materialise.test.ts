@@ -11,8 +11,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tar from 'tar';
-import { materialise } from '../../../lambdas/analysis/eval/materialise';
-import type { RealCaseRef } from '../../../lambdas/analysis/eval/corpus-cases';
+import { materialise } from '../../../src/engine/eval/materialise';
+import type { RealCaseRef } from '../../../src/engine/eval/corpus-cases';
 
 /** A throw-away repository: commit 1 holds a package folder, a tarball and loose files; commit 2
  * drops another package in at the root (the shape `commit-files` reads). */

@@ -12,18 +12,18 @@ import {
   withoutRules,
   type CaseOutcome,
   type ThreatEvidence,
-} from '../../../lambdas/analysis/eval/scoring';
+} from '../../../src/engine/eval/scoring';
 import {
   loadCorpus,
   parseJsonl,
   validateRealRefs,
   type RealCaseRef,
-} from '../../../lambdas/analysis/eval/corpus-cases';
+} from '../../../src/engine/eval/corpus-cases';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { expectedTypes, FAMILIES } from '../../../lambdas/analysis/eval/families';
-import { popularNames } from '../../../lambdas/analysis/eval/corpus';
-import type { ThreatType } from '../../../lambdas/shared/domain/schemas';
+import { expectedTypes, FAMILIES } from '../../../src/engine/eval/families';
+import { popularNames } from '../../../src/engine/eval/corpus';
+import type { ThreatType } from '../../../src/contract/schemas';
 
 function threat(
   rule: string,

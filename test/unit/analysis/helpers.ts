@@ -1,6 +1,6 @@
 /** Test helpers: build tar archives in memory (no files on disk, no external tools). */
 import { gzipSync } from 'node:zlib';
-import { analyzeFiles, DEFAULT_LIMITS, type AnalysisResult } from '../../../lambdas/analysis/index';
+import { analyzeFiles, DEFAULT_LIMITS, type AnalysisResult } from '../../../src/engine/index';
 
 export interface TarEntry {
   name: string;

@@ -2,8 +2,8 @@
  * Package signals: the dependency-confusion shape and names that imitate high-impact packages
  * (checked against the npm-high-impact list). Names here are made up or ordinary misspellings.
  */
-import { confusionVersion, imitatedPackage } from '../../../lambdas/analysis/package-signals';
-import { editDistance } from '../../../lambdas/shared/domain/name-similarity';
+import { confusionVersion, imitatedPackage } from '../../../src/engine/package-signals';
+import { editDistance } from '../../../src/engine/name-similarity';
 import { analyzeSource } from './helpers';
 
 describe('names that imitate high-impact packages', () => {

@@ -1,8 +1,8 @@
 import { mkdtemp, cp, symlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PackageResponse } from '../../../lambdas/shared/domain/schemas';
-import { analyzeDirectory, analyzeTarball } from '../../../lambdas/analysis/index';
+import { PackageResponse } from '../../../src/contract/schemas';
+import { analyzeDirectory, analyzeTarball } from '../../../src/engine/index';
 import { pkgJson, tgz } from './helpers';
 
 const FIXTURES = join(__dirname, '../../fixtures/analysis');
@@ -104,7 +104,7 @@ describe('whole packages', () => {
   });
 
   it('exposes the risk input so CVEs, advisories and trust can be added later', async () => {
-    const { assessRisk } = await import('../../../lambdas/analysis/index');
+    const { assessRisk } = await import('../../../src/engine/index');
     const r = await analyzeTarball(
       tgz([pkgJson(), { name: 'package/index.js', data: 'module.exports = 1;' }]),
     );

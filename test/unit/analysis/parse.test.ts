@@ -2,7 +2,7 @@
  * The parser repair: a file that does not parse has its failing lines blanked (offsets and line
  * breaks kept) until it parses, so that one stray line does not turn code into "text only".
  */
-import { parseSource } from '../../../lambdas/analysis/js/parse';
+import { parseSource } from '../../../src/engine/js/parse';
 
 describe('parse repair', () => {
   it('blanks a stray word left by a wrapped comment, not the property after it (CRLF file)', () => {

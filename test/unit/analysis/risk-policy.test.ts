@@ -1,4 +1,4 @@
-import { assessRisk, type RiskInput } from '../../../lambdas/analysis/risk-policy';
+import { assessRisk, type RiskInput } from '../../../src/policy/risk-policy';
 
 const base: RiskInput = { threats: [], install_scripts: [] };
 const threat = (confidence: number, install_time = false): RiskInput['threats'][number] => ({

@@ -11,7 +11,7 @@ import {
   readKnownMisses,
   runSample,
   type SampleOutcome,
-} from '../../../lambdas/analysis/eval/samples';
+} from '../../../src/engine/eval/samples';
 
 const DIR = join(__dirname, '../../../data/samples');
 const cases = listSamples(DIR);

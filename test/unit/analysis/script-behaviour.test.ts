@@ -3,7 +3,7 @@
  * their arguments, variables substituted across lines, and judged by what they do together.
  * Fixtures are written for these tests; hosts are documentation addresses.
  */
-import { analyzeScript } from '../../../lambdas/analysis/script-behaviour';
+import { analyzeScript } from '../../../src/engine/script-behaviour';
 import { analyzeSource, threatsOf } from './helpers';
 
 const pkg = (scripts: Record<string, string>) =>

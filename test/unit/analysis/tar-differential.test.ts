@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { x as extract } from 'tar';
-import { readTarball } from '../../../lambdas/analysis/tar';
-import { DEFAULT_LIMITS } from '../../../lambdas/analysis/index';
+import { readTarball } from '../../../src/engine/tar';
+import { DEFAULT_LIMITS } from '../../../src/engine/index';
 import { blocks, paxBody, rawEntry, rawTarHeader } from './helpers';
 
 jest.setTimeout(60_000);

@@ -1,6 +1,6 @@
 import { gzipSync, createGzip } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import { analyzeTarball } from '../../../lambdas/analysis/index';
+import { analyzeTarball } from '../../../src/engine/index';
 import { pkgJson, tar, tarHeader, tgz } from './helpers';
 
 jest.setTimeout(60_000);

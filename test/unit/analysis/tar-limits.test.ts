@@ -6,12 +6,12 @@
  * Every archive is generated at run time.
  */
 import { gzipSync } from 'node:zlib';
-import { analyzeTarball, type AnalysisResult } from '../../../lambdas/analysis/index';
-import { readTarball } from '../../../lambdas/analysis/tar';
-import { DEFAULT_LIMITS } from '../../../lambdas/analysis/types';
+import { analyzeTarball, type AnalysisResult } from '../../../src/engine/index';
+import { readTarball } from '../../../src/engine/tar';
+import { DEFAULT_LIMITS } from '../../../src/engine/types';
 import { assessPackageRisk } from '../../../lambdas/scanner/assess';
 import { runScan, type ScanDeps } from '../../../lambdas/scanner/run-scan';
-import type { PackageResponse } from '../../../lambdas/shared/domain/schemas';
+import type { PackageResponse } from '../../../src/contract/schemas';
 import { TarballTooLargeError, type Packument } from '../../../lambdas/shared/registry/npm-registry';
 import type { StoredJob } from '../../../lambdas/shared/store/job-store';
 import { pkgJson, tar, tarHeader } from './helpers';

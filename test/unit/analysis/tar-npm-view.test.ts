@@ -4,7 +4,7 @@
  * engine must see it, rate the package `critical` and name the file.
  */
 import { gzipSync } from 'node:zlib';
-import { analyzeTarball } from '../../../lambdas/analysis/index';
+import { analyzeTarball } from '../../../src/engine/index';
 import { rawEntry, rawTarHeader, paxBody, tar, tgz } from './helpers';
 
 const reasons = (r: { risk_reasons: string[] }) => r.risk_reasons.join('\n');

@@ -3,7 +3,7 @@
  * is data_exfiltration; ordinary workflows (tests, publishing, API calls with a token header) are
  * quiet. Fixtures are written for these tests; hosts are documentation addresses.
  */
-import { analyzeCiScript, analyzeEditorTasks, analyzeWorkflow } from '../../../lambdas/analysis/workflows';
+import { analyzeCiScript, analyzeEditorTasks, analyzeWorkflow } from '../../../src/engine/workflows';
 import { analyzeSource, threatsOf } from './helpers';
 
 const pkg = JSON.stringify({ name: 'fixture', version: '1.0.0' });

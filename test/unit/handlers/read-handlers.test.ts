@@ -6,7 +6,7 @@ import { handler as getPackage } from '../../../lambdas/handlers/get-package';
 import { handler as getPackageVersion } from '../../../lambdas/handlers/get-package-version';
 import { handler as health } from '../../../lambdas/handlers/health';
 import { handler as listPackages } from '../../../lambdas/handlers/list-packages';
-import { PackageResponse, toListItem } from '../../../lambdas/shared/domain/schemas';
+import { PackageResponse, toListItem } from '../../../src/contract/schemas';
 import { apiEvent, lambdaContext, parseBody } from '../../support/events';
 import { expectMatchesOpenApi } from '../../support/openapi';
 import { packageRecord } from '../../support/records';

@@ -2,11 +2,11 @@
  * What changed since the previous version (lambdas/scanner/changes.ts), the risk policy's row for
  * it, and the downloads refresh's recomputation of a stored record.
  */
-import { assessRisk } from '../../../lambdas/analysis/risk-policy';
+import { assessRisk } from '../../../src/policy/risk-policy';
 import { previousVersion, releaseChanges } from '../../../lambdas/scanner/changes';
 import { refreshed } from '../../../lambdas/scanner/downloads-refresh';
-import { docsWithRisk, emptyCapabilities } from '../../../lambdas/shared/domain/records';
-import type { PackageResponse } from '../../../lambdas/shared/domain/schemas';
+import { docsWithRisk, emptyCapabilities } from '../../../src/contract/records';
+import type { PackageResponse } from '../../../src/contract/schemas';
 import type { Packument, PackumentVersion } from '../../../lambdas/shared/registry/npm-registry';
 import { analyzeSource } from '../analysis/helpers';
 

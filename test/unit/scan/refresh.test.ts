@@ -2,7 +2,7 @@ import { importOsv } from '../../../lambdas/advisories/importer';
 import { MemoryAdvisoryStore } from '../../../lambdas/advisories/memory-store';
 import { readOsvFolder } from '../../../lambdas/advisories/sources';
 import { refreshAfterAdvisoryChange } from '../../../lambdas/scanner/refresh';
-import type { PackageResponse } from '../../../lambdas/shared/domain/schemas';
+import type { PackageResponse } from '../../../src/contract/schemas';
 import type { StoredVersion } from '../../../lambdas/shared/store/package-store';
 import { packageRecord } from '../../support/records';
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { OsvRecord } from '../../../lambdas/advisories/osv';
 import { assessPackageRisk } from '../../../lambdas/scanner/assess';
-import type { AnalysisResult } from '../../../lambdas/analysis/types';
+import type { AnalysisResult } from '../../../src/engine/types';
 import { runScan, type ScanDeps } from '../../../lambdas/scanner/run-scan';
-import { emptyCapabilities, type PackageResponse } from '../../../lambdas/shared/domain/schemas';
+import { emptyCapabilities, type PackageResponse } from '../../../src/contract/schemas';
 import type { ScanMessage } from '../../../lambdas/shared/queue/scan-queue';
 import {
   RegistryDataError,

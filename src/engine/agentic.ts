@@ -1,0 +1,611 @@
+/**
+ * Rules for text aimed at AI agents: README and other Markdown, agent files, comments, string
+ * literals, MCP tool descriptions and package.json fields.
+ *
+ * Confidence depends on where the text sits (hidden from humans, in an agent file, visible
+ * documentation, code) and on whether the document is *about* prompt injection (detectors,
+ * security docs), which lowers it. See docs/analysis.md for the calibration table.
+ */
+import type { ThreatType } from '../contract/schemas';
+import {
+  decodedBlobs,
+  invisiblePayload,
+  lookalikeInCommand,
+  semanticScan,
+  type Place,
+} from './agentic/semantic';
+import { LineIndex, scanHiddenUnicode, snippetOf } from './text';
+import { finding } from './findings';
+import {
+  MIN_TEXT_CONFIDENCE,
+  adjusted,
+  confidence,
+  hasVariant,
+  type Adjustment,
+  type ConfidenceQuery,
+  type RuleId,
+} from './rules';
+import type { Finding } from './types';
+
+export type TextContext =
+  'markdown' | 'agent_file' | 'code_comment' | 'code_string' | 'tool_description' | 'package_json' | 'code';
+
+const AGENT_FILE =
+  /(?:^|\/)(?:AGENTS\.md|CLAUDE\.md|CLAUDE\.local\.md|GEMINI\.md|SKILL\.md|CONVENTIONS\.md|llms(?:-full)?\.txt|\.cursorrules|\.windsurfrules|\.clinerules(?:\/[^/]+)?|copilot-instructions\.md|[^/]+\.instructions\.md|[^/]+\.prompt\.md|\.cursor\/rules\/[^/]+|\.windsurf\/rules\/[^/]+|\.claude\/(?:commands|agents|skills)\/.+\.md|\.claude\/settings(?:\.local)?\.json|\.cursor\/hooks\.json|\.gemini\/settings\.json|mcp\.json|\.mcp\.json)$/i;
+
+/** Agent settings files whose hooks run shell commands during agent sessions. */
+const AGENT_SETTINGS =
+  /(?:^|\/)(?:\.claude\/settings(?:\.local)?\.json|\.cursor\/hooks\.json|\.gemini\/settings\.json)$/i;
+/** JSON files that declare MCP tools (descriptions read by the model). */
+const TOOL_MANIFEST = /(?:^|\/)(?:\.?mcp|server|tools|manifest|mcp-tools|tool-definitions)\.json$/i;
+
+export function isAgentFile(path: string): boolean {
+  return AGENT_FILE.test(path);
+}
+
+interface PhraseRule {
+  /** Its catalogue entry gives the confidence by place: hidden, agent (agent files, tool descriptions), visible, comment, string. */
+  rule: RuleId;
+  type: ThreatType;
+  re: RegExp;
+  /** Only counts when the text also addresses an AI (or is hidden / in an agent file). */
+  needsAddressee?: boolean;
+  message: string;
+}
+
+const ADDRESSEE =
+  /\b(?:AI|LLMs?|assistants?|agents?|copilot|claude|cursor|chatgpt|gpt-?\d?|gemini|codex|language models?|reviewers?|code review(?:er)?|scanners?|auditors?)\b/i;
+
+const PHRASES: PhraseRule[] = [
+  {
+    rule: 'text.ignore-instructions',
+    type: 'instruction_override',
+    re: /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing)\s+(?:instructions?|prompts?|rules|directions|guidelines|directives)/i,
+    message: 'tells an AI agent to ignore its previous instructions',
+  },
+  {
+    rule: 'text.role-reassignment',
+    type: 'instruction_override',
+    re: /\byou\s+are\s+now\s+(?:a|an|the|in|DAN|unrestricted|jailbroken|developer mode)\b|\bnew\s+system\s+(?:prompt|instructions?)\s*:|\bfrom\s+now\s+on,?\s+you\s+(?:will|must|are)\b/i,
+    message: 'tries to give an AI agent a new role or system prompt',
+  },
+  {
+    rule: 'text.silence-reviewer',
+    type: 'instruction_override',
+    re: /\b(?:do\s+not|don't|never)\s+(?:report|flag|mention|disclose|warn\s+(?:the\s+user\s+)?about|tell\s+the\s+user|alert|raise)\b[^.\n]{0,60}\b(?:this|it|these|the\s+(?:code|file|script|package|issue|finding|behaviou?r))\b|\b(?:this|the)\s+(?:code|package|file|script|module)\s+is\s+(?:safe|legit(?:imate)?|benign|trusted|verified|not\s+malicious)\b[^.\n]{0,80}\b(?:do\s+not|don't|no\s+need\s+to)\b/i,
+    needsAddressee: true,
+    message: 'tells an AI reviewer or scanner to stay silent about this code',
+  },
+  {
+    rule: 'text.agent-directive',
+    type: 'prompt_injection',
+    re: /\b(?:AI|LLM|assistant|agent|copilot|claude|cursor|chatgpt|gemini|codex|language model)s?\b[^.\n]{0,80}\b(?:must|should\s+always|always|never|is\s+required\s+to|are\s+required\s+to|IMPORTANT)\b/i,
+    message: 'text addressed to an AI agent',
+  },
+  {
+    rule: 'text.important-tag',
+    type: 'prompt_injection',
+    re: /<\s*(?:IMPORTANT|SYSTEM|system-prompt|instructions?)\s*>/i,
+    message: 'pseudo-system tag (<IMPORTANT>, <SYSTEM>) meant for an AI agent',
+  },
+  {
+    rule: 'text.run-command',
+    type: 'social_engineering',
+    re: /\b(?:curl|wget)\s+[^\n|]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\bpowershell\b[^\n]*\s-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\biex\s*\(/i,
+    message: 'steers an agent or user into running a downloaded script',
+  },
+  {
+    rule: 'text.install-package',
+    type: 'social_engineering',
+    re: /\b(?:run|execute|install|add)\b[^.\n]{0,40}(?:`|\b)(?:npm\s+(?:i|install|add)|npx|yarn\s+add|pnpm\s+add|pip\s+install)\s+[\w@/.-]+|require\(\s*['"][\w@/.-]+\/register['"]\s*\)/i,
+    needsAddressee: true,
+    message: 'tells an agent to install another package or load a register hook',
+  },
+  {
+    rule: 'text.registry-or-safety-off',
+    type: 'social_engineering',
+    re: /\bnpm\s+config\s+set\s+registry\b|\bregistry\s*=\s*https?:\/\/|\bstrict-ssl\s*(?:=|\s)\s*false\b|NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['"]?0|--no-verify\b|\b(?:disable|turn\s+off|skip)\s+(?:the\s+)?(?:ssl|tls|certificate|security|signature|integrity|sandbox)\s*(?:checks?|verification|validation)?/i,
+    needsAddressee: true,
+    message: 'tells an agent to point npm at another registry or to turn a safety check off',
+  },
+  {
+    rule: 'text.collect-secrets',
+    type: 'data_exfiltration',
+    re: /\b(?:read|cat|open|collect|gather|send|upload|post|include|print|copy|exfiltrate|attach|paste)\b[^.\n]{0,60}(?:~\/\.ssh|\.ssh\/|id_rsa|id_ed25519|~\/\.aws|\.aws\/credentials|\.npmrc|\.env\b|private\s+keys?|seed\s+phrases?|mnemonic|wallet|api[_\s-]?keys?|access\s+tokens?|credentials|passwords?)/i,
+    needsAddressee: true,
+    message: 'asks an agent to collect secrets or credential files',
+  },
+];
+
+/** Documents that discuss prompt injection (detectors, security docs, SDK examples). */
+const META_DISCUSSION =
+  /prompt[\s-]+injection|jailbreak|injection\s+(?:attacks?|detection)|detect(?:s|ing|or)?\b|guardrails?|red[\s-]team|adversarial|canary\s+(?:word|token)|system\s+prompt|security\s+(?:research|scanner)|example\s+attack/i;
+
+export interface TextScanInput {
+  path: string;
+  text: string;
+  context: TextContext;
+  /** Line of the first character of `text` within the file (for comments and strings). */
+  lineOffset?: number;
+  installTime?: boolean;
+}
+
+function contextKey(ctx: TextContext, hidden: boolean): Place {
+  if (hidden) return 'hidden';
+  switch (ctx) {
+    case 'agent_file':
+    case 'tool_description':
+      return 'agent';
+    case 'markdown':
+    case 'package_json':
+      return 'visible';
+    case 'code_comment':
+      return 'comment';
+    default:
+      return 'string';
+  }
+}
+
+/** Phrase rules over a piece of text. `hidden` when humans will not see it rendered. */
+function phraseScan(
+  input: TextScanInput,
+  text: string,
+  baseOffset: number,
+  lines: LineIndex,
+  hidden: boolean,
+  meta: boolean,
+  out: Finding[],
+  semi = false,
+  depth = 0,
+): void {
+  if (text.length > 200_000) text = text.slice(0, 200_000);
+  const addressed =
+    hidden || input.context === 'agent_file' || input.context === 'tool_description' || ADDRESSEE.test(text);
+  for (const r of PHRASES) {
+    // Collapsed <details> is hidden only until clicked: plain mentions of agents are not enough there.
+    if (semi && (r.rule === 'text.agent-directive' || r.rule === 'text.important-tag')) continue;
+    const m = r.re.exec(text);
+    if (!m) continue;
+    if (r.needsAddressee && !addressed) continue;
+    // A place the rule does not list (agent files for plain directives …) is not reported.
+    const place = contextKey(input.context, hidden);
+    if (!hasVariant(r.rule, place)) continue;
+    const adjust: Adjustment[] = [];
+    // Tool descriptions are read by the agent, rarely by the user: pseudo-system tags there are the tool-poisoning marker.
+    if (r.rule === 'text.important-tag' && input.context === 'tool_description')
+      adjust.push('toolDescription');
+    if (!hidden && meta) adjust.push('discussion');
+    if (!hidden && input.context !== 'agent_file' && input.context !== 'tool_description') {
+      // Inside inline code or a quotation: an example, not an instruction.
+      const before = text.slice(Math.max(0, m.index - 3), m.index);
+      if (/[`"“']$/.test(before)) adjust.push('quoted');
+    }
+    const level = { variant: place, adjust } as ConfidenceQuery;
+    if (confidence(r.rule, level) < MIN_TEXT_CONFIDENCE) continue;
+    const local = lines.lineOf(baseOffset + m.index);
+    out.push(
+      finding({
+        threat_type: r.type,
+        rule: r.rule,
+        message: `${r.message}${hidden ? ' (in content hidden from human readers)' : ''}`,
+        file: input.path,
+        line: local + (input.lineOffset ?? 1) - 1,
+        snippet: snippetOf(text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 60)),
+        install_time: !!input.installTime,
+        ...level,
+        rounded: true,
+      }),
+    );
+  }
+  semanticInto(input, text, baseOffset, lines, hidden, meta, out, semi);
+  // Base64 blobs in places an agent reads are decoded and read as hidden text.
+  if (depth === 0 && input.context !== 'package_json' && input.context !== 'code') {
+    for (const b of decodedBlobs(text)) {
+      const before = out.length;
+      phraseScan(input, b.text, baseOffset + b.index, lines, true, meta, out, false, 1);
+      for (const f of out.slice(before)) {
+        f.message = `${f.message} (base64-encoded)`;
+        // Lines of the decoded text are not lines of the file.
+        f.line = lines.lineOf(baseOffset + b.index) + (input.lineOffset ?? 1) - 1;
+      }
+    }
+  }
+}
+
+function placeOf(ctx: TextContext, hidden: boolean): Place {
+  const k = contextKey(ctx, hidden);
+  return k;
+}
+
+/** Component scoring (agentic/semantic.ts) over one region. */
+function semanticInto(
+  input: TextScanInput,
+  text: string,
+  baseOffset: number,
+  lines: LineIndex,
+  hidden: boolean,
+  meta: boolean,
+  out: Finding[],
+  semi: boolean,
+): void {
+  const place = placeOf(input.context, hidden && !semi);
+  const toolDescription = input.context === 'tool_description';
+  const addressed = (hidden && !semi) || input.context === 'agent_file' || toolDescription;
+  for (const h of semanticScan(text, semi ? 'visible' : place, { addressed, meta, toolDescription })) {
+    const line = lines.lineOf(baseOffset + h.index) + (input.lineOffset ?? 1) - 1;
+    if (out.some((f) => f.rule === h.rule && f.line === line && f.confidence >= h.conf)) continue;
+    out.push(
+      finding({
+        threat_type: h.type,
+        rule: h.rule,
+        message: `${h.message}${hidden ? ' (in content hidden from human readers)' : ''}`,
+        file: input.path,
+        line,
+        snippet: snippetOf(text.slice(h.index, h.index + 200)),
+        install_time: !!input.installTime,
+        ...h.level,
+        rounded: true,
+      }),
+    );
+  }
+}
+
+/** Hidden regions of Markdown: HTML comments and link-reference comments. */
+function hiddenMarkdownRegions(text: string): { start: number; text: string }[] {
+  const out: { start: number; text: string }[] = [];
+  for (const m of text.matchAll(/<!--([\s\S]*?)(?:-->|$)/g))
+    out.push({ start: m.index + 4, text: m[1] ?? '' });
+  for (const m of text.matchAll(
+    /^\s*\[(?:\/\/|comment|_)\]:\s*(?:#|<>)\s*(?:\(([^)\n]*)\)|"([^"\n]*)"|'([^'\n]*)')/gim,
+  )) {
+    out.push({ start: m.index + Math.max(0, m[0].search(/\S/)), text: m[1] ?? m[2] ?? m[3] ?? '' });
+  }
+  for (const m of text.matchAll(HIDDEN_ELEMENT)) {
+    const inner = m[0].replace(/^<[^>]*>/, '');
+    out.push({ start: m.index + (m[0].length - inner.length), text: inner.replace(/<[^>]*>/g, ' ') });
+  }
+  return out;
+}
+
+/** HTML elements rendered invisibly: display:none, hidden attribute, zero size, white or transparent text. */
+const HIDDEN_ELEMENT =
+  /<(div|span|p|section|font|sup|sub|small|a|td|pre|code|template|noscript)\b(?=[^>]*(?:\shidden(?:\s|=|>|\/)|aria-hidden\s*=\s*["']?true|style\s*=\s*["'][^"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|em|rem|pt|%)?\s*(?:;|["'])|opacity\s*:\s*0(?:\.0+)?\s*(?:;|["'])|(?<![-\w])color\s*:\s*(?:#fff(?:fff)?\b|white\b|transparent\b|rgba\([^)]*,\s*0\s*\))|(?:height|width)\s*:\s*0(?:px)?\s*;[^"']*overflow\s*:\s*hidden|(?:left|top)\s*:\s*-\d{4,}px)|color\s*=\s*["']?(?:#fff(?:fff)?|white)\b))[^>]*>[\s\S]*?<\/\1\s*>|<template\b[^>]*>[\s\S]*?<\/template>/gi;
+
+/** Removes hidden content (comments, invisible characters) from Markdown before it is shown. */
+export function stripHiddenMarkdown(md: string): string {
+  return md
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+    .replace(/^\s*\[(?:\/\/|comment|_)\]:\s*(?:#|<>).*$/gim, '')
+    .replace(
+      /<(?:script|style|iframe|object|embed)[\s\S]*?(?:<\/(?:script|style|iframe|object|embed)>|$)/gi,
+      '',
+    )
+    .replace(HIDDEN_ELEMENT, '')
+    .replace(/<details[^>]*>|<\/details>|<summary[^>]*>|<\/summary>/gi, '')
+    .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/g, '');
+}
+
+/** Scans a text for hidden Unicode and agent-directed phrases. */
+export function scanText(input: TextScanInput): Finding[] {
+  const out: Finding[] = [];
+  const text = input.text;
+  const lines = new LineIndex(text);
+  const isCode = input.context === 'code';
+  const meta = !isCode && META_DISCUSSION.test(text);
+  const lineAt = (offset: number) => lines.lineOf(offset) + (input.lineOffset ?? 1) - 1;
+  const push: Push = (type, rule, level, offset, message, snippet) => {
+    const line = lineAt(offset);
+    if (out.some((f) => f.rule === rule && f.line === line)) return;
+    if (out.filter((f) => f.rule === rule).length >= 5) return;
+    out.push(
+      finding({
+        threat_type: type,
+        rule,
+        message,
+        file: input.path,
+        line,
+        snippet: snippet ?? snippetOf(lines.lineText(lines.lineOf(offset))),
+        install_time: !!input.installTime,
+        ...level,
+      }),
+    );
+  };
+
+  // Hidden Unicode.
+  if (
+    input.context === 'code' ||
+    input.context === 'markdown' ||
+    input.context === 'agent_file' ||
+    input.context === 'package_json'
+  ) {
+    const hidden = scanHiddenUnicode(text);
+    const rtlText = /[\u0590-\u05ff\u0600-\u06ff]/.test(text);
+    let zw = 0;
+    for (const h of hidden) {
+      if (h.kind === 'tag') {
+        const letters = (h.decoded ?? '').replace(/[^A-Za-z]/g, '').length;
+        push(
+          'prompt_injection',
+          'text.unicode-tags',
+          { variant: letters >= 3 ? 'decoded' : undefined },
+          h.offset,
+          `invisible Unicode tag characters hide the text "${(h.decoded ?? '').slice(0, 200)}"`,
+          snippetOf(
+            `hidden: "${(h.decoded ?? '').slice(0, 120)}" in: ${lines.lineText(lines.lineOf(h.offset))}`,
+          ),
+        );
+        if (letters >= 3) phraseScan(input, h.decoded ?? '', h.offset, lines, true, meta, out);
+      } else if (h.kind === 'bidi' && !rtlText) {
+        push(
+          'prompt_injection',
+          'text.bidi-control',
+          // Test fixtures of Trojan Source linters carry these characters on purpose.
+          {
+            variant: isCode
+              ? TEST_PATH.test(input.path) || BIDI_META.test(text)
+                ? 'codeFixture'
+                : 'code'
+              : undefined,
+          },
+          h.offset,
+          'bidirectional control character reorders how the line is displayed (Trojan Source)',
+        );
+      } else if (h.kind === 'zero_width') {
+        zw++;
+        const prev = text[h.offset - 1] ?? '';
+        const next = text[h.offset + 1] ?? '';
+        if (isCode && /[\w$]/.test(prev) && /[\w$]/.test(next)) {
+          push(
+            'prompt_injection',
+            'text.zero-width-in-word',
+            {},
+            h.offset,
+            'zero-width character inside a word: names that look the same differ',
+          );
+        }
+      }
+    }
+    if (!isCode && zw >= 10) {
+      const first = hidden.find((h) => h.kind === 'zero_width')!;
+      push(
+        'prompt_injection',
+        'text.zero-width-many',
+        {},
+        first.offset,
+        `${zw} zero-width characters in prose (can smuggle hidden text)`,
+      );
+    }
+  }
+  structuredScan(input, out, push);
+  if (isCode) return out;
+  scanProse(input, text, lines, meta, out);
+  // Test files and fixtures of detectors hold attack text on purpose; they are not loaded by users.
+  if (input.context !== 'agent_file' && input.context !== 'markdown' && TEST_PATH.test(input.path))
+    for (const f of out) f.confidence = adjusted(f.confidence, ['testFile']);
+  return out;
+}
+
+function scanProse(
+  input: TextScanInput,
+  text: string,
+  lines: LineIndex,
+  meta: boolean,
+  out: Finding[],
+): void {
+  // Hidden Markdown regions are read with the "hidden" calibration.
+  if (input.context === 'markdown' || input.context === 'agent_file') {
+    for (const region of hiddenMarkdownRegions(text)) {
+      if (region.text.trim().length < 8) continue;
+      phraseScan(input, region.text, region.start, lines, true, meta, out);
+    }
+    // Collapsed <details> bodies are read with the visible calibration below: projects put
+    // install notes there (even `curl … | sh` in a fenced block), so collapsing alone proves nothing.
+    const visible = text
+      .replace(/<!--[\s\S]*?(?:-->|$)/g, (m) => ' '.repeat(m.length))
+      .replace(HIDDEN_ELEMENT, (m) => m.replace(/[^\n]/g, ' '));
+    // Fenced code blocks are examples: blank them (keeping offsets) for visible-text rules.
+    const prose = visible.replace(/```[\s\S]*?(?:```|$)|~~~[\s\S]*?(?:~~~|$)/g, (m) =>
+      m.replace(/[^\n]/g, ' '),
+    );
+    phraseScan(input, prose, 0, lines, false, meta, out);
+  } else {
+    phraseScan(input, text, 0, lines, false, meta, out);
+  }
+}
+
+type Push = (
+  type: ThreatType,
+  rule: RuleId,
+  level: ConfidenceQuery & { rounded?: boolean },
+  offset: number,
+  message: string,
+  snippet?: string,
+) => void;
+
+/** Strings under `description`-like keys of a JSON document, with their offsets. */
+function jsonDescriptions(text: string): { text: string; offset: number }[] {
+  const out: { text: string; offset: number }[] = [];
+  const re = /"(?:description|summary|instructions|prompt|title|text)"\s*:\s*("(?:[^"\\]|\\.){20,}")/g;
+  for (const m of text.matchAll(re)) {
+    if (out.length >= 500) break;
+    try {
+      const v = JSON.parse(m[1]!) as unknown;
+      if (typeof v === 'string') out.push({ text: v, offset: m.index + m[0].length - m[1]!.length });
+    } catch {
+      // not a JSON string
+    }
+  }
+  return out;
+}
+
+/** Python docstrings and description= strings; tool descriptions when the file declares MCP tools. */
+function pythonTexts(text: string): { text: string; offset: number }[] {
+  const out: { text: string; offset: number }[] = [];
+  for (const m of text.matchAll(
+    /("""|''')([\s\S]*?)\1|description\s*=\s*(["'])((?:(?!\3)[^\\\n]|\\.){20,})\3/g,
+  )) {
+    if (out.length >= 500) break;
+    const body = m[2] ?? m[4] ?? '';
+    if (body.trim().length >= 20) out.push({ text: body, offset: m.index });
+  }
+  return out;
+}
+
+/**
+ * Checks that depend on the kind of file: MCP manifests and Python tool files (descriptions read
+ * as tool descriptions), agent settings hooks, invisible payloads in code (GlassWorm shape), and
+ * look-alike characters inside shell commands.
+ */
+function structuredScan(input: TextScanInput, out: Finding[], push: Push): void {
+  if (input.context !== 'code' && input.context !== 'agent_file' && input.context !== 'package_json') return;
+  const { path, text } = input;
+  const lines = new LineIndex(text);
+  const sub = (ctx: TextContext, t: string, offset: number) => {
+    const f = scanText({
+      ...input,
+      text: t,
+      context: ctx,
+      lineOffset: lines.lineOf(offset) + (input.lineOffset ?? 1) - 1,
+    });
+    for (const x of f) if (!out.some((o) => o.rule === x.rule && o.line === x.line)) out.push(x);
+  };
+  if (/\.json$/i.test(path) && (TOOL_MANIFEST.test(path) || input.context === 'agent_file')) {
+    const declaresTools = /"(?:tools|inputSchema|input_schema|mcpServers|parameters)"\s*:/.test(text);
+    if (declaresTools || input.context === 'agent_file')
+      for (const d of jsonDescriptions(text)) sub('tool_description', d.text, d.offset);
+  }
+  if (/\.py$/i.test(path) && (input.context === 'code' || input.context === 'agent_file')) {
+    const mcp = /@\w+\.tool\b|\bFastMCP\b|\bmcp\.server\b|\bfrom\s+mcp\b|\bTool\s*\(/.test(text);
+    for (const d of pythonTexts(text)) sub(mcp ? 'tool_description' : 'code_string', d.text, d.offset);
+  }
+  if (AGENT_SETTINGS.test(path)) {
+    for (const m of text.matchAll(/"command"\s*:\s*("(?:[^"\\]|\\.)*")/g)) {
+      let cmd: string;
+      try {
+        cmd = String(JSON.parse(m[1]!));
+      } catch {
+        continue;
+      }
+      if (!/"hooks"\s*:/.test(text)) break;
+      const danger =
+        /\b(?:curl|wget|nc|ncat|base64|eval|bash\s+-c|sh\s+-c|powershell|iwr|Invoke-WebRequest)\b|\/dev\/tcp|https?:\/\//i.test(
+          cmd,
+        );
+      push(
+        danger ? 'malicious_code' : 'prompt_injection',
+        'agent.settings-hook',
+        { variant: danger ? 'runsNetworkOrShell' : undefined },
+        m.index,
+        `agent settings shipped in the package run a command on agent events: ${cmd.slice(0, 120)}`,
+      );
+    }
+  }
+  if (input.context === 'code' && /\.[cm]?[jt]sx?$/i.test(path) && text.length < 2_000_000) {
+    // Prompts split over several literals ('…' + '…', arrays joined) are read joined.
+    // In a file that declares MCP tools, joined literals are likely tool descriptions.
+    const toolFile = MCP_TOOL_FILE.test(text) && !TEST_PATH.test(path);
+    const place = TEST_PATH.test(path) ? 'comment' : toolFile ? 'agent' : 'string';
+    const meta = CODE_META.test(text);
+    for (const g of joinedLiterals(text)) {
+      const asTool = toolFile && /\btools?\b|\bargument|\bparameter|\bfield\b/i.test(g.text);
+      for (const h of semanticScan(g.text, asTool ? 'agent' : place === 'agent' ? 'string' : place, {
+        addressed: asTool,
+        meta,
+        toolDescription: asTool,
+      })) {
+        if (h.type === 'social_engineering' || h.rule === 'text.chat-template') continue;
+        push(
+          h.type,
+          h.rule,
+          {
+            ...h.level,
+            adjust: [...(h.level.adjust ?? []), ...(TEST_PATH.test(path) ? (['testFile'] as const) : [])],
+            rounded: true,
+          },
+          g.offset,
+          `${h.message} (string constant in code)`,
+          snippetOf(g.text.slice(h.index, h.index + 200)),
+        );
+      }
+    }
+  }
+  if (input.context === 'code' && /\.(?:[cm]?[jt]sx?|json)$/i.test(path)) {
+    const p = invisiblePayload(text);
+    if (p && !/\.json$/i.test(path)) {
+      const strong = p.decodes && p.executes;
+      push(
+        'malicious_code',
+        'code.invisible-payload',
+        { variant: strong ? 'decodedAndRun' : p.length >= 64 ? 'long' : undefined },
+        p.index,
+        strong
+          ? `${p.length} invisible code points decoded by code point and executed (hidden payload)`
+          : `${p.length} invisible code points in a row in code (can carry a hidden payload)`,
+      );
+    }
+  }
+  const shellish = /\.(?:sh|bash|zsh|ps1|bat|cmd)$/i.test(path) || input.context === 'package_json';
+  if (shellish) {
+    let inScripts = input.context !== 'package_json';
+    for (let i = 1; i <= Math.min(lines.lineCount, 5000); i++) {
+      const l = lines.lineText(i);
+      if (input.context === 'package_json') {
+        if (/"scripts"\s*:/.test(l)) inScripts = true;
+        else if (inScripts && /^\s*\}/.test(l)) inScripts = false;
+        if (!inScripts) continue;
+      }
+      const u = lookalikeInCommand(l);
+      if (u)
+        push(
+          input.context === 'package_json' ? 'install_script_injection' : 'malicious_code',
+          'text.lookalike-in-command',
+          {},
+          text.indexOf(l),
+          `command contains ${u}, a character that looks like an ordinary one but is not`,
+        );
+    }
+  }
+}
+
+const TEST_PATH =
+  /(?:^|\/)(?:tests?|__tests__|spec|fixtures?|__fixtures__|e2e|benchmarks?|datasets?)\/|\.(?:test|spec)\.[cm]?[jt]sx?$/i;
+const CODE_META =
+  /prompt[\s-]+injection|jailbreak|injection\s+(?:attacks?|detection)|red[\s-]team|adversarial\s+prompts?|canary\s+(?:word|token)/i;
+
+/** Runs of string literals joined by `+`, commas or line breaks (array items), read as one text. */
+function joinedLiterals(code: string): { offset: number; text: string }[] {
+  const out: { offset: number; text: string }[] = [];
+  const re = /'((?:\\.|[^'\\\n])*)'|"((?:\\.|[^"\\\n])*)"|`((?:\\.|[^`\\])*)`/g;
+  let cur: { offset: number; parts: string[]; end: number } | undefined;
+  const flush = () => {
+    if (cur && cur.parts.length) {
+      const t = cur.parts.join(' ');
+      if (t.length >= 60 && /\s\S+\s/.test(t)) out.push({ offset: cur.offset, text: t });
+    }
+    cur = undefined;
+  };
+  let n = 0;
+  for (const m of code.matchAll(re)) {
+    if (++n > 50_000 || out.length > 2000) break;
+    const body = (m[1] ?? m[2] ?? m[3] ?? '').replace(/\\n/g, '\n');
+    const gap = cur ? code.slice(cur.end, m.index) : '';
+    // Single words (keyword lists) are never joined into sentences.
+    if (!/\S\s+\S/.test(body)) {
+      flush();
+      continue;
+    }
+    // Separators: `+`, commas, brackets, line breaks, and object keys between the values.
+    if (cur && /^[\s+,[\]()]*(?:[\w$]+\s*:\s*)?$/.test(gap) && gap.length < 60) {
+      cur.parts.push(body);
+      cur.end = m.index + m[0].length;
+    } else {
+      flush();
+      cur = { offset: m.index, parts: [body], end: m.index + m[0].length };
+    }
+  }
+  flush();
+  return out.filter((g) => g.text.length < 50_000);
+}
+const BIDI_META = /trojan[\s-]?source|CVE-2021-42574|bidi(?:rectional)?[\s-](?:override|control|character)/i;
+const MCP_TOOL_FILE =
+  /@modelcontextprotocol\/sdk|\bMcpServer\b|\.registerTool\s*\(|\bserver\.tool\s*\(|\bListToolsRequestSchema\b/;

@@ -1,0 +1,348 @@
+/**
+ * Component scoring for text aimed at AI agents. A piece of text is split into windows (a
+ * paragraph or a few sentences) and each window is checked for semantic components, in several
+ * languages (English, Russian, Chinese, Spanish, German, French, Japanese, Korean):
+ *
+ * - WHO is addressed: an AI, agent, assistant, model (or the context says so: agent files, tool
+ *   descriptions, hidden content);
+ * - WHAT action: search/collect/read, send/write/save, run a command, ignore instructions,
+ *   use this tool instead of another;
+ * - WHAT target: secret files and values (.env, .ssh, keys, wallets, tokens, mcp.json);
+ * - CONCEALMENT: "do not tell the user", "silently".
+ *
+ * Findings come from combinations, never from a single word, so documents that merely mention
+ * agents or secrets stay quiet.
+ */
+import type { ThreatType } from '../../contract/schemas';
+import {
+  MIN_TEXT_CONFIDENCE,
+  confidence,
+  round2,
+  type Adjustment,
+  type ConfidenceQuery,
+  type RuleId,
+} from '../rules';
+
+export interface SemanticHit {
+  type: ThreatType;
+  rule: RuleId;
+  /** The confidence, to two decimals; `level` is how the catalogue gives it. */
+  conf: number;
+  level: ConfidenceQuery;
+  /** Offset of the window in the scanned text. */
+  index: number;
+  message: string;
+}
+
+export type Place = 'hidden' | 'agent' | 'visible' | 'comment' | 'string';
+
+/** An AI named (the bare "you must" form is in WHO only). */
+const WHO_AI =
+  /\b(?:AI|A\.I\.|LLMs?|assistants?|agents?|agentic|copilot|claude|cursor(?=\s+(?:agent|ai|ide|editor|rules|assistant))|chatgpt|gpt-?\d*|gemini|codex|windsurf|language\s+models?|coding\s+(?:agent|assistant)|asistente|agente|Assistent(?:in)?|KI|IA)\b|ИИ|нейросет|ассистент|агент|人工智能|智能体|助手|大模型|アシスタント|エージェント|어시스턴트|에이전트/i;
+const WHO = new RegExp(
+  `${WHO_AI.source}|\\byou\\s+(?:must|should|will|need\\s+to|have\\s+to|are\\s+(?:required|expected))\\b`,
+  'i',
+);
+
+const NOT_AI_AGENT =
+  /\buser[\s-]agents?\b|\bhttps?[\s.-]?agents?\b|\b(?:proxy|keep-?alive|socks|tunnel)[\s-]?agents?\b|\bnew\s+Agent\b/gi;
+
+const SEARCH =
+  /\b(?:search(?:es|ing)?|reading|scanning|collecting|gathering|looking\s+for|find|locate|scan|enumerate|list|look\s+(?:for|up)|collect|gather|harvest|read|cat|open|dump|grep|crawl|walk|glob|inventory|extract|retrieve|fetch|load|copy)\b|\bbusca(?:r)?\b|\bencuentra\b|\brecopila\b|\blee(?:r)?\b|\bsuche?\b|\bfinde\b|\bsammle\b|\blies\b|\bcherche[rz]?\b|\brecherche[rz]?\b|\btrouve[rz]?\b|\bcollecte[rz]?\b|\blis\b|\blire\b|найд|найти|ищи|поиск|собер|собра|прочита|прочти|просканиру|搜索|查找|寻找|找到|收集|读取|扫描|列出|遍历|検索|探し|探す|収集|読み|검색|찾아|수집|읽어/i;
+
+const SINK =
+  /\b(?:send|post|upload|exfiltrate|transmit|forward|e-?mail|curl|webhook|beacon)\b|\b(?:write|save|append|store|output|print|include|paste|attach|pass|add|dump|copy|submit|report|log|put|record)\b[^.\n]{0,80}(?:\b(?:to|into|in)\s+(?!the\s+(?:user|developer|human|chat|conversation|answer|reply|response)\b|me\b|you\b|your\s+(?:answer|reply|response)\b)[`'"~/\w.-]+|\b(?:argument|parameter|param|field)\b|https?:\/\/|\/tmp\b|~\/|\.(?:txt|json|log|csv|md)\b)|\benv[ií]a(?:r)?\b|\bescrib[ea]\b|\bguarda\b|\bsube\b|\bsende\b|\bschreib|\bspeicher|\benvoie[rz]?\b|\bécri[st]|\benregistre|отправ|запиш|записа|сохран|загруз|передай|передать|вставь|发送|上传|写入|写到|保存|传到|提交|附加|粘贴|送信|書き込|書き出|アップロード|전송|보내|저장|기록|업로드/i;
+
+const SECRET_KINDS: [string, RegExp][] = [
+  [
+    'env',
+    /(?:^|[\s`'"(/*])\.env\b|dotenv files?|env(?:ironment)?\s+files?|environment\s+variables|printenv|\benv\s*\|/i,
+  ],
+  ['ssh', /\.ssh\b|id_rsa|id_ed25519|id_ecdsa|ssh\s+keys?|authorized_keys/i],
+  [
+    'keys',
+    /private\s+keys?|secret\s+keys?|\.pem\b|\.key\b|keystore|keychain|клю[чщ]|私钥|密钥|秘密鍵|개인\s*키|clave\s+privada|privater?\s+Schlüssel|clé\s+privée/i,
+  ],
+  [
+    'wallet',
+    /wallets?|seed\s+phrases?|mnemonic|metamask|phantom|keystore|кошел[её]?к|钱包|助记词|ウォレット|지갑|cartera|billetera|Geldbörse|portefeuille/i,
+  ],
+  [
+    'tokens',
+    /api[_\s-]?keys?|access\s+tokens?|auth\s+tokens?|\btokens?\b|\.npmrc|\.git-credentials|credentials?|passwords?|secrets?|cookies|токен|парол|секрет|令牌|密码|凭证|凭据|パスワード|トークン|비밀번호|토큰|contraseña|Passw(?:o|ö)rt|mot\s+de\s+passe/i,
+  ],
+  ['cloud', /\.aws\b|aws\s+credentials|\.kube\/config|kubeconfig|gcloud|\.docker\/config/i],
+  ['agent-config', /\bmcp\.json\b|claude_desktop_config|\.cursor\/|settings\.json/i],
+];
+
+const CONCEAL =
+  /\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+)?(?:replies|answers|responses|output|summary)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
+
+const OVERRIDE =
+  /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|other)\s+(?:instructions?|prompts?|rules|directions|guidelines|directives|tools?)|игнорир\S*\s+(?:все\s+)?(?:предыдущие|прошлые|прежние|системные)?\s*(?:инструкции|указания|правила)|забудь\s+(?:все\s+)?(?:предыдущие\s+)?(?:инструкции|указания)|忽略(?:之前|以上|先前|所有|前面|上述)的?(?:所有)?(?:指令|指示|说明|规则|提示)|无视(?:之前|以上|所有)的?(?:指令|指示)|ignor[ae]\s+(?:todas\s+)?las\s+instrucciones\s+(?:anteriores|previas)|ignorier\w*\s+(?:alle\s+)?(?:vorherigen|bisherigen|früheren)\s+(?:Anweisungen|Instruktionen)|ignore[rz]?\s+(?:toutes\s+)?les\s+instructions\s+(?:précédentes|antérieures)|(?:以前|前|上記)の(?:指示|命令|指令)を(?:すべて)?無視|이전\s*(?:지시|명령|지침)(?:을|를|사항을)?\s*(?:모두\s*)?무시/i;
+
+const SHADOW =
+  /\b(?:whenever|when|each\s+time|every\s+time)\s+(?:you\s+)?(?:use|call|invoke|run)\s+(?:a|an|any|the|another)\s+(?:[\w-]+\s+){0,3}?tools?\b[^.\n]{0,80}\b(?:first|always|must|also|instead)\b|\b(?:use|call|invoke|prefer)\s+(?:this|the\s+\w+)\s+tool\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)|\b(?:instead\s+of|rather\s+than)\s+(?:using|calling)\s+(?:the\s+)?[`'"]?\w+[`'"]?\s+tool|\b(?:do\s+not|don't|never)\s+(?:use|call|invoke)\s+(?:the\s+)?[`'"]?\w+[`'"]?\s+tool\b|\b(?:before|prior\s+to)\s+(?:using|calling|invoking)\s+(?:any\s+other|another|other)\s+tools?\b[^.\n]{0,60}\b(?:call|use|invoke|read|send)\b|\balways\s+(?:call|use|invoke)\s+this\s+tool\s+(?:first|before)|\bwhen\s+(?:the\s+user\s+)?(?:asks?|wants?)\s+to\s+\w+[^.\n]{0,60}\b(?:always|must)\s+(?:call|use|send|cc|bcc|forward)\b/i;
+
+const READ_FIRST =
+  /\b(?:before|prior\s+to|first)\b[^.\n]{0,80}\b(?:read|cat|open|load|include|pass|provide|send|attach)\b|\b(?:read|include|pass|provide|send|attach)\b[^.\n]{0,80}\b(?:as\s+(?:the\s+)?(?:[`'"]?\w+[`'"]?\s+)?(?:argument|parameter|param|field|sidenote|context)|otherwise\s+the\s+tool|or\s+the\s+tool\s+will)/i;
+
+/** Commands that are dangerous wherever an agent is told to run them. */
+const DANGEROUS_CMD =
+  /\b(?:curl|wget|iwr|Invoke-WebRequest|irm)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^\n]{0,200}(?:-d\s*@|--data(?:-binary)?\s*@|-F\s*\S*=@|-T\s)|\b(?:env|printenv|set)\s*\|\s*(?:base64|curl|nc|xxd)|\bbase64\s+(?:-d|--decode)\b[^\n]{0,40}\|\s*(?:ba|z)?sh|\/dev\/tcp\/|\bnc\s+(?:-e|-c)\b|\bIEX\s*\(|powershell[^\n]{0,60}\s-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\bcat\s+~?\/?\S*(?:\.ssh|\.env|\.npmrc|\.aws)\S*\s*\|/i;
+
+/** A script from the package or a global install an agent is told to run. */
+const RUN_IMPERATIVE =
+  /\b(?:always|first|must|before\s+(?:anything|any\s+other|responding|answering|starting|each|every|doing)|at\s+the\s+start\s+of|every\s+(?:time|session)|immediately|required\s+to)\b[^.\n]{0,80}\b(?:run|execute|exec|launch|start)\b|\b(?:run|execute)\s+(?:this|the\s+following)\s+(?:command|script)|\bpaste\s+(?:this|the\s+following|it)\s+(?:into|in)\s+(?:your\s+|the\s+|a\s+)?(?:terminal|shell|console|command\s+prompt|powershell|run\s+dialog)|выполни|запусти|运行|执行|実行して|실행/i;
+const RUN_URGENT =
+  /\bbefore\s+(?:anything|doing\s+anything|any\s+other|responding|answering|starting|each|every)|\bat\s+the\s+start\s+of|\bevery\s+(?:time|session)|\beven\s+if|\bregardless|\bimmediately|\bfirst\s+thing|\bno\s+matter|\bwithout\s+asking/i;
+const SCRIPT_CMD =
+  /(?:^|[\s`'"])(?:(?:ba|z)?sh|source|\.)\s+[\w./-]+\.(?:sh|bash)\b|(?:^|[\s`'"])\.\/[\w./-]+\.(?:sh|bash|command)\b|\bnode\s+[\w./-]+\.c?js\b|\bpython3?\s+[\w./-]+\.py\b|\bnpm\s+(?:i|install|add)\s+(?:-g|--global)\s+[\w@/.-]+|\bnpx\s+-y\s+[\w@/.-]+|\bpowershell\b|\bmshta\b|\bcurl\b|\bwget\b/i;
+
+const CHAT_TEMPLATE =
+  /<\|im_start\|>\s*system|<\|start_header_id\|>\s*system|<\|system\|>|\[INST\]|<<SYS>>|^\s*#{2,3}\s*(?:System|Instruction)\s*:|^\s*(?:Human|User)\s*:[^\n]*\n(?:[^\n]*\n){0,6}\s*(?:Assistant|AI)\s*:|<\/?(?:system_?prompt|system-reminder|admin_instructions)\s*>/im;
+
+const REVIEWER_NOTE =
+  /\b(?:AI|LLM|automated|machine)\s+(?:code\s+)?(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\s*[:,\u2014-][^\n]{0,160}\b(?:safe|benign|harmless|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report|mark))|\b(?:note|notice|message|attention|instructions?)\s+(?:to|for)\s+(?:any\s+|all\s+)?(?:AI|LLM|automated|security|code)?\s*(?:reviewers?|scanners?|auditors?|analy[sz]ers?|agents?|models?|assistants?)\b[^\n]{0,200}\b(?:safe|benign|harmless|legitimate|not\s+malicious|false\s+positive|approved|verified|do\s+not\s+(?:flag|report|mark)|must\s+not\s+be\s+(?:flagged|reported))|\b(?:AI|LLM|automated)\s+(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\b[^\n]{0,80}\b(?:must|should|shall|are\s+instructed\s+to)\b[^\n]{0,80}\b(?:safe|benign|clean|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report))|(?:ИИ|нейросет|сканер)[^\n]{0,80}(?:безопас|не\s+сообщай|не\s+помечай)|(?:AI|人工智能|扫描器|审查)[^\n]{0,40}(?:安全的|不要报告|不要标记)/i;
+
+const NEGATED_CLAUSE =
+  /\b(?:never|do\s+not|don't|avoid|must\s+not|should\s+not|shouldn't|refuse\s+to|without|no\s+need\s+to|not\s+allowed\s+to|prevent|protect|redact|mask)\b[^.\n;!?]*|(?:никогда|не\s+(?:выводи|показывай|раскрывай|публикуй))[^.\n;]*|(?:不要|禁止|切勿|不得|避免)[^。.\n；;]*/gi;
+
+/** Splits text into windows of a paragraph, cut into ~500-character pieces at sentence ends. */
+export function windows(text: string): { index: number; text: string }[] {
+  const out: { index: number; text: string }[] = [];
+  const re = /\n\s*\n/g;
+  let start = 0;
+  const pushPara = (s: number, e: number) => {
+    let i = s;
+    while (i < e) {
+      let j = Math.min(e, i + 600);
+      if (j < e) {
+        const cut = text.slice(i + 300, j).search(/[.!?。！？]\s/);
+        if (cut >= 0) j = i + 300 + cut + 1;
+      }
+      // Overlap a little so a sentence split across two windows is still seen whole.
+      out.push({ index: i, text: text.slice(Math.max(s, i - 150), j) });
+      i = j;
+    }
+  };
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    pushPara(start, m.index);
+    start = m.index + m[0].length;
+  }
+  pushPara(start, text.length);
+  return out;
+}
+
+function secretKinds(s: string): string[] {
+  return SECRET_KINDS.filter(([, re]) => re.test(s)).map(([k]) => k);
+}
+
+/**
+ * Scores one text. `addressed` is true when the place itself speaks to an agent (agent files,
+ * tool descriptions, hidden content). `meta` lowers visible findings in documents about prompt
+ * injection.
+ */
+export function semanticScan(
+  text: string,
+  place: Place,
+  opts: { addressed: boolean; meta: boolean; toolDescription?: boolean },
+): SemanticHit[] {
+  if (text.length > 300_000) text = text.slice(0, 300_000);
+  const hits: SemanticHit[] = [];
+  // Documents about prompt injection lower what is not hidden; every score has a ceiling.
+  const adjust: Adjustment[] =
+    opts.meta && place !== 'hidden' ? ['discussionScored', 'scoredCeiling'] : ['scoredCeiling'];
+  /** `variant`: the place, or `<place>Strong`; `steps`: raising evidence (urgency, concealment). */
+  const add = (
+    type: ThreatType,
+    rule: RuleId,
+    variant: string,
+    index: number,
+    message: string,
+    steps = 0,
+  ) => {
+    const level = { variant, steps, adjust } as ConfidenceQuery;
+    const conf = confidence(rule, level);
+    if (conf < MIN_TEXT_CONFIDENCE) return;
+    if (hits.some((h) => h.rule === rule && h.conf >= conf)) return;
+    const prev = hits.findIndex((h) => h.rule === rule);
+    if (prev >= 0) hits.splice(prev, 1);
+    hits.push({ type, rule, conf: round2(conf), level, index, message });
+  };
+  for (const w of windows(text)) {
+    const s = w.text;
+    // "user agent", "https agent" are HTTP terms, not AI agents.
+    const spoken = s.replace(NOT_AI_AGENT, ' ');
+    // In code, "you must …" is UI text as often as a prompt: strings and comments need an AI named.
+    const who =
+      opts.addressed || (place === 'string' || place === 'comment' ? WHO_AI.test(spoken) : WHO.test(spoken));
+    // Safety rules ("never print API keys") are not requests: drop negated clauses first.
+    const affirmative = s.replace(NEGATED_CLAUSE, ' ');
+    // Search and secret in one sentence, the sink in that sentence or one of the next two.
+    const sentences = affirmative.split(/(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+/).filter((x) => x.trim());
+    let kinds: string[] = [];
+    let search = false;
+    let sink = false;
+    sentences.forEach((sent, i) => {
+      const k = secretKinds(sent);
+      if (!k.length || !SEARCH.test(sent)) return;
+      search = true;
+      kinds = [...new Set([...kinds, ...k])];
+      if (sentences.slice(i, i + 3).some((x) => SINK.test(x))) sink = true;
+    });
+    const conceal = CONCEAL.test(s);
+    // Generic secrets (tokens, passwords) alone are what many tools legitimately handle: they
+    // count when the text itself addresses an AI or asks for concealment.
+    const fileish = kinds.some((k) => k !== 'tokens');
+    if (who && kinds.length && search && (sink || conceal) && (fileish || conceal || WHO_AI.test(spoken))) {
+      const strong =
+        kinds.length >= 2 ||
+        (sink && conceal) ||
+        /\b(?:paths?|locations?|contents?)\b|路径|путь|пути/i.test(s);
+      add(
+        'data_exfiltration',
+        'text.agent-collect-secrets',
+        strong ? `${place}Strong` : place,
+        w.index,
+        `tells an AI agent to find or read secrets (${kinds.join(', ')}) and pass them on`,
+      );
+    } else if (
+      opts.toolDescription &&
+      secretKinds(affirmative).some((k) => k !== 'tokens') &&
+      /~\/|\$HOME|%USERPROFILE%|\.ssh|\.env\b|mcp\.json|\.npmrc|\.aws|id_rsa/i.test(s) &&
+      READ_FIRST.test(s)
+    ) {
+      add(
+        'data_exfiltration',
+        'text.tool-reads-secrets',
+        place,
+        w.index,
+        `tool description asks the model to read secrets (${kinds.join(', ')}) and pass them to the tool`,
+      );
+    }
+    if (OVERRIDE.test(s))
+      add(
+        'instruction_override',
+        'text.override-instructions',
+        place,
+        w.index,
+        'tells an AI agent to ignore its instructions',
+      );
+    if ((opts.toolDescription || who) && SHADOW.test(s))
+      add(
+        'instruction_override',
+        'text.tool-shadowing',
+        place,
+        w.index,
+        'tells the model to use this tool instead of another or to change how other tools are used',
+        conceal ? 1 : 0,
+      );
+    if (DANGEROUS_CMD.test(s) && (who || place === 'hidden'))
+      add(
+        kinds.length || /\benv\b|printenv/.test(s) ? 'data_exfiltration' : 'social_engineering',
+        'text.agent-dangerous-command',
+        place,
+        w.index,
+        'steers an agent into running a command that downloads code or sends data out',
+      );
+    else if (who && s.split(/\n|(?<=[.!?。])\s/).some((l) => RUN_IMPERATIVE.test(l) && SCRIPT_CMD.test(l)))
+      add(
+        'social_engineering',
+        'text.agent-run-script',
+        place,
+        w.index,
+        'tells an agent to run a script or install a package',
+        // "before committing" is project hygiene; "before anything else, every session" is not.
+        (RUN_URGENT.test(s) ? 1 : 0) + (conceal ? 1 : 0),
+      );
+    if (REVIEWER_NOTE.test(s))
+      add(
+        'instruction_override',
+        'text.reviewer-note',
+        place,
+        w.index,
+        'tells AI reviewers or scanners the code is safe',
+      );
+    if (conceal && who && !hits.some((h) => h.index === w.index))
+      add(
+        'prompt_injection',
+        'text.agent-concealment',
+        place,
+        w.index,
+        'tells an AI agent to hide what it does from the user',
+      );
+  }
+  const t = CHAT_TEMPLATE.exec(text);
+  if (t)
+    add(
+      'prompt_injection',
+      'text.chat-template',
+      place,
+      t.index,
+      'chat-template turn markers (system/instruction turn) meant to be read as a new prompt',
+    );
+  return hits;
+}
+
+/** Base64 blobs in text that decode to readable text (for agent files and tool descriptions). */
+export function decodedBlobs(text: string): { index: number; text: string }[] {
+  const out: { index: number; text: string }[] = [];
+  for (const m of text.matchAll(/[A-Za-z0-9+/]{40,}={0,2}|[A-Za-z0-9_-]{60,}/g)) {
+    if (out.length >= 20) break;
+    const raw = m[0];
+    if (!/[0-9+/]/.test(raw) && !/[A-Z].*[a-z]|[a-z].*[A-Z]/.test(raw)) continue;
+    let dec: string;
+    try {
+      dec = Buffer.from(raw.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+    } catch {
+      continue;
+    }
+    if (dec.length < 20) continue;
+    const printable = [...dec].filter((c) => /[\p{L}\p{N}\p{P}\p{Zs}\n\t|~/<>=$+`]/u.test(c)).length;
+    if (printable / [...dec].length < 0.9 || !/[\p{L}]{3}/u.test(dec) || !/\s/.test(dec)) continue;
+    out.push({ index: m.index, text: dec });
+  }
+  return out;
+}
+
+/** Invisible code points used to carry a payload (variation selectors, tags, fillers). */
+const PAYLOAD_INVISIBLE =
+  /(?:[\ufe00-\ufe0f\u200b-\u200d\u2060-\u2064\u3164\u115f\u1160\uffa0]|\udb40[\udc00-\udc7f\udd00-\uddef]){16,}/g;
+
+/**
+ * GlassWorm shape: a long run of invisible code points in code, decoded at run time by code point
+ * and executed. Returns the offset of the run and whether decoding and execution are present.
+ */
+export function invisiblePayload(
+  code: string,
+): { index: number; length: number; decodes: boolean; executes: boolean } | undefined {
+  PAYLOAD_INVISIBLE.lastIndex = 0;
+  let best: RegExpExecArray | null = null;
+  for (let m = PAYLOAD_INVISIBLE.exec(code); m; m = PAYLOAD_INVISIBLE.exec(code)) {
+    if (!best || m[0].length > best[0].length) best = m;
+  }
+  if (!best) return undefined;
+  const length = [...best[0]].length;
+  if (length < 16) return undefined;
+  const decodes =
+    /\b(?:codePointAt|charCodeAt|fromCodePoint|fromCharCode)\b|0xFE00|0xE0100|0xfe00|0xe0100|65024|917760/.test(
+      code,
+    );
+  const executes =
+    /\beval\s*\(|\bnew\s+Function\b|\bFunction\s*\(|\bvm\s*\.\s*run|\brunIn(?:New|This)?Context\b|_compile\s*\(|\bimport\s*\(\s*['"`]data:/.test(
+      code,
+    );
+  return { index: best.index, length, decodes, executes };
+}
+
+/** Non-breaking or exotic spaces and look-alike letters inside a command line. */
+export function lookalikeInCommand(line: string): string | undefined {
+  if (!/\b(?:curl|wget|npm|npx|node|sh|bash|rm|chmod|python|powershell|git|sudo)\b/.test(line))
+    return undefined;
+  const m =
+    /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\uff01-\uff5e]|[\u0400-\u04ff](?=[a-z-])|(?<=[a-z-])[\u0400-\u04ff]/.exec(
+      line,
+    );
+  return m ? `U+${(m[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}` : undefined;
+}

@@ -1,0 +1,726 @@
+/**
+ * The analysis engine: from an npm package tarball (or an unpacked directory) to the analysis
+ * half of `PackageResponse` plus the evidence behind each verdict. Plain TypeScript, no AWS.
+ *
+ *   analyzeTarball(tgz, limits?)  – gzip-compressed tarball as a Buffer or a stream
+ *   analyzeDirectory(dir, limits?) – an unpacked package folder (symlinks are not followed)
+ *   analyzeFiles(files, ...)       – the in-memory core both of them use
+ *
+ * Nothing is executed and nothing is written to disk.
+ */
+import { lstat, readdir, open } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import type { AgenticThreat } from '../contract/schemas';
+import { isAgentFile, scanText, type TextContext } from './agentic';
+import { CapabilityCollector } from './capabilities';
+import { buildDocs, declarationExports } from './docs';
+import { analyzePackageJson } from './install-scripts';
+import { analyzeJsFile, type ModuleHost } from './js/analyze';
+import { planChunks } from './js/bigfile';
+import { magicKind, packageRules, type FileFacts } from './package-rules';
+import { packageSignals } from './package-signals';
+import { assessRisk, type RiskInput } from '../policy/risk-policy';
+import { finding } from './findings';
+import type { RuleId } from './rules';
+import { readTarball, isTextPath } from './tar';
+import { decodeText, snippetOf } from './text';
+import {
+  analyzeScript,
+  dialectOf,
+  newScriptState,
+  type ScriptDialect,
+  type ScriptState,
+} from './script-behaviour';
+import { scriptTargets } from './shell';
+import {
+  analyzeCiScript,
+  analyzeEditorTasks,
+  analyzeWorkflow,
+  isCiWorkflow,
+  isEditorTasks,
+} from './workflows';
+import {
+  resolveLimits,
+  type AnalysisLimits,
+  type AnalysisResult,
+  type Finding,
+  type PackageFile,
+  type SkippedFile,
+} from './types';
+
+export { assessRisk } from '../policy/risk-policy';
+export type { RiskInput, RiskAssessment } from '../policy/risk-policy';
+export { DEFAULT_LIMITS, resolveLimits } from './types';
+export type { AnalysisLimits, AnalysisResult, Finding, PackageMetadata, SkippedFile } from './types';
+
+/** Threat findings below this confidence stay in `evidence` only. */
+export const REPORT_MIN_CONFIDENCE = 0.35;
+const MAX_THREATS = 100;
+const MAX_PER_RULE_FILE = 5;
+
+/** xmrig-style configuration: a donate level, or pools given as url + user (wallet). */
+const MINER_CONFIG =
+  /"donate-level"\s*:|"pools"\s*:\s*\[\s*\{[^\]]{0,400}?"url"\s*:\s*"[^"]*:\d{2,5}"[^\]]{0,400}?"user"\s*:|stratum\+(?:tcp|ssl):\/\//;
+const CODE_EXT = /\.(?:[cm]?jsx?|[cm]?tsx?)$/i;
+const DTS = /\.d\.[cm]?ts$/i;
+const MARKDOWN = /\.(?:md|markdown|mdx|txt|mdc)$/i;
+const PROMPT_PREFILTER =
+  /ignore|disregard|forget|override|you are now|system prompt|do not (?:report|flag|mention)|\b(?:AI|LLM|assistant|agent|claude|cursor|copilot|gpt|gemini|reviewer|scanner)\b|curl|wget|registry|\.ssh|credential|IMPORTANT|SYSTEM/i;
+
+export interface ArchiveContext {
+  skipped: SkippedFile[];
+  limitsHit: string[];
+  problems: string[];
+  compressedBytes?: number;
+  /** Archive limits stopped or thinned the reading (H1): a missing package.json was not reached. */
+  incomplete?: boolean;
+}
+
+export async function analyzeTarball(
+  tgz: Buffer | NodeJS.ReadableStream,
+  options?: Partial<AnalysisLimits>,
+): Promise<AnalysisResult> {
+  const limits = resolveLimits(options);
+  const t0 = performance.now();
+  const archive = await readTarball(tgz, limits);
+  // --- archive limits (H1): an incompletely read archive never looks like "no install scripts" ---
+  if (archive.incomplete && !archive.files.some((f) => f.path === 'package.json')) {
+    archive.problems.push(
+      'The archive limits stopped reading before package.json: its install scripts could not be checked, and npm would still run them.',
+    );
+  }
+  // --- end archive limits ---
+  return analyzeFiles(archive.files, limits, archive, t0);
+}
+
+/** Reads an unpacked package folder without following symbolic links. */
+export async function analyzeDirectory(
+  dir: string,
+  options?: Partial<AnalysisLimits>,
+): Promise<AnalysisResult> {
+  const limits = resolveLimits(options);
+  const t0 = performance.now();
+  const files: PackageFile[] = [];
+  const ctx: ArchiveContext = { skipped: [], limitsHit: [], problems: [] };
+  let total = 0;
+  let count = 0;
+  const walk = async (rel: string): Promise<void> => {
+    if (ctx.limitsHit.includes('max_entries') || ctx.limitsHit.includes('max_unpacked_bytes')) return;
+    const names = (await readdir(join(dir, rel))).sort();
+    for (const name of names) {
+      if (rel === '' && (name === 'node_modules' || name === '.git')) continue;
+      const relPath = rel ? `${rel}/${name}` : name;
+      const st = await lstat(join(dir, relPath));
+      if (st.isSymbolicLink()) {
+        ctx.skipped.push({ path: relPath, reason: 'symlink (links are never followed)' });
+        continue;
+      }
+      if (st.isDirectory()) {
+        await walk(relPath);
+        continue;
+      }
+      if (!st.isFile()) continue;
+      if (++count > limits.maxEntries) {
+        ctx.limitsHit.push('max_entries');
+        ctx.problems.push(`The folder has more than ${limits.maxEntries} files; the rest were not read.`);
+        return;
+      }
+      total += st.size;
+      if (total > limits.maxUnpackedBytes) {
+        ctx.limitsHit.push('max_unpacked_bytes');
+        ctx.problems.push(
+          `The folder holds more than ${limits.maxUnpackedBytes} bytes; the rest was not read.`,
+        );
+        return;
+      }
+      const keep = Math.min(st.size, isTextPath(relPath) ? limits.maxTextFileBytes : limits.headBytes);
+      const fh = await open(join(dir, relPath), 'r');
+      try {
+        const buf = Buffer.alloc(keep);
+        const { bytesRead } = await fh.read(buf, 0, keep, 0);
+        files.push({
+          path: relPath,
+          size: st.size,
+          data: buf.subarray(0, bytesRead),
+          truncated: bytesRead < st.size,
+        });
+      } finally {
+        await fh.close();
+      }
+    }
+  };
+  await walk('');
+  return analyzeFiles(files, limits, ctx, t0);
+}
+
+function resolveRelative(from: string, spec: string, exists: (p: string) => boolean): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const base = posix.normalize(posix.join(posix.dirname(from), spec));
+  for (const c of [base, `${base}.js`, `${base}.cjs`, `${base}.mjs`, `${base}.ts`, `${base}/index.js`])
+    if (exists(c)) return c;
+  return undefined;
+}
+
+/** The in-memory core: analyses a list of package files. */
+export function analyzeFiles(
+  files: PackageFile[],
+  limits: AnalysisLimits,
+  ctx: ArchiveContext = { skipped: [], limitsHit: [], problems: [] },
+  t0 = performance.now(),
+): AnalysisResult {
+  const deadline = t0 + limits.packageTimeBudgetMs;
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const exists = (p: string) => byPath.has(p);
+  const skipped = [...ctx.skipped];
+  const limitsHit = [...ctx.limitsHit];
+  const problems = [...ctx.problems];
+  const evidence: Finding[] = [];
+  const caps = new CapabilityCollector();
+  const installCaps = new CapabilityCollector();
+  const stats = {
+    files: files.length,
+    bytes: 0,
+    js_files: 0,
+    js_bytes: 0,
+    parsed_files: 0,
+    parse_failures: 0,
+    parse_ms: 0,
+    analysis_ms: 0,
+    total_ms: 0,
+  };
+  for (const f of files) stats.bytes += f.size;
+
+  const pkgFile = byPath.get('package.json');
+  const pkgText = pkgFile ? decodeText(pkgFile.data).text : undefined;
+  const install = analyzePackageJson(pkgText, 'package.json', exists);
+  // (H1) when limits stopped reading before package.json, analyzeTarball already says so.
+  if (install.parseProblem && !(ctx.incomplete && !pkgFile)) problems.push(`${install.parseProblem}.`);
+  evidence.push(...install.findings);
+  const meta = install.metadata;
+
+  const textScan = (
+    path: string,
+    text: string,
+    context: TextContext,
+    installTime: boolean,
+    lineOffset = 1,
+  ) => {
+    evidence.push(...scanText({ path, text, context, installTime, lineOffset }));
+  };
+
+  if (pkgText !== undefined) {
+    textScan('package.json', pkgText, 'package_json', false);
+  }
+
+  // --- JavaScript, install-time files first (with what they require), then the rest.
+  const done = new Set<string>();
+  const apiByFile = new Map<string, string[]>();
+  let timeUp = false;
+  // --- cross-file flow (H4): package-local require/import resolve to the exports of that file ---
+  const modules: ModuleHost = {
+    cache: new Map(),
+    results: new Map(),
+    resolve: (from, spec) => {
+      const target = resolveRelative(from, spec, exists);
+      const f = target ? byPath.get(target) : undefined;
+      if (!f || f.truncated || f.data.length > Math.min(limits.maxAstFileBytes, 1_000_000)) return undefined;
+      const dec = decodeText(f.data);
+      return dec.binary ? undefined : { path: f.path, text: dec.text };
+    },
+  };
+  // --- end cross-file flow ---
+  const fileFacts: FileFacts[] = [];
+  const analyzeCode = (file: PackageFile, installTime: boolean): string[] => {
+    done.add(file.path);
+    if (performance.now() > deadline) {
+      if (!timeUp) {
+        timeUp = true;
+        limitsHit.push('package_time_budget');
+        problems.push(
+          `The package time budget (${limits.packageTimeBudgetMs} ms) ran out; some files were not analysed.`,
+        );
+      }
+      skipped.push({ path: file.path, reason: 'package time budget exhausted' });
+      return [];
+    }
+    const dec = decodeText(file.data);
+    stats.js_files++;
+    stats.js_bytes += file.data.length;
+    if (dec.binary) {
+      skipped.push({ path: file.path, reason: 'binary data in a code file: byte-level checks only' });
+      problems.push(`${file.path} is named like code but holds binary data.`);
+      const kind = magicKind(file.data);
+      if (kind) {
+        caps.hasNative = true;
+        caps.nativeModules.add(file.path);
+      }
+      return [];
+    }
+    if (!dec.validUtf8)
+      skipped.push({ path: file.path, reason: 'not valid UTF-8: analysed with replacement characters' });
+    if (file.truncated || file.data.length > limits.maxAstFileBytes) {
+      if (!limitsHit.includes('max_ast_file_bytes')) limitsHit.push('max_ast_file_bytes');
+      textScan(file.path, dec.text.slice(0, 2_000_000), 'code', installTime);
+      // Too big for one tree: the head, the tail and the statements around sensitive names are
+      // cut at top-level statement boundaries and analysed as programs of their own.
+      const plan = planChunks(dec.text);
+      const requires: string[] = [];
+      let parsedChunks = 0;
+      for (const ch of plan.chunks) {
+        if (performance.now() > deadline) break;
+        const r = analyzeJsFile({
+          path: file.path,
+          text: ch.text,
+          installTime,
+          maxDepth: limits.maxAstDepth,
+          timeBudgetMs: limits.fileTimeBudgetMs,
+          modules,
+        });
+        stats.parse_ms += r.parseMs;
+        stats.analysis_ms += r.walkMs;
+        if (r.parsed) parsedChunks++;
+        for (const f of r.findings) evidence.push({ ...f, line: f.line + ch.lineOffset });
+        caps.merge(r.caps);
+        if (installTime) installCaps.merge(r.caps);
+        requires.push(...r.requires);
+      }
+      skipped.push({
+        path: file.path,
+        reason: `larger than ${limits.maxAstFileBytes} bytes: ${parsedChunks} of ${plan.chunks.length} pieces (head, tail and ${(plan.coveredBytes / 1048576).toFixed(1)} MiB around sensitive names) analysed as code, the rest text checks only`,
+      });
+      return requires;
+    }
+    const r = analyzeJsFile({
+      path: file.path,
+      text: dec.text,
+      installTime,
+      maxDepth: limits.maxAstDepth,
+      timeBudgetMs: limits.fileTimeBudgetMs,
+      modules, // (H4) cross-file flow
+    });
+    stats.parse_ms += r.parseMs;
+    stats.analysis_ms += r.walkMs;
+    if (r.parsed) stats.parsed_files++;
+    else {
+      stats.parse_failures++;
+      skipped.push({
+        path: file.path,
+        reason: `did not parse (${r.parseError ?? 'unknown error'}): text checks only`,
+      });
+    }
+    if (r.parsed && r.repairedLines.length) {
+      skipped.push({
+        path: file.path,
+        reason: `parsed after blanking line(s) ${r.repairedLines.join(', ')} that did not parse: text checks cover them`,
+      });
+    }
+    if (r.timedOut) {
+      skipped.push({
+        path: file.path,
+        reason: `file time budget (${limits.fileTimeBudgetMs} ms) ran out: analysis partial`,
+      });
+      if (!limitsHit.includes('file_time_budget')) limitsHit.push('file_time_budget');
+    }
+    evidence.push(...r.findings);
+    caps.merge(r.caps);
+    if (installTime) installCaps.merge(r.caps);
+    if (r.facts.interactiveShell || r.facts.outboundSocket || r.facts.pipesStreams)
+      fileFacts.push({ file: file.path, installTime, ...r.facts });
+    if (r.exportNames.length) apiByFile.set(file.path, r.exportNames);
+    textScan(file.path, dec.text, 'code', installTime);
+    for (const c of r.comments) {
+      if (c.text.length >= 20 && PROMPT_PREFILTER.test(c.text))
+        textScan(file.path, c.text, 'code_comment', installTime, c.line);
+    }
+    for (const s of r.strings) {
+      if (s.context === 'tool_description' || PROMPT_PREFILTER.test(s.text)) {
+        textScan(
+          file.path,
+          s.text,
+          s.context === 'tool_description' ? 'tool_description' : 'code_string',
+          installTime,
+          s.line,
+        );
+      }
+    }
+    return r.requires;
+  };
+
+  const queue: { path: string; depth: number }[] = [...install.installFiles].map((p) => ({
+    path: p,
+    depth: 0,
+  }));
+  // Scripts the install hooks run: their commands are install-time capabilities.
+  const scriptState: ScriptState = { ...newScriptState(), caps: new CapabilityCollector() };
+  while (queue.length) {
+    const { path, depth } = queue.shift()!;
+    if (done.has(path)) continue;
+    const f = byPath.get(path);
+    if (!f) continue;
+    const head = f.data.subarray(0, 120).toString('latin1');
+    const dialect = dialectOf(path, head);
+    if (dialect) {
+      done.add(path);
+      const text = decodeText(f.data).text;
+      evidence.push(...scriptFileFindings(path, text, dialect, scriptState));
+      // Scripts run other scripts (`bash scripts/start.sh`, `call setup.cmd`): follow them.
+      if (depth < 3 && dialect !== 'python') {
+        for (const spec of scriptTargets(text)) {
+          const target = posix.normalize(spec.replace(/^\.\//, ''));
+          if (exists(target) && !done.has(target)) queue.push({ path: target, depth: depth + 1 });
+        }
+      }
+      continue;
+    }
+    const reqs = analyzeCode(f, true);
+    if (depth < 3) {
+      for (const spec of reqs) {
+        const target = resolveRelative(path, spec, exists);
+        if (target && !done.has(target)) queue.push({ path: target, depth: depth + 1 });
+      }
+    }
+  }
+  caps.merge(scriptState.caps!);
+  installCaps.merge(scriptState.caps!);
+  for (const inline of install.inlineCode) {
+    const r = analyzeJsFile({
+      path: 'package.json',
+      text: inline.code,
+      installTime: true,
+      maxDepth: limits.maxAstDepth,
+      timeBudgetMs: limits.fileTimeBudgetMs,
+    });
+    for (const f of r.findings)
+      evidence.push({ ...f, line: inline.line, message: `${f.message} (inline code of ${inline.label})` });
+    caps.merge(r.caps);
+    installCaps.merge(r.caps);
+  }
+
+  const addNative = (path: string, rule: RuleId, message: string) => {
+    caps.hasNative = true;
+    caps.nativeModules.add(path);
+    evidence.push(
+      finding({
+        capability: 'native',
+        rule,
+        message,
+        file: path,
+        line: 1,
+        snippet: path,
+        install_time: false,
+      }),
+    );
+  };
+  const binNames = new Set(Object.values(meta.bin).map((p) => posix.normalize(p)));
+  /** Folders holding a GitHub Action's metadata (`action.yml`): their scripts run in CI. */
+  const actionDirs = new Set(
+    files
+      .filter((f) => /(?:^|\/)action\.ya?ml$/i.test(f.path))
+      .map((f) => f.path.slice(0, f.path.lastIndexOf('/') + 1)),
+  );
+  for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
+    const p = file.path;
+    if (done.has(p)) continue;
+    const base = p.slice(p.lastIndexOf('/') + 1);
+    if (/\.node$/i.test(p) || base === 'binding.gyp') {
+      addNative(p, 'file.native', `ships native code (${p})`);
+      continue;
+    }
+    const magic = magicKind(file.data);
+    if (magic) {
+      addNative(p, 'file.executable', `bundles a ${magic} (${p})`);
+      continue;
+    }
+    if (DTS.test(p)) {
+      const dec = decodeText(file.data);
+      if (!dec.binary) {
+        const names = declarationExports(dec.text);
+        if (names.length) apiByFile.set(p, names);
+        textScan(p, dec.text.slice(0, 2_000_000), 'code', false);
+      }
+      continue;
+    }
+    const firstLine = file.data.subarray(0, 120).toString('latin1').split('\n')[0] ?? '';
+    const nodeShebang = /^#!.*\bnode\b/.test(firstLine);
+    const otherShebang = firstLine.startsWith('#!') && !nodeShebang;
+    const isCode = CODE_EXT.test(p) || (binNames.has(p) && !/\.\w+$/.test(base) && !otherShebang);
+    if (isCode) {
+      analyzeCode(file, false);
+      continue;
+    }
+    if (!isTextPath(p) || p === 'package.json') continue;
+    const dec = decodeText(file.data);
+    if (dec.binary) continue;
+    if (nodeShebang) {
+      analyzeCode(file, false);
+      continue;
+    }
+    // Scripts no lifecycle hook runs: what they would do when a user, a tool or CI runs them
+    // (run-time weights). Next to an action.yml, GitHub runs them with the job's secrets.
+    const shipped = dialectOf(p, file.data.subarray(0, 120).toString('latin1'));
+    if (shipped) {
+      evidence.push(...scriptFileFindings(p, dec.text, shipped, newScriptState(), false));
+      const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '';
+      if (actionDirs.has(dir))
+        for (const hit of analyzeCiScript(dec.text))
+          evidence.push(
+            finding({
+              threat_type: hit.threat_type,
+              rule: hit.rule,
+              message: hit.message,
+              file: p,
+              line: hit.line,
+              snippet: snippetOf(hit.text),
+              install_time: false,
+              variant: hit.variant,
+            }),
+          );
+    }
+    // A miner's configuration shipped as data (pools with user/wallet, donate level).
+    if (
+      /\.(?:json|jsonc|conf|cfg|ini|toml|ya?ml)$/i.test(p) &&
+      MINER_CONFIG.test(dec.text.slice(0, 200_000))
+    ) {
+      evidence.push(
+        finding({
+          threat_type: 'malicious_code',
+          rule: 'file.miner-config',
+          message: `ships a cryptocurrency miner configuration (${p})`,
+          file: p,
+          line: 1,
+          snippet: snippetOf(MINER_CONFIG.exec(dec.text.slice(0, 200_000))?.[0] ?? ''),
+          install_time: false,
+        }),
+      );
+    }
+    if (isCiWorkflow(p) || isEditorTasks(p)) {
+      for (const hit of isEditorTasks(p) ? analyzeEditorTasks(dec.text) : analyzeWorkflow(dec.text)) {
+        evidence.push(
+          finding({
+            threat_type: hit.threat_type,
+            rule: hit.rule,
+            message: hit.message,
+            file: p,
+            line: hit.line,
+            snippet: snippetOf(hit.text),
+            install_time: false,
+            variant: hit.variant,
+          }),
+        );
+      }
+    }
+    const context: TextContext = isAgentFile(p)
+      ? 'agent_file'
+      : MARKDOWN.test(p) || /^readme/i.test(base)
+        ? 'markdown'
+        : 'code';
+    if (context === 'code' && !/\.(?:sh|bash|ps1|bat|cmd|py|ya?ml|json|html?)$/i.test(p)) {
+      // other text files: only the hidden-Unicode scan
+    }
+    textScan(p, dec.text.slice(0, 5_000_000), context, install.installFiles.has(p));
+  }
+
+  packageRules(evidence, { files, byPath, fileFacts, scripts: install.scripts });
+  if (install.scripts.length) {
+    for (const cmd of install.scripts.map((s) => s.command)) {
+      if (/^node-gyp rebuild/.test(cmd)) {
+        caps.hasNative = true;
+      }
+    }
+  }
+
+  evidence.push(
+    ...packageSignals(meta, {
+      hasReadme: files.some((f) => /^readme(?:\.\w+)?$/i.test(f.path) && f.size > 200),
+      scripts: install.scripts,
+    }),
+  );
+
+  // (H4) Calls into another package file report at the callee's line; that file's own analysis
+  // may report the same finding: keep one per rule and place.
+  {
+    const best = new Map<string, Finding>();
+    for (const f of evidence) {
+      const k = `${f.rule}|${f.file}|${f.line}|${'threat_type' in f ? f.threat_type : f.capability}`;
+      const o = best.get(k);
+      if (!o || f.confidence > o.confidence || (f.install_time && !o.install_time)) best.set(k, f);
+    }
+    if (best.size < evidence.length) {
+      const keep = new Set(best.values());
+      const kept = evidence.filter((f) => keep.has(f));
+      evidence.length = 0;
+      evidence.push(...kept);
+    }
+  }
+  // Bound the evidence, strongest first.
+  evidence.sort(
+    (a, b) =>
+      b.confidence - a.confidence ||
+      a.file.localeCompare(b.file) ||
+      a.line - b.line ||
+      a.rule.localeCompare(b.rule),
+  );
+  if (evidence.length > limits.maxFindings) {
+    evidence.length = limits.maxFindings;
+    limitsHit.push('max_findings');
+  }
+
+  const threatFindings = evidence.filter(
+    (f): f is Finding & { threat_type: AgenticThreat['threat_type'] } => 'threat_type' in f,
+  );
+  const agentic: AgenticThreat[] = [];
+  const perRuleFile = new Map<string, number>();
+  const seenLoc = new Set<string>();
+  for (const f of threatFindings) {
+    if (f.confidence < REPORT_MIN_CONFIDENCE) continue;
+    const k = `${f.rule}:${f.file}`;
+    const n = perRuleFile.get(k) ?? 0;
+    const loc = `${f.threat_type}:${f.file}:${f.line}`;
+    if (n >= MAX_PER_RULE_FILE || seenLoc.has(loc) || agentic.length >= MAX_THREATS) continue;
+    perRuleFile.set(k, n + 1);
+    seenLoc.add(loc);
+    agentic.push({
+      threat_type: f.threat_type,
+      confidence: f.confidence,
+      location: `${f.file}:${f.line}`,
+      snippet: f.snippet,
+    });
+  }
+
+  const capabilities = caps.toSchema();
+  const ic = installCaps.toSchema();
+  const riskInput: RiskInput = {
+    threats: threatFindings.map((f) => ({
+      threat_type: f.threat_type,
+      confidence: f.confidence,
+      file: f.file,
+      line: f.line,
+      message: f.message,
+      install_time: f.install_time,
+    })),
+    install_scripts: install.scripts.map((s) => ({ name: s.name, command: s.command })),
+    install_time_capabilities: {
+      makes_requests: ic.network.makes_requests,
+      spawns_children: ic.process.spawns_children,
+      domains: ic.network.domains,
+      commands: ic.process.commands,
+    },
+    has_native: capabilities.native.has_native,
+    analysis_problems: problems,
+    analysis_notes: analysisNotes(skipped, limitsHit, limits),
+  };
+  const risk = assessRisk(riskInput);
+
+  const readme = files.find((f) => /^readme(?:\.(?:md|markdown|txt))?$/i.test(f.path));
+  const typesEntry = meta.types ? posix.normalize(meta.types) : undefined;
+  const apiFiles = [...apiByFile.entries()]
+    .map(([file, names]) => ({ file, names }))
+    .sort(
+      (a, b) =>
+        rankApiFile(a.file, typesEntry, meta.main) - rankApiFile(b.file, typesEntry, meta.main) ||
+        a.file.localeCompare(b.file),
+    );
+  const docs_md = buildDocs({
+    metadata: meta,
+    install_scripts: install.flags,
+    scripts: install.scripts,
+    capabilities,
+    threats: agentic,
+    risk_level: risk.risk_level,
+    api: apiFiles.slice(0, 3),
+    readme: readme ? decodeText(readme.data).text : undefined,
+    isEsmOnly: meta.type === 'module' && !meta.main,
+  });
+  stats.total_ms = Math.round(performance.now() - t0);
+  stats.parse_ms = Math.round(stats.parse_ms);
+  stats.analysis_ms = Math.round(stats.analysis_ms);
+
+  return {
+    name: meta.name,
+    version: meta.version,
+    metadata: meta,
+    install_scripts: install.flags,
+    capabilities,
+    agentic_threats: agentic,
+    risk_level: risk.risk_level,
+    risk_reasons: risk.risk_reasons,
+    risk_input: riskInput,
+    docs_md,
+    evidence,
+    skipped_files: skipped,
+    limits_hit: [...new Set(limitsHit)],
+    stats,
+  };
+}
+
+/** Informational risk reasons for per-file limits, naming the files (at most 3 each). */
+function analysisNotes(skipped: SkippedFile[], limitsHit: string[], limits: AnalysisLimits): string[] {
+  const notes: string[] = [];
+  const files = (re: RegExp) => {
+    const list = skipped.filter((s) => re.test(s.reason)).map((s) => s.path);
+    return list.length
+      ? `${list.slice(0, 3).join(', ')}${list.length > 3 ? ` and ${list.length - 3} more` : ''}`
+      : '';
+  };
+  const big = files(/no syntax tree|only the first/);
+  if (big)
+    notes.push(
+      `Files larger than the analysis limits (${big}) were checked as text only; review them by hand if they matter to you.`,
+    );
+  const slow = files(/file time budget/);
+  if (slow)
+    notes.push(
+      `The ${limits.fileTimeBudgetMs} ms per-file budget ran out for ${slow}; their analysis is partial.`,
+    );
+  const utf = files(/not valid UTF-8/);
+  if (utf)
+    notes.push(
+      `${utf} ${utf.includes(',') ? 'are' : 'is'} not valid UTF-8 and ${utf.includes(',') ? 'were' : 'was'} analysed with replacement characters.`,
+    );
+  const unparsed = files(/did not parse/);
+  if (unparsed) notes.push(`${unparsed} did not parse as JavaScript and received text-level checks only.`);
+  if (limitsHit.includes('max_findings'))
+    notes.push(`More than ${limits.maxFindings} findings: only the strongest are kept in the evidence.`);
+  return notes;
+}
+
+/** Scripts run by lifecycle scripts (shell, batch, PowerShell, Python): their behaviour, as install-time code. */
+function scriptFileFindings(
+  path: string,
+  text: string,
+  dialect: ScriptDialect,
+  state: ScriptState,
+  installTime = true,
+): Finding[] {
+  const kind =
+    dialect === 'python'
+      ? 'Python'
+      : dialect === 'sh'
+        ? 'shell'
+        : dialect === 'batch'
+          ? 'batch'
+          : 'PowerShell';
+  return analyzeScript(text, dialect, installTime, state).map((hit) =>
+    finding({
+      // Not run by npm: what it does is malicious code, not an install-script injection.
+      threat_type:
+        !installTime && hit.threat_type === 'install_script_injection' ? 'malicious_code' : hit.threat_type,
+      rule: hit.rule,
+      message: `${installTime ? 'install-time' : 'shipped'} ${kind} script ${hit.message}`,
+      file: path,
+      line: hit.line,
+      snippet: snippetOf(hit.text),
+      install_time: installTime,
+      variant: hit.variant,
+      steps: hit.steps,
+    }),
+  );
+}
+
+function rankApiFile(file: string, types: string | undefined, main: string | undefined): number {
+  if (types && file === types) return 0;
+  if (/^(?:index|lib\/index|dist\/index)\.d\.[cm]?ts$/.test(file)) return 1;
+  if (main && posix.normalize(main).replace(/\.js$/, '') === file.replace(/\.[cm]?js$/, '')) return 2;
+  if (DTS.test(file)) return 3;
+  return 4;
+}

@@ -1,0 +1,208 @@
+/**
+ * package.json: metadata, lifecycle-script flags, the files those scripts run, and the rules
+ * that apply to the script strings and dependency specifiers themselves.
+ */
+import type { InstallScripts } from '../contract/schemas';
+import { analyzeScript } from './script-behaviour';
+import { inlineNodeCode, scriptTargets, shellPrograms } from './shell';
+import { LineIndex, snippetOf } from './text';
+import { finding, type FindingSpec } from './findings';
+import type { Finding, PackageMetadata } from './types';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare'] as const;
+
+/** Scripts that are common, well understood and not worth a capability finding on their own. */
+const KNOWN_BENIGN_SCRIPT =
+  /^(?:node-gyp rebuild|node-gyp-build(?:-optional-packages)?|prebuild-install(?: \|\| node-gyp rebuild)?(?: --\S+)*|husky(?: install)?|npx only-allow \w+|only-allow \w+|patch-package|is-ci \|\| husky(?: install)?|opencollective-postinstall(?: \|\| (?:true|exit 0))?|ngcc)\s*$/i;
+
+export interface InstallAnalysis {
+  metadata: PackageMetadata;
+  flags: InstallScripts;
+  findings: Finding[];
+  /** Files (package-relative) that lifecycle scripts run. */
+  installFiles: Set<string>;
+  /** Inline code from `node -e`, to analyse as install-time JavaScript. */
+  inlineCode: { label: string; code: string; line: number }[];
+  /** Lifecycle scripts present, with their command. */
+  scripts: { name: string; command: string; line: number }[];
+  parseProblem?: string;
+}
+
+function strRecord(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) if (typeof x === 'string') out[k] = x;
+  }
+  return out;
+}
+
+function repoUrl(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && typeof (v as { url?: unknown }).url === 'string')
+    return (v as { url: string }).url;
+  return undefined;
+}
+
+export function readMetadata(pkg: Record<string, unknown>): PackageMetadata {
+  const s = (k: string) => (typeof pkg[k] === 'string' ? (pkg[k] as string) : undefined);
+  const bin: Record<string, string> =
+    typeof pkg.bin === 'string'
+      ? { [(s('name') ?? 'bin').replace(/^@[^/]+\//, '')]: pkg.bin }
+      : strRecord(pkg.bin);
+  const license =
+    s('license') ??
+    (pkg.license && typeof pkg.license === 'object' ? (pkg.license as { type?: string }).type : undefined);
+  return {
+    name: s('name') ?? '',
+    version: s('version') ?? '',
+    description: s('description'),
+    license: typeof license === 'string' ? license : undefined,
+    repository: repoUrl(pkg.repository),
+    homepage: s('homepage'),
+    main: s('main'),
+    module: s('module'),
+    types: s('types') ?? s('typings'),
+    type: s('type'),
+    exports: pkg.exports,
+    bin,
+    scripts: strRecord(pkg.scripts),
+    dependencies: strRecord(pkg.dependencies),
+    optionalDependencies: strRecord(pkg.optionalDependencies),
+    peerDependencies: strRecord(pkg.peerDependencies),
+    keywords: Array.isArray(pkg.keywords)
+      ? pkg.keywords.filter((k): k is string => typeof k === 'string')
+      : [],
+  };
+}
+
+/** Scripts of a package.json that is not valid JSON (comments, trailing commas): read line by line. */
+function scriptsFromText(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of text.matchAll(/"(preinstall|install|postinstall|prepare)"\s*:\s*"((?:\\.|[^"\\])*)"/g)) {
+    out[m[1]!] ??= m[2]!.replace(/\\(.)/g, '$1');
+  }
+  return out;
+}
+
+export function analyzePackageJson(
+  text: string | undefined,
+  path: string,
+  fileExists: (p: string) => boolean,
+): InstallAnalysis {
+  const findings: Finding[] = [];
+  const lines = new LineIndex(text ?? '');
+  let pkg: Record<string, unknown> = {};
+  let parseProblem: string | undefined;
+  if (text !== undefined) {
+    try {
+      const v = JSON.parse(text) as unknown;
+      if (v && typeof v === 'object' && !Array.isArray(v)) pkg = v as Record<string, unknown>;
+      else parseProblem = 'package.json is not a JSON object';
+    } catch (err) {
+      parseProblem = `package.json is not valid JSON (${(err as Error).message.slice(0, 80)})`;
+    }
+  } else parseProblem = 'the package has no package.json';
+  const metadata = readMetadata(pkg);
+  if (parseProblem && text !== undefined) {
+    const loose = scriptsFromText(text);
+    metadata.scripts = { ...loose, ...metadata.scripts };
+  }
+
+  const lineOf = (needle: string, after = 0): number => {
+    const i = (text ?? '').indexOf(needle, after);
+    return i === -1 ? 1 : lines.lineOf(i);
+  };
+
+  const flags: InstallScripts = { preinstall: false, install: false, postinstall: false, prepare: false };
+  const installFiles = new Set<string>();
+  const inlineCode: InstallAnalysis['inlineCode'] = [];
+  const scripts: InstallAnalysis['scripts'] = [];
+  const add = (f: DistributiveOmit<FindingSpec, 'file' | 'install_time'>) =>
+    findings.push(finding({ ...f, file: path, install_time: true }));
+
+  // Scripts defined in nested objects of an invalid manifest still count (read line by line).
+  const entries: [string, string, number][] = [];
+  if (parseProblem && text !== undefined) {
+    for (const m of text.matchAll(/"(preinstall|install|postinstall|prepare)"\s*:\s*"((?:\\.|[^"\\])*)"/g)) {
+      entries.push([m[1]!, m[2]!.replace(/\\(.)/g, '$1'), lines.lineOf(m.index)]);
+    }
+  } else {
+    for (const name of LIFECYCLE) {
+      const cmd = metadata.scripts[name];
+      if (cmd !== undefined)
+        entries.push([name, cmd, lineOf(`"${name}"`, (text ?? '').indexOf('"scripts"'))]);
+    }
+  }
+
+  for (const [name, command, line] of entries) {
+    flags[name as keyof InstallScripts] = true;
+    scripts.push({ name, command, line });
+    const benign = KNOWN_BENIGN_SCRIPT.test(command.trim());
+    if (!benign) {
+      add({
+        capability: 'install_scripts',
+        rule: 'pkg.install-script',
+        message: `runs "${command.slice(0, 120)}" as its ${name} script during npm install`,
+        line,
+        snippet: snippetOf(`"${name}": "${command}"`),
+      });
+    }
+    for (const hit of analyzeScript(command, 'sh', name !== 'prepare')) {
+      add({
+        threat_type: hit.threat_type,
+        rule: hit.rule,
+        message: `${name} script ${hit.message}`,
+        line,
+        snippet: snippetOf(`"${name}": "${command}"`),
+        variant: hit.variant,
+        steps: hit.steps,
+        adjust: name === 'prepare' ? ['prepareScript'] : undefined,
+      });
+    }
+    // `node .` / `node ./`: the package's own entry point (its main, else index.js).
+    const selfRun = /(?:^|[;&|]\s*|\s)(?:node|nodejs)\s+(?:--?[\w-]+(?:=\S+)?\s+)*\.\/?(?=\s|$|[;&|])/.test(
+      command,
+    );
+    const main = typeof pkg.main === 'string' ? pkg.main.replace(/^\.\//, '') : undefined;
+    for (const target of [...scriptTargets(command), ...(selfRun ? [main ?? 'index.js'] : [])]) {
+      const candidates = [target, `${target}.js`, `${target}/index.js`, `${target}.cjs`, `${target}.mjs`];
+      const found = candidates.find((c) => fileExists(c));
+      if (found) installFiles.add(found);
+    }
+    for (const code of inlineNodeCode(command))
+      inlineCode.push({ label: `${path}#scripts.${name}`, code, line });
+    for (const prog of shellPrograms(command)) {
+      if (/^(?:curl|wget|bash|sh|powershell|pwsh)$/i.test(prog)) {
+        // recorded as a command capability by the caller through the script text
+      }
+    }
+  }
+
+  // npm runs `node-gyp rebuild` for a binding.gyp when there is no install/preinstall script.
+  if (fileExists('binding.gyp') && !flags.install && !flags.preinstall) {
+    flags.install = true;
+    scripts.push({ name: 'install', command: 'node-gyp rebuild (implicit: binding.gyp)', line: 1 });
+  }
+
+  // Dependencies fetched from arbitrary URLs instead of the registry.
+  for (const field of ['dependencies', 'optionalDependencies', 'devDependencies', 'peerDependencies']) {
+    const deps = strRecord(pkg[field]);
+    for (const [dep, spec] of Object.entries(deps)) {
+      const isHttp = /^http:\/\//i.test(spec);
+      const isUrl = /^https?:\/\//i.test(spec);
+      if (!isUrl) continue;
+      const line = lineOf(`"${dep}"`, (text ?? '').indexOf(`"${field}"`));
+      add({
+        threat_type: 'install_script_injection',
+        rule: 'pkg.url-dependency',
+        message: `${field}.${dep} is fetched from ${spec.slice(0, 100)} instead of the registry${isHttp ? ' over plain HTTP' : ''}; its install scripts would run too`,
+        line,
+        snippet: snippetOf(`"${dep}": "${spec}"`),
+        variant: field === 'devDependencies' ? 'dev' : isHttp ? 'plainHttp' : undefined,
+      });
+    }
+  }
+  return { metadata, flags, findings, installFiles, inlineCode, scripts, parseProblem };
+}

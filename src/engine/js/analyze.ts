@@ -1,0 +1,127 @@
+/**
+ * Analysis of one JavaScript/TypeScript file: capabilities and code threats. The file is parsed,
+ * walked once by the evaluator (evaluator.ts, calls.ts, modules.ts, builtins.ts) whose API
+ * models (models/) say what calls return and do, and the detectors (detectors/) turn what the
+ * code does into findings; text rules (detectors/text-checks.ts) run on every file, parsed or
+ * not. Nothing is executed.
+ */
+import type { CapabilityCollector } from '../capabilities';
+import { LineIndex } from '../text';
+import type { Finding } from '../types';
+import { useLines } from './ast';
+import { Detectors } from './detectors/index';
+import { textChecks } from './detectors/text-checks';
+import { Evaluator } from './evaluator';
+import { parseSource } from './parse';
+import type { Val } from './values';
+
+export interface JsFileInput {
+  path: string;
+  text: string;
+  installTime: boolean;
+  /** Nesting of eval'd code analysis (decoded strings are analysed as code, bounded). */
+  nested?: number;
+  maxDepth: number;
+  timeBudgetMs: number;
+  /** Package-local modules for cross-file flow (`require('./x')` / `import … from './x.js'`). */
+  modules?: ModuleHost;
+  /** How many package-local requires led to this file (bounded). */
+  moduleDepth?: number;
+}
+
+/** Access to the other files of a package, shared by the files of one analysis. */
+export interface ModuleHost {
+  /** A package-local specifier seen from a file: the file it names and its text, when present. */
+  resolve(from: string, spec: string): { path: string; text: string } | undefined;
+  /** Exports per file path; `null` while the file is being analysed. */
+  readonly cache: Map<string, Val | null>;
+  /** Results of files analysed as required modules, reused when the package loop reaches them. */
+  readonly results: Map<string, { installTime: boolean; text: string; result: JsFileResult }>;
+}
+
+/** Facts about a file that package-level rules combine across files (a socket in one, a shell in another). */
+export interface JsFileFacts {
+  /** Line of a shell program started with no command or script (`spawn('/bin/sh', [])`). */
+  interactiveShell?: number;
+  /** Line of an outbound socket (net/tls connect, a WebSocket client). */
+  outboundSocket?: number;
+  /** The file wires process streams to something (`.pipe(`, `stdin.write(`). */
+  pipesStreams?: boolean;
+}
+
+export interface JsFileResult {
+  facts: JsFileFacts;
+  findings: Finding[];
+  caps: CapabilityCollector;
+  parsed: boolean;
+  parseError?: string;
+  repairedLines: number[];
+  parseMs: number;
+  walkMs: number;
+  comments: { text: string; line: number }[];
+  /** String literals worth a look by the text rules (long prose, tool descriptions). */
+  strings: { text: string; line: number; context: 'string' | 'tool_description' }[];
+  exportNames: string[];
+  requires: string[];
+  timedOut: boolean;
+}
+
+/** Analyses one JavaScript or TypeScript file. Never throws. */
+export function analyzeJsFile(input: JsFileInput): JsFileResult {
+  // A package file already analysed as a module another file required: same result, not twice.
+  const cached = input.modules?.results.get(input.path);
+  if (cached && cached.installTime === input.installTime && cached.text === input.text) {
+    input.modules!.results.delete(input.path);
+    return cached.result;
+  }
+  const { evaluator, result } = runFile(input);
+  // Files analysed first by the package loop serve their exports to files that require them later.
+  if (input.modules && result.parsed && !input.nested && !input.modules.cache.has(input.path))
+    input.modules.cache.set(input.path, evaluator.exportsValue());
+  return result;
+}
+
+/** Parses and walks one file; the evaluator is returned for the exports it found. */
+export function runFile(input: JsFileInput): { evaluator: Evaluator; result: JsFileResult } {
+  const parsed = parseSource(input.text, input.path);
+  const t0 = performance.now();
+  const detectors = new Detectors(input, new LineIndex(input.text));
+  const evaluator = new Evaluator(input, detectors.lines, detectors);
+  const lines = detectors.lines;
+  const previousLines = useLines(lines);
+  let walkError: string | undefined;
+  try {
+    if (parsed.ast) evaluator.run(parsed.ast);
+  } catch (err) {
+    walkError = err instanceof RangeError ? 'nesting too deep' : String((err as Error).message);
+  } finally {
+    useLines(previousLines);
+  }
+  const findings = detectors.out.findings;
+  const textCaps = textChecks(
+    input,
+    lines,
+    findings,
+    !!parsed.ast && parsed.repairedLines.length === 0,
+    parsed.comments,
+  );
+  detectors.caps.merge(textCaps);
+  detectors.facts.pipesStreams =
+    /\.pipe\s*\(|\bstdin\s*\.\s*write\s*\(|\bstd(?:in|out|err)\s*\.\s*on\s*\(/.test(input.text);
+  const result: JsFileResult = {
+    facts: detectors.facts,
+    findings,
+    caps: detectors.caps,
+    parsed: !!parsed.ast && !walkError,
+    parseError: parsed.error ?? walkError,
+    repairedLines: parsed.repairedLines,
+    parseMs: parsed.ms,
+    walkMs: performance.now() - t0,
+    comments: parsed.comments.map((c) => ({ text: c.text, line: lines.lineOf(c.start) })),
+    strings: evaluator.strings,
+    exportNames: [...evaluator.exportNames],
+    requires: [...evaluator.requires],
+    timedOut: evaluator.timedOut,
+  };
+  return { evaluator, result };
+}

@@ -1,0 +1,204 @@
+/**
+ * The language's built-in objects, for the evaluator: JSON, Object, Reflect, string and array
+ * methods, Promise resolution. Lookups that reach a module member indirectly (descriptors,
+ * Reflect.get, enumeration) are reported as effects.
+ */
+import { comparedLiteral } from './ast';
+import { dispatch } from './calls';
+import type { Evaluator } from './evaluator';
+import type { ApiCall } from './models/model';
+import { storageDump } from './models/browser';
+import {
+  UNKNOWN,
+  asNum,
+  asString,
+  deepTaints,
+  str,
+  unknown,
+  withTaint,
+  type AstNode,
+  type Val,
+} from './values';
+
+/** JSON, Object and Reflect calls; `undefined` for other modules. */
+export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
+  const { node, mod, path, args, a0, s0, scope, depth } = c;
+  if (mod !== 'global:JSON' && mod !== 'global:Object' && mod !== 'global:Reflect') return undefined;
+  const dumped = storageDump(c);
+  if (dumped) return dumped;
+  if (mod === 'global:JSON' && path === 'stringify') {
+    if (a0?.k === 'env')
+      ev.effects.envWhole(node, 'serialises the whole environment (JSON.stringify(process.env))');
+    const json = a0 && (a0.k === 'obj' || a0.k === 'arr') ? toJson(a0, 0) : undefined;
+    if (json === undefined) return unknown(args);
+    const out: Val = { k: 'str', v: json };
+    const t = deepTaints(a0);
+    if (t.size) out.t = t;
+    return out;
+  }
+  if (mod === 'global:Object' || mod === 'global:Reflect') {
+    if (a0?.k === 'env' && /^(?:keys|entries|values|assign|getOwnPropertyNames|ownKeys)$/.test(path))
+      ev.effects.envWhole(node);
+    if (args[1]?.k === 'env' && path === 'assign') ev.effects.envWhole(node);
+    if (path === 'keys' || path === 'getOwnPropertyNames' || path === 'ownKeys')
+      return a0 ? { k: 'keys', of: a0 } : UNKNOWN;
+    if (path === 'entries') return a0 ? { k: 'entries', of: a0 } : UNKNOWN;
+    if (path === 'values' && a0?.k === 'obj')
+      return { k: 'arr', items: [...a0.props.values()].slice(0, 10_000) };
+    if (path === 'values' && a0?.k === 'arr') return a0;
+    if (path === 'getOwnPropertyDescriptor' && a0 && s0 === undefined) {
+      const key = asString(args[1]);
+      if (key !== undefined) {
+        // A name a caller wrote plainly (`getBuiltIn('fetch')` → descriptor of globalThis[name])
+        // is a polyfill's lookup, not a hidden one.
+        if (!args[1]!.listed) ev.effects.indirectMember(node, a0, key, 'descriptor');
+        return { k: 'desc', of: a0, key };
+      }
+    }
+    if (mod === 'global:Reflect' && path === 'get' && a0) {
+      const key = asString(args[1]);
+      if (key !== undefined) {
+        const v = ev.member(a0, key, node, scope, true);
+        ev.effects.indirectMember(node, a0, key, 'reflect');
+        return v;
+      }
+    }
+    if (mod === 'global:Reflect' && path === 'apply' && a0) {
+      return dispatch(ev, node, a0, args[2]?.k === 'arr' ? args[2].items : [], [], scope, false, depth);
+    }
+    return unknown(args);
+  }
+  return undefined;
+}
+
+/** `new Promise((resolve) => resolve(x))`: the promise holds x. */
+export function promiseResolve(ev: Evaluator, c: ApiCall): Val {
+  if (c.path === 'resolve' && c.a0) ev.resolving[ev.resolving.length - 1]?.push(c.a0);
+  return UNKNOWN;
+}
+
+export function stringMethod(callee: Val & { k: 'api' }, method: string, args: Val[]): Val {
+  const base = callee.base;
+  const s = asString(base);
+  if (s === undefined) return unknown([callee, ...args]);
+  const from = [callee, ...args];
+  const n = (i: number) => asNum(args[i]);
+  switch (method) {
+    case 'toString':
+    case 'valueOf':
+    case 'trim':
+    case 'normalize':
+      return str(s, from);
+    case 'toLowerCase':
+      return str(s.toLowerCase(), from);
+    case 'toUpperCase':
+      return str(s.toUpperCase(), from);
+    case 'split': {
+      const sep = asString(args[0]);
+      if (sep === undefined) return unknown(from);
+      return withTaint(
+        {
+          k: 'arr',
+          items: s
+            .split(sep)
+            .slice(0, 10_000)
+            .map((x) => ({ k: 'str', v: x }) as Val),
+        },
+        from,
+      );
+    }
+    case 'replace':
+    case 'replaceAll': {
+      const a = asString(args[0]);
+      const b = asString(args[1]);
+      if (a === undefined || b === undefined) return unknown(from);
+      return str(method === 'replace' ? s.replace(a, b) : s.split(a).join(b), from);
+    }
+    case 'slice':
+    case 'substring':
+      return str(s[method](n(0) ?? 0, n(1)), from);
+    case 'substr':
+      return str(s.substr(n(0) ?? 0, n(1)), from);
+    case 'charAt':
+      return str(s.charAt(n(0) ?? 0), from);
+    case 'concat':
+      return args.every((a) => asString(a) !== undefined)
+        ? str(s + args.map(asString).join(''), from)
+        : unknown(from);
+    case 'repeat':
+      return str(s.repeat(Math.min(n(0) ?? 0, 100)), from);
+    case 'charCodeAt':
+      return { k: 'num', v: s.charCodeAt(n(0) ?? 0) };
+    default:
+      return unknown(from);
+  }
+}
+
+/** Array helpers: join/reverse on constants, and `Object.keys(m).find(n => n === 'x')`. */
+export function arrayMethod(
+  ev: Evaluator,
+  node: AstNode,
+  callee: Val & { k: 'api' },
+  method: string,
+  args: Val[],
+): Val {
+  const base = callee.base;
+  if (base?.k === 'arr') {
+    // Taint of the elements travels with what is built from them (join, concat, …).
+    const deep: Val = { k: 'unknown' };
+    const dt = deepTaints(base);
+    if (dt.size) deep.t = dt;
+    if (method === 'join') {
+      const parts = base.items.map(asString);
+      const sep = args.length ? asString(args[0]) : ',';
+      if (sep !== undefined && parts.every((p) => p !== undefined)) return str(parts.join(sep), [base, deep]);
+      if (sep !== undefined)
+        return withTaint({ k: 'str', v: parts.map((p) => p ?? '${…}').join(sep) }, [base, deep]);
+    }
+    if (method === 'reverse') return { k: 'arr', items: [...base.items].reverse(), t: base.t };
+    // list.push(x) / unshift(x): arrays filled step by step keep their elements (bounded).
+    if ((method === 'push' || method === 'unshift') && base.items.length + args.length <= 1000) {
+      if (method === 'push') base.items.push(...args);
+      else base.items.unshift(...args);
+      return { k: 'num', v: base.items.length };
+    }
+    if (method === 'concat' && args[0]?.k === 'arr')
+      return { k: 'arr', items: [...base.items, ...args[0].items] };
+    return unknown([base, deep, ...args]);
+  }
+  // Object.keys(x).find(n => n === 'spawn') and Object.entries(x).find(([n]) => n === 'spawn')
+  if ((base?.k === 'keys' || base?.k === 'entries') && (method === 'find' || method === 'filter')) {
+    const fn = args[0];
+    const key = fn?.k === 'fn' ? comparedLiteral(fn.node) : undefined;
+    if (key === undefined) return UNKNOWN;
+    ev.effects.indirectMember(node, base.of, key, 'enumeration');
+    if (base.k === 'keys') return { k: 'str', v: key, obf: true };
+    return method === 'find' ? { k: 'entry', of: base.of, key } : { k: 'entrylist', of: base.of, key };
+  }
+  return unknown([callee, ...args]);
+}
+
+/** JSON text of a known object or array (unknown leaves as null; bounded), as JSON.stringify would write it. */
+function toJson(v: Val, depth: number): string | undefined {
+  if (depth > 6) return 'null';
+  switch (v.k) {
+    case 'str':
+      return JSON.stringify(v.v);
+    case 'num':
+    case 'bool':
+      return String(v.v);
+    case 'arr':
+      return `[${v.items
+        .slice(0, 500)
+        .map((i) => toJson(i, depth + 1) ?? 'null')
+        .join(',')}]`;
+    case 'obj':
+      return `{${[...v.props]
+        .slice(0, 500)
+        .filter(([, x]) => x.k !== 'fn')
+        .map(([k, x]) => `${JSON.stringify(k)}:${toJson(x, depth + 1) ?? 'null'}`)
+        .join(',')}}`;
+    default:
+      return depth ? 'null' : undefined;
+  }
+}

@@ -1,0 +1,488 @@
+/**
+ * Calls, for the evaluator: arguments, `call`/`apply`/`bind`, local functions analysed with the
+ * call's arguments (bounded, cached), functions of other package files, array callbacks over
+ * known elements, and callbacks given what the API passes them. Calls of modules and globals go
+ * to the API models (models/).
+ */
+import { isFunctionNode, keyName, lineOf, startOf, useLines } from './ast';
+import { arrayMethod, builtinApi, promiseResolve, stringMethod } from './builtins';
+import { Evaluator, type FnVal } from './evaluator';
+import type { ApiCall, CallbackCall, GlobalCall } from './models/model';
+import { browserCallbackParams, pageSecretResult, domCallback } from './models/browser';
+import { codeApi, codeGlobal, codeCall, dynamicCall } from './models/code';
+import {
+  decodeBase64,
+  decodeHex,
+  decoderApi,
+  decoderGlobal,
+  mostlyText,
+  printable,
+  strictBase64,
+} from './models/decoders';
+import { fsApi, fsCallbackParams } from './models/fs';
+import { nativeModuleCall } from './models/code';
+import { networkApi, networkCallbackParams, networkGlobal, networkModuleCall } from './models/network';
+import { osApi } from './models/os-env';
+import { processApi, processModuleCall } from './models/process';
+import { loadModule } from './modules';
+import { Scope } from './scope';
+import { UNKNOWN, asString, iterItems, str, unknown, type AstNode, type Taint, type Val } from './values';
+
+/** Evaluates a call or `new` expression. */
+export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: number): Val {
+  const calleeNode = node.callee as AstNode;
+  const isNew = node.type === 'NewExpression';
+  ev.lastMemberObj = undefined;
+  let callee = ev.walk(calleeNode, scope, depth + 1);
+  const memberObj = memberObjOf(ev, calleeNode);
+  const argNodes = (node.arguments ?? []) as AstNode[];
+  // new Promise((resolve) => … resolve(x)): the promise holds what its executor resolves with,
+  // so `.then(v => …)` and `await` see x's taint.
+  const executor = argNodes[0];
+  if (
+    isNew &&
+    calleeNode.type === 'Identifier' &&
+    calleeNode.name === 'Promise' &&
+    executor &&
+    isFunctionNode(executor)
+  ) {
+    const resolved: Val[] = [];
+    ev.resolving.push(resolved);
+    try {
+      ev.walkFunction(executor, scope, depth + 1, [
+        { k: 'api', mod: 'promise', path: 'resolve' },
+        { k: 'api', mod: 'promise', path: 'reject' },
+      ]);
+    } finally {
+      ev.resolving.pop();
+    }
+    return resolved.length === 1 ? resolved[0]! : unknown(resolved);
+  }
+  // Arguments that are functions are walked after we know the callee (to bind callback params).
+  const args: Val[] = [];
+  argNodes.forEach((a, i) => {
+    if (isFunctionNode(a)) {
+      args.push(ev.fnVal(a, scope));
+      return;
+    }
+    if (a.type === 'SpreadElement') {
+      const v = ev.walk(a.argument as AstNode, scope, depth + 1);
+      if (v.k === 'env') ev.effects.envWhole(a);
+      // `f(...list)` as the last argument: a known array's elements become the arguments.
+      if (v.k === 'arr' && i === argNodes.length - 1) args.push(...v.items.slice(0, 50));
+      else args.push(unknown([v]));
+      return;
+    }
+    args.push(ev.walk(a, scope, depth + 1));
+  });
+  let effArgs = args;
+  // f.call(thisArg, ...args) / f.apply(thisArg, [args]) / f.bind(thisArg, ...args)()
+  if (callee.k === 'api' && /\.(?:call|apply|bind)$/.test(callee.path)) {
+    const how = callee.path.slice(callee.path.lastIndexOf('.') + 1);
+    const base: Val = { ...callee, path: callee.path.slice(0, callee.path.lastIndexOf('.')) };
+    if (how === 'bind') {
+      return { ...base, obf: callee.obf };
+    }
+    callee = base;
+    effArgs = how === 'call' ? args.slice(1) : args[1]?.k === 'arr' ? args[1].items : [];
+  }
+  // Local functions, methods and classes: analysed with the call's arguments.
+  let thisVal = memberObj;
+  const how = calleeNode.type === 'MemberExpression' ? keyName(calleeNode.property as AstNode) : undefined;
+  if (memberObj?.k === 'fn' && (how === 'call' || how === 'apply' || how === 'bind')) {
+    // localFn.call(thisArg, ...args) / .apply(thisArg, [args]) / .bind(thisArg)
+    if (how === 'bind') return { ...memberObj, self: args[0] };
+    thisVal = args[0];
+    callee = memberObj;
+    effArgs = how === 'call' ? args.slice(1) : args[1]?.k === 'arr' ? args[1].items : [];
+  }
+  let result =
+    callee.k === 'fn'
+      ? userCall(ev, node, callee, effArgs, scope, depth, callee.self ?? thisVal, isNew)
+      : dispatch(ev, node, callee, effArgs, argNodes, scope, isNew, depth);
+  ev.effects.call(node, calleeNode, how, args);
+  // Page secrets: the fields a skimmer selects and a wallet's secrets in web storage.
+  if (callee.k !== 'fn') result = pageSecretResult(calleeNode, how, memberObj, args, result);
+  // arr.forEach / map / filter / … over known elements: the callback runs once per element.
+  let iterated = false;
+  if (
+    callee.k === 'api' &&
+    callee.mod === 'array' &&
+    callee.base &&
+    args[0]?.k === 'fn' &&
+    /^(?:forEach|map|filter|some|every|find|findIndex|flatMap|reduce)$/.test(callee.path)
+  ) {
+    const items = iterItems(callee.base);
+    const fn = args[0];
+    if (items && ev.unroll(items.length)) {
+      iterated = true;
+      const outs: Val[] = [];
+      let acc: Val = args[1] ?? UNKNOWN;
+      items.forEach((item, i) => {
+        const params: Val[] =
+          callee.path === 'reduce'
+            ? [acc, item, { k: 'num', v: i }]
+            : [item, { k: 'num', v: i }, callee.base!];
+        const out =
+          argNodes[0] && isFunctionNode(argNodes[0])
+            ? ev.walkFunction(fn.node, scope, depth + 1, params)
+            : userCall(ev, node, fn, params, scope, depth, undefined, false);
+        acc = out;
+        outs.push(out);
+      });
+      if (callee.path === 'map') return { k: 'arr', items: outs };
+      if (callee.path === 'flatMap')
+        return { k: 'arr', items: outs.flatMap((o) => (o.k === 'arr' ? o.items : [o])).slice(0, 10_000) };
+      if (callee.path === 'filter') return callee.base.k === 'arr' ? callee.base : { k: 'arr', items };
+      if (callee.path === 'reduce') return acc;
+      if (callee.path === 'find') return items[0] ?? UNKNOWN;
+      return UNKNOWN;
+    }
+  }
+  ev.effects.opaqueCall(node, callee, effArgs);
+  // MCP servers: server.tool(name, description, ...) / registerTool(name, { description }) — descriptions are read by agents.
+  if (
+    calleeNode.type === 'MemberExpression' &&
+    /^(?:tool|registerTool|addTool|prompt|registerPrompt)$/.test(
+      keyName(calleeNode.property as AstNode) ?? '',
+    )
+  ) {
+    effArgs.forEach((a, i) => {
+      if (a.k === 'str' && a.v.length >= 20 && ev.strings.length < 2000) {
+        ev.strings.push({
+          text: a.v.slice(0, 20_000),
+          line: lineOf(argNodes[i]),
+          context: 'tool_description',
+        });
+      }
+    });
+  }
+  codeCall(ev, node, calleeNode, callee, effArgs, argNodes);
+  // Walk callback arguments, giving their parameters what the API passes them.
+  argNodes.forEach((a, i) => {
+    // A named function handed to a timer or an event registration runs later: walk it again
+    // with what the program has built by then (a keylogger's buffer flushed by setInterval).
+    const later =
+      (calleeNode.type === 'Identifier' &&
+        /^(?:setInterval|setTimeout|requestIdleCallback)$/.test(calleeNode.name as string)) ||
+      (how !== undefined && /^(?:setInterval|setTimeout|addEventListener|on|once)$/.test(how));
+    if (later && a.type === 'Identifier' && args[i]?.k === 'fn' && !ev.rewalked.has(args[i].node)) {
+      const fn = args[i] as FnVal;
+      ev.rewalked.add(fn.node);
+      userCall(
+        ev,
+        node,
+        fn,
+        callbackParams({ callee, result, args, method: how }) ?? [],
+        scope,
+        depth,
+        undefined,
+        false,
+      );
+      return;
+    }
+    if (!isFunctionNode(a)) return;
+    if (iterated && i === 0) return;
+    // value.then(v => …) on a value we know (what a local async function returned): v is it.
+    const settled =
+      how === 'then' && i === 0 && memberObj && memberObj.k !== 'unknown' && memberObj.k !== 'net'
+        ? [memberObj]
+        : undefined;
+    const paramVals = settled ?? callbackParams({ callee, result, args, method: how });
+    ev.walkFunction(a, scope, depth + 1, paramVals, domCallback(how, args));
+  });
+  return result;
+}
+
+function memberObjOf(ev: Evaluator, calleeNode: AstNode): Val | undefined {
+  let c = calleeNode;
+  while (c.type === 'ChainExpression' || c.type === 'ParenthesizedExpression') c = c.expression as AstNode;
+  return c.type === 'MemberExpression' || c.type === 'OptionalMemberExpression'
+    ? ev.lastMemberObj
+    : undefined;
+}
+
+/** What the parameters of a callback handed to an API receive. */
+function callbackParams(c: CallbackCall): Val[] | undefined {
+  const fromModel = fsCallbackParams(c) ?? networkCallbackParams(c) ?? browserCallbackParams(c);
+  if (fromModel) return fromModel;
+  // Methods of tainted objects hand their taint to callbacks (res.on('data', chunk => ...)).
+  if (c.callee.t?.size) return [unknown([c.callee]), unknown([c.callee])];
+  return undefined;
+}
+
+/** A call of anything but a local function: globals, module members, modules, compiled code. */
+export function dispatch(
+  ev: Evaluator,
+  node: AstNode,
+  callee: Val,
+  args: Val[],
+  argNodes: AstNode[],
+  scope: Scope,
+  isNew: boolean,
+  depth: number,
+): Val {
+  const a0 = args[0];
+  const s0 = asString(a0);
+  if (callee.k === 'global') {
+    if (callee.name === 'require') return s0 !== undefined ? loadModule(ev, s0, node, a0) : UNKNOWN;
+    const g: GlobalCall = { node, name: callee.name, args, argNodes, a0, s0, scope, depth };
+    return codeGlobal(ev, g) ?? decoderGlobal(g) ?? networkGlobal(ev, g) ?? unknown(args);
+  }
+  if (callee.k === 'api') {
+    const { mod, path } = callee;
+    const c: ApiCall = {
+      node,
+      callee,
+      mod,
+      path,
+      method: path.slice(path.lastIndexOf('.') + 1),
+      args,
+      argNodes,
+      a0,
+      s0,
+      scope,
+      isNew,
+      depth,
+    };
+    if (mod === 'string') return stringMethod(callee, c.method, args);
+    if (mod === 'array') return arrayMethod(ev, node, callee, c.method, args);
+    if (mod === 'promise') return promiseResolve(ev, c);
+    return (
+      builtinApi(ev, c) ??
+      decoderApi(c) ??
+      fsApi(ev, c) ??
+      processApi(ev, c) ??
+      osApi(ev, c) ??
+      networkApi(ev, c) ??
+      codeApi(ev, c) ??
+      unknown([callee, ...opaqueArgs(node, args)])
+    );
+  }
+  if (callee.k === 'mod') {
+    const m = { node, mod: callee.name, args, scope };
+    return networkModuleCall(ev, m) ?? processModuleCall(ev, m) ?? nativeModuleCall(ev, m) ?? unknown(args);
+  }
+  if (callee.k === 'dyn') {
+    dynamicCall(ev, node, callee);
+    return unknown(args);
+  }
+  if (callee.k === 'fn') {
+    return userCall(ev, node, callee, args, scope, depth, callee.self, isNew);
+  }
+  if (callee.k === 'unknown' && callee.t?.size) return unknown([callee, ...args]);
+  // Unknown callee: result carries argument taint (decoders, serialisers, wrappers). The whole
+  // environment handed to an opaque function (`loadConfig(process.env)`) is not itself sent on:
+  // only serialisers and encoders turn it into data.
+  return unknown(opaqueArgs(node, args));
+}
+
+/** Arguments of an opaque call, with the whole environment dropped unless the callee serialises. */
+function opaqueArgs(node: AstNode, args: Val[]): Val[] {
+  if (!args.some((a) => a.k === 'env')) return args;
+  const c = node.callee as AstNode | undefined;
+  const name =
+    c?.type === 'Identifier'
+      ? (c.name as string)
+      : c?.type === 'MemberExpression'
+        ? (keyName(c.property as AstNode) ?? '')
+        : '';
+  if (
+    /stringify|serial|encode|escape|compress|deflate|gzip|zip|encrypt|cipher|dump|inspect|format|toString|base64|hex|btoa|pack|json|yaml|toml|query|concat|assign|from|entries/i.test(
+      name,
+    )
+  )
+    return args;
+  return args.map((a) => (a.k === 'env' ? UNKNOWN : a));
+}
+
+function userCall(
+  ev: Evaluator,
+  node: AstNode,
+  fn: FnVal,
+  args: Val[],
+  scope: Scope,
+  depth: number,
+  thisVal?: Val,
+  isNew = false,
+): Val {
+  if (fn.decoder) {
+    const lit = args.map(asString).find((s) => s !== undefined);
+    if (lit !== undefined && lit.length >= 4) {
+      const hex = decodeHex(lit);
+      const b64 = hex === undefined && lit.length >= 8 && strictBase64(lit) ? decodeBase64(lit) : undefined;
+      const decoded = hex ?? b64;
+      if (decoded !== undefined && printable(decoded) && mostlyText(decoded)) {
+        ev.effects.decoderCall(node, decoded);
+        return { ...str(decoded), t: new Set(['decoded' as Taint]), viaDecoder: true };
+      }
+    }
+    return { ...unknown(args), viaDecoder: true };
+  }
+  // A function of another package file (exported from a module this file requires).
+  if (fn.owner && fn.owner !== ev && fn.owner instanceof Evaluator)
+    return invokeFor(fn.owner, ev, fn, args, depth, thisVal, isNew);
+  return invoke(ev, fn, args, scope, depth, thisVal, isNew);
+}
+
+/**
+ * Analyses a call of a local function, method or class with the call's arguments bound to its
+ * parameters (so sinks inside see them) and returns what it returns. Bounded: nesting, count per
+ * file, recursion, function size; repeated calls with the same arguments reuse the first result.
+ */
+function invoke(
+  ev: Evaluator,
+  fn: FnVal,
+  args: Val[],
+  callerScope: Scope,
+  depth: number,
+  thisVal: Val | undefined,
+  isNew: boolean,
+): Val {
+  const node = fn.node;
+  const isClass = node.type === 'ClassDeclaration' || node.type === 'ClassExpression';
+  const defScope = fn.scope instanceof Scope ? fn.scope : callerScope;
+  const instance: (Val & { k: 'obj' }) | undefined =
+    isNew || isClass ? { k: 'obj', props: new Map() } : undefined;
+  let target: AstNode | undefined = node;
+  if (isClass) {
+    target = undefined;
+    const members = (((node.body as AstNode | undefined)?.body ?? []) as AstNode[]).slice(0, 200);
+    for (const m of members) {
+      const key = m.computed ? undefined : keyName(m.key as AstNode);
+      if (m.static || key === undefined) continue;
+      if ((m.type === 'MethodDefinition' || m.type === 'ClassMethod') && m.kind === 'constructor')
+        target = m.type === 'ClassMethod' ? m : (m.value as AstNode);
+      else if (m.type === 'MethodDefinition' || m.type === 'ClassMethod')
+        instance!.props.set(
+          key,
+          ev.fnVal(m.type === 'ClassMethod' ? m : (m.value as AstNode), defScope, instance),
+        );
+    }
+    // Field initialisers (`cmd = 'x'`) are evaluated with `this` bound to the new instance.
+    const fieldScope = new Scope(defScope);
+    fieldScope.vars.set('this', instance!);
+    for (const m of members) {
+      if ((m.type === 'PropertyDefinition' || m.type === 'ClassProperty') && !m.static && m.value) {
+        const key = m.computed ? undefined : keyName(m.key as AstNode);
+        if (key !== undefined) instance!.props.set(key, ev.walk(m.value as AstNode, fieldScope, depth + 1));
+      }
+    }
+    if (!target) return instance!;
+  }
+  const size = (target.end as number | undefined) ?? target.range?.[1] ?? 0;
+  const from = startOf(target) ?? 0;
+  if (
+    !target.body ||
+    ev.inlineLeft <= 0 ||
+    ev.inlineStepsLeft <= 0 ||
+    ev.inlineStack.length >= 4 ||
+    ev.inlineStack.includes(target) ||
+    (ev.boring.get(target) ?? 0) >= 2 ||
+    size - from > 1_500 ||
+    (!isNew &&
+      args.length > 0 &&
+      !thisVal?.t &&
+      thisVal?.k !== 'obj' &&
+      args.every((a) => a.k === 'unknown' && !a.t?.size)) ||
+    ev.timedOut
+  ) {
+    return instance ?? unknown(args);
+  }
+  const sig = `${args.map((a) => sigOf(a, 0)).join('|')}#${thisVal ? sigOf(thisVal, 1) : ''}`;
+  const cache = ev.inlineCache.get(target);
+  if (!instance && cache?.has(sig)) return cache.get(sig)!;
+  ev.inlineLeft--;
+  ev.inlineStack.push(target);
+  const steps0 = ev.steps;
+  const progress0 = ev.effects.progress();
+  let r: Val;
+  try {
+    r = ev.walkFunction(target, defScope, depth + 1, args, instance ?? thisVal);
+  } finally {
+    ev.inlineStack.pop();
+    if (ev.inlineStack.length === 0) ev.inlineStepsLeft -= ev.steps - steps0;
+  }
+  if (instance) return instance;
+  if (ev.effects.progress() === progress0 && r.k === 'unknown' && !r.t?.size)
+    ev.boring.set(target, (ev.boring.get(target) ?? 0) + 1);
+  // Small string helpers (`s => s.split('').reverse().join('')`) hide names: mark their output.
+  const body = target.body as AstNode;
+  const single =
+    body.type !== 'BlockStatement' ||
+    (((body.body as AstNode[]) ?? []).length === 1 &&
+      (body.body as AstNode[])[0]!.type === 'ReturnStatement');
+  if (r.k === 'str' && single && args.length && args.every((a) => a.k !== 'unknown')) r = { ...r, obf: true };
+  if (r.k === 'unknown' && !r.t?.size) r = unknown(args);
+  if (cache) {
+    if (cache.size < 8) cache.set(sig, r);
+  } else ev.inlineCache.set(target, new Map([[sig, r]]));
+  return r;
+}
+
+/** Runs one of `callee`'s functions for a call made in another file (cross-file flow). */
+function invokeFor(
+  callee: Evaluator,
+  caller: Evaluator,
+  fn: FnVal,
+  args: Val[],
+  depth: number,
+  thisVal: Val | undefined,
+  isNew: boolean,
+): Val {
+  const saved = {
+    installTime: callee.installTime,
+    deadline: callee.deadline,
+    timedOut: callee.timedOut,
+    inlineStepsLeft: callee.inlineStepsLeft,
+  };
+  // The caller pays for the walk (its budget), so calls across files stay bounded per file.
+  callee.inlineStepsLeft = caller.inlineStepsLeft;
+  const previousLines = useLines(callee.lines);
+  const restoreEffects = callee.effects.borrow(caller.effects);
+  callee.installTime = caller.installTime;
+  callee.deadline = caller.deadline;
+  callee.timedOut = caller.timedOut;
+  try {
+    return invoke(callee, fn, args, callee.rootScope ?? new Scope(undefined), depth, thisVal, isNew);
+  } finally {
+    caller.timedOut ||= callee.timedOut;
+    caller.inlineStepsLeft = Math.min(caller.inlineStepsLeft, callee.inlineStepsLeft);
+    Object.assign(callee, saved);
+    restoreEffects();
+    useLines(previousLines);
+  }
+}
+
+/** A short signature of a value, to reuse the analysis of a call made again with the same arguments. */
+function sigOf(v: Val, depth: number): string {
+  const t = v.t?.size ? `[${[...v.t].sort().join(',')}]` : '';
+  switch (v.k) {
+    case 'str':
+      return `s${v.v.length}:${v.v.slice(0, 120)}${t}`;
+    case 'num':
+    case 'bool':
+      return `${v.k}:${v.v}`;
+    case 'arr':
+      return depth > 2
+        ? `a${v.items.length}${t}`
+        : `[${v.items.slice(0, 20).map((i) => sigOf(i, depth + 1))}]${t}`;
+    case 'obj':
+      return depth > 2
+        ? `o${v.props.size}${t}`
+        : `{${[...v.props]
+            .slice(0, 20)
+            .map(([k, x]) => `${k}=${sigOf(x, depth + 1)}`)
+            .join(',')}}${t}`;
+    case 'fn':
+      return `f${startOf(v.node) ?? ''}`;
+    case 'mod':
+      return `m:${v.name}`;
+    case 'api':
+      return `p:${v.mod}.${v.path}${t}`;
+    case 'global':
+      return `g:${v.name}`;
+    default:
+      return `${v.k}${t}`;
+  }
+}

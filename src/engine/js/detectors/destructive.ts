@@ -1,0 +1,191 @@
+/**
+ * Destructive acts: the user's files (home, its data folders, a drive root, the project npm ran
+ * in) deleted or overwritten, and what makes such an act targeted: a branch on the machine's
+ * location (country, time zone, locale: protestware, targeted wipers) or on data received from
+ * the network (a remote kill switch), which also covers dropped databases.
+ */
+import { isUserDataPath } from '../../script-behaviour';
+import { sourceText } from '../ast';
+import type { Branch } from '../effects';
+import type { Scope } from '../scope';
+import { asString, deepTaints, type AstNode, type Val } from '../values';
+import type { Detectors } from './index';
+
+/** A country code, a locale tag or an Area/City time-zone name, as a quoted literal. */
+const PLACE = /['"`](?:[A-Z]{2}|[a-z]{2}(?:[-_][A-Z]{2})?|[A-Z][a-z]+\/[A-Za-z_]+)['"`]/;
+const PLACE_VALUE = /^(?:[A-Z]{2}|[a-z]{2}[-_][A-Z]{2}|[A-Z][a-z]+\/[A-Za-z_]+)$/;
+
+function holdsPlace(v: Val, depth: number): boolean {
+  if (depth > 3) return false;
+  if (v.k === 'str') return PLACE_VALUE.test(v.v);
+  if (v.k === 'arr') return v.items.slice(0, 50).some((i) => holdsPlace(i, depth + 1));
+  if (v.k === 'obj') return [...v.props.values()].slice(0, 50).some((i) => holdsPlace(i, depth + 1));
+  return false;
+}
+
+/**
+ * A condition on the machine's location: a country/region/time-zone/locale field or value
+ * compared, where the value came from the network (a geo-IP answer) or from the locale APIs.
+ */
+function isGeoGate(d: Detectors, test: AstNode, value: Val, scope: Scope): boolean {
+  const src = sourceText(d.input.text, test, 601);
+  if (!src || src.length > 600) return false;
+  const fromNetwork = deepTaints(value).has('network_data');
+  // Locale APIs anywhere in the file (the value is usually read into a variable first).
+  d.localeApis ??=
+    /\bIntl\.DateTimeFormat\b|resolvedOptions\(\)|getTimezoneOffset|process\.env\.(?:LANG|LC_ALL|LC_MESSAGES|LANGUAGE|TZ)\b|\bos-locale\b|navigator\.languages?\b/.test(
+      d.input.text,
+    );
+  if (!fromNetwork && !d.localeApis) return false;
+  const field =
+    /\b(?:country(?:_?code|Code|_name|Name)?|countryISO|region(?:_?code)?|geo|time_?[zZ]ones?|zones?|tz|locales?|lang(?:uage)?s?)\b/.test(
+      src,
+    );
+  const placeLiteral = PLACE.test(src);
+  // Target lists kept in variables: `TARGETS.zones.includes(here)`.
+  let placeInVars = false;
+  for (const m of src.matchAll(/\b[A-Za-z_$][\w$]*\b/g)) {
+    const v = scope.lookup(m[0]);
+    if (v && (v.k === 'arr' || v.k === 'obj' || v.k === 'str') && holdsPlace(v, 0)) {
+      placeInVars = true;
+      break;
+    }
+  }
+  return (field || placeInVars) && (placeLiteral || placeInVars);
+}
+
+/** Local functions called under a geo gate whose bodies destroy files (a wiper kept in a helper). */
+function gatedLocalCalls(d: Detectors, ifNode: AstNode, scope: Scope): void {
+  const src = sourceText(d.input.text, ifNode.consequent as AstNode, 4000) ?? '';
+  for (const m of src.matchAll(/\b([A-Za-z_$][\w$]*)\s*\(/g)) {
+    const v = scope.lookup(m[1]!);
+    if (v?.k !== 'fn') continue;
+    const body = sourceText(d.input.text, v.node, 4000) ?? '';
+    if (
+      /\.(?:writeFileSync|writeFile|rmSync|rm|unlinkSync|unlink|truncateSync|outputFileSync|removeSync|emptyDirSync)\s*\(|\brimraf\b/.test(
+        body,
+      )
+    ) {
+      d.threat(
+        'js.geo-gated-destructive',
+        'malicious_code',
+        ifNode,
+        `calls ${m[1]}(), which overwrites or deletes files, only when the machine is in a given country, time zone or locale`,
+      );
+      return;
+    }
+  }
+}
+
+/** An `if`: its branches are under a geo gate or a remote gate when the test says so. */
+export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope): Branch {
+  const geo = isGeoGate(d, node.test as AstNode, test, scope);
+  if (geo) {
+    d.geoGate++;
+    gatedLocalCalls(d, node, scope);
+  }
+  // A branch on what a server answered or a request carried: a remote trigger.
+  const remote = !geo && deepTaints(test).has('network_data');
+  if (remote) d.remoteGate++;
+  return { geo, remote };
+}
+
+export function leaveBranch(d: Detectors, branch: Branch): void {
+  if (branch.geo) d.geoGate--;
+  if (branch.remote) d.remoteGate--;
+}
+
+/** A destructive act under a branch taken on network data: a remote kill switch. */
+export function remoteTriggered(d: Detectors, node: AstNode, what: string): void {
+  d.threat(
+    'js.remote-triggered-destructive',
+    'malicious_code',
+    node,
+    `${what} when data received from the network says so (a remote kill switch)`,
+    d.install,
+  );
+}
+
+/** `db.dropDatabase()`, `DROP TABLE …` under a remote gate. */
+export function databaseWipe(d: Detectors, node: AstNode, how: string | undefined, args: Val[]): void {
+  if (
+    d.remoteGate > 0 &&
+    ((how !== undefined && /^(?:dropDatabase|flushall|flushdb|dropCollection)$/i.test(how)) ||
+      args.some((a) =>
+        /\bDROP\s+(?:DATABASE|TABLE|SCHEMA)\b|\bTRUNCATE\s+TABLE\b|\bFLUSHALL\b/i.test(asString(a) ?? ''),
+      ))
+  )
+    remoteTriggered(d, node, 'wipes a database');
+}
+
+/**
+ * A recursive deletion: a threat when the path is the user's data (home or its data folders, a
+ * drive or the file-system root, the project npm was started from) rather than the package's own
+ * files or a tool's cache.
+ */
+export function destroys(d: Detectors, node: AstNode, how: string, target: Val | undefined): void {
+  const paths = target?.k === 'arr' ? target.items.map(asString) : [asString(target)];
+  const listed = !!target?.t?.has('user_listing');
+  const hit = listed
+    ? (paths.find((p) => p !== undefined) ?? 'the listed entries')
+    : paths.find((p) => p !== undefined && isUserDataPath(p));
+  if (hit === undefined) return;
+  d.threat(
+    'js.destructive-user-data',
+    'malicious_code',
+    node,
+    `deletes ${hit.slice(0, 60)} recursively (${how}): the user's files, not the package's own`,
+    d.install,
+  );
+}
+
+/** A file write or deletion that destroys: under a geo or remote gate, recursive, or over listed user files. */
+export function destructiveWrite(
+  d: Detectors,
+  node: AstNode,
+  method: string,
+  p: string | undefined,
+  a0: Val | undefined,
+  args: Val[],
+): void {
+  if (
+    d.geoGate > 0 &&
+    /^(?:writeFile|writeFileSync|rm|rmSync|rmdir|rmdirSync|unlink|unlinkSync|truncate|truncateSync|remove|removeSync|emptyDir|emptyDirSync|outputFile|outputFileSync)$/.test(
+      method,
+    )
+  ) {
+    d.threat(
+      'js.geo-gated-destructive',
+      'malicious_code',
+      node,
+      `overwrites or deletes files (fs.${method}) only when the machine is in a given country, time zone or locale`,
+    );
+  }
+  const recursive =
+    /^(?:remove|removeSync|emptyDir|emptyDirSync|emptydir)$/.test(method) ||
+    (/^(?:rm|rmSync|rmdir|rmdirSync)$/.test(method) &&
+      args.some((a) => a?.k === 'obj' && a.props.get('recursive')?.k === 'bool'));
+  if (recursive) destroys(d, node, `fs.${method}`, a0);
+  if (
+    d.remoteGate > 0 &&
+    /^(?:rm|rmSync|rmdir|rmdirSync|remove|removeSync|emptyDir|emptyDirSync|unlink|unlinkSync|truncate|truncateSync)$/.test(
+      method,
+    ) &&
+    (a0?.t?.has('cwd') || /^(?:\.|\.\/|\.\/\*|\*)$/.test(p ?? '') || (p !== undefined && isUserDataPath(p)))
+  )
+    remoteTriggered(d, node, `deletes the working directory's files (fs.${method})`);
+  else if (
+    /^(?:unlink|unlinkSync|writeFile|writeFileSync|truncate|truncateSync|rm|rmSync|rename|renameSync|createWriteStream|outputFile|outputFileSync)$/.test(
+      method,
+    ) &&
+    a0?.t?.has('user_listing')
+  ) {
+    d.threat(
+      'js.destructive-user-data',
+      'malicious_code',
+      node,
+      `${/^(?:unlink|rm)/.test(method) ? 'deletes' : /^rename/.test(method) ? 'renames' : 'overwrites'} every file it lists in the user's home, a drive root or the project (fs.${method})`,
+      d.installTime ? 'eachListedInstall' : 'eachListed',
+    );
+  }
+}

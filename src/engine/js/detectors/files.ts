@@ -1,0 +1,122 @@
+/**
+ * File detectors: files read and written as capabilities (paths), and writes that are threats:
+ * persistence (autostart entries, launch agents, cron, git hooks that download or send,
+ * authorized_keys), shell start-up files, AI agent and editor configuration, code planted in
+ * another installed package, shared libraries, and AI CLIs scheduled with their checks off.
+ * Destructive writes are in destructive.ts.
+ */
+import { CRITICAL_CONFIDENCE } from '../../../policy/risk-policy';
+import { analyzeScript } from '../../script-behaviour';
+import { flatStrings, type AstNode, type Val } from '../values';
+import { destructiveWrite } from './destructive';
+import type { Detectors } from './index';
+import { aiCliCheck, commandLines } from './process';
+
+function addPath(d: Detectors, p: string | undefined): void {
+  if (p !== undefined && !/^\$\{…\}$/.test(p)) d.caps.addPath(p);
+}
+
+export function read(d: Detectors, node: AstNode, method: string, p: string | undefined): void {
+  addPath(d, p);
+  d.caps.reads = true;
+  d.capability('filesystem', 'js.fs-read', node, `reads files (fs.${method}${p ? ` ${p}` : ''})`);
+}
+
+/** `fs.exists`, `fs.stat`, `fs.open` …: a path looked at. */
+export function stat(d: Detectors, p: string | undefined): void {
+  addPath(d, p);
+  d.caps.reads = true;
+}
+
+export function write(
+  d: Detectors,
+  node: AstNode,
+  method: string,
+  p: string | undefined,
+  a0: Val | undefined,
+  args: Val[],
+): void {
+  addPath(d, p);
+  d.caps.writes = true;
+  d.capability('filesystem', 'js.fs-write', node, `writes files (fs.${method}${p ? ` ${p}` : ''})`);
+  destructiveWrite(d, node, method, p, a0, args);
+  if (p && /\.(?:so|dll|dylib)$/i.test(p)) {
+    d.threat(
+      'js.write-shared-library',
+      'malicious_code',
+      node,
+      `writes a shared library file ${p} (library planting)`,
+    );
+  }
+  if (
+    p &&
+    /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|Start Menu[\\/]Programs[\\/]Startup|\.ssh\/authorized_keys$|^\/etc\/(?:cron|systemd\/system|rc\.local|profile\.d)|\/var\/spool\/cron/i.test(
+      p.replace(/\\/g, '/'),
+    )
+  ) {
+    d.threat(
+      'js.write-persistence',
+      d.installTime ? 'install_script_injection' : 'malicious_code',
+      node,
+      `writes ${p.slice(0, 80)}: code that runs again later (autostart, scheduled job, git hook) or a key that lets someone in`,
+      d.install,
+    );
+  }
+  const data = args[1] ? flatStrings(args[1]).join('\n') : '';
+  // Code written into another installed package (a worm spreading through node_modules):
+  // what is written runs processes, reaches the network or evaluates code.
+  if (
+    p &&
+    /(?:^|\/)node_modules\/(?!\.cache\/|\.vite\/)[^/]+\/.*\.(?:[cm]?js|json)$/.test(p.replace(/\\/g, '/')) &&
+    /require\s*\(\s*['"](?:node:)?(?:child_process|https?|net)['"]|\beval\s*\(|new Function\s*\(|\bfetch\s*\(|"(?:pre|post)?install"\s*:/.test(
+      data,
+    )
+  ) {
+    d.threat(
+      'js.infect-installed-package',
+      d.installTime ? 'install_script_injection' : 'malicious_code',
+      node,
+      `writes code that runs processes, reaches the network or adds an install hook into another installed package (${p.slice(0, 60)})`,
+    );
+  }
+  // A git hook is how simple-git-hooks and husky work; one that downloads or sends is not.
+  if (p && /\.git\/hooks\/[\w-]+$/.test(p.replace(/\\/g, '/'))) {
+    const body = args[1] ? flatStrings(args[1]).join('\n') : '';
+    const bad = body
+      ? analyzeScript(body, 'sh', true).find(
+          (h) => h.confidence >= CRITICAL_CONFIDENCE && h.rule !== 'script.persistence',
+        )
+      : undefined;
+    if (bad)
+      d.threat(
+        'js.write-persistence',
+        d.installTime ? 'install_script_injection' : 'malicious_code',
+        node,
+        `writes git hook ${p.slice(0, 60)} that ${bad.message}`,
+        'gitHook',
+      );
+  }
+  if (p && /(?:^|\/)\.(?:bashrc|zshrc|bash_profile|profile)$/.test(p)) {
+    d.threat(
+      'js.write-shell-rc',
+      d.installTime ? 'install_script_injection' : 'malicious_code',
+      node,
+      `writes shell start-up file ${p}`,
+      d.install,
+    );
+  }
+  if (p && /\.claude\/|\.cursor\/mcp\.json|\.vscode\/tasks\.json|\.github\/workflows\//.test(p)) {
+    // Editor settings and tasks are written by ordinary migration and setup tools at run time;
+    // a task that runs itself when the folder is opened is how fake-project loaders persist.
+    const autoRun = /folderOpen/.test(data);
+    const editorOnly = /\.vscode\//.test(p) && !autoRun;
+    d.threat(
+      'js.write-agent-config',
+      d.installTime ? 'install_script_injection' : 'malicious_code',
+      node,
+      `writes ${autoRun ? 'an editor task that runs when the folder is opened' : 'agent/CI configuration'} ${p}`,
+      d.installTime ? 'install' : autoRun ? 'autorunTask' : editorOnly ? 'editorSettings' : undefined,
+    );
+  }
+  if (data) aiCliCheck(d, node, commandLines(data), 'writes');
+}

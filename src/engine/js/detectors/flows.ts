@@ -1,0 +1,150 @@
+/**
+ * Data-flow detectors: credential files, the whole environment, secret-looking variables and
+ * host details flowing into a network sink (or read in the same function that sends), the whole
+ * environment handed to calls in a file that talks to a remote URL, and what a page's user types
+ * sent to a host written in the code.
+ */
+import { WHOLE_ENV } from '../../capabilities';
+import { lineOf } from '../ast';
+import { SPAWN_MODULES } from '../models/process';
+import type { Scope } from '../scope';
+import { deepTaints, type AstNode, type Taint, type Val } from '../values';
+import { hostOf } from './network';
+import type { Detectors } from './index';
+
+function describeTaint(t: Taint): string {
+  switch (t) {
+    case 'secret_file':
+      return 'credential files';
+    case 'env_all':
+      return 'the whole environment';
+    case 'fingerprint':
+      return 'host details';
+    case 'secret_env':
+      return 'secret environment variables';
+    default:
+      return t;
+  }
+}
+
+/** Sensitive data read in a function: remembered for the same-scope rule. */
+export function source(scope: Scope, taint: Taint, node: AstNode): void {
+  if (!scope.sources.has(taint)) scope.sources.set(taint, lineOf(node));
+}
+
+export function envWhole(
+  d: Detectors,
+  node: AstNode,
+  message = 'reads the whole environment (process.env copied, spread or enumerated)',
+): void {
+  d.caps.envVars.add(WHOLE_ENV);
+  d.capability('environment', 'js.env-whole', node, message);
+}
+
+/** Records a network sink; flags it when sensitive data flows straight into it. */
+export function sink(d: Detectors, node: AstNode, what: string, args: Val[], scope: Scope): void {
+  const taints = new Set<Taint>();
+  for (const a of args) deepTaints(a, 0, taints);
+  const sensitive = [...taints].filter(
+    (t) => t === 'secret_file' || t === 'env_all' || t === 'fingerprint' || t === 'secret_env',
+  );
+  const strong = sensitive.filter((t) => t === 'secret_file' || t === 'env_all');
+  if (strong.length) {
+    d.threat(
+      'js.exfil-flow',
+      'data_exfiltration',
+      node,
+      `sends ${strong.map(describeTaint).join(' and ')} over the network (${what})`,
+    );
+  } else if (sensitive.includes('fingerprint')) {
+    // At install time nothing legitimate needs to report who installed it, where: the
+    // dependency-confusion beacon. At run time SDKs and telemetry do, so it stays a warning.
+    d.threat(
+      'js.exfil-fingerprint',
+      'data_exfiltration',
+      node,
+      `sends host details (host name, user info) over the network (${what})`,
+      d.install,
+    );
+  } else if (sensitive.includes('secret_env')) {
+    // SDKs send their own API keys when called; nothing needs to during npm install.
+    d.threat(
+      'js.secret-env-to-network',
+      'data_exfiltration',
+      node,
+      `sends a secret-looking environment variable over the network (${what})`,
+      d.install,
+    );
+  }
+  // What a page's user types (keystrokes, password/card/seed fields, wallet storage) sent to
+  // a host written in the file: a skimmer or keylogger. Libraries that post form data send
+  // it to an endpoint their caller configures.
+  if (taints.has('page_secret') && d.literalHostInFile) {
+    d.threat(
+      'js.page-secret-exfil',
+      'data_exfiltration',
+      node,
+      `sends what the page's user types (keystrokes, password, card or wallet fields) to a fixed host (${what})`,
+    );
+  }
+  scope.sinks.push({ line: lineOf(node), what, tainted: sensitive.length > 0 });
+}
+
+/** Same-scope exfiltration: sensitive data read and a network sink in one function. */
+export function sameScope(d: Detectors, scope: Scope): void {
+  if (!scope.sinks.length || scope.sinks.every((s) => s.tainted)) return;
+  const strong = (['secret_file', 'env_all'] as Taint[]).filter((t) => scope.sources.has(t));
+  const weak = (['fingerprint', 'secret_env'] as Taint[]).filter((t) => scope.sources.has(t));
+  const sink = scope.sinks.find((s) => !s.tainted)!;
+  if (strong.length) {
+    d.threat(
+      'js.exfil-same-scope',
+      'data_exfiltration',
+      sink.line,
+      `reads ${strong.map(describeTaint).join(' and ')} and sends a network request (${sink.what}) in the same function`,
+    );
+  } else if (weak.includes('fingerprint')) {
+    d.threat(
+      'js.fingerprint-same-scope',
+      'data_exfiltration',
+      sink.line,
+      `collects host details (host name, user) and sends a network request (${sink.what}) in the same function`,
+      d.install,
+    );
+  }
+}
+
+/** The whole environment as a property of an argument of an opaque call (`send({ env: process.env })`). */
+export function envToOpaqueCall(d: Detectors, node: AstNode, callee: Val, args: Val[]): void {
+  const unknownSink =
+    callee.k === 'unknown' ||
+    (callee.k === 'api' &&
+      !callee.mod.startsWith('global:') &&
+      !['child_process', 'fs', 'path', 'string', 'array', 'process', 'os'].includes(callee.mod) &&
+      !SPAWN_MODULES.has(callee.mod));
+  if (
+    unknownSink &&
+    args.some(
+      (a) => a.k === 'obj' && [...a.props.entries()].some(([k, v]) => v.k === 'env' && !/env/i.test(k)),
+    )
+  ) {
+    d.envCalls.push(lineOf(node));
+  }
+}
+
+/** Those calls, in a file that talks to a remote URL. */
+export function envToRemoteCall(d: Detectors): void {
+  const remote = d.urlLiterals.some((u) => {
+    const h = hostOf(u.url);
+    return h && h !== 'localhost' && !h.startsWith('127.');
+  });
+  if (!remote) return;
+  for (const line of d.envCalls.slice(0, 3)) {
+    d.threat(
+      'js.env-to-remote-call',
+      'data_exfiltration',
+      line,
+      'passes the whole environment to a call in a file that talks to a remote URL',
+    );
+  }
+}

@@ -1,0 +1,342 @@
+/**
+ * The detectors of one JavaScript/TypeScript file: they receive the effects the evaluator and the
+ * API models report (effects.ts), in walk order, and turn them into findings and capabilities.
+ * The rules themselves live in the files beside this one, by area:
+ *
+ * - network.ts: requests, servers, sockets, domains and protocols; requests to public IPs,
+ *   capture services and chat webhooks;
+ * - flows.ts: sensitive data (credentials, the environment, host details, what a page's user
+ *   types) flowing into the network, or read in the function that sends;
+ * - process.ts: processes started, the command lines they run, AI CLIs with checks turned off;
+ * - files.ts: files read and written (persistence, start-up files, agent configuration, other
+ *   installed packages, shared libraries);
+ * - destructive.ts: the user's files or databases destroyed, and branches on the machine's
+ *   location or on network data above such acts;
+ * - code.ts: code compiled at run time, deserialisers, native code, injection strings;
+ * - obfuscation.ts: APIs reached by computed, decoded, reflected or enumerated names,
+ *   obfuscator idioms, homoglyph and invisible characters in identifiers;
+ * - wallet.ts: crypto-address swappers.
+ */
+import { CapabilityCollector } from '../../capabilities';
+import { snippetOf, type LineIndex } from '../../text';
+import type { ThreatType } from '../../../contract/schemas';
+import { finding } from '../../findings';
+import type { ConfidenceQuery, RuleId, VariantOf } from '../../rules';
+import type { Finding } from '../../types';
+import type { JsFileFacts, JsFileInput } from '../analyze';
+import { columnOf, lineOf } from '../ast';
+import type { Branch, Effects } from '../effects';
+import type { SpawnKind } from '../models/process';
+import type { Scope } from '../scope';
+import type { AstNode, Taint, Val } from '../values';
+import * as code from './code';
+import * as destructive from './destructive';
+import * as files from './files';
+import * as flows from './flows';
+import * as network from './network';
+import * as obfuscation from './obfuscation';
+import * as processes from './process';
+import * as wallet from './wallet';
+
+/** Where findings go: the file's own, or the caller's during a call from another file. */
+export interface Output {
+  findings: Finding[];
+  /** `rule:file:line` of the findings recorded (one per rule and line). */
+  seen: Set<string>;
+  caps: CapabilityCollector;
+  /** The code runs during `npm install`. */
+  installTime: boolean;
+}
+
+export class Detectors implements Effects {
+  out: Output;
+  /** Inside branches that depend on the machine's country, time zone or locale. */
+  geoGate = 0;
+  /** Inside branches taken on data received from the network (a remote kill switch). */
+  remoteGate = 0;
+  /** The file uses locale or time-zone APIs (computed once, on the first candidate gate). */
+  localeApis?: boolean;
+  /** Facts the package-level rules combine across files. */
+  readonly facts: JsFileFacts = {};
+  /** A request in this file goes somewhere (domains of URL literals and host properties count then). */
+  networkInFile = false;
+  /** A request in this file goes to a host written in the code (not a configured endpoint). */
+  literalHostInFile = false;
+  readonly urlLiterals: { url: string; line: number }[] = [];
+  readonly hostProperties: string[] = [];
+  /** Lines of the whole environment passed to an opaque call. */
+  readonly envCalls: number[] = [];
+  /** Identifiers named like `_0x1a2b`, and the lines of the first ones. */
+  readonly hexIds = new Set<string>();
+  readonly hexIdLines: number[] = [];
+  /** Lines of the pieces of a wallet-address swap: an address pattern, a fixed address, an interception. */
+  readonly wallet: { regex?: number; literal?: number; intercept?: number; how?: string } = {};
+
+  constructor(
+    readonly input: JsFileInput,
+    readonly lines: LineIndex,
+  ) {
+    this.out = {
+      findings: [],
+      seen: new Set(),
+      caps: new CapabilityCollector(),
+      installTime: input.installTime,
+    };
+  }
+
+  get caps(): CapabilityCollector {
+    return this.out.caps;
+  }
+
+  get installTime(): boolean {
+    return this.out.installTime;
+  }
+
+  // ---------------------------------------------------------------- recording
+
+  snippetAt(n: AstNode | number): string {
+    const line = typeof n === 'number' ? n : lineOf(n);
+    const col = typeof n === 'number' ? 0 : columnOf(n);
+    const from = this.lines.lineLength(line) > 160 ? Math.max(0, col - 40) : 0;
+    return snippetOf(this.lines.lineSlice(line, from, 400));
+  }
+
+  /** A threat finding at a node or line, once per rule and line; its confidence comes from the catalogue. */
+  threat<R extends RuleId>(
+    rule: R,
+    type: ThreatType,
+    at: AstNode | number,
+    message: string,
+    level?: VariantOf<R> | ConfidenceQuery<R>,
+  ): void {
+    const line = typeof at === 'number' ? at : lineOf(at);
+    const key = `${rule}:${this.input.path}:${line}`;
+    if (this.out.seen.has(key)) return;
+    this.out.seen.add(key);
+    this.out.findings.push(
+      finding({
+        threat_type: type,
+        rule,
+        message,
+        file: this.input.path,
+        line,
+        snippet: this.snippetAt(at),
+        install_time: this.out.installTime,
+        rounded: true,
+        ...(typeof level === 'string' ? { variant: level } : level),
+      }),
+    );
+  }
+
+  /** `install` when the code runs during npm install. */
+  get install(): 'install' | undefined {
+    return this.out.installTime ? 'install' : undefined;
+  }
+
+  capability(
+    capability: 'network' | 'filesystem' | 'process' | 'environment' | 'native',
+    rule: RuleId,
+    at: AstNode,
+    message: string,
+  ): void {
+    const line = lineOf(at);
+    const key = `${rule}:${this.input.path}:${line}`;
+    if (this.out.seen.has(key)) return;
+    this.out.seen.add(key);
+    this.out.findings.push(
+      finding({
+        capability,
+        rule,
+        message,
+        file: this.input.path,
+        line,
+        snippet: this.snippetAt(at),
+        install_time: this.out.installTime,
+      }),
+    );
+  }
+
+  findingCount(): number {
+    return this.out.findings.length;
+  }
+
+  progress(): number {
+    const c = this.out.caps;
+    return this.out.findings.length + c.commands.size + c.domains.size + c.paths.size;
+  }
+
+  borrow(from: Effects): () => void {
+    const caller = from as Detectors;
+    const saved = { out: this.out, geoGate: this.geoGate, remoteGate: this.remoteGate };
+    this.out = caller.out;
+    this.geoGate = caller.geoGate;
+    this.remoteGate = caller.remoteGate;
+    return () => Object.assign(this, saved);
+  }
+
+  // ---------------------------------------------------------------- effects
+
+  stringLiteral(value: string, node: AstNode, literal: boolean): void {
+    if (literal) wallet.addressLiteral(this, value, node);
+    network.urlLiteral(this, value, node);
+    code.injectionString(this, value, node);
+  }
+  regex(source: string, node: AstNode): void {
+    wallet.addressPattern(this, source, node);
+  }
+  identifier(node: AstNode | null | undefined): void {
+    obfuscation.identifier(this, node);
+  }
+  assignedIdentifier(node: AstNode): void {
+    obfuscation.assignedIdentifier(this, node);
+  }
+  assignment(node: AstNode, name: string, value: Val, scope: Scope): void {
+    obfuscation.selfRedefinition(this, node, name, value, scope);
+  }
+  unary(node: AstNode): void {
+    obfuscation.jsfuckBoolean(this, node);
+  }
+  arrayLiteral(node: AstNode, items: Val[]): void {
+    obfuscation.stringArray(this, node, items);
+  }
+  hostProperty(host: string): void {
+    this.hostProperties.push(host);
+  }
+  computedKey(node: AstNode, obj: Val, keyVal: Val, key: string | undefined, literal: boolean): void {
+    obfuscation.computedKey(this, node, obj, keyVal, key, literal);
+  }
+  computedMember(node: AstNode, obj: Val, key: string, value: Val, keyDecoded: boolean): void {
+    obfuscation.computedMember(this, node, obj, key, value, keyDecoded);
+  }
+  computedGlobal(node: AstNode, key: string, keyDecoded: boolean): void {
+    obfuscation.computedGlobal(this, node, key, keyDecoded);
+  }
+  indirectMember(
+    node: AstNode,
+    owner: Val,
+    key: string,
+    how: 'descriptor' | 'reflect' | 'enumeration',
+  ): void {
+    obfuscation.indirectMember(this, node, owner, key, how);
+  }
+  memberAssignment(node: AstNode, left: AstNode): void {
+    wallet.interceptByAssignment(this, node, left);
+  }
+  envVar(node: AstNode, name: string): void {
+    this.caps.envVars.add(name);
+    this.capability('environment', 'js.env-var', node, `reads environment variable ${name}`);
+  }
+  envAssigned(name: string): void {
+    this.caps.envVars.add(name);
+  }
+  envWhole(node: AstNode, message?: string): void {
+    flows.envWhole(this, node, message);
+  }
+  source(scope: Scope, taint: Taint, node: AstNode): void {
+    flows.source(scope, taint, node);
+  }
+  enterBranch(node: AstNode, test: Val, scope: Scope): Branch {
+    return destructive.enterBranch(this, node, test, scope);
+  }
+  leaveBranch(branch: Branch): void {
+    destructive.leaveBranch(this, branch);
+  }
+  scopeEnd(scope: Scope): void {
+    flows.sameScope(this, scope);
+  }
+  fileEnd(): void {
+    wallet.swap(this);
+    obfuscation.hexIdentifiers(this);
+    flows.envToRemoteCall(this);
+    network.fileDomains(this);
+  }
+  call(node: AstNode, calleeNode: AstNode, how: string | undefined, args: Val[]): void {
+    wallet.interceptByCall(this, node, calleeNode, how, args);
+    destructive.databaseWipe(this, node, how, args);
+  }
+  opaqueCall(node: AstNode, callee: Val, args: Val[]): void {
+    code.dllInjection(this, node, callee, args);
+    flows.envToOpaqueCall(this, node, callee, args);
+  }
+  decoderCall(node: AstNode, decoded: string): void {
+    obfuscation.decoderCall(this, node, decoded);
+  }
+  moduleLoaded(node: AstNode, spec: string, name: string, specVal: Val | undefined): void {
+    obfuscation.moduleLoaded(this, node, spec, name, specVal);
+  }
+  request(
+    node: AstNode,
+    what: string,
+    target: Val | undefined,
+    options: Val | undefined,
+    scope: Scope,
+    protocol: string | undefined,
+    payload?: Val[],
+  ): void {
+    network.request(this, node, what, target, options, scope, protocol, payload);
+  }
+  requestTarget(url: string): void {
+    network.requestTarget(this, url);
+  }
+  sink(node: AstNode, what: string, args: Val[], scope: Scope): void {
+    flows.sink(this, node, what, args, scope);
+  }
+  xhr(node: AstNode): void {
+    network.xhr(this, node);
+  }
+  server(node: AstNode, mod: string, protocol: string): void {
+    network.server(this, node, mod, protocol);
+  }
+  udp(node: AstNode): void {
+    network.udp(this, node);
+  }
+  dns(node: AstNode, host: string | undefined, args: Val[], scope: Scope): void {
+    network.dns(this, node, host, args, scope);
+  }
+  spawn(node: AstNode, cmd: string | undefined, args: Val[], kind: SpawnKind, scope: Scope): void {
+    processes.spawn(this, node, cmd, args, kind, scope);
+  }
+  internalSpawn(node: AstNode): void {
+    processes.internalSpawn(this, node);
+  }
+  fileRead(node: AstNode, method: string, path: string | undefined): void {
+    files.read(this, node, method, path);
+  }
+  fileWrite(
+    node: AstNode,
+    method: string,
+    path: string | undefined,
+    target: Val | undefined,
+    args: Val[],
+  ): void {
+    files.write(this, node, method, path, target, args);
+  }
+  fileStat(path: string | undefined): void {
+    files.stat(this, path);
+  }
+  recursiveDelete(node: AstNode, how: string, target: Val | undefined): void {
+    this.caps.writes = true;
+    destructive.destroys(this, node, how, target);
+  }
+  dynamicCode(node: AstNode, how: string, codeVal: Val, codeNode: AstNode | undefined): void {
+    code.dynamicCode(this, node, how, codeVal, codeNode);
+  }
+  nestedCode(node: AstNode, how: string, findings: Finding[], caps: CapabilityCollector): void {
+    code.nestedCode(this, node, how, findings, caps);
+  }
+  deserialise(node: AstNode, what: string, codeVal: Val | undefined, before: number): void {
+    code.deserialise(this, node, what, codeVal, before);
+  }
+  compiledFunctionCalled(node: AstNode, callee: Val): void {
+    code.compiledFunctionCalled(this, node, callee);
+  }
+  nativeAddon(node: AstNode, spec: string): void {
+    code.nativeAddon(this, node, spec);
+  }
+  nativeLoader(node: AstNode, loader: string, called: boolean, addon: string | undefined): void {
+    code.nativeLoader(this, node, loader, called, addon);
+  }
+  dlopen(node: AstNode): void {
+    code.dlopen(this, node);
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * Network detectors: requests, servers and sockets as capabilities (domains, protocols), and the
+ * destinations that are threats on their own: a hard-coded public IP, a request-capture or
+ * tunnelling service, a chat webhook whose token the package carries.
+ */
+import { EXFIL_HOST } from '../../indicators';
+import { lineOf } from '../ast';
+import type { Scope } from '../scope';
+import { asString, deepTaints, type AstNode, type Taint, type Val } from '../values';
+import { sink } from './flows';
+import type { Detectors } from './index';
+
+/** Webhook URLs that carry their own token: Discord, Telegram bots, Slack incoming webhooks. */
+const CHAT_WEBHOOK =
+  /\/api\/webhooks\/\d{6,}\/[\w-]{6,}|\/bot\d{5,}:[\w-]{20,}\/send(?:Message|Document|Photo|Media)\b|\/services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{12,}/;
+/** Hosts that stay on the machine. */
+const LOCAL_HOST = /^(?:localhost|127\.|\[::1\]|0\.0\.0\.0)|\$\{/;
+
+export function hostOf(url: string): string | undefined {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#\s]*@)?(\[[^\]]+\]|[^:/?#\s]+)/i.exec(url.trim());
+  return m?.[1]?.toLowerCase();
+}
+
+function isPublicIpv4(host: string): boolean {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (!m) return false;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  if (a === 10 || a === 127 || a === 0 || a >= 224) return false;
+  if (a === 169 && b === 254) return false;
+  if (a === 172 && b >= 16 && b <= 31) return false;
+  if (a === 192 && b === 168) return false;
+  if (a === 100 && b >= 64 && b <= 127) return false;
+  return true;
+}
+
+/** URL literals: their domains count when the file makes requests (fileDomains). */
+export function urlLiteral(d: Detectors, v: string, node: AstNode): void {
+  if (v.length >= 8 && v.length < 2048 && /^(?:https?|wss?):\/\//i.test(v) && d.urlLiterals.length < 500) {
+    d.urlLiterals.push({ url: v, line: lineOf(node) });
+  }
+}
+
+/** A network request: capability, domains, protocols, and the exfiltration checks. */
+export function request(
+  d: Detectors,
+  node: AstNode,
+  what: string,
+  target: Val | undefined,
+  options: Val | undefined,
+  scope: Scope,
+  protocol: string | undefined,
+  payload?: Val[],
+): void {
+  const caps = d.caps;
+  d.networkInFile = true;
+  caps.makesRequests = true;
+  if (/^(?:net|tls)\.|^(?:ws|websocket|isomorphic-ws|WebSocket|socket\.io-client)$/.test(what))
+    d.facts.outboundSocket ??= lineOf(node);
+  let host: string | undefined;
+  const url = asString(target) ?? (target?.k === 'str' ? target.v : undefined);
+  if (url !== undefined && /^[a-z]+:\/\//i.test(url)) {
+    caps.addUrl(url);
+    host = hostOf(url);
+    if (host && !LOCAL_HOST.test(host)) d.literalHostInFile = true;
+  } else if (protocol && protocol !== 'ws') caps.protocols.add(protocol);
+  for (const o of [target, options]) {
+    if (o?.k !== 'obj') continue;
+    const h = asString(o.props.get('hostname')) ?? asString(o.props.get('host'));
+    if (h && !h.includes('${')) {
+      caps.addDomain(h.replace(/:\d+$/, ''));
+      host ??= h.toLowerCase();
+    }
+    const u = asString(o.props.get('url')) ?? asString(o.props.get('baseURL'));
+    if (u && /^[a-z]+:\/\//i.test(u)) {
+      caps.addUrl(u);
+      host ??= hostOf(u);
+    }
+    const proto = asString(o.props.get('protocol'));
+    if (proto) caps.protocols.add(proto.replace(/:$/, ''));
+  }
+  if (protocol === 'ws' && !url) caps.protocols.add('ws');
+  d.capability(
+    'network',
+    'js.request',
+    node,
+    `makes a network request (${what}${host ? ` to ${host}` : ''})`,
+  );
+  const all = [target, options, ...(payload ?? [])].filter(Boolean) as Val[];
+  sink(d, node, what, all, scope);
+  if (host && isPublicIpv4(host)) {
+    const sends =
+      options?.k === 'obj' &&
+      (options.props.has('body') || /post|put/i.test(asString(options.props.get('method')) ?? ''));
+    d.threat(
+      'js.request-public-ip',
+      'data_exfiltration',
+      node,
+      `${sends ? 'sends data' : 'connects'} to a hard-coded public IP address ${host}`,
+      sends ? 'sends' : undefined,
+    );
+  }
+  // A chat webhook with its token written in the package (Discord, Telegram bot, Slack): the
+  // stealers' drop box. With secrets, host details or the environment in the request: critical.
+  const fullUrl =
+    url ??
+    [target, options]
+      .map((o) =>
+        o?.k === 'obj' ? (asString(o.props.get('url')) ?? asString(o.props.get('path'))) : undefined,
+      )
+      .find(Boolean);
+  if (fullUrl && CHAT_WEBHOOK.test(fullUrl)) {
+    const taints = new Set<Taint>();
+    for (const a of all) deepTaints(a, 0, taints);
+    const carries = ['env_all', 'secret_env', 'secret_file', 'fingerprint'].some((t) =>
+      taints.has(t as Taint),
+    );
+    d.threat(
+      'js.chat-webhook-exfil',
+      'data_exfiltration',
+      node,
+      `posts to a chat webhook whose token is written in the package${carries ? ', with secrets or host details' : ''}`,
+      carries ? 'secrets' : d.install,
+    );
+  }
+  if (host && EXFIL_HOST.test(host)) {
+    d.threat(
+      'js.request-exfil-host',
+      'data_exfiltration',
+      node,
+      `talks to ${host}, a request-capture/tunnelling service used for exfiltration`,
+    );
+  }
+}
+
+/** `xhr.open(method, url)`: the URL's domain, and whether it is written in the code. */
+export function requestTarget(d: Detectors, u: string): void {
+  const host = /^[a-z]+:\/\//i.test(u) ? hostOf(u) : undefined;
+  if (!host) return;
+  d.caps.addUrl(u);
+  if (!LOCAL_HOST.test(host)) d.literalHostInFile = true;
+}
+
+export function xhr(d: Detectors, node: AstNode): void {
+  d.networkInFile = true;
+  d.caps.makesRequests = true;
+  d.capability('network', 'js.xhr', node, 'creates an XMLHttpRequest');
+}
+
+export function server(d: Detectors, node: AstNode, mod: string, protocol: string): void {
+  const http = mod === 'http' || mod === 'https' || mod === 'http2';
+  if (http) d.networkInFile = true;
+  d.caps.protocols.add(protocol);
+  d.capability('network', 'js.server', node, `starts ${http ? 'an' : 'a'} ${mod} server`);
+}
+
+export function udp(d: Detectors, node: AstNode): void {
+  d.networkInFile = true;
+  d.caps.makesRequests = true;
+  d.caps.protocols.add('udp');
+  d.capability('network', 'js.udp', node, 'opens a UDP socket');
+}
+
+export function dns(d: Detectors, node: AstNode, host: string | undefined, args: Val[], scope: Scope): void {
+  d.caps.makesRequests = true;
+  d.caps.protocols.add('dns');
+  if (host && /\./.test(host) && !host.includes('${')) d.caps.addDomain(host);
+  d.capability('network', 'js.dns', node, `performs a DNS lookup${host ? ` of ${host}` : ''}`);
+  sink(d, node, 'dns lookup', args, scope);
+}
+
+/** Domains of host properties and URL literals, once the file is known to make requests. */
+export function fileDomains(d: Detectors): void {
+  for (const h of d.hostProperties)
+    if (d.networkInFile && !h.includes('${')) d.caps.addDomain(h.replace(/:\d+$/, ''));
+  if (d.networkInFile) {
+    for (const u of d.urlLiterals) d.caps.addUrl(u.url);
+  }
+}

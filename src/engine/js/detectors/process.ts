@@ -1,0 +1,271 @@
+/**
+ * Process detectors: processes started (capability, programs), the command lines they run read
+ * with the shell and script rules, commands received from the network, detached silent children,
+ * LD_PRELOAD in a child's environment, reverse-shell shapes, and AI command-line tools started
+ * or scheduled with their permission checks turned off.
+ */
+import { analyzeScript } from '../../script-behaviour';
+import type { RuleId } from '../../rules';
+import { analyzeShell, shellPrograms } from '../../shell';
+import { lineOf } from '../ast';
+import type { SpawnKind } from '../models/process';
+import type { Scope } from '../scope';
+import { asString, deepTaints, flatStrings, type AstNode, type Val } from '../values';
+import { remoteTriggered } from './destructive';
+import type { Detectors } from './index';
+
+/** The rule a shell rule's hit becomes when the command line is run from code. */
+const FROM_CODE: Partial<Record<RuleId, RuleId & `js.exec-${string}`>> = {
+  'shell.download-pipe-shell': 'js.exec-download-pipe-shell',
+  'shell.download-chmod-run': 'js.exec-download-chmod-run',
+  'shell.powershell-encoded': 'js.exec-powershell-encoded',
+  'shell.powershell-download': 'js.exec-powershell-download',
+  'shell.encoded-node-eval': 'js.exec-encoded-node-eval',
+  'shell.base64-decode-run': 'js.exec-base64-decode-run',
+  'shell.shell-rc-write': 'js.exec-shell-rc-write',
+  'shell.agent-config-write': 'js.exec-agent-config-write',
+  'shell.npm-publish': 'js.exec-npm-publish',
+  'shell.ci-workflow-write': 'js.exec-ci-workflow-write',
+  'shell.reverse-shell': 'js.exec-reverse-shell',
+  'shell.destructive': 'js.exec-destructive',
+  'shell.ld-preload': 'js.exec-ld-preload',
+  'shell.registry-override': 'js.exec-registry-override',
+};
+
+/** A process started: capability, programs, and the rules over its command line and options. */
+export function spawn(
+  d: Detectors,
+  node: AstNode,
+  cmd: string | undefined,
+  args: Val[],
+  kind: SpawnKind,
+  _scope: Scope,
+): void {
+  d.caps.spawns = true;
+  let programs: string[] = [];
+  if (cmd !== undefined) {
+    if (kind === 'shell') programs = shellPrograms(cmd.replace(/\$\{…\}/g, '%'));
+    else programs = [cmd];
+    // An interactive shell: a shell program started with no command or script to run (its
+    // input comes from whoever holds its stdin).
+    const argv =
+      args[1]?.k === 'arr'
+        ? flatStrings(args[1])
+        : args[1] === undefined || args[1].k === 'obj'
+          ? []
+          : undefined;
+    if (
+      kind === 'argv' &&
+      /^(?:sh|bash|zsh|dash|ksh|cmd|powershell|pwsh)(?:\.exe)?$/i.test(cmd.split(/[\\/]/).pop() ?? '') &&
+      argv?.every((a) => /^-(?:i|l|s|-login|-norc|NoLogo|NoProfile|NoExit)$/i.test(a) || a === '/Q')
+    )
+      d.facts.interactiveShell ??= lineOf(node);
+    for (const p of programs) if (!p.includes('${')) d.caps.addCommand(p);
+    const full = kind === 'argv' && args[1]?.k === 'arr' ? `${cmd} ${flatStrings(args[1]).join(' ')}` : cmd;
+    // Recursive deletion of the user's files through a shell (`rm -rf ~/…`, `rd /s /q C:\\`).
+    const wipe = analyzeScript(
+      full,
+      /^(?:rd|rmdir|del|erase)\b/i.test(full.trim()) ? 'batch' : 'sh',
+      d.installTime,
+    ).find((h) => h.rule === 'script.destructive');
+    if (
+      d.remoteGate > 0 &&
+      /\brm\s+-[a-z]*r[a-z]*\s+(?:-[a-z]+\s+)*(?:\.\/?\*?|\*)(?:\s|$)|\b(?:rd|rmdir)\s+\/s\b[^\n]*\s\.\\?(?:\s|$)|\bdel\s+(?:\/[a-z]\s+)*[^\n]*\*/i.test(
+        full,
+      )
+    )
+      remoteTriggered(d, node, `runs \`${full.slice(0, 60)}\` on the working directory`);
+    // Scripts decoded inside the command line (`echo <base64> | base64 -d | python3`).
+    // and the command behaviours a line rule does not see: miners, persistence, fingerprint or
+    // credentials sent, capture services.
+    for (const h of analyzeScript(full, 'sh', d.installTime)) {
+      if (
+        !h.message.startsWith('runs a base64-encoded') &&
+        !/^script\.(?:crypto-miner|persistence|fingerprint-exfil|exfil-host|secret-file-exfil|env-exfil|git-push)$/.test(
+          h.rule,
+        )
+      )
+        continue;
+      d.threat(
+        h.rule,
+        h.threat_type === 'install_script_injection' && !d.installTime ? 'malicious_code' : h.threat_type,
+        node,
+        `runs a command that ${h.message}`,
+        { variant: h.variant, steps: h.steps },
+      );
+    }
+    if (wipe && !analyzeShell(full, d.installTime).some((h) => h.rule === 'shell.destructive'))
+      d.threat(
+        'js.exec-destructive-user-data',
+        'malicious_code',
+        node,
+        `runs a command that ${wipe.message}`,
+        d.install,
+      );
+    for (const hit of analyzeShell(full, d.installTime)) {
+      const rule = FROM_CODE[hit.rule];
+      if (!rule) continue; // shell.ai-cli-unsafe: the flow-based rule below decides
+      const type =
+        hit.threat_type === 'install_script_injection' && !d.installTime ? 'malicious_code' : hit.threat_type;
+      d.threat(rule, type, node, `runs a command that ${hit.message}`, d.install);
+    }
+  }
+  d.capability(
+    'process',
+    'js.spawn',
+    node,
+    `starts a child process${programs.length ? ` (${programs.join(', ')})` : ''}`,
+  );
+  // An AI command-line tool reached with its permission checks turned off, wherever the
+  // program name and the flags came from (constants, arrays, loops, helpers, other files).
+  const argvOpts = args.find((a) => a?.k === 'obj') as (Val & { k: 'obj' }) | undefined;
+  const useShell =
+    kind === 'shell' ||
+    (argvOpts &&
+      argvOpts.props.get('shell')?.k === 'bool' &&
+      (argvOpts.props.get('shell') as { v: boolean }).v);
+  const lines: string[][] =
+    kind === 'shell'
+      ? commandLines(cmd ?? (args[0] ? flatStrings(args[0]).join(' ') : ''))
+      : kind === 'argv'
+        ? useShell
+          ? commandLines([cmd ?? '', ...(args[1]?.k === 'arr' ? flatStrings(args[1]) : [])].join(' '))
+          : [[cmd ?? '', ...(args[1]?.k === 'arr' ? flatStrings(args[1]) : [])]]
+        : [];
+  aiCliCheck(d, node, lines, 'runs');
+  // A command line received from the network (`fetch(u).then(r => r.text()).then(execSync)`).
+  // Only when the program or the whole script is the downloaded data, not a parameter of a
+  // fixed command (`npm i -g x@${latest}` is an update, not download-and-execute).
+  const fromNet = (v: Val | undefined) =>
+    !!v && deepTaints(v).has('network_data') && /^(?:\$\{…\})?$/.test((asString(v) ?? '').slice(0, 6));
+  const inlineScript =
+    kind === 'argv' &&
+    /^(?:sh|bash|zsh|dash|cmd|powershell|pwsh|node|python3?|perl|ruby)(?:\.exe)?$/i.test(
+      (cmd ?? '').split(/[\\/]/).pop() ?? '',
+    ) &&
+    args[1]?.k === 'arr' &&
+    args[1].items.some(
+      (v, i, all) =>
+        i > 0 && /^(?:-c|\/c|-e|--eval|-Command|-p)$/i.test(asString(all[i - 1]) ?? '') && fromNet(v),
+    );
+  if ((kind !== 'fork' && fromNet(args[0])) || inlineScript) {
+    d.threat(
+      'js.exec-network-data',
+      d.installTime ? 'install_script_injection' : 'malicious_code',
+      node,
+      'runs a command received from the network (download and execute)',
+      d.install,
+    );
+  }
+  const opts = argvOpts;
+  if (opts) {
+    const detached = opts.props.get('detached');
+    const stdio = opts.props.get('stdio');
+    const ignored =
+      asString(stdio) === 'ignore' ||
+      (stdio?.k === 'arr' && stdio.items.length > 0 && stdio.items.every((i) => asString(i) === 'ignore'));
+    if (detached?.k === 'bool' && detached.v && ignored) {
+      d.threat(
+        'js.silent-detached-process',
+        'malicious_code',
+        node,
+        'starts a detached child process with all output discarded (keeps running unseen)',
+        d.install,
+      );
+    }
+    const env = opts.props.get('env');
+    if (
+      env?.k === 'obj' &&
+      [...env.props.keys()].some((k) => k === 'LD_PRELOAD' || k === 'DYLD_INSERT_LIBRARIES')
+    ) {
+      d.threat('js.ld-preload-env', 'malicious_code', node, 'starts a process with LD_PRELOAD set');
+    }
+  }
+}
+
+/** `process.binding('spawn_sync').spawn(…)`. */
+export function internalSpawn(d: Detectors, node: AstNode): void {
+  d.threat(
+    'js.internal-spawn-binding',
+    'malicious_code',
+    node,
+    "starts a process through Node's internal spawn binding instead of child_process (evades hooks)",
+  );
+}
+
+/** Reports an AI CLI run with a permission-bypass flag (install_script_injection, critical). */
+export function aiCliCheck(d: Detectors, node: AstNode, lines: string[][], verb: 'runs' | 'writes'): void {
+  const hit = aiCliBypass(lines);
+  if (!hit) return;
+  d.threat(
+    'js.ai-cli-bypass',
+    'install_script_injection',
+    node,
+    `${verb === 'runs' ? 'runs' : 'writes a command that runs'} the AI command-line tool ${hit.cli} with ${hit.flag} (its permission checks turned off)`,
+    d.installTime ? 'install' : verb === 'runs' ? undefined : 'written',
+  );
+}
+
+/** A shell command string as simple commands of words (quotes removed; approximate, never executed). */
+export function commandLines(cmd: string): string[][] {
+  const out: string[][] = [];
+  for (const part of cmd.slice(0, 20_000).split(/&&|\|\||[;|&\n]/)) {
+    const words: string[] = [];
+    for (const m of part.matchAll(/"((?:\\.|[^"\\])*)"|'([^']*)'|(\S+)/g)) words.push(m[1] ?? m[2] ?? m[3]!);
+    if (words.length) out.push(words.slice(0, 200));
+    if (out.length > 50) break;
+  }
+  return out;
+}
+
+/** AI coding-agent command-line tools (the program name, or the npm package an npx-style runner starts). */
+const AI_CLIS =
+  /^(?:claude|claude-code|gemini|gemini-cli|codex|cursor-agent|copilot|q|amp|ampcode|aider|opencode|opencode-ai|qwen|qwen-code|crush|goose|kiro-cli|droid|kimi|auggie|cline|grok)$/i;
+/** Flags that only exist to turn an agent's permission checks off (any program). */
+const BYPASS_STRONG =
+  /^(?:--dangerously-[a-z-]+|--trust-all-tools|--allow-all-tools|--allow-all-paths|--skip-permissions-unsafe|--yes-always|--permission-mode[= ]bypassPermissions|--approval-mode[= ]yolo)$/i;
+/** Flags that bypass permissions when given to an AI CLI. */
+const BYPASS_FOR_AI = /^(?:--yolo|-y|--force|-f|--full-auto|--auto-approve|--always-approve)$/i;
+const SHELLS = /^(?:sh|bash|zsh|dash|ksh|cmd|cmd\.exe|powershell|pwsh)$/i;
+const RUNNERS = /^(?:npx|bunx|pnpx|dlx|env|nohup|sudo|exec|time|command|start|setsid|script)$/i;
+
+function aiCliBypass(lines: string[][], depth = 0): { cli: string; flag: string } | undefined {
+  for (const words of lines) {
+    let i = 0;
+    while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!)) i++;
+    // npx/env/nohup … and `pnpm dlx` / `yarn dlx` / `npm exec --`: the program is the next word.
+    while (i < words.length) {
+      const w = words[i]!;
+      if (RUNNERS.test(w) || (/^-/.test(w) && i > 0 && RUNNERS.test(words[i - 1]!))) i++;
+      else if (/^(?:pnpm|yarn|npm)$/i.test(w) && /^(?:dlx|exec|x)$/i.test(words[i + 1] ?? '')) i += 2;
+      else if (w === '--' || (/^-/.test(w) && i > 0 && /^(?:dlx|exec|x)$/i.test(words[i - 1]!))) i++;
+      else break;
+    }
+    const prog = words[i];
+    if (prog === undefined) continue;
+    const base = prog
+      .replace(/@[\d^~.x*-]+$|@latest$/i, '')
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/\.(?:exe|cmd|js)$/i, '');
+    const rest = words.slice(i + 1);
+    // sh -c "…" / cmd /c "…": the script is a command line of its own.
+    if (SHELLS.test(base) && depth < 2) {
+      const c = rest.findIndex((w) => /^(?:-c|\/c|\/C|-Command|-command)$/.test(w));
+      if (c >= 0) {
+        const inner = aiCliBypass(commandLines(rest.slice(c + 1).join(' ')), depth + 1);
+        if (inner) return inner;
+      }
+      continue;
+    }
+    const isAi = AI_CLIS.test(base);
+    const known = base !== '' && !base.includes('${');
+    for (let j = 0; j < rest.length; j++) {
+      const w = rest[j]!;
+      const pair = /^--(?:permission-mode|approval-mode)$/i.test(w) ? `${w} ${rest[j + 1] ?? ''}` : w;
+      if (BYPASS_STRONG.test(pair) && (isAi || !known)) return { cli: isAi ? base : 'an AI CLI', flag: pair };
+      if (isAi && BYPASS_FOR_AI.test(w)) return { cli: base, flag: w };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,161 @@
+/**
+ * Text rules for code files, run on every file whether it parsed or not: encoder output
+ * (JSFuck, aaencode, jjencode, packers), miner names, code pushed out of view by blanks, and,
+ * for files without a syntax tree, fallbacks for decoded eval, serialised environments and
+ * obfuscator identifiers.
+ */
+import type { ThreatType } from '../../../contract/schemas';
+import { CapabilityCollector } from '../../capabilities';
+import { snippetOf, type LineIndex } from '../../text';
+import { finding } from '../../findings';
+import type { RuleId } from '../../rules';
+import type { Finding } from '../../types';
+import type { JsFileInput } from '../analyze';
+
+const TEXT_RULES: {
+  rule: RuleId;
+  re: RegExp;
+  type: ThreatType;
+  message: string;
+  /** Literal strings one of which the text must contain for the rule to be tried. */
+  gate?: string[];
+}[] = [
+  {
+    rule: 'text.jsfuck',
+    re: /[[\]()!+]{400,}/,
+    gate: ['![]', '+[]'],
+    type: 'malicious_code',
+    message: 'JSFuck-encoded code (only []()!+ characters)',
+  },
+  {
+    rule: 'text.mining-pool',
+    re: /stratum\+(?:tcp|ssl|tls):\/\/|["'](?:--donate-level|--cpu-max-threads-hint|--coin)["'=]|\b(?:xmrig|cpuminer|nanominer|lolminer|t-rex|nbminer)(?:\.exe)?["'`\s/]/i,
+    gate: [
+      'stratum',
+      'donate-level',
+      'max-threads-hint',
+      '--coin',
+      'xmrig',
+      'XMRig',
+      'XMRIG',
+      'cpuminer',
+      'nanominer',
+      'lolminer',
+      't-rex',
+      'nbminer',
+    ],
+    type: 'malicious_code',
+    message: 'names a cryptocurrency mining pool or miner (stratum URL, miner binary or flags)',
+  },
+  {
+    rule: 'text.aaencode',
+    re: /ﾟωﾟﾉ\s*=|ﾟДﾟ|\(ﾟｰﾟ\)/,
+    type: 'malicious_code',
+    message: 'aaencode-obfuscated code',
+  },
+  {
+    rule: 'text.jjencode',
+    re: /\$=~\[\];\s*\$=\{___:\+\+\$/,
+    type: 'malicious_code',
+    message: 'jjencode-obfuscated code',
+  },
+  {
+    rule: 'text.packer',
+    re: /eval\s*\(\s*function\s*\(\s*p\s*,\s*a\s*,\s*c\s*,\s*k\s*,\s*e\s*,\s*[dr]\s*\)/,
+    gate: ['eval'],
+    type: 'malicious_code',
+    message: 'Dean Edwards packer (eval(function(p,a,c,k,e,d)...))',
+  },
+];
+
+/** Text rules for code files: run on every file, parsed or not. */
+export function textChecks(
+  input: JsFileInput,
+  lines: LineIndex,
+  out: Finding[],
+  parsed: boolean,
+  comments: { text: string; start: number }[] = [],
+): CapabilityCollector {
+  const caps = new CapabilityCollector();
+  const text = input.text;
+  const push = (rule: RuleId, type: ThreatType, offset: number, message: string) => {
+    const line = lines.lineOf(offset);
+    if (out.some((f) => f.rule === rule && f.line === line)) return;
+    const col = offset - (text.lastIndexOf('\n', offset - 1) + 1);
+    const lt = lines.lineSlice(line, lines.lineLength(line) > 200 ? Math.max(0, col - 40) : 0, 300);
+    out.push(
+      finding({
+        threat_type: type,
+        rule,
+        message,
+        file: input.path,
+        line,
+        snippet: snippetOf(lt),
+        install_time: input.installTime,
+      }),
+    );
+  };
+  // Encoded-code shapes count in code only: a kaomoji or a table flip in a comment is not aaencode.
+  const inComment = (offset: number) =>
+    comments.some((c) => offset >= c.start && offset <= c.start + c.text.length + 4);
+  for (const r of TEXT_RULES) {
+    // Each encoder leaves a literal mark; skip the whole-text scan when it is absent.
+    if (r.gate && !r.gate.some((g) => text.includes(g))) continue;
+    const re = new RegExp(r.re.source, r.re.flags.includes('g') ? r.re.flags : `${r.re.flags}g`);
+    let tries = 0;
+    for (const m of text.matchAll(re)) {
+      if (tries++ > 20) break;
+      if (inComment(m.index)) continue;
+      push(r.rule, r.type, m.index, r.message);
+      break;
+    }
+  }
+  // Code pushed out of view: a long run of blanks followed by code on the same line.
+  const hidden = /[^\s][ \t]{150,}([^\s/*][^\n]{2,})/g;
+  let n = 0;
+  for (const m of text.matchAll(hidden)) {
+    if (n++ > 3) break;
+    push(
+      'text.whitespace-hidden-code',
+      'malicious_code',
+      m.index + m[0].length - m[1]!.length,
+      'code pushed far to the right by a long run of blanks, out of view in an editor',
+    );
+  }
+  if (!parsed) {
+    // Fallbacks when there is no syntax tree.
+    const fallbacks: { rule: RuleId; re: RegExp; type: ThreatType; message: string }[] = [
+      {
+        rule: 'text.eval-decoded',
+        re: /\b(?:eval|Function)\s*\(\s*(?:atob|Buffer\.from)\s*\(/g,
+        type: 'malicious_code',
+        message: 'eval of decoded data',
+      },
+      {
+        rule: 'text.serialize-env',
+        re: /JSON\.stringify\s*\(\s*process\.env\s*\)/g,
+        type: 'data_exfiltration',
+        message: 'serialises the whole environment',
+      },
+      {
+        rule: 'text.hex-identifiers',
+        re: /\b_0x[0-9a-f]{4,}\b/g,
+        type: 'malicious_code',
+        message: 'identifiers named like _0x1a2b (obfuscator output)',
+      },
+    ];
+    for (const r of fallbacks) {
+      let c = 0;
+      for (const m of text.matchAll(r.re)) {
+        if (c++ > 5) break;
+        push(r.rule, r.type, m.index, r.message);
+      }
+    }
+    for (const m of text.matchAll(/process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*['"]([^'"]+)['"]\s*\])/g)) {
+      caps.envVars.add(m[1] ?? m[2]!);
+    }
+    if (/\brequire\s*\(\s*['"](?:node:)?child_process['"]\s*\)/.test(text)) caps.spawns = true;
+    if (/\b(?:fetch|https?\.(?:request|get)|axios\.\w+)\s*\(/.test(text)) caps.makesRequests = true;
+  }
+  return caps;
+}

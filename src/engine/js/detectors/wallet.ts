@@ -1,0 +1,111 @@
+/**
+ * Wallet-address swap (clipboard hijacking, transaction or request rewriting): a pattern that
+ * recognises crypto addresses, an address written in the code, and a place where the page's data
+ * is intercepted (clipboard, hooked fetch/XHR/wallet provider, page text), all in one file.
+ */
+import { lineOf, sourceText } from '../ast';
+import { asString, type AstNode, type Val } from '../values';
+import type { Detectors } from './index';
+
+/** Addresses of the chains address swappers target (public example addresses). */
+const SAMPLE_ADDRESSES = [
+  '0x52908400098527886E0F7030069857D2E4169EE7', // Ethereum (EIP-55 test vector)
+  '1BoatSLRHtKNngkdXEeobR76b53LETtpyT', // Bitcoin P2PKH
+  'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', // Bitcoin bech32 (BIP-173 example)
+  'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW', // TRON
+  '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T', // Solana
+];
+
+/** Whether a regular expression source matches a crypto address (tried on sample addresses). */
+function matchesAddress(pattern: string): boolean {
+  if (!/\{\s*(?:2[5-9]|3\d|4\d|5\d)\s*(?:,|\})|\{\s*\d+\s*,\s*(?:3\d|4\d|5\d|6\d)\s*\}/.test(pattern))
+    return false;
+  try {
+    const re = new RegExp(pattern);
+    return SAMPLE_ADDRESSES.some((a) => re.test(a));
+  } catch {
+    return false;
+  }
+}
+
+/** A string literal shaped like an Ethereum, Bitcoin or TRON address (not the zero address). */
+function isAddressLiteral(v: string): boolean {
+  if (/^0x[0-9a-fA-F]{40}$/.test(v)) return !/^0x0{40}$|^0x[eE]{40}$/.test(v);
+  return (
+    /^(?:bc1[02-9ac-hj-np-z]{25,59}|[13][1-9A-HJ-NP-Za-km-z]{25,34}|T[1-9A-HJ-NP-Za-km-z]{33})$/.test(v) &&
+    /\d/.test(v) &&
+    /[a-z]/.test(v) &&
+    /[A-Z]/.test(v.slice(1))
+  );
+}
+
+/** A regular expression literal that recognises crypto addresses. */
+export function addressPattern(d: Detectors, source: string, node: AstNode): void {
+  if (!d.wallet.regex && source.length < 300 && matchesAddress(source)) d.wallet.regex = lineOf(node);
+}
+
+export function addressLiteral(d: Detectors, v: string, node: AstNode): void {
+  if (!d.wallet.literal && v.length >= 26 && v.length <= 64 && isAddressLiteral(v))
+    d.wallet.literal = lineOf(node);
+}
+
+/** window.fetch = …, XMLHttpRequest.prototype.send = …, ethereum.request = …: calls hooked. */
+export function interceptByAssignment(d: Detectors, node: AstNode, left: AstNode): void {
+  if (d.wallet.intercept !== undefined) return;
+  const target = sourceText(d.input.text, left, 200) ?? '';
+  if (
+    /(?:^|\.)(?:fetch|request|send|open|sendTransaction|sendAsync|signTransaction|innerHTML|textContent|nodeValue|innerText|value)$/.test(
+      target,
+    )
+  ) {
+    d.wallet.intercept = lineOf(node);
+    d.wallet.how = target.replace(/\s+/g, '').slice(0, 60);
+  }
+}
+
+/** `new RegExp(addressPattern)`, clipboard access, `Object.defineProperty(provider, 'request', …)`. */
+export function interceptByCall(
+  d: Detectors,
+  node: AstNode,
+  calleeNode: AstNode,
+  how: string | undefined,
+  args: Val[],
+): void {
+  if (
+    calleeNode.type === 'Identifier' &&
+    calleeNode.name === 'RegExp' &&
+    d.wallet.regex === undefined &&
+    (asString(args[0])?.length ?? 300) < 300 &&
+    matchesAddress(asString(args[0])!)
+  )
+    d.wallet.regex = lineOf(node);
+  if (how && d.wallet.intercept === undefined) {
+    const type = asString(args[0]) ?? '';
+    if (
+      /^(?:writeText|readText|setData|getData)$/.test(how) ||
+      (how === 'addEventListener' && /^(?:copy|paste|cut)$/.test(type))
+    ) {
+      d.wallet.intercept = lineOf(node);
+      d.wallet.how = 'the clipboard';
+    } else if (
+      how === 'defineProperty' &&
+      /^(?:request|send|sendAsync|sendTransaction|fetch|open)$/.test(asString(args[1]) ?? '')
+    ) {
+      d.wallet.intercept = lineOf(node);
+      d.wallet.how = `${asString(args[1])} calls`;
+    }
+  }
+}
+
+/** At the end of the file: the three pieces together. */
+export function swap(d: Detectors): void {
+  const w = d.wallet;
+  if (w.regex !== undefined && w.literal !== undefined && w.intercept !== undefined) {
+    d.threat(
+      'js.wallet-address-swap',
+      'malicious_code',
+      w.intercept,
+      `recognises crypto wallet addresses (line ${w.regex}), holds a fixed address (line ${w.literal}) and intercepts ${w.how}: an address swapper`,
+    );
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The effects the evaluator and the API models report while they walk a file, in walk order:
+ * what the code reads, sends, starts, writes, compiles and how it reaches APIs. The detectors
+ * (detectors/) implement this interface and alone turn effects into findings and capabilities;
+ * nothing on the evaluator's side names a rule or a confidence.
+ */
+import type { CapabilityCollector } from '../capabilities';
+import type { Finding } from '../types';
+import type { SpawnKind } from './models/process';
+import type { Scope } from './scope';
+import type { AstNode, Taint, Val } from './values';
+
+/** What a branch was found to depend on; handed back when the branch is left. */
+export interface Branch {
+  geo: boolean;
+  remote: boolean;
+}
+
+export interface Effects {
+  // ------------------------------------------------------------ names and literals
+  /** A string literal (`literal`), or a template literal longer than 20 characters. */
+  stringLiteral(value: string, node: AstNode, literal: boolean): void;
+  /** A regular expression literal, or `new RegExp(source)`'s source (see `call`). */
+  regex(source: string, node: AstNode): void;
+  /** A declared or referenced identifier (parameters, declarations, names read); may be absent. */
+  identifier(node: AstNode | null | undefined): void;
+  /** An identifier assigned to (`_0x1a2b = …`). */
+  assignedIdentifier(node: AstNode): void;
+  /** `name = value` (`scope` is where the assignment happens). */
+  assignment(node: AstNode, name: string, value: Val, scope: Scope): void;
+  /** `!x` / `+x` and other unary expressions, before their operand is walked. */
+  unary(node: AstNode): void;
+  /** An array literal and its evaluated elements. */
+  arrayLiteral(node: AstNode, items: Val[]): void;
+  /** An object property `host`/`hostname` holding a constant string. */
+  hostProperty(host: string): void;
+
+  // ------------------------------------------------------------ property access
+  /** `obj[key]`: the key's value, its string when known, and whether it is a plain literal. */
+  computedKey(node: AstNode, obj: Val, keyVal: Val, key: string | undefined, literal: boolean): void;
+  /** A member reached through a key built at run time (`obj[a + b]`), with the value found. */
+  computedMember(node: AstNode, obj: Val, key: string, value: Val, keyDecoded: boolean): void;
+  /** A global (`eval`, `require`, `process` …) reached on the global object by a computed key. */
+  computedGlobal(node: AstNode, key: string, keyDecoded: boolean): void;
+  /** A member reached without naming it: a property descriptor, Reflect.get, or enumeration. */
+  indirectMember(node: AstNode, owner: Val, key: string, how: 'descriptor' | 'reflect' | 'enumeration'): void;
+  /** `a.b = value` (before the value is stored). */
+  memberAssignment(node: AstNode, left: AstNode): void;
+
+  // ------------------------------------------------------------ environment and sources
+  /** One environment variable read (`process.env.NAME`). */
+  envVar(node: AstNode, name: string): void;
+  /** An environment variable set (`process.env.NAME = …`). */
+  envAssigned(name: string): void;
+  /** The whole environment read: copied, spread, enumerated or serialised. */
+  envWhole(node: AstNode, message?: string): void;
+  /** Sensitive data read in the function of `scope` (secrets, credential files, host details). */
+  source(scope: Scope, taint: Taint, node: AstNode): void;
+
+  // ------------------------------------------------------------ control flow and calls
+  /** An `if` is entered with its test's value; `leaveBranch` follows once both arms are walked. */
+  enterBranch(node: AstNode, test: Val, scope: Scope): Branch;
+  leaveBranch(branch: Branch): void;
+  /** The walk of a function (or of the file, its root scope) ends. */
+  scopeEnd(scope: Scope): void;
+  /** The walk of the file ends. */
+  fileEnd(): void;
+  /** Any call, once its result is known: the method name (`how`) and the arguments as written. */
+  call(node: AstNode, calleeNode: AstNode, how: string | undefined, args: Val[]): void;
+  /** A call of anything but a local function, with its effective arguments. */
+  opaqueCall(node: AstNode, callee: Val, args: Val[]): void;
+  /** A local decoding function turned an encoded literal into readable text. */
+  decoderCall(node: AstNode, decoded: string): void;
+  /** A module loaded (`require`, `import`), with the value its specifier was built from. */
+  moduleLoaded(node: AstNode, spec: string, name: string, specVal: Val | undefined): void;
+
+  // ------------------------------------------------------------ network
+  /** A request or connection: its target (URL or options), options, payload and protocol. */
+  request(
+    node: AstNode,
+    what: string,
+    target: Val | undefined,
+    options: Val | undefined,
+    scope: Scope,
+    protocol: string | undefined,
+    payload?: Val[],
+  ): void;
+  /** Where a request object will send (`xhr.open(method, url)`). */
+  requestTarget(url: string): void;
+  /** Data written to a connection or request (`req.write(body)`, `ws.send(x)`, a DNS name). */
+  sink(node: AstNode, what: string, args: Val[], scope: Scope): void;
+  xhr(node: AstNode): void;
+  server(node: AstNode, mod: string, protocol: string): void;
+  udp(node: AstNode): void;
+  dns(node: AstNode, host: string | undefined, args: Val[], scope: Scope): void;
+
+  // ------------------------------------------------------------ processes
+  /** A process started: its command line or program, arguments and options. */
+  spawn(node: AstNode, cmd: string | undefined, args: Val[], kind: SpawnKind, scope: Scope): void;
+  /** A process started through Node's internal spawn binding. */
+  internalSpawn(node: AstNode): void;
+
+  // ------------------------------------------------------------ files
+  fileRead(node: AstNode, method: string, path: string | undefined): void;
+  fileWrite(
+    node: AstNode,
+    method: string,
+    path: string | undefined,
+    target: Val | undefined,
+    args: Val[],
+  ): void;
+  fileStat(path: string | undefined): void;
+  /** A recursive deletion (`rimraf(p)`, `del(paths)`). */
+  recursiveDelete(node: AstNode, how: string, target: Val | undefined): void;
+
+  // ------------------------------------------------------------ code and native code
+  /** Code compiled from a value (`how`: eval, Function, vm.runInThisContext …). */
+  dynamicCode(node: AstNode, how: string, code: Val, codeNode: AstNode | undefined): void;
+  /** What the analysis of a constant code string found, to be placed at the compiling call. */
+  nestedCode(node: AstNode, how: string, findings: Finding[], caps: CapabilityCollector): void;
+  /** A deserialiser that runs embedded functions was given `code`; `before` is `findingCount()` before. */
+  deserialise(node: AstNode, what: string, code: Val | undefined, before: number): void;
+  /** A function compiled at run time is called. */
+  compiledFunctionCalled(node: AstNode, callee: Val): void;
+  nativeAddon(node: AstNode, spec: string): void;
+  /** A native addon loader required (`called`: false) or called (true), with the addon it names. */
+  nativeLoader(node: AstNode, loader: string, called: boolean, addon: string | undefined): void;
+  dlopen(node: AstNode): void;
+
+  // ------------------------------------------------------------ bookkeeping
+  /** Findings recorded so far. */
+  findingCount(): number;
+  /** A number that grows whenever something is learnt (findings, commands, domains, paths). */
+  progress(): number;
+  /**
+   * For a call from another file: records into `from`'s findings and capabilities, with its
+   * install-time context and branch gates, until the returned function is called.
+   */
+  borrow(from: Effects): () => void;
+}

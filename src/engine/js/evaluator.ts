@@ -1,0 +1,781 @@
+/**
+ * The evaluator: one walk over a file's syntax tree that folds expressions into abstract values
+ * (`Val`). String constants are folded (concatenation, templates, escapes, simple string
+ * methods), module objects and their members are tracked through aliases, destructuring and
+ * computed keys, functions are analysed with the arguments of their calls, and data carries taint
+ * labels (secrets, decoded data, network data) so that sinks can tell where their arguments came
+ * from. Nothing is executed.
+ *
+ * What calls do is said by the API models (models/); what the code does is reported as effects
+ * (effects.ts) to the detectors, which alone name rules. Calls are in calls.ts, module loading in
+ * modules.ts, the language's built-in objects in builtins.ts.
+ */
+import type { LineIndex } from '../text';
+import { keyName, lineOf, rangeOf } from './ast';
+import { evaluateCall } from './calls';
+import type { Effects } from './effects';
+import type { JsFileInput, JsFileResult } from './analyze';
+import { exportDecl, importDecl, loadModule } from './modules';
+import { envMember, processMember } from './models/os-env';
+import { domEventHandler } from './models/browser';
+import { requestByAssignment } from './models/network';
+import { Scope } from './scope';
+import {
+  UNKNOWN,
+  asString,
+  deepTaints,
+  eitherOf,
+  iterItems,
+  keysOf,
+  MAX_UNROLL,
+  pickReturn,
+  str,
+  unknown,
+  withTaint,
+  type AstNode,
+  type Val,
+} from './values';
+
+export const GLOBAL_NAMES = new Set(['global', 'globalThis', 'window', 'self']);
+export const KNOWN_GLOBALS = new Set([
+  'process',
+  'Buffer',
+  'Reflect',
+  'Object',
+  'String',
+  'JSON',
+  'Math',
+  'atob',
+  'btoa',
+  'eval',
+  'Function',
+  'fetch',
+  'require',
+  'WebSocket',
+  'XMLHttpRequest',
+  'unescape',
+  'decodeURIComponent',
+  'parseInt',
+  'setTimeout',
+  'setInterval',
+  'setImmediate',
+  'Array',
+  'EventSource',
+  'navigator',
+  'document',
+  'localStorage',
+  'sessionStorage',
+]);
+
+const SKIP_KEYS = new Set([
+  'loc',
+  'range',
+  'start',
+  'end',
+  'type',
+  'extra',
+  'leadingComments',
+  'trailingComments',
+]);
+
+/** A function value (a declaration, expression, method or class), as `fnVal` makes it. */
+export type FnVal = Val & { k: 'fn' };
+
+export class Evaluator {
+  /** Install-time context (for calls from another file: the caller's). */
+  installTime: boolean;
+  /** Root scope of the file (closures of exported functions resolve through it). */
+  rootScope: Scope | undefined;
+  /** `module.exports = …` and `exports.x = …` / ESM exports, for other files of the package. */
+  moduleExportsVal: Val | undefined;
+  readonly exportsObj: Val & { k: 'obj' } = { k: 'obj', props: new Map() };
+  readonly strings: JsFileResult['strings'] = [];
+  readonly exportNames = new Set<string>();
+  readonly requires = new Set<string>();
+  deadline: number;
+  timedOut = false;
+  steps = 0;
+  /** Values passed to `resolve` by the Promise executors being walked (innermost last). */
+  readonly resolving: Val[][] = [];
+  /** Named callbacks already walked again where a timer or an event registration receives them. */
+  readonly rewalked = new Set<AstNode>();
+  /** The object of the member expression walked last (the `this` of a method call). */
+  lastMemberObj: Val | undefined;
+  /** The computed key of the member expression walked last came from decoding. */
+  lastKeyDecoded = false;
+  /** Elements left for unrolling loops and array callbacks over known data. */
+  unrollLeft = 600;
+  /** Calls of local functions left to analyse with their arguments, and the ones in progress. */
+  inlineLeft = 3000;
+  /** Walk steps left for analysing calls with their arguments (bounds the cost on big bundles). */
+  inlineStepsLeft: number;
+  readonly inlineStack: AstNode[] = [];
+  readonly inlineCache = new Map<AstNode, Map<string, Val>>();
+  /** Functions whose analysed calls taught nothing (no finding, capability or known result). */
+  readonly boring = new Map<AstNode, number>();
+
+  constructor(
+    readonly input: JsFileInput,
+    readonly lines: LineIndex,
+    readonly effects: Effects,
+  ) {
+    this.deadline = performance.now() + input.timeBudgetMs;
+    this.installTime = input.installTime;
+    // Calls analysed with their arguments may cost about a quarter of the file's own walk.
+    this.inlineStepsLeft = Math.min(40_000, 1_000 + Math.floor(input.text.length / 20));
+  }
+
+  /** What this file exports to the other files of its package. */
+  exportsValue(): Val {
+    const m = this.moduleExportsVal;
+    if (m?.k === 'obj') {
+      for (const [k, v] of this.exportsObj.props) if (!m.props.has(k)) m.props.set(k, v);
+      return m;
+    }
+    if (m && m.k !== 'unknown') return m;
+    return this.exportsObj;
+  }
+
+  tick(): boolean {
+    if ((++this.steps & 1023) === 0 && performance.now() > this.deadline) this.timedOut = true;
+    return this.timedOut;
+  }
+
+  run(ast: AstNode): void {
+    const root = new Scope(undefined);
+    this.rootScope = root;
+    this.hoist(ast, root);
+    this.walk(ast, root, 0);
+    this.effects.scopeEnd(root);
+    this.effects.fileEnd();
+  }
+
+  private hoist(body: AstNode, scope: Scope): void {
+    const stmts = (body.body ?? []) as AstNode[];
+    if (!Array.isArray(stmts)) return;
+    for (const st of stmts) {
+      const s =
+        st.type === 'ExportNamedDeclaration' || st.type === 'ExportDefaultDeclaration'
+          ? (st.declaration as AstNode | null | undefined)
+          : st;
+      if (s?.type === 'FunctionDeclaration' && (s.id as AstNode | null)?.name) {
+        scope.vars.set((s.id as AstNode).name as string, this.fnVal(s, scope));
+      }
+    }
+  }
+
+  fnVal(node: AstNode, scope?: Scope, self?: Val): FnVal {
+    let decoder = false;
+    const r = rangeOf(node);
+    if (r && r[1] - r[0] < 1500) {
+      const src = this.input.text.slice(r[0], r[1]);
+      decoder =
+        /fromCharCode|charCodeAt|atob\s*\(|['"]base64['"]|parseInt\(\s*[^,()]*(?:\([^()]*\))?[^,()]*,\s*16\s*\)/.test(
+          src,
+        );
+    }
+    return { k: 'fn', node, decoder, scope, self, owner: this };
+  }
+
+  /** Walks a function body with its parameters bound; returns what it returns (first known value). */
+  walkFunction(node: AstNode, scope: Scope, depth: number, paramVals?: Val[], thisVal?: Val): Val {
+    const name = ((node.id as AstNode | null)?.name as string | undefined) ?? undefined;
+    const inner = new Scope(scope, name);
+    inner.returns = [];
+    if (node.type !== 'ArrowFunctionExpression') {
+      inner.vars.set('this', thisVal ?? UNKNOWN);
+      inner.vars.set('arguments', paramVals ? { k: 'arr', items: paramVals.slice(0, 50) } : UNKNOWN);
+    }
+    const params = (node.params ?? []) as AstNode[];
+    params.forEach((p, i) => {
+      this.effects.identifier(p);
+      const v =
+        p.type === 'RestElement' && paramVals
+          ? ({ k: 'arr', items: paramVals.slice(i, i + 50) } as Val)
+          : (paramVals?.[i] ?? UNKNOWN);
+      // A string literal written at the call site (`getBuiltIn('fetch')`) is a plain name inside
+      // the callee, not one computed at run time.
+      const plain = v.k === 'str' && v.lit ? { ...v, listed: true } : v;
+      this.bindPattern(
+        p.type === 'RestElement' && paramVals ? (p.argument as AstNode) : p,
+        plain,
+        inner,
+        depth,
+      );
+    });
+    const body = node.body as AstNode | undefined;
+    if (!body) return UNKNOWN;
+    if (body.type === 'BlockStatement') {
+      this.hoist(body, inner);
+      this.walk(body, inner, depth + 1);
+    } else {
+      inner.returns.push(this.walk(body, inner, depth + 1));
+    }
+    this.effects.scopeEnd(inner);
+    return pickReturn(inner.returns);
+  }
+
+  bindPattern(p: AstNode, v: Val, scope: Scope, depth: number): void {
+    switch (p.type) {
+      case 'Identifier':
+        scope.vars.set(p.name as string, v);
+        return;
+      case 'AssignmentPattern':
+        this.walk(p.right as AstNode, scope, depth + 1);
+        this.bindPattern(
+          p.left as AstNode,
+          v.k === 'unknown' ? this.walk(p.right as AstNode, scope, depth + 1) : v,
+          scope,
+          depth,
+        );
+        return;
+      case 'ObjectPattern':
+        for (const prop of (p.properties ?? []) as AstNode[]) {
+          if (prop.type === 'RestElement') {
+            if (v.k === 'env') this.effects.envWhole(p);
+            let rest: Val = unknown([v]);
+            if (v.k === 'obj') {
+              const named = new Set(
+                ((p.properties ?? []) as AstNode[]).map((q) => keyName(q.key as AstNode)).filter(Boolean),
+              );
+              rest = { k: 'obj', props: new Map([...v.props].filter(([k]) => !named.has(k))), t: v.t };
+            }
+            this.bindPattern(prop.argument as AstNode, rest, scope, depth);
+            continue;
+          }
+          const key = prop.computed
+            ? asString(this.walk(prop.key as AstNode, scope, depth + 1))
+            : keyName(prop.key as AstNode);
+          const target = prop.value as AstNode;
+          this.bindPattern(
+            target,
+            key !== undefined ? this.member(v, key, p, scope, false) : unknown([v]),
+            scope,
+            depth,
+          );
+        }
+        return;
+      case 'ArrayPattern':
+        ((p.elements ?? []) as (AstNode | null)[]).forEach((el, i) => {
+          if (!el) return;
+          const item =
+            v.k === 'arr'
+              ? el.type === 'RestElement'
+                ? ({ k: 'arr', items: v.items.slice(i) } as Val)
+                : v.items[i]
+              : v.k === 'entry' && i === 1
+                ? this.member(v.of, v.key, p, scope, true)
+                : undefined;
+          this.bindPattern(
+            el.type === 'RestElement' ? (el.argument as AstNode) : el,
+            item ?? unknown([v]),
+            scope,
+            depth,
+          );
+        });
+        return;
+      case 'RestElement':
+        this.bindPattern(p.argument as AstNode, unknown([v]), scope, depth);
+        return;
+      case 'MemberExpression':
+        this.walk(p, scope, depth + 1);
+        return;
+      default:
+        return;
+    }
+  }
+
+  walk(node: AstNode | null | undefined, scope: Scope, depth: number): Val {
+    if (!node || this.timedOut) return UNKNOWN;
+    if (depth > this.input.maxDepth) return UNKNOWN;
+    if (this.tick()) return UNKNOWN;
+    switch (node.type) {
+      case 'RegExpLiteral':
+      case 'Literal':
+      case 'StringLiteral':
+      case 'NumericLiteral':
+      case 'BooleanLiteral': {
+        const rx =
+          (node.regex as { pattern?: string } | undefined)?.pattern ??
+          (node.type === 'RegExpLiteral' ? (node.pattern as string) : undefined);
+        if (typeof rx === 'string') this.effects.regex(rx, node);
+        const v = node.value;
+        if (typeof v === 'string') {
+          this.effects.stringLiteral(v, node, true);
+          this.collectString(v, node);
+          return { k: 'str', v, lit: true };
+        }
+        if (typeof v === 'number') return { k: 'num', v };
+        if (typeof v === 'boolean') return { k: 'bool', v };
+        return UNKNOWN;
+      }
+      case 'TemplateLiteral': {
+        const quasis = (node.quasis ?? []) as AstNode[];
+        const exprs = (node.expressions ?? []) as AstNode[];
+        const vals = exprs.map((e) => this.walk(e, scope, depth + 1));
+        let out = '';
+        let constant = true;
+        quasis.forEach((q, i) => {
+          out += ((q.value as { cooked?: string; raw?: string })?.cooked ?? '') as string;
+          if (i < vals.length) {
+            const s = asString(vals[i]);
+            if (s === undefined) {
+              constant = false;
+              out += '${…}';
+            } else out += s;
+          }
+        });
+        if (out.length > 20) {
+          this.effects.stringLiteral(out, node, false);
+          this.collectString(out, node);
+        }
+        return constant ? str(out, vals) : withTaint({ k: 'str', v: out }, vals, undefined);
+      }
+      case 'Identifier':
+        return this.identifier(node, scope);
+      case 'ThisExpression':
+        return scope.lookup('this') ?? UNKNOWN;
+      case 'ReturnStatement': {
+        const v = node.argument ? this.walk(node.argument as AstNode, scope, depth + 1) : UNKNOWN;
+        const list = scope.returnList();
+        if (list && list.length < 20) list.push(v);
+        return UNKNOWN;
+      }
+      case 'BinaryExpression': {
+        const l = this.walk(node.left as AstNode, scope, depth + 1);
+        const r = this.walk(node.right as AstNode, scope, depth + 1);
+        if (node.operator === '+') {
+          const ls = asString(l);
+          const rs = asString(r);
+          if (l.k === 'num' && r.k === 'num') return { k: 'num', v: l.v + r.v };
+          if (ls !== undefined && rs !== undefined) return str(ls + rs, [l, r]);
+          if (ls !== undefined || rs !== undefined)
+            return withTaint({ k: 'str', v: (ls ?? '${…}') + (rs ?? '${…}') }, [l, r]);
+        }
+        if (l.k === 'num' && r.k === 'num') {
+          const ops: Record<string, (a: number, b: number) => number> = {
+            '-': (a, b) => a - b,
+            '*': (a, b) => a * b,
+            '^': (a, b) => a ^ b,
+            '|': (a, b) => a | b,
+            '&': (a, b) => a & b,
+          };
+          const f = ops[node.operator as string];
+          if (f) return { k: 'num', v: f(l.v, r.v) };
+        }
+        return unknown([l, r]);
+      }
+      case 'LogicalExpression': {
+        const l = this.walk(node.left as AstNode, scope, depth + 1);
+        const r = this.walk(node.right as AstNode, scope, depth + 1);
+        // Either side may be the value: the one we keep carries the taint of both.
+        return eitherOf(l, r);
+      }
+      case 'IfStatement': {
+        // The detectors weigh what the branch depends on (the machine's location, data received
+        // from the network) for what happens under it.
+        const test = this.walk(node.test as AstNode, scope, depth + 1);
+        const branch = this.effects.enterBranch(node, test, scope);
+        try {
+          this.walk(node.consequent as AstNode, scope, depth + 1);
+          this.walk(node.alternate as AstNode | undefined, scope, depth + 1);
+        } finally {
+          this.effects.leaveBranch(branch);
+        }
+        return UNKNOWN;
+      }
+      case 'ConditionalExpression': {
+        this.walk(node.test as AstNode, scope, depth + 1);
+        const a = this.walk(node.consequent as AstNode, scope, depth + 1);
+        const b = this.walk(node.alternate as AstNode, scope, depth + 1);
+        return eitherOf(a, b);
+      }
+      case 'UnaryExpression': {
+        const arg = node.argument as AstNode;
+        this.effects.unary(node);
+        const v = this.walk(arg, scope, depth + 1);
+        if (node.operator === 'typeof') return UNKNOWN;
+        if (node.operator === '-' && v.k === 'num') return { k: 'num', v: -v.v };
+        return unknown([v]);
+      }
+      case 'UpdateExpression':
+        this.walk(node.argument as AstNode, scope, depth + 1);
+        return UNKNOWN;
+      case 'AssignmentExpression':
+        return this.assignment(node, scope, depth);
+      case 'SequenceExpression': {
+        let last = UNKNOWN;
+        for (const e of (node.expressions ?? []) as AstNode[]) last = this.walk(e, scope, depth + 1);
+        return last;
+      }
+      case 'ArrayExpression': {
+        const items: Val[] = [];
+        for (const e of (node.elements ?? []) as (AstNode | null)[]) {
+          if (e?.type === 'SpreadElement') {
+            const v = this.walk(e.argument as AstNode, scope, depth + 1);
+            if (v.k === 'env') this.effects.envWhole(e);
+            // `[...a, 'x']`: the elements of a known array are kept (bounded).
+            const spread = v.k === 'arr' ? v.items : iterItems(v);
+            if (spread && items.length + spread.length <= 10_000) items.push(...spread);
+            else items.push(unknown([v]));
+            continue;
+          }
+          items.push(e ? this.walk(e, scope, depth + 1) : UNKNOWN);
+        }
+        this.effects.arrayLiteral(node, items);
+        return { k: 'arr', items };
+      }
+      case 'ObjectExpression':
+        return this.objectExpr(node, scope, depth);
+      case 'MemberExpression':
+      case 'OptionalMemberExpression':
+        return this.memberExpr(node, scope, depth);
+      case 'ChainExpression':
+      case 'ParenthesizedExpression':
+      case 'TSAsExpression':
+      case 'TSNonNullExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSTypeAssertion':
+      case 'AwaitExpression':
+        return this.walk((node.expression as AstNode) ?? (node.argument as AstNode), scope, depth + 1);
+      case 'CallExpression':
+      case 'OptionalCallExpression':
+      case 'NewExpression':
+        return evaluateCall(this, node, scope, depth);
+      case 'ImportExpression': {
+        const v = this.walk(node.source as AstNode, scope, depth + 1);
+        const s = asString(v);
+        if (s !== undefined) return loadModule(this, s, node, v);
+        return UNKNOWN;
+      }
+      case 'FunctionDeclaration': {
+        this.effects.identifier(node.id as AstNode);
+        const id = (node.id as AstNode | null)?.name;
+        if (typeof id === 'string' && scope.vars.get(id)?.k !== 'fn')
+          scope.vars.set(id, this.fnVal(node, scope));
+        this.walkFunction(node, scope, depth);
+        return UNKNOWN;
+      }
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression': {
+        const v = this.fnVal(node, scope);
+        this.walkFunction(node, scope, depth);
+        return v;
+      }
+      case 'ClassDeclaration':
+      case 'ClassExpression': {
+        this.effects.identifier(node.id as AstNode);
+        const cls = this.fnVal(node, scope);
+        const id = (node.id as AstNode | null)?.name;
+        if (node.type === 'ClassDeclaration' && typeof id === 'string') scope.vars.set(id, cls);
+        this.walkChildren(node, scope, depth);
+        return cls;
+      }
+      case 'VariableDeclaration':
+        for (const d of (node.declarations ?? []) as AstNode[]) {
+          this.effects.identifier(d.id as AstNode);
+          const init = d.init as AstNode | null;
+          const v = init ? this.walk(init, scope, depth + 1) : UNKNOWN;
+          this.bindPattern(d.id as AstNode, v, scope, depth);
+        }
+        return UNKNOWN;
+      case 'ImportDeclaration':
+        return importDecl(this, node, scope);
+      case 'ExportNamedDeclaration':
+      case 'ExportAllDeclaration':
+      case 'ExportDefaultDeclaration':
+        return exportDecl(this, node, scope, depth);
+      case 'ForInStatement':
+      case 'ForOfStatement': {
+        const right = this.walk(node.right as AstNode, scope, depth + 1);
+        if (right.k === 'env') this.effects.envWhole(node);
+        const forIn = node.type === 'ForInStatement';
+        const items = forIn ? keysOf(right) : iterItems(right);
+        const left = node.left as AstNode;
+        const pattern =
+          left.type === 'VariableDeclaration'
+            ? ((left.declarations as AstNode[])[0]?.id as AstNode | undefined)
+            : left;
+        if (left.type === 'VariableDeclaration')
+          for (const d of (left.declarations ?? []) as AstNode[]) this.effects.identifier(d.id as AstNode);
+        // Loops over constant data: the body is walked once per element (bounded).
+        if (pattern && items && items.length && this.unroll(items.length)) {
+          for (const item of items) {
+            this.bindPattern(pattern, item, scope, depth);
+            this.walk(node.body as AstNode, scope, depth + 1);
+          }
+          return UNKNOWN;
+        }
+        if (pattern) this.bindPattern(pattern, unknown([right]), scope, depth);
+        this.walk(node.body as AstNode, scope, depth + 1);
+        return UNKNOWN;
+      }
+      case 'BlockStatement':
+      case 'Program':
+      case 'StaticBlock':
+        for (const s of (node.body ?? []) as AstNode[]) this.walk(s, scope, depth + 1);
+        return UNKNOWN;
+      case 'WhileStatement':
+      case 'DoWhileStatement':
+        this.walk(node.test as AstNode, scope, depth + 1);
+        this.walk(node.body as AstNode, scope, depth + 1);
+        return UNKNOWN;
+      default:
+        if (
+          node.type.startsWith('TS') &&
+          node.type !== 'TSModuleDeclaration' &&
+          node.type !== 'TSModuleBlock' &&
+          node.type !== 'TSExportAssignment'
+        ) {
+          return UNKNOWN; // type-only syntax
+        }
+        this.walkChildren(node, scope, depth);
+        return UNKNOWN;
+    }
+  }
+
+  private walkChildren(node: AstNode, scope: Scope, depth: number): void {
+    for (const key in node) {
+      if (SKIP_KEYS.has(key)) continue;
+      const v = node[key];
+      if (Array.isArray(v)) {
+        for (const c of v)
+          if (c && typeof c === 'object' && typeof (c as AstNode).type === 'string')
+            this.walk(c as AstNode, scope, depth + 1);
+      } else if (v && typeof v === 'object' && typeof (v as AstNode).type === 'string')
+        this.walk(v as AstNode, scope, depth + 1);
+    }
+  }
+
+  private identifier(node: AstNode, scope: Scope): Val {
+    const name = node.name as string;
+    this.effects.identifier(node);
+    const v = scope.lookup(name);
+    if (v) return v;
+    if (GLOBAL_NAMES.has(name)) return { k: 'global', name: 'globalObject' };
+    if (KNOWN_GLOBALS.has(name)) return { k: 'global', name };
+    return UNKNOWN;
+  }
+
+  /** Long string literals are kept for the text rules (prose, prompts). */
+  private collectString(v: string, node: AstNode): void {
+    if (v.length >= 40 && /\s\S+\s/.test(v) && this.strings.length < 2000) {
+      this.strings.push({ text: v.slice(0, 20_000), line: lineOf(node), context: 'string' });
+    }
+  }
+
+  private objectExpr(node: AstNode, scope: Scope, depth: number): Val {
+    const props = new Map<string, Val>();
+    const all: Val[] = [];
+    let descNode: AstNode | undefined;
+    for (const p of (node.properties ?? []) as AstNode[]) {
+      if (p.type === 'SpreadElement' || p.type === 'SpreadProperty') {
+        const v = this.walk(p.argument as AstNode, scope, depth + 1);
+        if (v.k === 'env') this.effects.envWhole(p);
+        all.push(v);
+        if (v.k === 'obj') for (const [k, x] of v.props) props.set(k, x);
+        continue;
+      }
+      const key = p.computed
+        ? asString(this.walk(p.key as AstNode, scope, depth + 1))
+        : keyName(p.key as AstNode);
+      const valNode = p.value as AstNode;
+      const v =
+        p.type === 'ObjectMethod' || p.kind === 'get' || p.kind === 'set'
+          ? this.fnVal(p.type === 'ObjectMethod' ? p : valNode, scope)
+          : this.walk(valNode, scope, depth + 1);
+      if (p.type === 'ObjectMethod') this.walkFunction(p, scope, depth);
+      if (v.k === 'env') this.effects.envWhole(p);
+      all.push(v);
+      if (key !== undefined) {
+        props.set(key, v);
+        if (key === 'description' && v.k === 'str' && v.v.length >= 20) descNode = valNode;
+        if ((key === 'hostname' || key === 'host') && v.k === 'str') this.effects.hostProperty(v.v);
+      }
+    }
+    // A `description` is read by an agent when the object defines a tool (name, input schema,
+    // handler), not when it documents a CLI option or a config field.
+    const desc = props.get('description');
+    if (
+      descNode &&
+      desc?.k === 'str' &&
+      this.strings.length < 2000 &&
+      [...props.keys()].some((k) =>
+        /^(?:name|title|inputSchema|input_schema|parameters|schema|annotations|handler|execute|run|function)$/.test(
+          k,
+        ),
+      )
+    ) {
+      this.strings.push({
+        text: desc.v.slice(0, 20_000),
+        line: lineOf(descNode),
+        context: 'tool_description',
+      });
+    }
+    return withTaint({ k: 'obj', props }, all);
+  }
+
+  unroll(n: number): boolean {
+    if (n > MAX_UNROLL || n > this.unrollLeft) return false;
+    this.unrollLeft -= n;
+    return true;
+  }
+
+  /** A string literal written with \\x / \\u escapes in the source (`"\\x73\\x70awn"`). */
+  private escapedLiteral(n: AstNode): boolean {
+    const r = rangeOf(n);
+    if (!r) return false;
+    return /\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F{])/.test(
+      this.input.text.slice(r[0], Math.min(r[1], r[0] + 400)),
+    );
+  }
+
+  private memberExpr(node: AstNode, scope: Scope, depth: number): Val {
+    const objNode = node.object as AstNode;
+    const obj = this.walk(objNode, scope, depth + 1);
+    const propNode = node.property as AstNode;
+    let key: string | undefined;
+    let obfKey = false;
+    if (node.computed) {
+      const kv = this.walk(propNode, scope, depth + 1);
+      key = asString(kv);
+      this.lastKeyDecoded = !!(kv.viaDecoder || kv.t?.has('decoded'));
+      const literal =
+        (propNode.type === 'Literal' || propNode.type === 'StringLiteral') && !this.escapedLiteral(propNode);
+      obfKey = key !== undefined && !literal && !kv.listed;
+      this.effects.computedKey(node, obj, kv, key, literal);
+    } else {
+      key = keyName(propNode);
+    }
+    this.lastMemberObj = obj;
+    if (key === undefined) return unknown([obj]);
+    const v = this.member(obj, key, node, scope, obfKey);
+    this.lastMemberObj = obj;
+    if (obfKey) this.effects.computedMember(node, obj, key, v, this.lastKeyDecoded);
+    return v;
+  }
+
+  /** Property access on an abstract value. */
+  member(obj: Val, key: string, at: AstNode, scope: Scope, obf: boolean): Val {
+    const mark = (v: Val): Val => (obf ? { ...v, obf: true } : v);
+    switch (obj.k) {
+      case 'mod':
+        if (key === 'default' || key === '__esModule') return obj;
+        if (obj.name === 'process' && key === 'env') return { k: 'env' };
+        return mark({ k: 'api', mod: obj.name, path: key });
+      case 'api':
+        if (obj.mod === 'fs' && obj.path === 'promises') return mark({ k: 'api', mod: 'fs', path: key });
+        if (key === 'call' || key === 'apply' || key === 'bind')
+          return mark({ ...obj, path: `${obj.path}.${key}` });
+        return mark(withTaint({ k: 'api', mod: obj.mod, path: `${obj.path}.${key}` }, [obj]));
+      case 'global':
+        if (obj.name === 'globalObject') {
+          if (GLOBAL_NAMES.has(key)) return obj;
+          if (KNOWN_GLOBALS.has(key)) {
+            if (obf) this.effects.computedGlobal(at, key, this.lastKeyDecoded);
+            return mark({ k: 'global', name: key });
+          }
+          return UNKNOWN;
+        }
+        if (obj.name === 'process') return processMember(key, mark);
+        if (obj.name === 'mainModule' && key === 'require') return { k: 'global', name: 'require' };
+        // Function.constructor is Function itself (a common way to avoid writing `new Function`).
+        if (obj.name === 'Function' && key === 'constructor') return mark(obj);
+        return mark({ k: 'api', mod: `global:${obj.name}`, path: key });
+      case 'env':
+        return envMember(this, key, at, scope);
+      case 'obj': {
+        const v = obj.props.get(key);
+        return v ?? unknown([obj]);
+      }
+      case 'arr': {
+        const i = Number(key);
+        if (Number.isInteger(i) && obj.items[i]) return obj.items[i]!;
+        if (key === 'length') return { k: 'num', v: obj.items.length };
+        return withTaint({ k: 'api', mod: 'array', path: key, base: obj }, [obj]);
+      }
+      case 'entry':
+        if (key === '1') return mark({ ...this.member(obj.of, obj.key, at, scope, false), obf: true });
+        if (key === '0') return { k: 'str', v: obj.key };
+        return UNKNOWN;
+      case 'entrylist':
+        if (key === '0') return { k: 'entry', of: obj.of, key: obj.key };
+        return UNKNOWN;
+      case 'desc':
+        if (key === 'value' || key === 'get')
+          return { ...this.member(obj.of, obj.key, at, scope, false), obf: true };
+        return UNKNOWN;
+      case 'str':
+        if (key === 'length') return { k: 'num', v: obj.v.length };
+        if (/^\d+$/.test(key)) return { k: 'str', v: obj.v.charAt(Number(key)) };
+        return withTaint({ k: 'api', mod: 'string', path: key, base: obj }, [obj]);
+      case 'keys':
+      case 'entries':
+        return { k: 'api', mod: 'array', path: key, base: obj };
+      case 'net':
+        return withTaint({ k: 'api', mod: 'netobj', path: key }, [obj]);
+      case 'fn':
+        // (function () {}).constructor / (() => {}).constructor: the Function constructor.
+        if (key === 'constructor') return mark({ k: 'global', name: 'Function' });
+        return withTaint({ k: 'unknown' }, [obj]);
+      default:
+        return withTaint({ k: 'unknown' }, [obj]);
+    }
+  }
+
+  private assignment(node: AstNode, scope: Scope, depth: number): Val {
+    const left = node.left as AstNode;
+    const v = this.walk(node.right as AstNode, scope, depth + 1);
+    if (left.type === 'Identifier') {
+      const name = left.name as string;
+      this.effects.assignment(node, name, v, scope);
+      if (node.operator === '+=') {
+        const old = scope.lookup(name) ?? UNKNOWN;
+        const a = asString(old);
+        const b = asString(v);
+        scope.assign(name, a !== undefined && b !== undefined ? str(a + b, [old, v]) : unknown([old, v]));
+      } else scope.assign(name, v);
+      this.effects.assignedIdentifier(left);
+    } else if (left.type === 'MemberExpression') {
+      this.effects.memberAssignment(node, left);
+      const prop = left.computed ? undefined : keyName(left.property as AstNode);
+      // document.onkeypress = fn / form.onsubmit = fn: handlers by property.
+      domEventHandler(this, prop, v, scope, depth);
+      // img.src = 'https://host/p?d=' + data / link.href / form.action: a request by assignment.
+      requestByAssignment(this, node, prop, v, scope);
+      const target = this.walk(left.object as AstNode, scope, depth + 1);
+      const computedKey = left.computed
+        ? asString(this.walk(left.property as AstNode, scope, depth + 1))
+        : undefined;
+      const key = left.computed ? undefined : keyName(left.property as AstNode);
+      if (target.k === 'env' && key) this.effects.envAssigned(key);
+      if (target.k === 'obj' && (key ?? computedKey) !== undefined && target.props.size < 1000)
+        target.props.set((key ?? computedKey)!, v);
+      else if ((target.k === 'obj' || target.k === 'arr') && left.computed) {
+        // data[name] = value with a name unknown here: the object holds the value's taint.
+        const t = deepTaints(v);
+        if (t.size) target.t = new Set([...(target.t ?? []), ...t]);
+      }
+      const lo = left.object as AstNode;
+      const isModuleExports =
+        lo.type === 'MemberExpression' &&
+        (lo.object as AstNode).type === 'Identifier' &&
+        (lo.object as AstNode).name === 'module' &&
+        keyName(lo.property as AstNode) === 'exports';
+      if (isModuleExports && key) this.exportNames.add(key);
+      if (lo.type === 'Identifier' && (lo.name === 'module' || lo.name === 'exports') && key) {
+        if (key !== 'exports') this.exportNames.add(key);
+        else if (v.k === 'obj') for (const k of v.props.keys()) this.exportNames.add(k);
+      }
+      // Values exported for the other files of the package (cross-file flow).
+      if (lo.type === 'Identifier' && lo.name === 'module' && key === 'exports') this.moduleExportsVal = v;
+      else if (key && ((lo.type === 'Identifier' && lo.name === 'exports') || isModuleExports)) {
+        const m = this.moduleExportsVal;
+        (isModuleExports && m?.k === 'obj' ? m : this.exportsObj).props.set(key, v);
+      }
+    } else {
+      this.bindPattern(left, v, scope, depth);
+    }
+    return v;
+  }
+}

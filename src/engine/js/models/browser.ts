@@ -1,0 +1,118 @@
+/**
+ * API model: the browser page. What a page's user types is `page_secret` data: keystrokes of key
+ * events, the fields of a submitted form, fields selected by secret-looking selectors
+ * (passwords, cards, seed phrases) and a wallet's secrets in web storage.
+ */
+import type { Evaluator } from '../evaluator';
+import type { Scope } from '../scope';
+import { UNKNOWN, asString, withTaint, type AstNode, type Val } from '../values';
+import type { ApiCall, CallbackCall } from './model';
+
+/** Form fields whose value is a secret: passwords, payment cards, wallet seeds and keys. */
+const SECRET_FIELD =
+  /type\s*=\s*['"]?password|passw|pwd\b|\bpin\b|card|\bcc[-_]?(?:num|number|exp|csc|cvv)|cvv|cvc|csc\b|security[-_ ]?code|expir|iban|\bssn\b|mnemonic|seed|recovery[-_ ]?phrase|secret[-_ ]?(?:key|phrase|recovery)|private[-_ ]?key|autocomplete\s*=\s*['"]?(?:cc-|current-password|new-password)/i;
+/** Storage keys of wallet secrets. */
+const SECRET_STORAGE_KEY = /mnemonic|seed|private[-_]?key|secret[-_]?key|keystore|wallet|vault/i;
+/** Event types whose event object carries what the user types. */
+const KEY_EVENTS = /^(?:keydown|keypress|keyup)$/;
+
+function typed(): Val {
+  return withTaint({ k: 'unknown' }, [], 'page_secret');
+}
+
+/** `querySelector('input[type=password]')`, `localStorage.getItem('mnemonic')`: the result is a page secret. */
+export function pageSecretResult(
+  calleeNode: AstNode,
+  how: string | undefined,
+  memberObj: Val | undefined,
+  args: Val[],
+  result: Val,
+): Val {
+  const selector = how ?? (calleeNode.type === 'Identifier' ? (calleeNode.name as string) : undefined);
+  if (!selector) return result;
+  const a0s = asString(args[0]);
+  if (
+    /^(?:querySelector|querySelectorAll|getElementById|getElementsByName|getElementsByClassName|closest|find|\$|jQuery)$/.test(
+      selector,
+    ) &&
+    a0s !== undefined &&
+    SECRET_FIELD.test(a0s)
+  )
+    return withTaint({ k: 'unknown' }, [result], 'page_secret');
+  if (
+    how === 'getItem' &&
+    memberObj?.k === 'global' &&
+    /^(?:localStorage|sessionStorage)$/.test(memberObj.name) &&
+    a0s !== undefined &&
+    SECRET_STORAGE_KEY.test(a0s)
+  )
+    return withTaint({ k: 'unknown' }, [result], 'page_secret');
+  return result;
+}
+
+/** `JSON.stringify(localStorage)`, `Object.entries(sessionStorage)`: all of web storage. */
+export function storageDump(c: ApiCall): Val | undefined {
+  const { mod, path, args } = c;
+  if (
+    ((mod === 'global:JSON' && path === 'stringify') ||
+      (mod === 'global:Object' && /^(?:entries|keys|values|assign)$/.test(path))) &&
+    args.some((a) => a.k === 'global' && /^(?:localStorage|sessionStorage)$/.test(a.name))
+  )
+    return typed();
+  return undefined;
+}
+
+/**
+ * addEventListener('keydown', e => …): the keystroke (e.key, e.keyCode…) is what the user
+ * types; a 'submit' event's form holds every field. Search boxes read e.target.value, which
+ * stays untainted unless the field itself is a secret one.
+ */
+export function browserCallbackParams(c: CallbackCall): Val[] | undefined {
+  if (c.method !== 'addEventListener') return undefined;
+  const type = asString(c.args[0]) ?? '';
+  const secret = typed();
+  if (KEY_EVENTS.test(type)) {
+    const props = new Map<string, Val>();
+    for (const k of ['key', 'keyCode', 'which', 'code', 'charCode']) props.set(k, secret);
+    return [{ k: 'obj', props }];
+  }
+  if (type === 'submit') {
+    const props = new Map<string, Val>([
+      ['target', secret],
+      ['currentTarget', secret],
+      ['srcElement', secret],
+    ]);
+    return [{ k: 'obj', props }];
+  }
+  return undefined;
+}
+
+/** form.addEventListener('submit', function () { this.elements … }): `this` is the form. */
+export function domCallback(how: string | undefined, args: Val[]): Val | undefined {
+  return how === 'addEventListener' && asString(args[0]) === 'submit' ? typed() : undefined;
+}
+
+/**
+ * `document.onkeypress = fn` / `form.onsubmit = fn`: handlers by property, walked like
+ * addEventListener callbacks (the keystroke or the form is the page user's data).
+ */
+export function domEventHandler(
+  ev: Evaluator,
+  prop: string | undefined,
+  v: Val,
+  scope: Scope,
+  depth: number,
+): void {
+  const onType = prop ? /^on(keydown|keypress|keyup|submit)$/.exec(prop)?.[1] : undefined;
+  if (!onType || v.k !== 'fn' || ev.rewalked.has(v.node)) return;
+  ev.rewalked.add(v.node);
+  const params =
+    browserCallbackParams({
+      callee: UNKNOWN,
+      result: UNKNOWN,
+      args: [{ k: 'str', v: onType }],
+      method: 'addEventListener',
+    }) ?? [];
+  const self = onType === 'submit' ? typed() : undefined;
+  ev.walkFunction(v.node, scope, depth + 1, params, self);
+}

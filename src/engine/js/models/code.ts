@@ -1,0 +1,130 @@
+/**
+ * API model: code compiled or loaded at run time. `eval`, `Function`, string timers,
+ * `vm.run*`/`vm.Script`, `module._compile`, deserialisers that run functions embedded in their
+ * input (node-serialize, funcster, serialize-to-js), and native addons (`require('x.node')`,
+ * bindings, node-gyp-build). Constant code strings are analysed as code themselves (bounded).
+ */
+import { analyzeJsFile } from '../analyze';
+import { keyName } from '../ast';
+import type { Evaluator } from '../evaluator';
+import { UNKNOWN, asString, unknown, withTaint, type AstNode, type Val } from '../values';
+import type { ApiCall, GlobalCall, ModuleCall } from './model';
+
+const NATIVE_LOADERS = new Set([
+  'bindings',
+  'node-gyp-build',
+  'prebuild-install',
+  'node-pre-gyp',
+  '@mapbox/node-pre-gyp',
+  'node-addon-api',
+  'nan',
+  'cmake-js',
+  'node-gyp-build-optional-packages',
+]);
+
+/**
+ * Code compiled from `code` (`how`: eval, Function, vm.runInThisContext …): reported, and when
+ * the code is a known string, analysed as code of its own (its findings placed at the call).
+ */
+export function compiles(
+  ev: Evaluator,
+  node: AstNode,
+  how: string,
+  code: Val | undefined,
+  codeNode: AstNode | undefined,
+): void {
+  if (!code) return;
+  ev.effects.dynamicCode(node, how, code, codeNode);
+  // Analyse constant code strings as code (decoded payloads included).
+  const src = asString(code);
+  if (src !== undefined && src.length > 10 && (ev.input.nested ?? 0) < 2) {
+    const nested = analyzeJsFile({
+      ...ev.input,
+      text: src,
+      nested: (ev.input.nested ?? 0) + 1,
+      timeBudgetMs: 500,
+    });
+    ev.effects.nestedCode(node, how, nested.findings, nested.caps);
+  }
+}
+
+export function codeGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
+  const { node, name, args, argNodes, a0 } = c;
+  switch (name) {
+    case 'eval':
+      compiles(ev, node, 'eval', a0, argNodes[0]);
+      return unknown(args);
+    case 'Function':
+      compiles(ev, node, 'Function', args[args.length - 1], argNodes[argNodes.length - 1]);
+      return withTaint({ k: 'dyn' }, args);
+    case 'setTimeout':
+    case 'setInterval':
+    case 'setImmediate':
+      if (a0?.k === 'str' || (a0?.t?.has('decoded') ?? false)) compiles(ev, node, name, a0, argNodes[0]);
+      return UNKNOWN;
+    default:
+      return undefined;
+  }
+}
+
+export function codeApi(ev: Evaluator, c: ApiCall): Val | undefined {
+  const { node, mod, method, args, argNodes, a0 } = c;
+  if (
+    mod === 'vm' &&
+    /^(?:runInThisContext|runInNewContext|runInContext|compileFunction|Script|SourceTextModule)$/.test(method)
+  ) {
+    compiles(ev, node, `vm.${method}`, a0, argNodes[0]);
+    return withTaint({ k: 'dyn' }, args);
+  }
+  // Deserialisers that run functions embedded in their input (node-serialize's `_$$ND_FUNC$$_`
+  // IIFEs, funcster): data given to them is code.
+  if (
+    (mod === 'node-serialize' && method === 'unserialize') ||
+    (mod === 'funcster' && /^deepDeserialize|^deserialize/.test(method)) ||
+    (mod === 'serialize-to-js' && method === 'deserialize')
+  ) {
+    const before = ev.effects.findingCount();
+    compiles(ev, node, `${mod}.${method}`, a0, argNodes[0]);
+    ev.effects.deserialise(node, `${mod}.${method}`, a0, before);
+    return unknown(args);
+  }
+  return undefined;
+}
+
+/** `module._compile(code)`, however `module` was reached. */
+export function codeCall(
+  ev: Evaluator,
+  node: AstNode,
+  calleeNode: AstNode,
+  callee: Val,
+  args: Val[],
+  argNodes: AstNode[],
+): void {
+  if (
+    (calleeNode.type === 'MemberExpression' && keyName(calleeNode.property as AstNode) === '_compile') ||
+    (callee.k === 'api' && callee.path.endsWith('_compile'))
+  )
+    compiles(ev, node, 'module._compile', args[0], argNodes[0]);
+}
+
+/** A function compiled at run time (`new Function(code)`, `vm.compileFunction`) is called. */
+export function dynamicCall(ev: Evaluator, node: AstNode, callee: Val): void {
+  ev.effects.compiledFunctionCalled(node, callee);
+}
+
+/** `require('./build/Release/addon.node')`, `require('bindings')`. */
+export function nativeLoad(ev: Evaluator, spec: string, at: AstNode): void {
+  if (/\.node$/i.test(spec)) ev.effects.nativeAddon(at, spec);
+  if (NATIVE_LOADERS.has(spec)) ev.effects.nativeLoader(at, spec, false, undefined);
+}
+
+/** `bindings('addon')`, `nodeGypBuild(dir)`: a native addon loaded. */
+export function nativeModuleCall(ev: Evaluator, c: ModuleCall): Val | undefined {
+  const { mod } = c;
+  if (mod !== 'bindings' && mod !== 'node-gyp-build' && mod !== 'node-gyp-build-optional-packages')
+    return undefined;
+  const n = asString(c.args[0]);
+  const addon = n && mod === 'bindings' ? (n.endsWith('.node') ? n : `${n}.node`) : undefined;
+  ev.effects.nativeLoader(c.node, mod, true, addon);
+  return UNKNOWN;
+}

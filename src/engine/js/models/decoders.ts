@@ -1,0 +1,100 @@
+/**
+ * API model: crypto and decoders. `Buffer.from(s, 'base64'|'hex')`, byte arrays,
+ * `String.fromCharCode`, `atob`, `unescape`/`decodeURIComponent`, `parseInt(hex)`, deciphers and
+ * decompression. Constant inputs are decoded; what comes out carries the `decoded` taint.
+ */
+import { asNum, asString, str, unknown, withTaint, UNKNOWN, type Val } from '../values';
+import type { ApiCall, GlobalCall } from './model';
+
+export function decodeBase64(s: string): string | undefined {
+  const t = s.replace(/\s+/g, '');
+  if (t.length < 4 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(t)) return undefined;
+  return Buffer.from(t, 'base64').toString('utf8');
+}
+
+export function decodeHex(s: string): string | undefined {
+  if (s.length < 2 || s.length % 2 || !/^[0-9a-fA-F]+$/.test(s)) return undefined;
+  return Buffer.from(s, 'hex').toString('utf8');
+}
+
+export function printable(s: string): boolean {
+  // eslint-disable-next-line no-control-regex -- tab, newline and carriage return are printable here
+  return s.length > 0 && /^[\x09\x0a\x0d\x20-\x7e]+$/.test(s);
+}
+
+/** Standard or URL-safe base64 (not a mix of both alphabets), as encoders write it. */
+export function strictBase64(s: string): boolean {
+  const t = s.replace(/\s+/g, '');
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(t) || /^[A-Za-z0-9_-]+={0,2}$/.test(t);
+}
+
+/** Decoded text that reads as text (names, code, URLs), not as random bytes that happen to be printable. */
+export function mostlyText(s: string): boolean {
+  const good = s.match(/[A-Za-z0-9 ._\-/:(){}'";,=]/g)?.length ?? 0;
+  return good / s.length >= 0.85;
+}
+
+function safeDecodeUri(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+export function decoderGlobal(c: GlobalCall): Val | undefined {
+  const { args, s0 } = c;
+  switch (c.name) {
+    case 'atob': {
+      const s = s0 !== undefined ? decodeBase64(s0) : undefined;
+      const out: Val = s !== undefined ? { k: 'str', v: s } : { k: 'unknown' };
+      return withTaint(out, args, 'decoded');
+    }
+    case 'unescape':
+    case 'decodeURIComponent':
+      return s0 !== undefined ? str(safeDecodeUri(s0), args) : unknown(args);
+    case 'parseInt':
+      return s0 !== undefined && /^(?:0x)?[0-9a-f]+$/i.test(s0)
+        ? { k: 'num', v: parseInt(s0, asNum(args[1]) ?? 10) }
+        : UNKNOWN;
+    default:
+      return undefined;
+  }
+}
+
+export function decoderApi(c: ApiCall): Val | undefined {
+  const { mod, path, method, args, a0, s0, callee } = c;
+  if (mod === 'global:Buffer' && path === 'from') {
+    const enc = asString(args[1]);
+    if (a0?.k === 'arr') {
+      const bytes = a0.items.map(asNum);
+      if (bytes.every((b) => b !== undefined))
+        return withTaint(str(Buffer.from(bytes as number[]).toString('utf8')), args, 'decoded');
+    }
+    if (s0 !== undefined && enc) {
+      const d = /^base64(?:url)?$/i.test(enc) ? decodeBase64(s0) : /^hex$/i.test(enc) ? decodeHex(s0) : s0;
+      return withTaint(
+        d !== undefined ? str(d) : { k: 'unknown' },
+        args,
+        /^(?:base64(?:url)?|hex)$/i.test(enc) ? 'decoded' : undefined,
+      );
+    }
+    if (enc && /^(?:base64(?:url)?|hex)$/i.test(enc)) return withTaint({ k: 'unknown' }, args, 'decoded');
+    return s0 !== undefined ? str(s0, args) : unknown(args);
+  }
+  if (mod === 'global:String' && path === 'fromCharCode') {
+    const codes = args.map(asNum);
+    if (codes.length && codes.every((c) => c !== undefined))
+      return withTaint(str(String.fromCharCode(...(codes as number[]))), args, 'decoded');
+    return withTaint({ k: 'unknown' }, args, 'decoded');
+  }
+  if (mod === 'crypto' && /^createDecipher/.test(method)) {
+    return withTaint({ k: 'api', mod: 'decipher', path: '' }, args, 'decoded');
+  }
+  if (mod === 'decipher' && (method === 'update' || method === 'final'))
+    return withTaint({ k: 'unknown' }, [callee], 'decoded');
+  if (mod === 'zlib' && /^(?:inflate|gunzip|brotliDecompress|unzip|inflateRaw)(?:Sync)?$/.test(method)) {
+    return withTaint({ k: 'unknown' }, args);
+  }
+  return undefined;
+}

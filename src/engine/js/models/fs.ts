@@ -1,0 +1,154 @@
+/**
+ * API model: fs and fs-like modules (fs/promises, fs-extra, graceful-fs map to `fs`), recursive
+ * deleters (rimraf, del, trash, premove) and `path` joins. Reads of credential files return
+ * `secret_file` data, of images `image` bytes, listings of the user's home or the project
+ * `user_listing` names; writes are reported with their path and data.
+ */
+import { SENSITIVE_PATH } from '../../indicators';
+import { isUserDataPath } from '../../script-behaviour';
+import type { Evaluator } from '../evaluator';
+import { UNKNOWN, asString, str, unknown, withTaint, type Val } from '../values';
+import type { ApiCall, CallbackCall } from './model';
+
+const FS_READ = new Set([
+  'readFile',
+  'readFileSync',
+  'createReadStream',
+  'readdir',
+  'readdirSync',
+  'read',
+  'readSync',
+  'readJson',
+  'readJsonSync',
+  'readJSON',
+  'readlink',
+  'readlinkSync',
+  'opendir',
+  'opendirSync',
+  'readv',
+  'readvSync',
+]);
+const FS_WRITE = new Set([
+  'writeFile',
+  'writeFileSync',
+  'appendFile',
+  'appendFileSync',
+  'createWriteStream',
+  'mkdir',
+  'mkdirSync',
+  'rm',
+  'rmSync',
+  'rmdir',
+  'rmdirSync',
+  'unlink',
+  'unlinkSync',
+  'rename',
+  'renameSync',
+  'copyFile',
+  'copyFileSync',
+  'cp',
+  'cpSync',
+  'symlink',
+  'symlinkSync',
+  'link',
+  'linkSync',
+  'chmod',
+  'chmodSync',
+  'chown',
+  'chownSync',
+  'truncate',
+  'truncateSync',
+  'write',
+  'writeSync',
+  'writev',
+  'writevSync',
+  'utimes',
+  'utimesSync',
+  'outputFile',
+  'outputFileSync',
+  'outputJson',
+  'outputJsonSync',
+  'writeJson',
+  'writeJsonSync',
+  'writeJSON',
+  'ensureDir',
+  'ensureDirSync',
+  'ensureFile',
+  'ensureFileSync',
+  'mkdirs',
+  'mkdirsSync',
+  'mkdirp',
+  'mkdirpSync',
+  'remove',
+  'removeSync',
+  'emptyDir',
+  'emptyDirSync',
+  'move',
+  'moveSync',
+  'copy',
+  'copySync',
+  'mkdtemp',
+  'mkdtempSync',
+]);
+const FS_STAT = /^(?:existsSync|exists|stat|statSync|lstat|lstatSync|access|accessSync|open|openSync|watch)$/;
+const IMAGE_PATH = /\.(?:png|jpe?g|gif|bmp|ico|webp|svg)$/i;
+
+export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
+  const { node, mod, path, method, args, a0, scope } = c;
+  if (mod === 'fs') {
+    const p = asString(a0) ?? (a0?.k === 'str' ? a0.v : undefined);
+    if (FS_READ.has(method)) {
+      ev.effects.fileRead(node, method, p);
+      if (p && SENSITIVE_PATH.test(p)) {
+        ev.effects.source(scope, 'secret_file', node);
+        return withTaint({ k: 'unknown' }, [], 'secret_file');
+      }
+      if (p && IMAGE_PATH.test(p)) return withTaint({ k: 'unknown' }, [], 'image');
+      // The entries of the user's home, a drive root or the project: what a wiper walks.
+      if (
+        /^(?:readdir|readdirSync|opendir|opendirSync)$/.test(method) &&
+        (p !== undefined || a0?.t?.has('user_listing'))
+      ) {
+        if (a0?.t?.has('user_listing') || isUserDataPath(p!))
+          return withTaint({ k: 'unknown' }, [], 'user_listing');
+      }
+      return UNKNOWN;
+    }
+    if (FS_WRITE.has(method)) {
+      ev.effects.fileWrite(node, method, p, a0, args);
+      return UNKNOWN;
+    }
+    if (FS_STAT.test(method)) {
+      ev.effects.fileStat(p);
+      return UNKNOWN;
+    }
+    return unknown(args);
+  }
+  // rimraf(path) / rimraf.sync(path) / del(paths): recursive deletion by module.
+  if (/^(?:rimraf|del|trash|premove)$/.test(mod)) {
+    ev.effects.recursiveDelete(node, `${mod}${path ? `.${path}` : ''}`, a0);
+    return UNKNOWN;
+  }
+  if (mod === 'path' && /^(?:join|resolve|normalize|posix\.join|win32\.join)$/.test(path)) {
+    const parts = args.map(asString);
+    if (parts.length && parts.every((p) => p !== undefined)) {
+      return str(
+        (parts as string[])
+          .join('/')
+          .replace(/\/{2,}/g, '/')
+          .replace(/\\/g, '/'),
+        args,
+      );
+    }
+    return withTaint({ k: 'str', v: parts.map((p) => p ?? '${…}').join('/') }, args);
+  }
+  return undefined;
+}
+
+/** `fs.readFile(p, (err, data) => …)`: the data carries what was read. */
+export function fsCallbackParams(c: CallbackCall): Val[] | undefined {
+  const { callee, result } = c;
+  if (callee.k === 'api' && callee.mod === 'fs' && /^read/.test(callee.path) && result.t?.size)
+    return [UNKNOWN, withTaint({ k: 'unknown' }, [result])];
+  return undefined;
+}

@@ -1,0 +1,189 @@
+/**
+ * API model: the network. http/https/http2, net/tls, dgram, dns, `fetch`, XMLHttpRequest,
+ * `navigator.sendBeacon`, WebSocket and EventSource, HTTP client packages (axios, got, undici,
+ * node-fetch …), chat SDKs (Discord, Telegram, Slack webhooks) and WebSocket packages. A request
+ * is reported with its target (URL or options object), options and payload; what comes back is
+ * `network_data`, and so is what a server receives.
+ */
+import type { Evaluator } from '../evaluator';
+import type { Scope } from '../scope';
+import { UNKNOWN, asString, withTaint, type AstNode, type Val } from '../values';
+import type { ApiCall, CallbackCall, GlobalCall, ModuleCall } from './model';
+
+export const NETWORK_CLIENT_MODULES = new Set([
+  'axios',
+  'got',
+  'node-fetch',
+  'undici',
+  'request',
+  'superagent',
+  'needle',
+  'cross-fetch',
+  'isomorphic-fetch',
+  'ky',
+  'phin',
+  'make-fetch-happen',
+  'minipass-fetch',
+  'request-promise',
+  'request-promise-native',
+  'axios-retry',
+]);
+const CHAT_SDK_MODULES = new Set([
+  'discord.js',
+  'discord-webhook-node',
+  'webhook-discord',
+  'node-telegram-bot-api',
+  'telegraf',
+  '@slack/webhook',
+]);
+const WS_MODULES = new Set(['ws', 'socket.io-client', 'websocket', 'isomorphic-ws']);
+
+/** What a request returns: a response (or socket) whose data came from the network. */
+function received(): Val {
+  return withTaint({ k: 'net' }, [], 'network_data');
+}
+
+export function networkGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
+  const { node, name, a0, args, scope } = c;
+  switch (name) {
+    case 'fetch':
+      ev.effects.request(node, 'fetch', a0, args[1], scope, undefined);
+      return received();
+    case 'WebSocket':
+    case 'EventSource':
+      ev.effects.request(node, name, a0, undefined, scope, 'ws');
+      return received();
+    case 'XMLHttpRequest':
+      ev.effects.xhr(node);
+      return { k: 'net' };
+    default:
+      return undefined;
+  }
+}
+
+export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
+  const { node, mod, path, method, args, a0, s0, scope, isNew } = c;
+  if (mod === 'global:navigator' && path === 'sendBeacon') {
+    ev.effects.request(node, 'navigator.sendBeacon', a0, undefined, scope, undefined, args.slice(1));
+    return { k: 'bool', v: true };
+  }
+  if (mod === 'netobj') {
+    // xhr.open('POST', url): where the later xhr.send(body) goes.
+    if (method === 'open' && args.length >= 2) {
+      const u = asString(args[1]);
+      if (u) ev.effects.requestTarget(u);
+      return received();
+    }
+    if (/^(?:write|end|send|emit)$/.test(method) && args.length) {
+      ev.effects.sink(node, 'request body', args, scope);
+      return UNKNOWN;
+    }
+    // res.text() / .json() / .then(…) / .data: what comes back is still network data.
+    return received();
+  }
+  if (mod === 'http' || mod === 'https' || mod === 'http2') {
+    if (method === 'request' || method === 'get' || method === 'connect') {
+      const protocol = mod === 'http2' ? 'https' : mod;
+      ev.effects.request(
+        node,
+        `${mod}.${method}`,
+        a0,
+        typeof s0 === 'string' ? args[1] : a0,
+        scope,
+        protocol,
+      );
+      return received();
+    }
+    if (method === 'createServer') ev.effects.server(node, mod, mod === 'http2' ? 'https' : mod);
+    return UNKNOWN;
+  }
+  if (mod === 'net' || mod === 'tls') {
+    if (/^(?:connect|createConnection|Socket)$/.test(method)) {
+      ev.effects.request(node, `${mod}.${method}`, a0, a0, scope, mod === 'tls' ? 'tls' : 'tcp');
+      return received();
+    }
+    if (method === 'createServer') ev.effects.server(node, mod, mod === 'tls' ? 'tls' : 'tcp');
+    return UNKNOWN;
+  }
+  if (mod === 'dgram' && method === 'createSocket') {
+    ev.effects.udp(node);
+    return { k: 'net' };
+  }
+  if (mod === 'dns' && /^(?:lookup|resolve\w*|reverse)$/.test(method)) {
+    ev.effects.dns(node, s0, args, scope);
+    return UNKNOWN;
+  }
+  // undici's dispatchers: `new Client(origin)`, `new Pool(origin)`, `new Agent()` connect out.
+  if (mod === 'undici' && /^(?:Client|Pool|Agent)$/.test(method)) {
+    ev.effects.request(node, `undici.${method}`, a0, args[1], scope, undefined);
+    return received();
+  }
+  if (NETWORK_CLIENT_MODULES.has(mod)) {
+    if (/^(?:create|extend|defaults)$/.test(method)) return { k: 'mod', name: mod };
+    if (/^(?:get|post|put|patch|delete|head|options|request|fetch|stream|del)$/.test(method)) {
+      ev.effects.request(
+        node,
+        `${mod}.${method}`,
+        a0,
+        args[1],
+        scope,
+        undefined,
+        method === 'post' || method === 'put' || method === 'patch' ? args.slice(1) : undefined,
+      );
+      return received();
+    }
+    return UNKNOWN;
+  }
+  // Chat SDKs (a Discord webhook client, a Telegram bot): whatever they send leaves the machine.
+  if (CHAT_SDK_MODULES.has(mod)) {
+    ev.effects.request(node, mod, undefined, undefined, scope, 'https', args);
+    return received();
+  }
+  if (WS_MODULES.has(mod) && (isNew || /^(?:connect|io|WebSocket)$/.test(method))) {
+    ev.effects.request(node, mod, a0, undefined, scope, 'ws');
+    return received();
+  }
+  return undefined;
+}
+
+/** `axios(config)`, `got(url)`, `new WebSocket(url)` from `ws`. */
+export function networkModuleCall(ev: Evaluator, c: ModuleCall): Val | undefined {
+  const { node, mod, args, scope } = c;
+  if (NETWORK_CLIENT_MODULES.has(mod)) {
+    ev.effects.request(node, mod, args[0], args[1], scope, undefined);
+    return received();
+  }
+  if (WS_MODULES.has(mod)) {
+    ev.effects.request(node, mod, args[0], undefined, scope, 'ws');
+    return received();
+  }
+  return undefined;
+}
+
+/** `http.get(u, res => …)`, `http.createServer((req) => …)`: the response and the request are network data. */
+export function networkCallbackParams(c: CallbackCall): Val[] | undefined {
+  const { callee } = c;
+  if (
+    callee.k === 'api' &&
+    (callee.mod === 'http' || callee.mod === 'https') &&
+    /^(?:get|request|createServer)$/.test(callee.path)
+  )
+    return [withTaint({ k: 'unknown' }, [], 'network_data')];
+  return undefined;
+}
+
+/** `img.src = 'https://host/p?d=' + data` / `link.href` / `form.action`: a request by assignment. */
+export function requestByAssignment(
+  ev: Evaluator,
+  node: AstNode,
+  prop: string | undefined,
+  v: Val,
+  scope: Scope,
+): void {
+  if (
+    (prop === 'src' || prop === 'href' || prop === 'action') &&
+    v.t?.has('page_secret') &&
+    /^[a-z]+:\/\//i.test(asString(v) ?? (v.k === 'str' ? v.v : ''))
+  )
+    ev.effects.request(node, `${prop} assignment`, v, undefined, scope, undefined);
+}

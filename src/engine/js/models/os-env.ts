@@ -1,0 +1,56 @@
+/**
+ * API model: os, process and the environment. Host details (host name, user, interfaces) are
+ * `fingerprint` data, environment variables named like secrets are `secret_env`, the working
+ * directory is `cwd`; `process.binding('spawn_sync')` is a module of its own (models/process.ts).
+ */
+import type { Evaluator } from '../evaluator';
+import type { Scope } from '../scope';
+import { UNKNOWN, unknown, withTaint, type AstNode, type Val } from '../values';
+import { loadModule } from '../modules';
+import type { ApiCall } from './model';
+
+/** Environment variable names that hold secrets. */
+const SECRET_ENV =
+  /TOKEN|SECRET|PASSW|PASSWD|PRIVATE|CREDENTIAL|API_?KEY|ACCESS_?KEY|AUTH|SESSION|COOKIE|NPM_|GITHUB_|AWS_|AZURE_|GCP_|GOOGLE_APPLICATION|SLACK_|DISCORD_|MNEMONIC|SEED/i;
+
+/** A member of the `process` global. */
+export function processMember(key: string, mark: (v: Val) => Val): Val {
+  if (key === 'env') return { k: 'env' };
+  if (key === 'mainModule') return { k: 'global', name: 'mainModule' };
+  return mark({ k: 'api', mod: 'process', path: key });
+}
+
+/** `process.env.NAME`: the string `$NAME` (`~` for the home folder), tainted when it looks secret. */
+export function envMember(ev: Evaluator, key: string, at: AstNode, scope: Scope): Val {
+  ev.effects.envVar(at, key);
+  const v: Val = { k: 'str', v: key === 'HOME' || key === 'USERPROFILE' ? '~' : `$${key}` };
+  if (SECRET_ENV.test(key)) {
+    ev.effects.source(scope, 'secret_env', at);
+    return withTaint(v, [], 'secret_env');
+  }
+  return v;
+}
+
+export function osApi(ev: Evaluator, c: ApiCall): Val | undefined {
+  const { node, mod, path, args, a0, s0, scope } = c;
+  if (mod === 'process') {
+    // process.dlopen loads a native addon; process.binding('util') and other internal
+    // bindings are part of Node itself (feature detection in utility libraries), not native code.
+    if (path === 'cwd') return withTaint({ k: 'unknown' }, [], 'cwd');
+    if (path === 'dlopen') ev.effects.dlopen(node);
+    if ((path === 'binding' || path === '_linkedBinding') && /^(?:spawn_sync|process_wrap)$/.test(s0 ?? ''))
+      return { k: 'mod', name: `binding:${s0}` };
+    if (path === 'mainModule.require' && s0) return loadModule(ev, s0, node, a0);
+    return unknown(args);
+  }
+  if (mod === 'os') {
+    if (path === 'homedir') return { k: 'str', v: '~' };
+    if (path === 'tmpdir') return { k: 'str', v: '$TMPDIR' };
+    if (/^(?:hostname|userInfo|networkInterfaces)$/.test(path)) {
+      ev.effects.source(scope, 'fingerprint', node);
+      return withTaint({ k: 'unknown' }, [], 'fingerprint');
+    }
+    return UNKNOWN;
+  }
+  return undefined;
+}

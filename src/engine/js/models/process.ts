@@ -1,0 +1,77 @@
+/**
+ * API model: child_process and process spawners (execa, cross-spawn, shelljs, tinyexec …), and
+ * Node's internal spawn binding. Each start of a process is reported with its command: a shell
+ * command line (`exec`), a program and its argument list (`spawn`, `execFile`), or a Node script
+ * (`fork`).
+ */
+import type { Evaluator } from '../evaluator';
+import { UNKNOWN, asString, type Val } from '../values';
+import type { ApiCall, ModuleCall } from './model';
+
+/** How a started process receives its command. */
+export type SpawnKind = 'shell' | 'argv' | 'fork';
+
+export const SPAWN_MODULES = new Set([
+  'execa',
+  'cross-spawn',
+  'shelljs',
+  'child-process-promise',
+  'spawn-sync',
+  'tinyexec',
+]);
+
+const CP_EXEC = new Set(['exec', 'execSync']);
+const CP_SPAWN = new Set(['spawn', 'spawnSync', 'execFile', 'execFileSync', 'fork']);
+
+export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
+  const { node, mod, method, args, a0, s0, scope } = c;
+  if (mod === 'child_process') {
+    if (CP_EXEC.has(method))
+      ev.effects.spawn(node, s0 ?? (a0?.k === 'str' ? a0.v : undefined), args, 'shell', scope);
+    else if (CP_SPAWN.has(method))
+      ev.effects.spawn(
+        node,
+        method === 'fork' ? 'node' : s0,
+        args,
+        method === 'fork' ? 'fork' : 'argv',
+        scope,
+      );
+    if (CP_EXEC.has(method) || CP_SPAWN.has(method))
+      return { k: 'api', mod: 'child_process', path: 'ChildProcess' };
+    return UNKNOWN;
+  }
+  // process.binding('spawn_sync').spawn({ file, args }): a process started past child_process.
+  if (mod.startsWith('binding:') && method === 'spawn' && a0?.k === 'obj') {
+    const file = asString(a0.props.get('file'));
+    ev.effects.internalSpawn(node);
+    ev.effects.spawn(
+      node,
+      file,
+      [a0.props.get('file') ?? UNKNOWN, a0.props.get('args') ?? UNKNOWN],
+      'argv',
+      scope,
+    );
+    return UNKNOWN;
+  }
+  if (
+    SPAWN_MODULES.has(mod) &&
+    /^(?:exec|execa|execaSync|execaCommand|command|sync|spawn|commandSync|\$)$/.test(method)
+  ) {
+    ev.effects.spawn(
+      node,
+      s0,
+      args,
+      method.startsWith('exec') && mod === 'shelljs' ? 'shell' : 'argv',
+      scope,
+    );
+    return UNKNOWN;
+  }
+  return undefined;
+}
+
+/** `execa(cmd, args)`, `crossSpawn(cmd, args)`, `shell(cmd)`. */
+export function processModuleCall(ev: Evaluator, c: ModuleCall): Val | undefined {
+  if (!SPAWN_MODULES.has(c.mod)) return undefined;
+  ev.effects.spawn(c.node, asString(c.args[0]), c.args, c.mod === 'shelljs' ? 'shell' : 'argv', c.scope);
+  return UNKNOWN;
+}

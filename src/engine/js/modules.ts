@@ -1,0 +1,130 @@
+/**
+ * Module loading, for the evaluator: `require`, `import`, dynamic `import()`, exports, and the
+ * package-local modules whose exports are analysed once per package (cross-file flow, bounded).
+ */
+import { keyName } from './ast';
+import { runFile, type JsFileInput } from './analyze';
+import type { Evaluator } from './evaluator';
+import { nativeLoad } from './models/code';
+import type { Scope } from './scope';
+import { UNKNOWN, canonicalModule, type AstNode, type Val } from './values';
+
+/** At most this many package-local modules are analysed for their exports per package, this deep. */
+const MAX_LOCAL_MODULES = 40;
+const MAX_MODULE_DEPTH = 3;
+
+/** The value a module specifier loads: a package-local module's exports, or the module itself. */
+export function loadModule(ev: Evaluator, spec: string, at: AstNode, specVal: Val | undefined): Val {
+  const name = canonicalModule(spec);
+  ev.requires.add(spec);
+  ev.effects.moduleLoaded(at, spec, name, specVal);
+  nativeLoad(ev, spec, at);
+  return localModule(ev, spec) ?? { k: 'mod', name };
+}
+
+/** The exports of a package-local module (`./util`), analysed once per package (bounded). */
+function localModule(ev: Evaluator, spec: string): Val | undefined {
+  const host = ev.input.modules;
+  if (!host || !spec.startsWith('.')) return undefined;
+  const file = host.resolve(ev.input.path, spec);
+  if (!file) return undefined;
+  const cached = host.cache.get(file.path);
+  if (cached !== undefined) return cached ?? undefined;
+  if (host.cache.size >= MAX_LOCAL_MODULES || (ev.input.moduleDepth ?? 0) >= MAX_MODULE_DEPTH)
+    return undefined;
+  host.cache.set(file.path, null); // in progress (cycles see the plain module)
+  const childInput: JsFileInput = {
+    ...ev.input,
+    path: file.path,
+    text: file.text,
+    installTime: ev.installTime,
+    nested: 0,
+    moduleDepth: (ev.input.moduleDepth ?? 0) + 1,
+  };
+  const { evaluator: child, result } = runFile(childInput);
+  // The file's own analysis is kept for when the package loop reaches it.
+  host.results.set(file.path, { installTime: ev.installTime, text: file.text, result });
+  if (!result.parsed) return undefined;
+  const v = child.exportsValue();
+  host.cache.set(file.path, v);
+  return v;
+}
+
+export function importDecl(ev: Evaluator, node: AstNode, scope: Scope): Val {
+  const src = (node.source as AstNode)?.value;
+  if (typeof src !== 'string') return UNKNOWN;
+  if (node.importKind === 'type') return UNKNOWN;
+  const loaded = loadModule(ev, src, node, undefined);
+  if (loaded.k !== 'mod') {
+    // A package-local module: its exports (ESM `default`, or the CommonJS exports object).
+    for (const s of (node.specifiers ?? []) as AstNode[]) {
+      const local = (s.local as AstNode).name as string;
+      const imported = s.type === 'ImportSpecifier' ? (keyName(s.imported as AstNode) ?? local) : undefined;
+      const dflt = loaded.k === 'obj' ? loaded.props.get('default') : undefined;
+      scope.vars.set(
+        local,
+        s.type === 'ImportNamespaceSpecifier'
+          ? loaded
+          : imported === undefined || imported === 'default'
+            ? (dflt ?? loaded)
+            : ev.member(loaded, imported, node, scope, false),
+      );
+    }
+    return UNKNOWN;
+  }
+  const mod = loaded;
+  for (const s of (node.specifiers ?? []) as AstNode[]) {
+    const local = (s.local as AstNode).name as string;
+    if (s.type === 'ImportSpecifier') {
+      const imported = keyName(s.imported as AstNode) ?? local;
+      scope.vars.set(local, imported === 'default' ? mod : { k: 'api', mod: mod.name, path: imported });
+    } else scope.vars.set(local, mod);
+  }
+  return UNKNOWN;
+}
+
+export function exportDecl(ev: Evaluator, node: AstNode, scope: Scope, depth: number): Val {
+  if (node.source) {
+    const src = (node.source as AstNode).value;
+    if (typeof src === 'string') loadModule(ev, src, node, undefined);
+  }
+  if (node.type === 'ExportDefaultDeclaration') ev.exportNames.add('default');
+  const decl = node.declaration as AstNode | null | undefined;
+  if (decl) {
+    const id = (decl.id as AstNode | undefined)?.name;
+    if (typeof id === 'string') ev.exportNames.add(id);
+    for (const d of (decl.declarations ?? []) as AstNode[]) {
+      const n = (d.id as AstNode)?.name;
+      if (typeof n === 'string') ev.exportNames.add(n);
+    }
+    const v = ev.walk(decl, scope, depth + 1);
+    // Exported values, for the other files of the package.
+    if (node.type === 'ExportDefaultDeclaration') {
+      const fnDecl = decl.type === 'FunctionDeclaration';
+      const named = typeof id === 'string' ? scope.lookup(id) : undefined;
+      ev.exportsObj.props.set('default', named ?? (fnDecl ? ev.fnVal(decl, scope) : v));
+    } else {
+      if (typeof id === 'string') {
+        const x = scope.lookup(id);
+        if (x) ev.exportsObj.props.set(id, x);
+      }
+      for (const d of (decl.declarations ?? []) as AstNode[]) {
+        const n = (d.id as AstNode)?.name;
+        const x = typeof n === 'string' ? scope.lookup(n) : undefined;
+        if (typeof n === 'string' && x) ev.exportsObj.props.set(n, x);
+      }
+    }
+  }
+  for (const s of (node.specifiers ?? []) as AstNode[]) {
+    const n = keyName(s.exported as AstNode);
+    if (n) ev.exportNames.add(n);
+    const local = keyName(s.local as AstNode);
+    const x = !node.source && local ? scope.lookup(local) : undefined;
+    if (n && x) ev.exportsObj.props.set(n, x);
+  }
+  if (node.type === 'ExportAllDeclaration') {
+    const n = keyName(node.exported as AstNode);
+    ev.exportNames.add(n ?? `* from ${String((node.source as AstNode)?.value)}`);
+  }
+  return UNKNOWN;
+}

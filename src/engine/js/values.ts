@@ -1,0 +1,204 @@
+/**
+ * The abstract values the JavaScript analysis folds expressions into. Enough to see through the
+ * usual indirection (aliases, string building, decoding) without running anything.
+ */
+
+/** Labels that travel with data: where a value came from. */
+export type Taint =
+  | 'env_all' // the whole process.env
+  | 'secret_env' // an environment variable whose name looks like a secret
+  | 'secret_file' // contents of a credential or key file
+  | 'fingerprint' // host name, user info, network interfaces
+  | 'decoded' // produced by base64/hex/char-code decoding
+  | 'network_data' // bytes received from the network
+  | 'image' // bytes read from an image file
+  | 'user_listing' // names listed from the user's home, a drive root or the project npm ran in
+  | 'page_secret' // what a page's user types: keystrokes, password/card/seed fields, a wallet's storage
+  | 'cwd'; // the working directory (process.cwd()) or a path under it
+
+export interface AstNode {
+  type: string;
+  loc?: { start: { line: number; column: number }; end: { line: number; column: number } };
+  range?: [number, number];
+  start?: number;
+  end?: number;
+  [key: string]: unknown;
+}
+
+export type Val = (
+  | { k: 'str'; v: string }
+  | { k: 'num'; v: number }
+  | { k: 'bool'; v: boolean }
+  | { k: 'mod'; name: string }
+  | { k: 'api'; mod: string; path: string }
+  | { k: 'global'; name: string }
+  | { k: 'env' }
+  | {
+      k: 'fn';
+      node: AstNode;
+      decoder: boolean;
+      /** Scope the function was defined in (closures); opaque to this module. */
+      scope?: object;
+      /** The object a method was read from or bound to (`this`). */
+      self?: Val;
+      /** The file analyser that owns the node (functions exported by another package file). */
+      owner?: object;
+    }
+  | { k: 'arr'; items: Val[] }
+  | { k: 'obj'; props: Map<string, Val> }
+  | { k: 'keys'; of: Val }
+  | { k: 'entries'; of: Val }
+  | { k: 'entry'; of: Val; key: string }
+  | { k: 'entrylist'; of: Val; key: string }
+  | { k: 'desc'; of: Val; key: string }
+  | { k: 'net' }
+  | { k: 'dyn'; code?: string }
+  | { k: 'unknown' }
+) & {
+  t?: Set<Taint>;
+  /** The value was reached through obfuscated access (computed keys built at run time, Reflect.get, ...). */
+  obf?: boolean;
+  /** Came from a call of a local decoding function. */
+  viaDecoder?: boolean;
+  /** An element of a constant list walked by a loop or array callback (a plain name, not computed). */
+  listed?: boolean;
+  /** A string literal as written in the source (not built, decoded or received). */
+  lit?: boolean;
+  /** For string/array methods: the value the method was read from. */
+  base?: Val;
+};
+
+export const UNKNOWN: Val = Object.freeze({ k: 'unknown' }) as Val;
+
+export function str(v: string, from?: Val[]): Val {
+  return withTaint({ k: 'str', v }, from);
+}
+
+/** An unknown value; shares one frozen object unless taint has to be carried. */
+export function unknown(from?: Val[]): Val {
+  if (!from || !from.some((f) => f.k === 'env' || f.t?.size)) return UNKNOWN;
+  return withTaint({ k: 'unknown' }, from);
+}
+
+export function withTaint<T extends Val>(v: T, from?: (Val | undefined)[], extra?: Taint): T {
+  let t: Set<Taint> | undefined;
+  for (const f of from ?? []) {
+    if (f?.k === 'env') {
+      t ??= new Set();
+      t.add('env_all');
+    }
+    if (f?.t?.size) {
+      t ??= new Set();
+      for (const x of f.t) t.add(x);
+    }
+  }
+  if (extra) {
+    t ??= new Set();
+    t.add(extra);
+  }
+  if (t) v.t = t;
+  return v;
+}
+
+/** Every taint in a value, looking inside arrays and objects (bounded). */
+export function deepTaints(v: Val | undefined, depth = 0, acc = new Set<Taint>()): Set<Taint> {
+  if (!v || depth > 4) return acc;
+  for (const x of v.t ?? []) acc.add(x);
+  if (v.k === 'env') acc.add('env_all');
+  if (v.k === 'arr') for (const i of v.items.slice(0, 50)) deepTaints(i, depth + 1, acc);
+  if (v.k === 'obj') for (const i of [...v.props.values()].slice(0, 50)) deepTaints(i, depth + 1, acc);
+  return acc;
+}
+
+export function asString(v: Val | undefined): string | undefined {
+  if (!v) return undefined;
+  if (v.k === 'str') return v.v;
+  if (v.k === 'num') return String(v.v);
+  if (v.k === 'bool') return String(v.v);
+  return undefined;
+}
+
+/** Canonical module name: `node:fs` → `fs`, `fs/promises` → `fs`, fs-extra family → `fs`. */
+export function canonicalModule(name: string): string {
+  let n = name.startsWith('node:') ? name.slice(5) : name;
+  if (n === 'fs/promises' || n === 'fs-extra' || n === 'graceful-fs' || n === 'original-fs') n = 'fs';
+  if (n === 'child_process' || n === 'node:child_process') n = 'child_process';
+  if (n === 'dns/promises') n = 'dns';
+  if (n === 'timers/promises') n = 'timers';
+  return n;
+}
+
+export function asNum(v: Val | undefined): number | undefined {
+  if (!v) return undefined;
+  if (v.k === 'num') return v.v;
+  if (v.k === 'str' && /^\d+$/.test(v.v)) return Number(v.v);
+  return undefined;
+}
+
+/** One of two values (`a || b`, `c ? a : b`): the first known one, with the taint of both. */
+export function eitherOf(a: Val, b: Val): Val {
+  const picked = a.k !== 'unknown' ? a : b;
+  const other = picked === a ? b : a;
+  if (!other.t?.size || other.k === 'env') return picked;
+  if (picked.k === 'env') return picked;
+  return withTaint({ ...picked }, [picked, other]);
+}
+
+/** The value a call returns: the first return that is known, else the first (taint kept). */
+export function pickReturn(returns: Val[]): Val {
+  if (!returns.length) return UNKNOWN;
+  const picked = returns.find((r) => r.k !== 'unknown') ?? returns[0]!;
+  // Taint of any return path stays on the value (`try { return read(f) } catch { return '' }`).
+  const others = returns.filter((r) => r !== picked && r.t?.size);
+  return others.length ? withTaint({ ...picked }, [picked, ...others]) : picked;
+}
+
+/** Most elements a loop or array callback is unrolled for. */
+export const MAX_UNROLL = 32;
+
+/** The elements a for…of / array method walks over, when they are known. */
+export function iterItems(v: Val): Val[] | undefined {
+  const items = iterItemsRaw(v);
+  return items?.map((i) =>
+    i.k === 'str'
+      ? { ...i, listed: true }
+      : i.k === 'arr' && i.items[0]?.k === 'str'
+        ? { ...i, items: [{ ...i.items[0], listed: true }, ...i.items.slice(1)] }
+        : i,
+  );
+}
+
+function iterItemsRaw(v: Val): Val[] | undefined {
+  if (v.k === 'arr') return v.items.slice(0, MAX_UNROLL);
+  if (v.k === 'entries') {
+    const of = v.of;
+    if (of.k === 'obj')
+      return [...of.props]
+        .slice(0, MAX_UNROLL)
+        .map(([k, x]) => ({ k: 'arr', items: [{ k: 'str', v: k }, x] }) as Val);
+    if (of.k === 'arr')
+      return of.items
+        .slice(0, MAX_UNROLL)
+        .map((x, i) => ({ k: 'arr', items: [{ k: 'num', v: i }, x] }) as Val);
+    return undefined;
+  }
+  if (v.k === 'keys') return keysOf(v.of);
+  return undefined;
+}
+
+/** The keys a for…in loop or Object.keys walks over, when known. */
+export function keysOf(v: Val): Val[] | undefined {
+  if (v.k === 'obj')
+    return [...v.props.keys()].slice(0, MAX_UNROLL).map((k) => ({ k: 'str', v: k, listed: true }) as Val);
+  if (v.k === 'arr')
+    return v.items.slice(0, MAX_UNROLL).map((_, i) => ({ k: 'str', v: String(i), listed: true }) as Val);
+  return undefined;
+}
+
+/** The strings in a value (arrays flattened, bounded); unknown elements become empty strings. */
+export function flatStrings(v: Val, depth = 0, out: string[] = []): string[] {
+  if (out.length > 200 || depth > 4) return out;
+  if (v.k === 'arr') for (const i of v.items.slice(0, 100)) flatStrings(i, depth + 1, out);
+  else out.push(asString(v) ?? '');
+  return out;
+}

@@ -1,0 +1,129 @@
+/**
+ * Package-level rules: what the files of a package show together. A shell with no command in one
+ * file and an outbound socket in another (a reverse shell), install-time code launching an
+ * executable the package ships (a dropper), a lifecycle script running a file with malicious
+ * code. They read the evidence gathered from the files and add their findings to it, in order
+ * (the last rule sees the findings of the first two).
+ */
+import { WARNING_CONFIDENCE } from '../policy/risk-policy';
+import { finding } from './findings';
+import type { JsFileFacts } from './js/analyze';
+import { decodeText } from './text';
+import type { Finding, PackageFile } from './types';
+
+/** Facts of one code file, for the rules that combine files. */
+export type FileFacts = JsFileFacts & { file: string; installTime: boolean };
+
+/** The kind of executable a file's first bytes announce (ELF, PE, Mach-O), if any. */
+export function magicKind(buf: Buffer): string | undefined {
+  if (buf.length < 4) return undefined;
+  const b0 = buf[0]!;
+  const b1 = buf[1]!;
+  const b2 = buf[2]!;
+  const b3 = buf[3]!;
+  if (b0 === 0x7f && b1 === 0x45 && b2 === 0x4c && b3 === 0x46) return 'ELF executable';
+  if (b0 === 0x4d && b1 === 0x5a && buf.length >= 64) {
+    const pe = buf.readUInt32LE(60);
+    if (pe + 4 <= buf.length && buf.toString('latin1', pe, pe + 4) === 'PE\0\0')
+      return 'Windows PE executable';
+  }
+  const be = buf.readUInt32BE(0);
+  if (be === 0xfeedface || be === 0xfeedfacf || be === 0xcefaedfe || be === 0xcffaedfe)
+    return 'Mach-O executable';
+  if (be === 0xcafebabe && buf.length >= 8 && buf.readUInt32BE(4) < 30) return 'Mach-O universal binary';
+  return undefined;
+}
+
+export function packageRules(
+  evidence: Finding[],
+  ctx: {
+    files: PackageFile[];
+    byPath: Map<string, PackageFile>;
+    fileFacts: FileFacts[];
+    scripts: { name: string; command: string; line: number }[];
+  },
+): void {
+  const { files, byPath, fileFacts, scripts } = ctx;
+  // A shell with no command to run, in a package that opens an outbound socket and wires process
+  // streams: a reverse shell, also when the socket and the shell sit in different files.
+  {
+    const shell = fileFacts.find((f) => f.interactiveShell);
+    const socket = fileFacts.find((f) => f.outboundSocket);
+    if (
+      shell &&
+      socket &&
+      fileFacts.some((f) => f.pipesStreams && (f.file === shell.file || f.file === socket.file))
+    ) {
+      const install = shell.installTime || socket.installTime;
+      evidence.push(
+        finding({
+          threat_type: 'malicious_code',
+          rule: 'pkg.reverse-shell',
+          message:
+            shell.file === socket.file
+              ? 'starts a shell with no command and connects its streams to an outbound socket (reverse shell)'
+              : `starts a shell with no command (${shell.file}) and connects its streams to an outbound socket opened in ${socket.file} (reverse shell)`,
+          file: shell.file,
+          line: shell.interactiveShell!,
+          snippet: '',
+          install_time: install,
+          variant: install ? 'install' : undefined,
+        }),
+      );
+    }
+  }
+  // Install-time code that starts a program shipped in the package, detached and silenced: a
+  // dropper (the executable is the payload; the JavaScript only launches it).
+  const shippedExecutables = files
+    .filter((f) => /\.(?:exe|scr|msi|com)$/i.test(f.path) || (f.data.length >= 4 && magicKind(f.data)))
+    .map((f) => f.path);
+  if (shippedExecutables.length) {
+    for (const launch of evidence.filter((e) => e.install_time && e.rule === 'js.silent-detached-process')) {
+      const f = byPath.get(launch.file);
+      const text = f ? decodeText(f.data).text : '';
+      const exe = shippedExecutables.find((x) => text.includes(x.slice(x.lastIndexOf('/') + 1)));
+      if (!exe) continue;
+      evidence.push(
+        finding({
+          threat_type: 'install_script_injection',
+          rule: 'pkg.install-launches-bundled-binary',
+          message: `install-time code starts ${exe}, an executable shipped in the package, detached with its output discarded`,
+          file: launch.file,
+          line: launch.line,
+          snippet: launch.snippet,
+          install_time: true,
+        }),
+      );
+      break;
+    }
+  }
+  // Install-time files that carry malicious code make the lifecycle script itself an injection.
+  for (const s of scripts) {
+    const targets = evidence.filter(
+      (f) =>
+        f.install_time &&
+        'threat_type' in f &&
+        f.threat_type === 'malicious_code' &&
+        f.confidence >= WARNING_CONFIDENCE &&
+        f.file !== 'package.json',
+    );
+    if (targets.length) {
+      const t = targets[0]!;
+      evidence.push(
+        finding({
+          threat_type: 'install_script_injection',
+          rule: 'pkg.install-runs-malicious-file',
+          message: `the ${s.name} script runs ${t.file}, which contains ${t.message}`,
+          file: 'package.json',
+          line: s.line,
+          snippet: `"${s.name}": "${s.command.slice(0, 100)}"`,
+          install_time: true,
+          // One step above the malicious finding in the file the script runs.
+          from: t.confidence,
+          steps: 1,
+        }),
+      );
+      break;
+    }
+  }
+}

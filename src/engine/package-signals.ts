@@ -1,0 +1,114 @@
+/**
+ * Signals in what a package is rather than what its code does:
+ *
+ * - the dependency-confusion shape: a version far above anything a real project publishes
+ *   (99.0.0, 1.999.0), an install script, and nothing that a maintained package carries (no
+ *   repository, no README, no description): the form of the public package that shadows a
+ *   company's private one;
+ * - a name that imitates a high-impact package (one edit away, separators or look-alike
+ *   characters swapped, a scope one character away), checked against the most-downloaded
+ *   names of the maintained `npm-high-impact` list.
+ *
+ * Neither proves malice; both raise what the code does, and alone they are warnings.
+ */
+import { npmTopDownloads } from 'npm-high-impact';
+import { finding } from './findings';
+import { bareName, editDistance, fold } from './name-similarity';
+import type { Finding, PackageMetadata } from './types';
+
+/** Most-downloaded names compared against (a name in this list is never a squat of another). */
+const TOP_COMPARED = 5_000;
+let topNames: { set: Set<string>; byLength: Map<number, string[]>; folded: Map<string, string> } | undefined;
+
+function top() {
+  if (topNames) return topNames;
+  const list = npmTopDownloads.slice(0, TOP_COMPARED);
+  const byLength = new Map<number, string[]>();
+  const folded = new Map<string, string>();
+  for (const n of list) {
+    const bare = bareName(n);
+    if (bare.length < 4) continue;
+    const arr = byLength.get(bare.length) ?? [];
+    arr.push(n);
+    byLength.set(bare.length, arr);
+    const f = fold(n);
+    if (!folded.has(f)) folded.set(f, n);
+  }
+  topNames = { set: new Set(npmTopDownloads), byLength, folded };
+  return topNames;
+}
+
+/** The high-impact package a name imitates, and how, or undefined. */
+export function imitatedPackage(name: string): { target: string; how: string } | undefined {
+  const t = top();
+  if (!name || t.set.has(name)) return undefined;
+  const bare = bareName(name);
+  const f = fold(name);
+  const same = t.folded.get(f);
+  if (same && same !== name)
+    return { target: same, how: 'differs only in separators or look-alike characters' };
+  if (bare.length < 5) return undefined;
+  for (const len of [bare.length - 1, bare.length, bare.length + 1]) {
+    for (const cand of t.byLength.get(len) ?? []) {
+      const cb = bareName(cand);
+      if (cb === bare) continue;
+      // Scoped candidates are compared whole (`@typescript_eslint/parser`), unscoped by name.
+      const d = cand.startsWith('@') ? editDistance(name, cand, 1) : editDistance(bare, cb, 1);
+      if (d === 1) return { target: cand, how: 'is one character away' };
+    }
+  }
+  return undefined;
+}
+
+/** A version no real project reaches: major 90 or more, or a run of 9s (1.999.0, 0.0.999). */
+export function confusionVersion(version: string): boolean {
+  const m = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
+  if (!m) return false;
+  const [maj, min, pat] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return maj >= 90 || /^9{3,}$/.test(m[2]!) || /^9{3,}$/.test(m[3]!) || (min >= 900 && pat === 0);
+}
+
+const INSTALL_HOOKS = new Set(['preinstall', 'install', 'postinstall']);
+
+export function packageSignals(
+  meta: PackageMetadata,
+  ctx: { hasReadme: boolean; scripts: { name: string; command: string; line: number }[] },
+): Finding[] {
+  const out: Finding[] = [];
+  const hooks = ctx.scripts.filter((s) => INSTALL_HOOKS.has(s.name));
+  if (confusionVersion(meta.version) && hooks.length && !meta.repository) {
+    const bare = [!ctx.hasReadme && 'no README', !meta.description?.trim() && 'no description'].filter(
+      Boolean,
+    );
+    const hook = hooks[0]!;
+    out.push(
+      finding({
+        threat_type: 'install_script_injection',
+        rule: 'pkg.dependency-confusion-shape',
+        message: `version ${meta.version} with a ${hook.name} script and no repository${bare.length ? `, ${bare.join(', ')}` : ''}: the shape of a package published to shadow a private one`,
+        file: 'package.json',
+        line: hook.line,
+        snippet: `"version": "${meta.version.slice(0, 40)}"`,
+        install_time: true,
+        // A warning alone; each missing sign of a maintained package (README, description) raises it.
+        steps: bare.length,
+      }),
+    );
+  }
+  const imitated = imitatedPackage(meta.name);
+  if (imitated) {
+    out.push(
+      finding({
+        threat_type: 'social_engineering',
+        rule: 'pkg.imitates-popular-name',
+        message: `the name ${meta.name.slice(0, 80)} ${imitated.how} from ${imitated.target}, a high-impact package${hooks.length ? `, and it runs a ${hooks[0]!.name} script` : ''}`,
+        file: 'package.json',
+        line: 1,
+        snippet: `"name": "${meta.name.slice(0, 80)}"`,
+        install_time: hooks.length > 0,
+        variant: hooks.length ? 'installHook' : undefined,
+      }),
+    );
+  }
+  return out;
+}

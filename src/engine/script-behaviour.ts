@@ -1,0 +1,822 @@
+/**
+ * Behaviour of the scripts lifecycle hooks run: POSIX shell, Windows batch, PowerShell and
+ * Python files. A script is read as a sequence of commands with their arguments (variables
+ * assigned earlier substituted, quotes removed, line continuations joined), and the rules look at
+ * what the commands do together rather than at one line's text:
+ *
+ * - download → (chmod) → execute of the same file, in one line or across lines and variables;
+ * - the environment dumped into a network command (`env | base64 | curl -d @-`);
+ * - miners, persistence (cron, Run keys, launch agents, systemd user units, scheduled tasks).
+ *
+ * The line rules of shell.ts still run on every line, after variable substitution.
+ * Pure functions over text: nothing is executed.
+ */
+import type { ThreatType } from '../contract/schemas';
+import { confidence, type ConfidenceQuery, type RuleId, type VariantOf } from './rules';
+import { EXFIL_HOST, SENSITIVE_PATH } from './indicators';
+import type { CapabilityCollector } from './capabilities';
+import { analyzeShell } from './shell';
+
+export type ScriptDialect = 'sh' | 'batch' | 'powershell' | 'python';
+
+export interface ScriptHit {
+  rule: RuleId;
+  threat_type: ThreatType;
+  /** From the catalogue, for the variant and steps below. */
+  confidence: number;
+  variant?: VariantOf<RuleId>;
+  steps?: number;
+  message: string;
+  line: number;
+  text: string;
+}
+
+/** A hit whose confidence is the rule's catalogue confidence for `level`. */
+function scriptHit(
+  rule: RuleId,
+  threat_type: ThreatType,
+  message: string,
+  line: number,
+  text: string,
+  level: ConfidenceQuery = {},
+): ScriptHit {
+  return {
+    rule,
+    threat_type,
+    confidence: confidence(rule, level),
+    variant: level.variant,
+    steps: level.steps,
+    message,
+    line,
+    text,
+  };
+}
+
+interface Command {
+  line: number;
+  text: string;
+  words: string[];
+  /** Ends with `&`, or starts through nohup/setsid/start /b/Start-Process -WindowStyle Hidden. */
+  background: boolean;
+  /** Piped into the next command. */
+  pipedTo?: Command;
+}
+
+const MAX_LINES = 5_000;
+const MAX_VARS = 500;
+
+export function dialectOf(path: string, head: string): ScriptDialect | undefined {
+  if (/\.(?:bat|cmd)$/i.test(path)) return 'batch';
+  if (/\.ps1$/i.test(path)) return 'powershell';
+  if (/\.py$/i.test(path) || /^#!.*\bpython/.test(head)) return 'python';
+  if (/\.(?:sh|bash|zsh)$/i.test(path) || /^#!.*\b(?:ba|z|da|k)?sh\b/.test(head)) return 'sh';
+  return undefined;
+}
+
+/** Joins continued lines, keeping the number of the first physical line. */
+function logicalLines(text: string, dialect: ScriptDialect): { line: number; text: string }[] {
+  const out: { line: number; text: string }[] = [];
+  const cont = dialect === 'batch' ? /\^$/ : dialect === 'powershell' ? /`$/ : /\\$/;
+  let buf = '';
+  let start = 0;
+  const lines = text.split(/\r?\n/).slice(0, MAX_LINES);
+  lines.forEach((raw, i) => {
+    if (!buf) start = i + 1;
+    if (cont.test(raw)) {
+      buf += `${raw.slice(0, -1)} `;
+      return;
+    }
+    buf += raw;
+    out.push({ line: start, text: buf });
+    buf = '';
+  });
+  if (buf) out.push({ line: start, text: buf });
+  return out;
+}
+
+function isComment(line: string, dialect: ScriptDialect): boolean {
+  const t = line.trim();
+  if (dialect === 'batch') return /^(?:rem\b|::)/i.test(t);
+  return t.startsWith('#') && !t.startsWith('#!');
+}
+
+/** Records `NAME=value` (sh), `set NAME=value` (batch), `$NAME = value` (PowerShell, Python). */
+function assignment(line: string, dialect: ScriptDialect): [string, string] | undefined {
+  const t = line.trim();
+  let m: RegExpMatchArray | null;
+  if (dialect === 'sh') m = /^(?:export\s+|local\s+|readonly\s+)?([A-Za-z_]\w*)=(.*)$/.exec(t);
+  else if (dialect === 'batch') m = /^set\s+"?([A-Za-z_][\w.-]*)=([^"]*)"?\s*$/i.exec(t);
+  else if (dialect === 'powershell') m = /^\$([A-Za-z_]\w*)\s*=\s*(.+)$/.exec(t);
+  else m = /^([A-Za-z_]\w*)\s*=\s*(.+)$/.exec(t);
+  if (!m) return undefined;
+  return [m[1]!, unquote(m[2]!.trim())];
+}
+
+function unquote(s: string): string {
+  return s.replace(/^(['"])(.*)\1$/s, '$2');
+}
+
+function substitute(line: string, vars: Map<string, string>, dialect: ScriptDialect): string {
+  if (!vars.size) return line;
+  const get = (name: string, whole: string) => vars.get(name) ?? whole;
+  if (dialect === 'batch')
+    return line
+      .replace(/%([A-Za-z_][\w.-]*)%/g, (w, n: string) => get(n, w))
+      .replace(/%%([A-Za-z])\b/g, (w, n: string) => get(n, w));
+  if (dialect === 'python') return line;
+  return line
+    .replace(/\$\{([A-Za-z_]\w*)\}/g, (w, n: string) => get(n, w))
+    .replace(/\$env:([A-Za-z_]\w*)/gi, (w, n: string) => get(n, w))
+    .replace(/\$([A-Za-z_]\w*)/g, (w, n: string) => get(n, w));
+}
+
+/** Splits a shell word list, honouring quotes; `$(…)` and backticks are kept inside one word. */
+function words(segment: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quote = '';
+  let depth = 0;
+  for (const ch of segment) {
+    if (quote) {
+      if (ch === quote) quote = '';
+      else cur += ch;
+      continue;
+    }
+    if (ch === '(' && cur.endsWith('$')) depth++;
+    else if (ch === ')' && depth) depth--;
+    if (!depth && (ch === '"' || ch === "'")) {
+      quote = ch;
+      continue;
+    }
+    if (!depth && /\s/.test(ch)) {
+      if (cur) out.push(cur);
+      cur = '';
+      continue;
+    }
+    cur += ch;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** Splits a logical line into commands at `;`, `&&`, `||`, `|` and `&`, outside quotes. */
+function commands(line: number, text: string): Command[] {
+  const parts: { text: string; sep: string }[] = [];
+  let cur = '';
+  let quote = '';
+  let depth = 0;
+  let braces = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote) {
+      if (ch === quote) quote = '';
+      cur += ch;
+      continue;
+    }
+    if (ch === '"' || ch === "'") quote = ch;
+    if (ch === '(') depth++;
+    if (ch === ')' && depth) depth--;
+    if (ch === '{' && (text[i - 1] === '@' || braces)) braces++; // PowerShell @{ hashtable }
+    if (ch === '}' && braces) braces--;
+    if (!depth && !braces && (ch === ';' || ch === '|' || ch === '&')) {
+      const two = text.slice(i, i + 2);
+      const redirect = ch === '&' && (text[i - 1] === '>' || text[i + 1] === '>');
+      if (!redirect) {
+        const sep = two === '&&' || two === '||' ? two : ch;
+        parts.push({ text: cur, sep });
+        cur = '';
+        if (sep.length === 2) i++;
+        continue;
+      }
+    }
+    cur += ch;
+  }
+  parts.push({ text: cur, sep: '' });
+  const out: Command[] = [];
+  for (const p of parts) {
+    const w = words(p.text.trim());
+    if (!w.length) continue;
+    const background =
+      p.sep === '&' ||
+      /^(?:nohup|setsid|disown)$/i.test(w[0]!) ||
+      (/^start$/i.test(w[0]!) && w.some((x) => /^\/b$/i.test(x))) ||
+      (/^start-process$/i.test(w[0]!) && /-windowstyle\s+hidden/i.test(p.text));
+    const cmd: Command = { line, text: p.text.trim(), words: w, background };
+    const prev = out[out.length - 1];
+    if (prev && prev.pipedTo === undefined && (prev as Command & { pipe?: boolean }).pipe) prev.pipedTo = cmd;
+    (cmd as Command & { pipe?: boolean }).pipe = p.sep === '|';
+    out.push(cmd);
+  }
+  return out;
+}
+
+const LEADING_ASSIGN =
+  /^\s*(?:export\s+)?([A-Za-z_]\w*)=("[^"]*"|'[^']*'|`[^`]*`|\$\([^)]*\)|[^\s;&|'"`]*)\s*(?:;|&&)\s*(\S.*)$/;
+
+const DECODE_PIPE =
+  /echo\s+(?:-n\s+)?["']?([A-Za-z0-9+/]{40,}={0,2})["']?\s*\|\s*base64\s+(?:-d|--decode|-D)\s*\|\s*(?:sudo\s+)?(python3?|bash|sh|zsh)\b/g;
+
+const WRAPPERS =
+  /^(?:sudo|nohup|setsid|exec|env|time|command|start|call|cmd(?:\.exe)?|\/c|\/b|\/min|""|&|\.)$/i;
+
+/** The program a command runs and its arguments, past wrappers such as nohup, sudo, start /b. */
+function programOf(c: Command): { prog: string; args: string[] } {
+  let i = 0;
+  while (i < c.words.length && (WRAPPERS.test(c.words[i]!) || /^[A-Za-z_]\w*=/.test(c.words[i]!))) i++;
+  return { prog: c.words[i] ?? '', args: c.words.slice(i + 1) };
+}
+
+const base = (p: string) =>
+  p
+    .replace(/^["']|["']$/g, '')
+    .split(/[\\/]/)
+    .pop()!
+    .toLowerCase();
+
+const URL_RE = /\b(?:https?|ftp):\/\/[^\s"'`)|;<>]+/i;
+
+function urlRisk(url: string | undefined): { plain: boolean; bareIp: boolean } {
+  if (!url) return { plain: false, bareIp: false };
+  const host = /^[a-z]+:\/\/([^/:?#]+)/i.exec(url)?.[1] ?? '';
+  return { plain: /^(?:http|ftp):/i.test(url), bareIp: /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host) };
+}
+
+export interface Download {
+  url?: string;
+  out?: string;
+  line: number;
+}
+
+/** A command that downloads something: its URL and the file it writes, when named. */
+function download(c: Command): Download | undefined {
+  const { prog, args } = programOf(c);
+  const p = base(prog).replace(/\.exe$/, '');
+  const text = c.text;
+  const url = URL_RE.exec(text)?.[0];
+  const redirect = /(?:^|\s)>\s*([^\s&|;]+)/.exec(text)?.[1];
+  const flag = (names: RegExp) => {
+    const i = args.findIndex((a) => names.test(a));
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  if (p === 'curl') return { url, out: flag(/^(?:-[a-zA-Z]*o|--output)$/) ?? redirect, line: c.line };
+  if (p === 'wget')
+    return { url, out: flag(/^(?:-[a-zA-Z]*O|--output-document)$/) ?? redirect, line: c.line };
+  if (/^(?:iwr|invoke-webrequest|invoke-restmethod|irm)$/.test(p))
+    return { url, out: flag(/^-outfile$/i), line: c.line };
+  if (p === 'certutil' && /-urlcache/i.test(text)) return { url, out: args[args.length - 1], line: c.line };
+  if (p === 'bitsadmin' && /\/transfer/i.test(text)) return { url, out: args[args.length - 1], line: c.line };
+  if (/^(?:powershell|pwsh)$/.test(p) || /downloadfile|downloadstring|invoke-webrequest/i.test(text)) {
+    const m = /downloadfile\(\s*['"]?([^'",\s]+)['"]?\s*,\s*['"]?([^'")]+?)['"]?\s*\)/i.exec(text);
+    if (m) return { url: m[1], out: m[2], line: c.line };
+    if (/downloadstring|invoke-webrequest|iwr\b/i.test(text)) return { url, line: c.line };
+  }
+  return undefined;
+}
+
+/** Files a command executes: the program itself, or the script given to an interpreter. */
+function executed(c: Command): string[] {
+  const { prog, args } = programOf(c);
+  const p = base(prog).replace(/\.exe$/, '');
+  const out = [prog];
+  if (/^(?:sh|bash|zsh|dash|python3?|node|perl|ruby|wscript|cscript|mshta|rundll32|regsvr32)$/.test(p)) {
+    const script = args.find((a) => !a.startsWith('-'));
+    if (script) out.push(script);
+  }
+  if (/^(?:powershell|pwsh)$/.test(p)) {
+    const i = args.findIndex((a) => /^-f(?:ile)?$/i.test(a));
+    if (i >= 0 && args[i + 1]) out.push(args[i + 1]!);
+  }
+  if (/^(?:start-process|saps|&|invoke-item)$/i.test(p) && args[0]) out.push(args[0]);
+  return out.map(base).filter(Boolean);
+}
+
+/**
+ * Shell built-ins and file utilities: running them is the script itself, not a program worth
+ * naming as a capability (every script would "start processes").
+ */
+const PLAIN_PROGRAMS =
+  /^(?:echo|printf|cd|pushd|popd|mkdir|md|rmdir|cp|copy|xcopy|mv|move|rm|del|erase|ln|chmod|chown|touch|cat|type|test|\[|\[\[|true|false|exit|export|set|setlocal|endlocal|unset|read|sleep|pwd|dirname|basename|head|tail|grep|sed|awk|tr|cut|sort|uniq|wc|find|xargs|which|where|if|then|else|elif|fi|for|do|done|while|case|esac|return|local|shift|source|:|rem|goto|exit\/b|write-host|write-output|set-location|new-item|copy-item|remove-item|test-path|get-content|set-content|out-null|import|from|def|print)$/i;
+
+/** What a script's commands can do, as capabilities: the programs it runs, and the hosts it reaches. */
+function recordCapabilities(cmds: readonly Command[], caps: CapabilityCollector): void {
+  for (const c of cmds) {
+    if (/^\s*#!/.test(c.text)) continue;
+    const { prog } = programOf(c);
+    const name = base(prog);
+    if (!name || /^[$%]/.test(name) || PLAIN_PROGRAMS.test(name)) continue;
+    caps.spawns = true;
+    caps.addCommand(name);
+    const urls = [...c.text.matchAll(new RegExp(URL_RE.source, 'gi'))].map((m) => m[0]);
+    if (NET_SEND.test(name) || urls.length > 0) {
+      caps.makesRequests = true;
+      for (const url of urls) caps.addUrl(url);
+    }
+  }
+}
+
+const ENV_DUMP = /^(?:env|printenv|set|export|declare|get-childitem|gci|dir|ls)$/i;
+const NET_SEND =
+  /^(?:curl|wget|nc|ncat|netcat|socat|iwr|invoke-webrequest|invoke-restmethod|irm|telnet|nslookup|dig|host)$/i;
+
+/**
+ * Paths whose recursive deletion or overwrite destroys the user's data rather than the package's
+ * own files: the home folder itself or its well-known data folders, the file-system or a drive
+ * root, system folders, the folder npm was started from (`$INIT_CWD`) or a climb out of the
+ * package (`../..`). A tool's own cache under home (`~/.cache/tool`) is not one of them.
+ */
+const HOME_RE = String.raw`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|%HOMEPATH%|%HOMEDRIVE%%HOMEPATH%|\$env:USERPROFILE|\$env:HOME|\$HOME\$|/home/[^/\s]+|/Users/[^/\s]+|[A-Za-z]:[\\/]Users[\\/][^\\/\s]+)`;
+const USER_DATA_RE = new RegExp(
+  String.raw`^(?:` +
+    String.raw`${HOME_RE}(?:[\\/]+(?:\*|\.\*|Documents|Desktop|Downloads|Pictures|Music|Videos|OneDrive|projects?|Projects?|src|code|repos?|workspace|dev|work|git|\.ssh|\.gnupg|\.aws|\.kube|\.config|\.local|AppData|Library)?)?[\\/]*\*?` +
+    String.raw`|/\*?|/(?:home|Users|root|etc|var|usr|opt|srv|mnt|media|boot|var/lib/\w+)[\\/]*\*?` +
+    String.raw`|[A-Za-z]:[\\/]*\*?(?:\.\*)?|[A-Za-z]:[\\/](?:Users|Windows|ProgramData)[\\/]*\*?` +
+    String.raw`|(?:\$INIT_CWD|%INIT_CWD%|\$env:INIT_CWD)(?:[\\/]+(?!node_modules\b)\S*)?` +
+    String.raw`|(?:\.\.[\\/]+){2,}\*?|(?:\.\.[\\/]+){2,}\.\.|\.\.[\\/]*\*?` +
+    String.raw`)$`,
+  'i',
+);
+
+/** Whether a path (after substitution; a word may hold a list of paths) names user data. */
+export function isUserDataPath(path: string): boolean {
+  return path
+    .split(/\s+/)
+    .map((p) => p.replace(/^["'(]+|["'),;]+$/g, ''))
+    .some((p) => p && USER_DATA_RE.test(p));
+}
+
+/** The paths a command destroys (recursive delete, wipe, overwrite), when it is such a command. */
+function destroyedPaths(c: Command, dialect: ScriptDialect): string[] | undefined {
+  const { prog, args } = programOf(c);
+  const p = base(prog).replace(/\.exe$/, '');
+  const plain = args.filter((a) => !/^-/.test(a) && !/^\/[a-z]$/i.test(a));
+  const flags = args.filter((a) => /^-/.test(a) || /^\/[a-z]$/i.test(a)).join(' ');
+  if (
+    dialect !== 'powershell' &&
+    (p === 'rm' || p === 'rmdir') &&
+    /(?:^|\s)-[a-z]*r|--recursive/i.test(flags)
+  )
+    return plain;
+  if (p === 'find' && /(?:^|\s)-delete\b|-exec\s+(?:rm|shred|truncate)\b/.test(c.text))
+    return plain.slice(0, 1);
+  if (/^(?:shred|wipe|srm|cipher)$/.test(p)) return plain;
+  if (dialect === 'batch' || /^(?:rd|rmdir|del|erase)$/.test(p)) {
+    if (/^(?:rd|rmdir)$/.test(p) && /\/s\b/i.test(flags)) return plain;
+    if (/^(?:del|erase)$/.test(p) && /\/[sq]\b/i.test(flags)) return plain;
+  }
+  if (/^(?:remove-item|ri|rm|del|rmdir|rd)$/i.test(p) && /-r(?:ecurse)?\b/i.test(flags)) {
+    const i = args.findIndex((a) => /^-(?:path|literalpath)$/i.test(a));
+    return i >= 0 && args[i + 1] ? [args[i + 1]!] : plain;
+  }
+  if (
+    /^(?:get-childitem|gci|dir|ls)$/i.test(p) &&
+    /\bremove-item\b|\|\s*(?:ri|rm|del)\b/i.test(c.pipedTo?.text ?? '')
+  )
+    return plain;
+  return undefined;
+}
+
+function pyHits(lines: { line: number; text: string }[], installTime: boolean): ScriptHit[] {
+  const hits: ScriptHit[] = [];
+  const all = lines.map((l) => l.text).join('\n');
+  const find = (re: RegExp) => lines.find((l) => re.test(l.text));
+  const dl = find(/\burl(?:retrieve|open)\s*\(|\brequests\.(?:get|post)\s*\(|\burllib\d?\b.*\bRequest\b/);
+  const wb = find(/\bopen\s*\([^)]*['"][wa]b['"]/);
+  const run = find(
+    /\b(?:subprocess\.(?:run|call|Popen|check_output|check_call)|os\.(?:system|popen|startfile|exec\w*))\s*\(/,
+  );
+  const evalDecoded = find(
+    /\bexec\s*\(\s*(?:base64\.b64decode|zlib\.decompress|bytes\.fromhex|codecs\.decode)/,
+  );
+  const sock = /\bsocket\.socket\s*\(/.test(all) && /\.connect\s*\(/.test(all);
+  const shellOverSocket =
+    /\bpty\.spawn\s*\(|\bos\.dup2\s*\(|\bsubprocess\.\w+\([^)]*stdin\s*=\s*\w*sock/.test(all);
+  const envOut = find(/\bos\.environ\b/) && (dl || /\.post\s*\(/.test(all));
+  // Another process's memory read through /proc/<pid>/mem (secrets scraped from a CI runner or
+  // a password manager): the maps file gives the readable regions.
+  const memRead =
+    /\/proc\//.test(all) && /['"/]mem['"]|\/mem\b/.test(all) && /\bmaps\b/.test(all)
+      ? find(/\/mem\b|['"]mem['"]/)
+      : undefined;
+  // shutil.rmtree / os.remove over the home folder, a drive or the file-system root.
+  const homeExpr =
+    /os\.path\.expanduser\(\s*['"]~['"]\s*\)|Path\.home\(\)|os\.environ(?:\.get\(|\[)\s*['"](?:HOME|USERPROFILE)['"]|['"](?:\/|[A-Za-z]:\\\\|~)['"]/;
+  const homeVars = new Set<string>();
+  for (const l of lines) {
+    const m = /^\s*([A-Za-z_]\w*)\s*=\s*(.+)$/.exec(l.text);
+    if (m && (homeExpr.test(m[2]!) || [...homeVars].some((v) => new RegExp(`\\b${v}\\b`).test(m[2]!))))
+      homeVars.add(m[1]!);
+  }
+  const mentionsHome = (t: string) =>
+    homeExpr.test(t) || [...homeVars].some((v) => new RegExp(`\\b${v}\\b`).test(t));
+  const wipe = lines.find(
+    (l) =>
+      (/\bshutil\.rmtree\s*\(/.test(l.text) && mentionsHome(l.text.slice(l.text.indexOf('rmtree')))) ||
+      (/\bos\.walk\s*\(/.test(l.text) && mentionsHome(l.text)),
+  );
+  const walkDestroys =
+    /\bos\.walk\s*\(/.test(all) &&
+    /\b(?:os\.(?:remove|unlink)|shutil\.rmtree)\s*\(|open\s*\([^)]*['"]w/.test(all);
+  const wiper = wipe && (/rmtree/.test(wipe.text) || walkDestroys) ? wipe : undefined;
+  const install = installTime ? 'install' : undefined;
+  const push = (
+    rule: RuleId,
+    type: ThreatType,
+    message: string,
+    at = lines[0],
+    level: ConfidenceQuery = { variant: install },
+  ) => hits.push(scriptHit(rule, type, message, at?.line ?? 1, at?.text ?? '', level));
+  if (dl && wb && run)
+    push(
+      'script.download-execute',
+      'install_script_injection',
+      'downloads a file, writes it and runs a program',
+      run,
+      { variant: installTime ? 'pythonInstall' : 'python' },
+    );
+  if (evalDecoded) push('script.eval-decoded', 'malicious_code', 'executes decoded code', evalDecoded);
+  if (sock && shellOverSocket)
+    push('shell.reverse-shell', 'malicious_code', 'connects a shell to a socket (reverse shell)');
+  if (memRead)
+    push(
+      'script.process-memory-read',
+      'data_exfiltration',
+      "reads another process's memory through /proc/<pid>/mem (secret scraping)",
+      memRead,
+    );
+  if (wiper)
+    push(
+      'script.destructive',
+      'malicious_code',
+      'deletes or overwrites the files of the home folder or a whole drive',
+      wiper,
+    );
+  if (envOut)
+    push(
+      'script.env-exfil',
+      'data_exfiltration',
+      'sends the environment over the network',
+      find(/\bos\.environ\b/),
+      { variant: installTime ? 'pythonInstall' : 'python' },
+    );
+  return hits;
+}
+
+/** `name() { … }` and `function name { … }` definitions: name → body lines. */
+function shellFunctions(lines: { line: number; text: string }[]): {
+  funcs: Map<string, string[]>;
+  defLines: Set<string>;
+} {
+  const out = new Map<string, string[]>();
+  const defLines = new Set<string>();
+  const head = /^\s*(?:function\s+)?([A-Za-z_][\w-]*)\s*(?:\(\s*\))?\s*\{(.*)$/;
+  for (let i = 0; i < lines.length && out.size < 100; i++) {
+    const t = lines[i]!.text;
+    if (!/\(\s*\)|^\s*function\s/.test(t)) continue;
+    const m = head.exec(t);
+    if (!m) continue;
+    const body: string[] = [];
+    defLines.add(t);
+    const rest = m[2]!.trim();
+    if (rest.endsWith('}')) {
+      body.push(rest.replace(/\}\s*;?\s*$/, ''));
+    } else {
+      if (rest) body.push(rest);
+      for (i++; i < lines.length && !/^\s*\}\s*;?\s*$/.test(lines[i]!.text); i++) {
+        body.push(lines[i]!.text);
+        defLines.add(lines[i]!.text);
+      }
+      if (i < lines.length) defLines.add(lines[i]!.text);
+    }
+    out.set(m[1]!, body);
+  }
+  return { funcs: out, defLines };
+}
+
+/** Findings for one script file (or an inline `sh -c` string when `dialect` is 'sh'). */
+/** What one package's scripts did so far: a file downloaded by one script and run by another. */
+export interface ScriptState {
+  downloads: Map<string, Download>;
+  executable: Set<string>;
+  /** When set, what the scripts' commands can do is recorded here (programs, requests, hosts). */
+  caps?: CapabilityCollector;
+  /** Nesting of `sh -c` strings being read (bounded). */
+  depth?: number;
+}
+
+const depthOf = (s: ScriptState) => s.depth ?? 0;
+
+export function newScriptState(): ScriptState {
+  return { downloads: new Map(), executable: new Set() };
+}
+
+export function analyzeScript(
+  text: string,
+  dialect: ScriptDialect,
+  installTime: boolean,
+  state: ScriptState = newScriptState(),
+): ScriptHit[] {
+  const lines = logicalLines(text, dialect).filter((l) => l.text.trim() && !isComment(l.text, dialect));
+  if (dialect === 'python') return pyHits(lines, installTime);
+  const hits: ScriptHit[] = [];
+  const vars = new Map<string, string>();
+  const cmds: Command[] = [];
+  // Shell functions (`get() { curl -o "$2" "$1"; }`): their bodies are expanded where they are
+  // called, with the call's arguments as $1…$9 and $@.
+  const { funcs, defLines } =
+    dialect === 'sh'
+      ? shellFunctions(lines)
+      : { funcs: new Map<string, string[]>(), defLines: new Set<string>() };
+  const expand = (c: Command, depth: number): Command[] => {
+    const { prog, args } = programOf(c);
+    const body = funcs.get(prog);
+    if (!body || depth > 2) return [c];
+    const out: Command[] = [];
+    for (const line of body) {
+      const text = line
+        .replace(/\$\{?([1-9])\}?/g, (_w, n: string) => args[Number(n) - 1] ?? '')
+        .replace(/"?\$@"?/g, args.join(' '));
+      for (const inner of commands(c.line, substitute(text, vars, dialect))) {
+        if (c.background) inner.background = true;
+        out.push(...expand(inner, depth + 1));
+      }
+    }
+    return out;
+  };
+  for (const l of lines) {
+    if (defLines.has(l.text)) continue;
+    let lineText = l.text;
+    // `U=https://…; curl "$U"` / `A=1 && cmd`: leading assignments on the same line as commands.
+    if (dialect === 'sh') {
+      for (let m; (m = LEADING_ASSIGN.exec(lineText)) && vars.size < MAX_VARS;) {
+        vars.set(m[1]!, unquote(substitute(m[2]!, vars, dialect)));
+        lineText = m[3]!;
+      }
+    }
+    let resolved = substitute(lineText, vars, dialect);
+    const a = assignment(resolved, dialect);
+    if (a && vars.size < MAX_VARS) vars.set(a[0], a[1]);
+    // `for d in A B C; do …` / `foreach ($d in $list)`: the loop variable holds the whole list.
+    const loop =
+      dialect === 'sh'
+        ? /^\s*for\s+([A-Za-z_]\w*)\s+in\s+(.+?)\s*(?:;\s*do\b|$)/.exec(resolved)
+        : dialect === 'powershell'
+          ? /^\s*foreach\s*\(\s*\$([A-Za-z_]\w*)\s+in\s+(.+?)\)/i.exec(resolved)
+          : /^\s*for\s+%%?([A-Za-z])\s+in\s+\((.+?)\)\s+do\b/i.exec(resolved);
+    if (loop && vars.size < MAX_VARS)
+      vars.set(
+        loop[1]!,
+        loop[2]!
+          .replace(/^@\(|\)$/g, '')
+          .replace(/[,'"]/g, ' ')
+          .trim(),
+      );
+    // The loop body on the same line (`…; do rm -rf "$d"; done`, `… do del %%p`) sees the list.
+    if (loop) {
+      const body = /\bdo\b\s*(.*)$/i.exec(l.text)?.[1] ?? '';
+      resolved = substitute(body.replace(/;?\s*done\s*;?\s*$/, ''), vars, dialect);
+    }
+    for (const h of analyzeShell(resolved, installTime)) hits.push({ ...h, line: l.line, text: resolved });
+    if (!a) for (const c of commands(l.line, resolved)) cmds.push(...expand(c, 0));
+  }
+  // `echo <base64> | base64 -d | python3` (or sh, bash, node via -e is elsewhere): the decoded
+  // script is read with its own dialect's rules.
+  for (const l of lines) {
+    for (const m of substitute(l.text, vars, dialect).matchAll(DECODE_PIPE)) {
+      const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+      // eslint-disable-next-line no-control-regex -- binary data is not a script
+      if (!decoded || /[\x00-\x08\x0e-\x1f]/.test(decoded.slice(0, 200))) continue;
+      const inner: ScriptDialect = /^python/.test(m[2]!) ? 'python' : 'sh';
+      for (const h of analyzeScript(decoded.slice(0, 200_000), inner, installTime))
+        hits.push({
+          ...h,
+          line: l.line,
+          message: `runs a base64-encoded ${inner === 'python' ? 'Python' : 'shell'} script that ${h.message}`,
+        });
+    }
+  }
+  // `python -c "…"` one-liners are read as Python; `sh -c "…"` strings as shell scripts.
+  for (const c of cmds) {
+    const { prog, args } = programOf(c);
+    const ci = args.indexOf('-c');
+    if (
+      dialect === 'sh' &&
+      depthOf(state) < 2 &&
+      /^(?:sh|bash|zsh|dash)$/.test(base(prog)) &&
+      ci >= 0 &&
+      args[ci + 1]
+    ) {
+      state.depth = depthOf(state) + 1;
+      try {
+        for (const h of analyzeScript(args[ci + 1]!, 'sh', installTime, state))
+          hits.push({ ...h, line: c.line, text: h.text || c.text });
+      } finally {
+        state.depth = depthOf(state) - 1;
+      }
+    }
+    const i = args.indexOf('-c');
+    if (/^python(?:3(?:\.\d+)?)?$/.test(base(prog)) && i >= 0 && args[i + 1]) {
+      const code = args[i + 1]!.split(/;|\n/).map((text) => ({ line: c.line, text }));
+      for (const h of pyHits(code, installTime)) hits.push({ ...h, line: c.line, text: c.text });
+    }
+  }
+
+  if (state.caps) recordCapabilities(cmds, state.caps);
+
+  const { downloads, executable } = state;
+  const secretReads: { c: Command; sends: boolean }[] = [];
+  const install = installTime ? 'install' : undefined;
+  const add = (
+    c: Command,
+    rule: RuleId,
+    type: ThreatType,
+    message: string,
+    level: ConfidenceQuery = { variant: install },
+  ) => hits.push(scriptHit(rule, type, message, c.line, c.text, level));
+
+  for (const c of cmds) {
+    const d = download(c);
+    if (d) {
+      if (d.out) downloads.set(base(d.out), d);
+      // Downloaded straight into an interpreter is shell.download-pipe-shell (line rule).
+    }
+    const { prog, args } = programOf(c);
+    const p = base(prog);
+    if (p === 'chmod' && args.some((a) => /^\+?[ugoa]*\+x$|^[0-7]*[157][0-7]*$/.test(a))) {
+      for (const a of args) if (downloads.has(base(a))) executable.add(base(a));
+    }
+    const runs = executed(c).find((f) => downloads.has(f) && f !== 'curl' && f !== 'wget');
+    if (runs) {
+      const src = downloads.get(runs)!;
+      const r = urlRisk(src.url);
+      // Each of plain HTTP, a bare IP address and a background run raises the confidence a step.
+      const steps = [r.plain, r.bareIp, c.background].filter(Boolean).length;
+      add(
+        c,
+        'script.download-execute',
+        'install_script_injection',
+        `downloads ${runs}${src.url ? ` from ${src.url.slice(0, 80)}` : ''} (line ${src.line}) and runs it${c.background ? ' in the background' : ''}`,
+        { variant: install, steps },
+      );
+    }
+    const destroyed = destroyedPaths(c, dialect)?.filter(isUserDataPath);
+    if (destroyed?.length) {
+      add(
+        c,
+        'script.destructive',
+        'malicious_code',
+        `deletes or wipes ${destroyed[0]!.replace(/\s+/g, ' ').slice(0, 60)} (the user's files, not the package's own)`,
+      );
+    }
+    // The environment dumped into a network command, directly or through base64/gzip.
+    const first = base(c.words[0] ?? '');
+    const dumps =
+      (first === 'env' && c.words.length === 1) ||
+      (ENV_DUMP.test(p) &&
+        p !== 'env' &&
+        (p !== 'set' || !args.length) &&
+        (p !== 'ls' || /env:/i.test(args.join(' '))));
+    if (dumps) {
+      let next = c.pipedTo;
+      for (let hops = 0; next && hops < 4; hops++) {
+        if (NET_SEND.test(base(programOf(next).prog))) {
+          add(
+            c,
+            'script.env-exfil',
+            'data_exfiltration',
+            'dumps the environment and sends it over the network',
+          );
+          break;
+        }
+        next = next.pipedTo;
+      }
+    }
+    // Credential and key files read by a command (cat ~/.ssh/id_rsa, find ~/.ssh | xargs cat,
+    // curl -d @~/.npmrc, Get-Content $env:USERPROFILE\.aws\credentials).
+    const readsSecret =
+      /^(?:cat|type|get-content|gc|base64|xxd|od|head|tail|tar|zip|gzip|cp|scp|find|more|less|strings)$/i.test(
+        p,
+      ) ||
+      (NET_SEND.test(p) && /(?:@|<\s*)["']?[~$%]/.test(c.text)) ||
+      // A variable holding a file read earlier (`$creds = Get-Content …`) substituted into the send.
+      (NET_SEND.test(p) &&
+        /\b(?:get-content|gc|cat|type)\b/i.test(c.text) &&
+        !/(?:\s-o|--output|-outfile|>)\s*["']?[^\s"']*(?:\.ssh|\.npmrc|\.aws)/i.test(c.text)) ||
+      /\$\(\s*(?:cat|base64|xxd|head|tail)\s/.test(c.text);
+    if (
+      readsSecret &&
+      SENSITIVE_PATH.test(c.text.replace(/\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE/gi, '~'))
+    ) {
+      const sends =
+        NET_SEND.test(p) ||
+        [c.pipedTo, c.pipedTo?.pipedTo].some((n) => n && NET_SEND.test(base(programOf(n).prog)));
+      secretReads.push({ c, sends });
+    }
+    // `git push` from an install or run hook: code that spreads itself through repositories.
+    if (p === 'git' && args[0] === 'push') {
+      add(c, 'script.git-push', 'install_script_injection', 'pushes to a git remote (self-propagation)');
+    }
+    // A request-capture or tunnelling service called from a script: a beacon.
+    const sendUrl = NET_SEND.test(p) ? URL_RE.exec(c.text)?.[0] : undefined;
+    const sendHost = sendUrl ? /^[a-z]+:\/\/([^/:?#]+)/i.exec(sendUrl)?.[1] : undefined;
+    if (sendHost && EXFIL_HOST.test(sendHost)) {
+      add(
+        c,
+        'script.exfil-host',
+        'data_exfiltration',
+        `calls ${sendHost.slice(0, 80)}, a request-capture/tunnelling service (install beacon)`,
+      );
+    }
+    // Who and where the install runs (host name, user, folder, addresses), sent to a host: the
+    // dependency-confusion beacon written as one curl/nslookup line.
+    if (NET_SEND.test(p)) {
+      const probes = [
+        ...c.text.matchAll(
+          /\$\(\s*(hostname|whoami|id|pwd|ifconfig|ip\s+a|ls\s+[^)]*(?:\/home|\/Users|\/)\b|cat\s+\/etc\/(?:passwd|hostname))|`\s*(hostname|whoami|id|pwd)\b|%(USERNAME|COMPUTERNAME|USERDOMAIN|USERPROFILE|CD)%|\$env:(USERNAME|COMPUTERNAME|USERDOMAIN)|\$\{?(HOSTNAME|USER|LOGNAME)\}?\b/gi,
+        ),
+      ].map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').split(/\s/)[0]!.toLowerCase());
+      const distinct = new Set(probes.filter(Boolean));
+      // The folder alone (`$(pwd)`) is not an identity; with a user or host name it is.
+      const identity = [...distinct].filter((x) => x !== 'pwd' && x !== 'cd');
+      if (
+        identity.length &&
+        (installTime ||
+          distinct.size >= 2 ||
+          identity.some((x) => /^(?:whoami|hostname|username|computername)$/.test(x)))
+      ) {
+        add(
+          c,
+          'script.fingerprint-exfil',
+          'data_exfiltration',
+          `sends who and where it runs (${[...distinct].slice(0, 4).join(', ')}) with ${base(p)}`,
+        );
+      }
+    }
+    if (
+      NET_SEND.test(p) &&
+      /\$\((?:env|printenv|set)\b|`(?:env|printenv)`|\$env:\*|\[Environment\]::GetEnvironmentVariables/i.test(
+        c.text,
+      )
+    ) {
+      add(c, 'script.env-exfil', 'data_exfiltration', 'sends the environment over the network');
+    }
+    if (
+      /\bxmrig\b|\bstratum\+(?:tcp|ssl):\/\/|--donate-level\b|\bcpuminer\b|\bminerd\b|\bnbminer\b|\bt-rex\b/i.test(
+        c.text,
+      )
+    ) {
+      add(c, 'script.crypto-miner', 'malicious_code', 'starts a cryptocurrency miner');
+    }
+    if (
+      /^crontab$/i.test(p) ||
+      /\bschtasks\b.*\/create\b/i.test(c.text) ||
+      /\breg(?:\.exe)?\s+add\b.*\\(?:Run|RunOnce)\b/i.test(c.text) ||
+      /\b(?:New-ItemProperty|Set-ItemProperty)\b.*\\(?:Run|RunOnce)\b/i.test(c.text) ||
+      /\blaunchctl\s+(?:load|bootstrap)\b/i.test(c.text) ||
+      /\bsystemctl\s+--user\s+(?:enable|start)\b/i.test(c.text) ||
+      /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|\\Start Menu\\Programs\\Startup\\|>>?\s*["']?\S*\.ssh\/authorized_keys\b/i.test(
+        c.text,
+      )
+    ) {
+      add(
+        c,
+        'script.persistence',
+        'install_script_injection',
+        'installs itself to run later (cron, Run key, launch agent, systemd unit, scheduled task)',
+      );
+    }
+  }
+  if (secretReads.length) {
+    const sent = secretReads.find((r) => r.sends);
+    const scriptSends = cmds.some((c) => NET_SEND.test(base(programOf(c).prog)));
+    const first = sent ?? secretReads[0]!;
+    if (sent || scriptSends)
+      add(
+        first.c,
+        'script.secret-file-exfil',
+        'data_exfiltration',
+        'reads credential or key files and sends them over the network',
+      );
+    else
+      add(
+        first.c,
+        'script.secret-file-read',
+        'data_exfiltration',
+        'reads credential or key files (SSH keys, cloud or npm credentials, browser or wallet data)',
+      );
+  }
+  for (const f of executable) {
+    if (hits.some((h) => h.rule === 'script.download-execute')) break;
+    const d = downloads.get(f)!;
+    hits.push(
+      scriptHit(
+        'shell.download-chmod-run',
+        'install_script_injection',
+        `downloads ${f} and makes it executable`,
+        d.line,
+        '',
+        { variant: installTime ? 'install' : undefined },
+      ),
+    );
+  }
+  return hits;
+}

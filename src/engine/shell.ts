@@ -1,0 +1,188 @@
+/**
+ * Rules for shell command strings: lifecycle scripts and strings passed to exec().
+ * Pure functions over text; the caller decides whether the command runs at install time.
+ */
+import type { ThreatType } from '../contract/schemas';
+import { confidence, type RuleId } from './rules';
+
+export interface ShellHit {
+  rule: RuleId;
+  threat_type: ThreatType;
+  /** From the catalogue: the rule's `install` variant when the command runs at install time. */
+  confidence: number;
+  variant?: 'install';
+  message: string;
+}
+
+interface ShellRule {
+  rule: RuleId;
+  re: RegExp;
+  threat_type: ThreatType;
+  message: string;
+}
+
+const RULES: ShellRule[] = [
+  {
+    rule: 'shell.download-pipe-shell',
+    re: /\b(?:curl|wget|iwr|invoke-webrequest)\b[^|;&\n]*\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^|;&\n]*\|\s*(?:node|python3?|perl|ruby)\b/i,
+    threat_type: 'install_script_injection',
+    message: 'downloads code and pipes it into an interpreter',
+  },
+  {
+    rule: 'shell.download-chmod-run',
+    re: /\b(?:curl|wget)\b[^\n]*(?:&&|;)\s*chmod\s+(?:\+x|[0-7]*7[0-7]*)\b/i,
+    threat_type: 'install_script_injection',
+    message: 'downloads a file and makes it executable',
+  },
+  {
+    rule: 'shell.powershell-encoded',
+    re: /\bpowershell(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}/i,
+    threat_type: 'install_script_injection',
+    message: 'runs an encoded PowerShell command',
+  },
+  {
+    rule: 'shell.powershell-download',
+    re: /\b(?:iex|invoke-expression)\b[^\n]*(?:downloadstring|invoke-webrequest|iwr|net\.webclient)|(?:downloadstring|net\.webclient)[^\n]*\b(?:iex|invoke-expression)\b/i,
+    threat_type: 'install_script_injection',
+    message: 'downloads and evaluates a PowerShell script',
+  },
+  {
+    rule: 'shell.encoded-node-eval',
+    re: /\bnode\b[^\n]*\s-(?:e|p|-eval|-print)\b[^\n]*(?:base64|Buffer\.from|atob|fromCharCode|\\x[0-9a-f]{2}|eval\s*\()/i,
+    threat_type: 'install_script_injection',
+    message: 'runs inline Node.js code built from encoded data',
+  },
+  {
+    rule: 'shell.base64-decode-run',
+    re: /base64\s+(?:-d|--decode|-D)\b[^\n]*\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python3?|node|perl|ruby)\b|echo\s+(?:-n\s+)?["']?[A-Za-z0-9+/=]{40,}["']?\s*\|\s*base64/i,
+    threat_type: 'install_script_injection',
+    message: 'decodes base64 data and runs it',
+  },
+  {
+    rule: 'shell.shell-rc-write',
+    re: />>?\s*["']?(?:~|\$HOME|\$\{HOME\})\/\.(?:bashrc|bash_profile|zshrc|profile|zprofile|config\/fish\/config\.fish)\b/i,
+    threat_type: 'install_script_injection',
+    message: 'writes to a shell start-up file',
+  },
+  {
+    rule: 'shell.agent-config-write',
+    re: /(?:\.claude\/|\.claude\.json|\.cursor\/mcp\.json|\.vscode\/(?:tasks|settings)\.json|\.gemini\/|\.codex\/|\.continue\/|mcp_servers?\.json|claude_desktop_config\.json)/i,
+    threat_type: 'install_script_injection',
+    message: 'touches AI-agent or editor configuration',
+  },
+  {
+    rule: 'shell.ai-cli-unsafe',
+    re: /\bclaude\b[^\n]*--dangerously-skip-permissions|\bgemini\b[^\n]*(?:--yolo|\s-y\b)|\bq\s+chat\b[^\n]*--trust-all-tools|--trust-all-tools|\bcodex\b[^\n]*(?:--dangerously-bypass|--full-auto|--yolo)|\bcursor-agent\b[^\n]*--force/i,
+    threat_type: 'install_script_injection',
+    message: 'invokes an AI command-line tool with its permission checks turned off',
+  },
+  {
+    rule: 'shell.npm-publish',
+    re: /\b(?:npm|pnpm|yarn)\s+(?:publish|npm\s+publish)\b/i,
+    threat_type: 'install_script_injection',
+    message: 'publishes a package (self-propagation)',
+  },
+  {
+    rule: 'shell.ci-workflow-write',
+    re: /\.github\/workflows\/[^\s"']*\.ya?ml/i,
+    threat_type: 'install_script_injection',
+    message: 'writes a CI workflow file',
+  },
+  {
+    rule: 'shell.reverse-shell',
+    re: /\/dev\/tcp\/|\bnc(?:at)?\b[^\n]*\s-e\s|\bbash\s+-i\s*>&|\bsocat\b[^\n]*exec:|\bmkfifo\b[^\n]*\bnc\b/i,
+    threat_type: 'malicious_code',
+    message: 'opens a reverse shell',
+  },
+  {
+    rule: 'shell.destructive',
+    re: /\brm\s+-[a-z]*r[a-z]*f?[a-z]*\s+(?:--no-preserve-root\s+)?(?:\/\*?|~\/?\*?|\$HOME\/?\*?)(?:\s|$|["'])|\bdel\s+\/[fsq]\b[^\n]*[a-z]:\\|\bformat\s+[a-z]:|\bmkfs(?:\.\w+)?\s+\/dev\/|\bdd\s+if=\/dev\/(?:zero|random|urandom)\s+of=\/dev\/[sh]d/i,
+    threat_type: 'malicious_code',
+    message: 'runs a destructive command',
+  },
+  {
+    rule: 'shell.ld-preload',
+    // rundll32 of Windows' own handlers (url.dll,FileProtocolHandler opens a URL) is not injection.
+    re: /\bLD_PRELOAD\s*=|\bDYLD_INSERT_LIBRARIES\s*=|\brundll32(?:\.exe)?\s+["']?(?!(?:url|shell32|user32|zipfldr|shdocvw|ieframe|inetcpl|printui)\.(?:dll|cpl)\b)[^\s"']+/i,
+    threat_type: 'malicious_code',
+    message: 'injects a shared library (LD_PRELOAD / DLL loading)',
+  },
+  {
+    rule: 'shell.registry-override',
+    re: /\bnpm\s+config\s+set\s+registry\b|--registry[=\s]+https?:\/\/|\bstrict-ssl\s+false\b|NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0/i,
+    threat_type: 'social_engineering',
+    message: 'points npm at another registry or turns TLS checks off',
+  },
+];
+
+export function analyzeShell(cmd: string, installTime: boolean): ShellHit[] {
+  const hits: ShellHit[] = [];
+  if (cmd.length > 100_000) cmd = cmd.slice(0, 100_000);
+  for (const r of RULES) {
+    if (r.re.test(cmd)) {
+      const variant = installTime ? 'install' : undefined;
+      hits.push({
+        rule: r.rule,
+        threat_type: r.threat_type,
+        confidence: confidence(r.rule, { variant }),
+        variant,
+        message: r.message,
+      });
+    }
+  }
+  return hits;
+}
+
+/** The programs a shell command line runs (first word of each simple command). */
+export function shellPrograms(cmd: string): string[] {
+  const out: string[] = [];
+  for (const part of cmd.split(/&&|\|\||[;|&\n]/)) {
+    const words = part.trim().split(/\s+/);
+    let i = 0;
+    while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!)) i++; // env assignments
+    while (
+      i < words.length &&
+      /^(?:sudo|exec|nohup|env|time|npx|command|start|cmd|\/c|\/C)$/i.test(words[i]!)
+    ) {
+      i++;
+    }
+    const w = words[i];
+    if (w && /^[\w./\\:+-]+$/.test(w) && !/^-/.test(w))
+      out.push(
+        w
+          .split(/[\\/]/)
+          .pop()!
+          .replace(/\.exe$/i, ''),
+      );
+  }
+  return [...new Set(out.filter(Boolean))];
+}
+
+/** Files a lifecycle script runs: `node x.js`, `sh x.sh`, `bash ./x`, `./x.js`, `python x.py`. */
+export function scriptTargets(cmd: string): string[] {
+  const out: string[] = [];
+  const re =
+    /(?:^|[;&|]\s*|\s)(?:node|nodejs|sh|bash|zsh|python3?|tsx|ts-node|bun|deno\s+run)\s+(?:-[-\w=]+\s+)*["']?((?:\.{0,2}\/)?[\w@./-]+\.(?:[cm]?js|ts|sh|py)|(?:\.{0,2}\/)?[\w@./-]*\/[\w@.-]+)["']?/g;
+  for (const m of cmd.matchAll(re)) out.push(m[1]!);
+  for (const m of cmd.matchAll(/(?:^|[;&|]\s*)\.\/([\w@./-]+)/g)) out.push(m[1]!);
+  // `node setup` / `node lib/install`: a folder (its index.js) or a file named without extension.
+  for (const m of cmd.matchAll(
+    /(?:^|[;&|]\s*|\s)(?:node|nodejs)\s+(?:--?[\w-]+(?:=\S+)?\s+)*["']?([\w@][\w@./-]*)["']?(?=\s|$|[;&|])/g,
+  ))
+    out.push(m[1]!);
+  // Windows: `cmd /c x.bat`, `x.cmd`, `powershell -ExecutionPolicy Bypass -File x.ps1`.
+  for (const m of cmd.matchAll(/(?:^|[\s;&|])((?:\.{0,2}[\\/])?[\w@.\\/-]+\.(?:bat|cmd|ps1))\b/gi))
+    out.push(m[1]!.replace(/\\/g, '/'));
+  return [...new Set(out.map((p) => p.replace(/^\.\//, '')))];
+}
+
+/** Inline code of `node -e "..."` / `node -p '...'`. */
+export function inlineNodeCode(cmd: string): string[] {
+  const out: string[] = [];
+  for (const m of cmd.matchAll(
+    /\bnode\b(?:\s+--?[\w-]+(?:=\S+)?)*?\s+(?:-e|-p|--eval|--print)\s+(["'])((?:\\.|(?!\1).)*)\1/g,
+  )) {
+    out.push(m[2]!.replace(/\\(["'\\])/g, '$1'));
+  }
+  return out;
+}

@@ -1,0 +1,349 @@
+/**
+ * CI workflow files a package ships (`.github/workflows/*.yml`, `.gitlab-ci.yml`,
+ * `.circleci/config.yml`, `azure-pipelines.yml`, `bitbucket-pipelines.yml`). They do not run on
+ * `npm install`, but nothing a library needs puts them in its tarball; a worm drops them into
+ * repositories to steal CI secrets. Each `run`/`script` step is read with the script rules, with
+ * the secrets it can see: a step that sends secrets (or the whole environment holding them) to
+ * the network is `data_exfiltration`. Secrets used as credentials in a header (calling an API
+ * with its token) are what CI is for and are not reported.
+ */
+import { parseAllDocuments } from 'yaml';
+import type { ThreatType } from '../contract/schemas';
+import { confidence, type RuleId, type VariantOf } from './rules';
+import { analyzeScript } from './script-behaviour';
+import { analyzeShell } from './shell';
+
+export interface WorkflowHit {
+  rule: RuleId;
+  threat_type: ThreatType;
+  /** From the catalogue, for the variant below. */
+  confidence: number;
+  variant?: VariantOf<RuleId>;
+  message: string;
+  line: number;
+  text: string;
+}
+
+const CI_FILE =
+  /(?:^|\/)(?:\.github\/workflows\/[^/]+\.ya?ml|\.gitlab-ci\.ya?ml|\.circleci\/config\.ya?ml|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml)$/i;
+
+export function isCiWorkflow(path: string): boolean {
+  return CI_FILE.test(path);
+}
+
+const SECRET_REF =
+  /\$\{\{\s*(?:secrets\.\w+|toJSON\(\s*secrets\s*\)|secrets\[[^\]]+\])\s*\}\}|\$(?:CI_JOB_TOKEN|NPM_TOKEN|GH_TOKEN|GITHUB_TOKEN)\b/i;
+const ALL_SECRETS = /toJSON\(\s*secrets\s*\)/i;
+const NET = /\b(?:curl|wget|nc|ncat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|nslookup|dig)\b/i;
+/** A secret passed as a request credential: a header (`-H "Authorization: …"`) or a client's token flag. */
+const AS_CREDENTIAL =
+  /(?:-H|--header)\s+["']?[\w-]+:\s*[^"'\n]*(?:\$\{\{\s*secrets\.|\$\{?\w*(?:TOKEN|KEY|SECRET|PASS)\w*)/i;
+
+const AS_CREDENTIAL_G = new RegExp(`${AS_CREDENTIAL.source}[^"'\\s]*["']?`, 'gi');
+
+interface Step {
+  run: string;
+  env: string;
+  /** The job also runs an upload or cache action. */
+  uploads?: boolean;
+}
+
+/** Collects the shell of every step with the env it sees (job and workflow env included). */
+function steps(node: unknown, inheritedEnv: string, out: Step[], depth = 0): void {
+  if (depth > 12 || out.length > 500 || node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const x of node) steps(x, inheritedEnv, out, depth + 1);
+    return;
+  }
+  const o = node as Record<string, unknown>;
+  const env = o.env && typeof o.env === 'object' ? `${inheritedEnv}\n${JSON.stringify(o.env)}` : inheritedEnv;
+  // A job's steps: note whether any of them uploads files (artifacts, caches, releases, pages).
+  if (Array.isArray(o.steps)) {
+    const before = out.length;
+    for (const x of o.steps) steps(x, env, out, depth + 1);
+    const uploads = o.steps.some(
+      (st) =>
+        !!st &&
+        typeof st === 'object' &&
+        typeof (st as { uses?: unknown }).uses === 'string' &&
+        /upload-artifact|upload-pages-artifact|actions\/cache|gh-release|release-action/i.test(
+          (st as { uses: string }).uses,
+        ),
+    );
+    if (uploads) for (let i = before; i < out.length; i++) out[i]!.uploads = true;
+    for (const [k, v] of Object.entries(o)) if (k !== 'env' && k !== 'steps') steps(v, env, out, depth + 1);
+    return;
+  }
+  for (const key of [
+    'run',
+    'script',
+    'before_script',
+    'after_script',
+    'command',
+    'bash',
+    'powershell',
+    'pwsh',
+  ]) {
+    const v = o[key];
+    const text =
+      typeof v === 'string' ? v : Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('\n') : '';
+    if (text) out.push({ run: text, env });
+  }
+  for (const [k, v] of Object.entries(o)) if (k !== 'env') steps(v, env, out, depth + 1);
+}
+
+export function analyzeWorkflow(text: string): WorkflowHit[] {
+  const hits: WorkflowHit[] = [];
+  let docs;
+  try {
+    docs = parseAllDocuments(text.slice(0, 1_000_000));
+  } catch {
+    return hits;
+  }
+  const all: Step[] = [];
+  for (const d of Array.isArray(docs) ? docs : [docs]) {
+    try {
+      steps(d.toJS({ maxAliasCount: 100 }), '', all);
+    } catch {
+      /* malformed document: nothing to read */
+    }
+  }
+  const lines = text.split('\n');
+  const lineOf = (needle: string) => {
+    const first =
+      needle
+        .split('\n')
+        .find((l) => l.trim())
+        ?.trim() ?? '';
+    const i = first ? lines.findIndex((l) => l.includes(first.slice(0, 60))) : -1;
+    return i >= 0 ? i + 1 : 1;
+  };
+  for (const s of all) hits.push(...stepHits(s, lineOf(s.run), 'a shipped CI workflow'));
+  return hits;
+}
+
+/**
+ * Scripts that GitHub runs for an action a package or repository ships (`action.yml` next to
+ * them: a container entrypoint, a composite step's script): read like a workflow step, plus the
+ * runner-specific thefts — the checkout token taken from `.git/config`, secrets scraped from the
+ * runner's process memory.
+ */
+export function analyzeCiScript(text: string): WorkflowHit[] {
+  const hits = stepHits({ run: text.slice(0, 1_000_000), env: '' }, 1, 'a script run by a shipped CI action');
+  const lines = text.split('\n');
+  const at = (re: RegExp) => {
+    const i = lines.findIndex((l) => re.test(l));
+    return i >= 0 ? { line: i + 1, text: lines[i]!.trim().slice(0, 200) } : undefined;
+  };
+  // Unsetting the header (`git config --unset-all …extraheader`) is what actions that push with
+  // their own token do; reading it is the theft.
+  const token = /\.git\/config\b/.test(text)
+    ? at(/^(?!.*--(?:unset|remove-section)).*(?:AUTHORIZATION|extraheader)/i)
+    : undefined;
+  if (token)
+    hits.push({
+      rule: 'workflow.token-theft',
+      threat_type: 'data_exfiltration',
+      confidence: confidence('workflow.token-theft'),
+      message: 'reads the checkout token that actions/checkout leaves in .git/config',
+      ...token,
+    });
+  return hits;
+}
+
+function stepHits(s: Step, line: number, who: string): WorkflowHit[] {
+  const hits: WorkflowHit[] = [];
+  const add = (message: string, variant?: VariantOf<'workflow.secrets-exfil'>) =>
+    hits.push({
+      rule: 'workflow.secrets-exfil',
+      threat_type: 'data_exfiltration',
+      confidence: confidence('workflow.secrets-exfil', { variant }),
+      variant,
+      message: message.replace('a shipped CI workflow', who),
+      line,
+      text: s.run.slice(0, 200),
+    });
+  // Secrets handed to the step as environment variables (`env: { K: ${{ secrets.X }} }`) are
+  // secrets where the script uses `$K`.
+  const secretVars = [
+    ...s.env.matchAll(/"([A-Za-z_]\w*)"\s*:\s*"[^"]*\$\{\{\s*(?:secrets\.|toJSON\(\s*secrets)/g),
+  ].map((m) => m[1]!);
+  const varRef = secretVars.length
+    ? new RegExp(
+        `\\$\\{?(?:${secretVars.slice(0, 50).join('|')})\\b|process\\.env\\.(?:${secretVars.slice(0, 50).join('|')})\\b`,
+      )
+    : undefined;
+  const refersSecret = (t: string) => SECRET_REF.test(t) || (varRef?.test(t) ?? false);
+  const secretsInRun = refersSecret(s.run);
+  const secretsInEnv = SECRET_REF.test(s.env);
+  const sends = NET.test(s.run);
+  if (ALL_SECRETS.test(s.run) || (ALL_SECRETS.test(s.env) && sends)) {
+    if (sends || /base64|xxd|gzip/.test(s.run)) {
+      add('a shipped CI workflow serialises every secret and sends it out', 'allSecrets');
+      return hits;
+    }
+  }
+  // Secrets used only as a request credential (`-H "Authorization: Bearer $TOKEN"`) are what CI
+  // is for: leave those header arguments out and look for secrets still sent.
+  if (sends && refersSecret(s.run.replace(AS_CREDENTIAL_G, ''))) {
+    add('a shipped CI workflow sends a secret to the network');
+    return hits;
+  }
+  const scriptHits = analyzeScript(s.run, 'sh', false);
+  // Secrets scraped from the runner's memory, or credential files sent, whatever the env.
+  const scraped = scriptHits.find((h) => /^script\.(?:process-memory-read|secret-file-exfil)$/.test(h.rule));
+  if (scraped) {
+    add(`a step of a shipped CI workflow ${scraped.message}`, 'scraped');
+    return hits;
+  }
+  // `node -e "…"` / `python -c "…"` steps: the inline code sees the same environment.
+  if ((secretsInEnv || secretsInRun) && /\bnode\s+(?:-e|--eval|-p)\b|\bpython3?\s+-c\b/.test(s.run)) {
+    if (
+      /process\.env|os\.environ/.test(s.run) &&
+      /fetch\s*\(|https?\.request|axios|urllib|requests\.post|XMLHttpRequest/.test(s.run)
+    ) {
+      add('a shipped CI workflow step runs inline code that sends its environment, with secrets, out');
+      return hits;
+    }
+  }
+  // Secrets written to a file that the job then uploads as an artifact (public on public repositories).
+  if (
+    s.uploads &&
+    secretsInRun &&
+    /(?:>>?|tee\s+(?:-a\s+)?)\s*["']?[\w./-]+/.test(s.run.replace(AS_CREDENTIAL_G, ''))
+  ) {
+    add('a shipped CI workflow writes secrets to a file and uploads it as a build artifact', 'artifact');
+    return hits;
+  }
+  const envDump = scriptHits.some((h) => h.rule === 'script.env-exfil');
+  if (envDump && (secretsInEnv || secretsInRun || /\$\{\{/.test(s.run))) {
+    add('a shipped CI workflow sends the environment, with its secrets, to the network');
+  } else if (envDump) {
+    add('a shipped CI workflow sends the runner environment to the network', 'runnerEnv');
+  }
+  return hits;
+}
+
+/** VS Code workspace tasks (`.vscode/tasks.json`): a task can run when the folder is opened. */
+export function isEditorTasks(path: string): boolean {
+  return /(?:^|\/)\.vscode\/tasks\.json$/i.test(path);
+}
+
+/** JSON with comments and trailing commas (the format VS Code reads) to plain JSON. */
+function stripJsonc(text: string): string {
+  let out = '';
+  let inStr = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (inStr) {
+      out += ch;
+      if (ch === '\\') out += text[++i] ?? '';
+      else if (ch === '"') inStr = false;
+      continue;
+    }
+    if (ch === '"') inStr = true;
+    else if (ch === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+      continue;
+    } else if (ch === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+      continue;
+    }
+    out += ch;
+  }
+  return out.replace(/,(\s*[}\]])/g, '$1');
+}
+
+const SCRIPT_RULES = new Set([
+  'shell.download-pipe-shell',
+  'shell.download-chmod-run',
+  'shell.powershell-encoded',
+  'shell.powershell-download',
+  'shell.encoded-node-eval',
+  'shell.base64-decode-run',
+  'shell.reverse-shell',
+  'shell.destructive',
+  'script.download-execute',
+  'script.env-exfil',
+  'script.destructive',
+  'script.crypto-miner',
+  'script.persistence',
+]);
+
+/**
+ * Tasks that run when the folder is opened (`"runOptions": { "runOn": "folderOpen" }`): the
+ * fake-job-interview repositories and project templates use them to run a downloaded script as
+ * soon as the editor opens the project. Every command variant (`osx`, `linux`, `windows`) is read
+ * with the script rules; a hidden task (`"reveal": "never"`, no echo) that reaches the network is
+ * reported even when its command is not one of the known shapes.
+ */
+export function analyzeEditorTasks(text: string): WorkflowHit[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(stripJsonc(text.slice(0, 1_000_000)));
+  } catch {
+    return [];
+  }
+  const tasks = (doc as { tasks?: unknown } | null)?.tasks;
+  if (!Array.isArray(tasks)) return [];
+  const hits: WorkflowHit[] = [];
+  const lines = text.split('\n');
+  for (const t of tasks.slice(0, 200)) {
+    if (!t || typeof t !== 'object') continue;
+    const task = t as Record<string, unknown>;
+    const runOn = (task.runOptions as { runOn?: unknown } | undefined)?.runOn;
+    if (runOn !== 'folderOpen') continue;
+    const commands: string[] = [];
+    for (const v of [task, task.osx, task.linux, task.windows]) {
+      if (!v || typeof v !== 'object') continue;
+      const o = v as { command?: unknown; args?: unknown };
+      if (typeof o.command !== 'string') continue;
+      const args = Array.isArray(o.args) ? o.args.filter((a) => typeof a === 'string').join(' ') : '';
+      commands.push(`${o.command} ${args}`.trim());
+    }
+    const presentation = (task.presentation ?? {}) as Record<string, unknown>;
+    const hidden = presentation.reveal === 'never' || presentation.echo === false;
+    const label = typeof task.label === 'string' ? task.label : '';
+    for (const cmd of commands) {
+      const first = cmd.trim().split('\n')[0]!.trim().slice(0, 60);
+      const i = first ? lines.findIndex((l) => l.includes(first)) : -1;
+      const line = i >= 0 ? i + 1 : 1;
+      const dialect = /\|\s*cmd\b|\bpowershell\b|\.(?:bat|cmd|ps1)\b/i.test(cmd) ? 'batch' : 'sh';
+      const found = [...analyzeShell(cmd, true), ...analyzeScript(cmd, dialect, true)].find((h) =>
+        SCRIPT_RULES.has(h.rule),
+      );
+      if (found) {
+        hits.push({
+          rule: 'editor.autorun-task',
+          threat_type: 'malicious_code',
+          confidence: confidence('editor.autorun-task', { variant: hidden ? 'hidden' : undefined }),
+          variant: hidden ? 'hidden' : undefined,
+          message: `a VS Code task${label ? ` "${label.slice(0, 40)}"` : ''} runs when the folder is opened and ${found.message}`,
+          line,
+          text: cmd.slice(0, 200),
+        });
+        break;
+      }
+      if (
+        hidden &&
+        /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|certutil|bitsadmin|nc|ncat)\b|https?:\/\//i.test(
+          cmd,
+        )
+      ) {
+        hits.push({
+          rule: 'editor.autorun-task',
+          threat_type: 'malicious_code',
+          confidence: confidence('editor.autorun-task', { variant: 'hiddenNetwork' }),
+          variant: 'hiddenNetwork',
+          message: `a hidden VS Code task${label ? ` "${label.slice(0, 40)}"` : ''} reaches the network as soon as the folder is opened`,
+          line,
+          text: cmd.slice(0, 200),
+        });
+        break;
+      }
+    }
+  }
+  return hits;
+}
