@@ -317,6 +317,23 @@ function userCall(
         return { ...str(decoded), t: new Set(['decoded' as Taint]), viaDecoder: true };
       }
     }
+    // An index into a string table (`_0x3c(3)`): run the decoder on it to see the name it gives.
+    if (args.length === 0 || !args.every((a) => a.k === 'num')) return { ...unknown(args), viaDecoder: true };
+    const owner = fn.owner && fn.owner !== ev && fn.owner instanceof Evaluator ? fn.owner : undefined;
+    const walked = owner
+      ? invokeFor(owner, ev, fn, args, depth, thisVal, isNew)
+      : invoke(ev, fn, args, scope, depth, thisVal, isNew);
+    // What it returns is decoded only when a decoding primitive made it (base64, hex, char codes);
+    // the call itself is not reported, as decoding helpers are common in ordinary code.
+    const text = asString(walked);
+    if (
+      walked.t?.has('decoded') &&
+      text !== undefined &&
+      text.length >= 3 &&
+      printable(text) &&
+      mostlyText(text)
+    )
+      return { ...walked, viaDecoder: true };
     return { ...unknown(args), viaDecoder: true };
   }
   // A function of another package file (exported from a module this file requires).
