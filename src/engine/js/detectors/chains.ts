@@ -1,0 +1,107 @@
+/**
+ * Chains that span calls: a file written and then run (`fs.writeFileSync(p, data)` then
+ * `spawn(p)`, `execFile('python3', [p])`, `require(p)`). Whatever the family — dropper, miner,
+ * loader, persistence — writing a program and starting it is the step that turns data into code.
+ * It is a threat when the written data came from the network or a decoder, or when the file
+ * fetches something and then runs what it wrote from a hidden, temporary or interpreter-run path;
+ * installers that download a tool and check its checksum before running it stay quiet.
+ */
+import { lineOf } from '../ast';
+import { deepTaints, flatStrings, type AstNode, type Val } from '../values';
+import type { Detectors } from './index';
+
+export interface WrittenFile {
+  readonly path: string;
+  readonly line: number;
+  /** The data written came from the network, or from a decoder. */
+  readonly fromNetwork: boolean;
+  readonly decoded: boolean;
+}
+
+const INTERPRETER =
+  /^(?:node|python[23]?|py|sh|bash|zsh|cscript|wscript|powershell|pwsh|perl|ruby|osascript|mshta|rundll32|regsvr32)(?:\.exe)?$/i;
+
+function hiddenOrTemp(p: string): boolean {
+  const n = p.replace(/\\/g, '/');
+  return (
+    /(?:^|\/)\.[^/.][^/]*$/.test(n) ||
+    /(?:^|\/)(?:tmp|temp|var\/tmp|AppData\/Local\/Temp)\//i.test(n) ||
+    /%TEMP%|\$TMPDIR|os\.tmpdir/i.test(n)
+  );
+}
+
+/** A file written: remembered so that running it later in the file completes the chain. */
+export function written(
+  d: Detectors,
+  node: AstNode,
+  method: string,
+  p: string | undefined,
+  args: Val[],
+): void {
+  if (
+    !p ||
+    p === '${…}' ||
+    !/^(?:writeFile|writeFileSync|appendFile|appendFileSync|copyFile|copyFileSync|outputFile|outputFileSync|createWriteStream)$/.test(
+      method,
+    )
+  )
+    return;
+  const taints = deepTaints(args[1]);
+  d.written.push({
+    path: p,
+    line: lineOf(node),
+    fromNetwork: taints.has('network_data'),
+    decoded: taints.has('decoded'),
+  });
+}
+
+function match(d: Detectors, values: string[]): WrittenFile | undefined {
+  for (const w of d.written)
+    for (const v of values)
+      if (v === w.path || (v.length > 6 && !v.includes('${') && (v.endsWith(w.path) || w.path.endsWith(v))))
+        return w;
+  return undefined;
+}
+
+/** A process started: does it run a file this file wrote? */
+export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined, args: Val[]): void {
+  if (!d.written.length) return;
+  const argv = args[1]?.k === 'arr' ? flatStrings(args[1]) : [];
+  const program = cmd?.split(/\s+/)[0] ?? '';
+  const target = match(d, [
+    program,
+    ...(INTERPRETER.test(program.split(/[\\/]/).pop() ?? '') ? argv : []),
+    ...(cmd ? cmd.split(/\s+/).slice(0, 4) : []),
+  ]);
+  if (target) chain(d, node, target, `runs ${target.path.slice(0, 80)}`);
+}
+
+/** A module loaded: is it a file this file wrote? */
+export function loadsWritten(d: Detectors, node: AstNode, spec: string): void {
+  const target = d.written.length ? match(d, [spec]) : undefined;
+  if (target) chain(d, node, target, `loads ${target.path.slice(0, 80)} as code`);
+}
+
+function chain(d: Detectors, node: AstNode, w: WrittenFile, how: string): void {
+  const type = d.installTime ? 'install_script_injection' : 'malicious_code';
+  if (w.fromNetwork || w.decoded) {
+    d.threat(
+      'js.drop-and-run',
+      type,
+      node,
+      `writes ${w.fromNetwork ? 'data it downloaded' : 'decoded data'} to a file (line ${w.line}) and ${how}`,
+      d.install,
+    );
+    return;
+  }
+  // The data is not followed, but the file fetched something, wrote it somewhere hidden or
+  // temporary, and ran it, with no checksum in sight: a dropper's order of steps.
+  if (d.networkInFile && hiddenOrTemp(w.path) && !d.verifiesIntegrity)
+    d.threat(
+      'js.drop-and-run',
+      type,
+      node,
+      `downloads, writes ${w.path.slice(0, 60)} (line ${w.line}) and ${how}`,
+      d.installTime ? 'installUnfollowed' : 'unfollowed',
+    );
+}
