@@ -218,6 +218,7 @@ export function analyzeFiles(
   let timeUp = false;
   // --- cross-file flow (H4): package-local require/import resolve to the exports of that file ---
   const modules: ModuleHost = {
+    packageName: install.metadata.name || undefined,
     cache: new Map(),
     results: new Map(),
     resolve: (from, spec) => {

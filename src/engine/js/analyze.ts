@@ -33,6 +33,8 @@ export interface JsFileInput {
 export interface ModuleHost {
   /** A package-local specifier seen from a file: the file it names and its text, when present. */
   resolve(from: string, spec: string): { path: string; text: string } | undefined;
+  /** The package's own name (from package.json): `require.resolve` of it is the package itself. */
+  readonly packageName?: string;
   /** Exports per file path; `null` while the file is being analysed. */
   readonly cache: Map<string, Val | null>;
   /** Results of files analysed as required modules, reused when the package loop reaches them. */

@@ -26,7 +26,17 @@ import { osApi } from './models/os-env';
 import { processApi, processModuleCall } from './models/process';
 import { loadModule } from './modules';
 import { Scope } from './scope';
-import { UNKNOWN, asString, iterItems, str, unknown, type AstNode, type Taint, type Val } from './values';
+import {
+  UNKNOWN,
+  asString,
+  iterItems,
+  str,
+  unknown,
+  withTaint,
+  type AstNode,
+  type Taint,
+  type Val,
+} from './values';
 
 /** Evaluates a call or `new` expression. */
 export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: number): Val {
@@ -248,6 +258,12 @@ export function dispatch(
     if (mod === 'string') return stringMethod(callee, c.method, args);
     if (mod === 'array') return arrayMethod(ev, node, callee, c.method, args);
     if (mod === 'promise') return promiseResolve(ev, c);
+    // `require.resolve('other-pkg/lib/x.js')`: a file of another installed package.
+    if (mod === 'global:require' && path === 'resolve' && s0 !== undefined && !/^\.{0,2}\//.test(s0)) {
+      const own = ev.input.modules?.packageName;
+      const self = own !== undefined && (s0 === own || s0.startsWith(`${own}/`));
+      return withTaint(str(`node_modules/${s0}`), [], self ? 'own_dir' : 'outside_pkg');
+    }
     return (
       builtinApi(ev, c) ??
       decoderApi(c) ??

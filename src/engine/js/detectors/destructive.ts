@@ -139,6 +139,16 @@ export function destroys(d: Detectors, node: AstNode, how: string, target: Val |
   );
 }
 
+/**
+ * A listed file written back with what was read from it (a formatter, a codemod): a transform,
+ * not destruction, unless a cipher made the new content (ransomware).
+ */
+function rewrites(method: string, data: Val | undefined): boolean {
+  if (!/^(?:writeFile|writeFileSync|outputFile|outputFileSync)$/.test(method)) return false;
+  const t = deepTaints(data);
+  return t.has('listed_content') && !t.has('encrypted');
+}
+
 /** A file write or deletion that destroys: under a geo or remote gate, recursive, or over listed user files. */
 export function destructiveWrite(
   d: Detectors,
@@ -178,7 +188,8 @@ export function destructiveWrite(
     /^(?:unlink|unlinkSync|writeFile|writeFileSync|truncate|truncateSync|rm|rmSync|rename|renameSync|createWriteStream|outputFile|outputFileSync)$/.test(
       method,
     ) &&
-    a0?.t?.has('user_listing')
+    a0?.t?.has('user_listing') &&
+    !rewrites(method, args[1])
   ) {
     d.threat(
       'js.destructive-user-data',

@@ -65,19 +65,58 @@ export function write(
   const data = args[1] ? flatStrings(args[1]).join('\n') : '';
   // Code written into another installed package (a worm spreading through node_modules):
   // what is written runs processes, reaches the network or evaluates code.
+  // Another package is a path under node_modules, or one reached by climbing out of this
+  // package's folder or listing the folder above it; what is planted there is code that loads,
+  // runs or fetches something.
+  const otherPackage =
+    (p !== undefined &&
+      /(?:^|\/)node_modules\/(?!\.cache\/|\.vite\/)[^/]+\/.*\.(?:[cm]?js|json)$/.test(
+        p.replace(/\\/g, '/'),
+      )) ||
+    ((a0?.t?.has('outside_pkg') || a0?.t?.has('user_listing')) &&
+      /^(?:appendFile|appendFileSync|writeFile|writeFileSync|outputFile|outputFileSync)$/.test(method) &&
+      (p === undefined || !/\.(?:md|txt|log|lock)$/i.test(p)));
   if (
-    p &&
-    /(?:^|\/)node_modules\/(?!\.cache\/|\.vite\/)[^/]+\/.*\.(?:[cm]?js|json)$/.test(p.replace(/\\/g, '/')) &&
-    /require\s*\(\s*['"](?:node:)?(?:child_process|https?|net)['"]|\beval\s*\(|new Function\s*\(|\bfetch\s*\(|"(?:pre|post)?install"\s*:/.test(
-      data,
-    )
+    (otherPackage &&
+      /require\s*\(\s*['"](?:node:)?(?:child_process|https?|net)['"]|\beval\s*\(|new Function\s*\(|\bfetch\s*\(|"(?:pre|post)?install"\s*:/.test(
+        data,
+      )) ||
+    (otherPackage &&
+      (a0?.t?.has('outside_pkg') || a0?.t?.has('user_listing')) &&
+      /\brequire\s*\(|\bimport\s*\(|\bimport\s+[\w{*]/.test(data))
   ) {
     d.threat(
       'js.infect-installed-package',
       d.installTime ? 'install_script_injection' : 'malicious_code',
       node,
-      `writes code that runs processes, reaches the network or adds an install hook into another installed package (${p.slice(0, 60)})`,
+      `writes code that runs processes, reaches the network or adds an install hook into another installed package (${(p ?? 'a listed file').slice(0, 60)})`,
     );
+  }
+  // Other projects' package.json rewritten to depend on this package or to run an install hook:
+  // a worm spreading through the projects it finds (version bumpers change versions, not these).
+  if (
+    p !== undefined &&
+    /(?:^|[\\/])package\.json$/.test(p) &&
+    (a0?.t?.has('user_listing') || a0?.t?.has('outside_pkg')) &&
+    /^(?:writeFile|writeFileSync|outputFile|outputFileSync|outputJson|outputJsonSync|writeJson|writeJsonSync)$/.test(
+      method,
+    )
+  ) {
+    const own = d.input.modules?.packageName;
+    const text = d.input.text;
+    const addsSelf =
+      own !== undefined && own.length > 2 && (text.includes(`'${own}'`) || text.includes(`"${own}"`));
+    const addsHook =
+      /\.scripts\b[^;\n]{0,80}\b(?:pre|post)?install\b|\bscripts\s*(?:=|:)\s*\{[^}]{0,200}\b(?:pre|post)?install\s*:/.test(
+        text,
+      );
+    if (addsSelf || addsHook)
+      d.threat(
+        'js.infect-installed-package',
+        d.installTime ? 'install_script_injection' : 'malicious_code',
+        node,
+        `rewrites the package.json of projects it finds to ${addsHook ? 'run an install hook' : 'depend on this package'} (${p.slice(0, 60)})`,
+      );
   }
   // A git hook is how simple-git-hooks and husky work; one that downloads or sends is not.
   if (p && /\.git\/hooks\/[\w-]+$/.test(p.replace(/\\/g, '/'))) {

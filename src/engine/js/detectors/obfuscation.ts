@@ -291,7 +291,9 @@ export function moduleLoaded(
   name: string,
   specVal: Val | undefined,
 ): void {
-  if (specVal && (specVal.obf || specVal.viaDecoder || (specVal.t?.has('decoded') ?? false))) {
+  // A path require.resolve gave is a resolved module, not a hidden name.
+  const resolved = specVal?.t?.has('outside_pkg') || specVal?.t?.has('own_dir');
+  if (specVal && !resolved && (specVal.obf || specVal.viaDecoder || (specVal.t?.has('decoded') ?? false))) {
     const sensitive = SENSITIVE_MODULES.has(name) || NETWORK_CLIENT_MODULES.has(name);
     d.threat(
       'js.obfuscated-require',

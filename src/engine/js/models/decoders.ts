@@ -93,6 +93,10 @@ export function decoderApi(c: ApiCall): Val | undefined {
   }
   if (mod === 'decipher' && (method === 'update' || method === 'final'))
     return withTaint({ k: 'unknown' }, [callee], 'decoded');
+  if (mod === 'crypto' && /^createCipher/.test(method))
+    return withTaint({ k: 'api', mod: 'cipher', path: '' }, [], 'encrypted');
+  if (mod === 'cipher' && (method === 'update' || method === 'final'))
+    return withTaint({ k: 'unknown' }, [callee, ...args], 'encrypted');
   if (mod === 'zlib' && /^(?:inflate|gunzip|brotliDecompress|unzip|inflateRaw)(?:Sync)?$/.test(method)) {
     return withTaint({ k: 'unknown' }, args);
   }

@@ -104,12 +104,19 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
         return withTaint({ k: 'unknown' }, [], 'secret_file');
       }
       if (p && IMAGE_PATH.test(p)) return withTaint({ k: 'unknown' }, [], 'image');
+      // A listed file read to be rewritten (a formatter, a codemod) or encrypted (ransomware).
+      if (/^readFile/.test(method) && a0?.t?.has('user_listing'))
+        return withTaint({ k: 'unknown' }, [], 'listed_content');
       // The entries of the user's home, a drive root or the project: what a wiper walks.
-      if (
-        /^(?:readdir|readdirSync|opendir|opendirSync)$/.test(method) &&
-        (p !== undefined || a0?.t?.has('user_listing'))
-      ) {
-        if (a0?.t?.has('user_listing') || isUserDataPath(p!))
+      // So are the other packages beside this one (the folder above its own).
+      if (/^(?:readdir|readdirSync|opendir|opendirSync)$/.test(method)) {
+        const t = a0?.t;
+        if (
+          t?.has('user_listing') ||
+          t?.has('cwd') ||
+          t?.has('outside_pkg') ||
+          (p !== undefined && isUserDataPath(p))
+        )
           return withTaint({ k: 'unknown' }, [], 'user_listing');
       }
       return UNKNOWN;
@@ -131,6 +138,17 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
   }
   if (mod === 'path' && /^(?:join|resolve|normalize|posix\.join|win32\.join)$/.test(path)) {
     const parts = args.map(asString);
+    // `path.join(__dirname, '..')`: out of the package's own folder.
+    const own = args.findIndex((a) => a.t?.has('own_dir'));
+    if (own >= 0 && parts.slice(own + 1).some((s) => s !== undefined && /^\.\.(?:[\\/]|$)/.test(s))) {
+      const out: Val = withTaint(
+        { k: 'str', v: parts.map((p) => p ?? '${…}').join('/') },
+        args,
+        'outside_pkg',
+      );
+      out.t?.delete('own_dir');
+      return out;
+    }
     if (parts.length && parts.every((p) => p !== undefined)) {
       return str(
         (parts as string[])
