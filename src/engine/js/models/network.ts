@@ -37,6 +37,15 @@ const CHAT_SDK_MODULES = new Set([
   '@slack/webhook',
 ]);
 const WS_MODULES = new Set(['ws', 'socket.io-client', 'websocket', 'isomorphic-ws']);
+/** Mail senders: `smtp` stands for a transport a mail module created. */
+const MAIL_MODULES = new Set([
+  'nodemailer',
+  'smtp',
+  'emailjs',
+  '@sendgrid/mail',
+  'mailgun.js',
+  'nodemailer-smtp-transport',
+]);
 
 /** What a request returns: a response (or socket) whose data came from the network. */
 function received(): Val {
@@ -134,6 +143,16 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
     }
     return UNKNOWN;
   }
+  // Mail: a transport (`nodemailer.createTransport`) and what it sends (`sendMail`), SendGrid.
+  if (MAIL_MODULES.has(mod)) {
+    if (/^(?:createTransport|createTransporter|server|client|SMTPClient)$/.test(method))
+      return { k: 'mod', name: 'smtp' };
+    if (/^(?:send|sendMail|sendMultiple)$/.test(method)) {
+      ev.effects.request(node, `${mod}.${method}`, undefined, undefined, scope, 'smtp', args);
+      return received();
+    }
+    return UNKNOWN;
+  }
   // Chat SDKs (a Discord webhook client, a Telegram bot): whatever they send leaves the machine.
   if (CHAT_SDK_MODULES.has(mod)) {
     ev.effects.request(node, mod, undefined, undefined, scope, 'https', args);
@@ -160,9 +179,33 @@ export function networkModuleCall(ev: Evaluator, c: ModuleCall): Val | undefined
   return undefined;
 }
 
-/** `http.get(u, res => …)`, `http.createServer((req) => …)`: the response and the request are network data. */
+/**
+ * `http.get(u, res => …)`, `http.createServer((req) => …)`: the response and the request are
+ * network data; so is what a web framework's route handler receives (`app.post('/x', (req, res)
+ * => …)`, Express, Koa, Fastify and the like: a method named like an HTTP verb or `use`/`all`
+ * with a path first) and what a socket's event handler is given (`socket.on('cmd', (data) => …)`).
+ */
 export function networkCallbackParams(c: CallbackCall): Val[] | undefined {
-  const { callee } = c;
+  const { callee, args, method } = c;
+  const routePath = asString(args[0]);
+  if (
+    method !== undefined &&
+    /^(?:get|post|put|patch|delete|del|all|use|route|options|head)$/i.test(method) &&
+    routePath !== undefined &&
+    routePath.startsWith('/')
+  ) {
+    const req = withTaint({ k: 'unknown' }, [], 'network_data');
+    return [req, req, req];
+  }
+  if (
+    method === 'on' &&
+    callee.t?.has('network_data') &&
+    routePath !== undefined &&
+    !/^(?:error|close|end|connect|open|drain|timeout|ready|listening)$/.test(routePath)
+  ) {
+    const data = withTaint({ k: 'unknown' }, [], 'network_data');
+    return [data, data];
+  }
   if (
     callee.k === 'api' &&
     (callee.mod === 'http' || callee.mod === 'https') &&
