@@ -8,7 +8,7 @@ import { isFunctionNode, keyName, lineOf, startOf, useLines } from './ast';
 import { arrayMethod, builtinApi, promiseResolve, stringMethod } from './builtins';
 import { Evaluator, type FnVal } from './evaluator';
 import type { ApiCall, CallbackCall, GlobalCall } from './models/model';
-import { browserCallbackParams, pageSecretResult, domCallback } from './models/browser';
+import { browserCallbackParams, cookieJar, pageSecretResult, domCallback } from './models/browser';
 import { codeApi, codeGlobal, codeCall, dynamicCall } from './models/code';
 import {
   decodeBase64,
@@ -265,6 +265,7 @@ export function dispatch(
       return withTaint(str(`node_modules/${s0}`), [], self ? 'own_dir' : 'outside_pkg');
     }
     return (
+      cookieJar(c) ??
       builtinApi(ev, c) ??
       decoderApi(c) ??
       fsApi(ev, c) ??

@@ -593,8 +593,11 @@ export class Evaluator {
     let descNode: AstNode | undefined;
     for (const p of (node.properties ?? []) as AstNode[]) {
       if (p.type === 'SpreadElement' || p.type === 'SpreadProperty') {
-        const v = this.walk(p.argument as AstNode, scope, depth + 1);
+        let v = this.walk(p.argument as AstNode, scope, depth + 1);
         if (v.k === 'env') this.effects.envWhole(p);
+        // `{ ...localStorage }`: a copy of all of the page's web storage.
+        if (v.k === 'global' && /^(?:localStorage|sessionStorage)$/.test(v.name))
+          v = withTaint({ k: 'unknown' }, [], 'page_secret');
         all.push(v);
         if (v.k === 'obj') for (const [k, x] of v.props) props.set(k, x);
         continue;
@@ -701,6 +704,9 @@ export class Evaluator {
           return UNKNOWN;
         }
         if (obj.name === 'process') return processMember(key, mark);
+        // The page's whole cookie jar.
+        if (obj.name === 'document' && key === 'cookie')
+          return withTaint({ k: 'api', mod: 'cookiejar', path: '' }, [], 'page_secret');
         if (obj.name === 'mainModule' && key === 'require') return { k: 'global', name: 'require' };
         // Function.constructor is Function itself (a common way to avoid writing `new Function`).
         if (obj.name === 'Function' && key === 'constructor') return mark(obj);

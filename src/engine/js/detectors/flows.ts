@@ -84,7 +84,7 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
       'js.page-secret-exfil',
       'data_exfiltration',
       node,
-      `sends what the page's user types (keystrokes, password, card or wallet fields) to a fixed host (${what})`,
+      `sends the page's secrets (what its user types, its cookies or web storage, wallet fields) to a fixed host (${what})`,
     );
   }
   scope.sinks.push({ line: lineOf(node), what, tainted: sensitive.length > 0 });

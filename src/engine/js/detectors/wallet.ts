@@ -100,6 +100,26 @@ export function interceptByCall(
 /** At the end of the file: the three pieces together. */
 export function swap(d: Detectors): void {
   const w = d.wallet;
+  // A wallet provider's request hooked, with a fixed address in the file: transactions rewritten
+  // to the attacker (no address pattern needed: the request says which field is the address).
+  // The hooked object is a wallet provider by its name, or by the JSON-RPC wallet methods the file
+  // handles (however the provider was aliased).
+  const how = w.how ?? '';
+  const walletHook =
+    /\.(?:request|send|sendAsync|sendTransaction|signTransaction)$/.test(how) &&
+    (/(?:ethereum|provider|wallet|web3|solana|phantom|tronWeb|signer)[\w$.]*\.\w+$/i.test(how) ||
+      /\beth_(?:sendTransaction|signTransaction|requestAccounts|sign)\b|\bsignAndSendTransaction\b/.test(
+        d.input.text,
+      ));
+  if (w.regex === undefined && walletHook && w.literal !== undefined && w.intercept !== undefined) {
+    d.threat(
+      'js.wallet-address-swap',
+      'malicious_code',
+      w.intercept,
+      `hooks the wallet provider's ${w.how} and holds a fixed address (line ${w.literal}): transactions rewritten to it`,
+    );
+    return;
+  }
   if (w.regex !== undefined && w.literal !== undefined && w.intercept !== undefined) {
     d.threat(
       'js.wallet-address-swap',

@@ -116,3 +116,19 @@ export function domEventHandler(
   const self = onType === 'submit' ? typed() : undefined;
   ev.walkFunction(v.node, scope, depth + 1, params, self);
 }
+
+/**
+ * `document.cookie` is the whole jar: sent as it is (concatenated, serialised) it stays a page
+ * secret; cut down to one named cookie (`split`, `match`, `indexOf` …, what analytics SDKs do to
+ * read their own id) it is no longer the jar.
+ */
+export function cookieJar(c: ApiCall): Val | undefined {
+  if (c.mod !== 'cookiejar') return undefined;
+  if (
+    /^(?:split|match|matchAll|indexOf|lastIndexOf|search|slice|substring|substr|startsWith|includes|charAt|at)$/.test(
+      c.method,
+    )
+  )
+    return UNKNOWN;
+  return withTaint({ k: 'api', mod: 'cookiejar', path: '' }, [c.callee]);
+}
