@@ -189,7 +189,14 @@ const CATALOGUE = {
   'js.silent-detached-process': rule(MC, 'a detached child process with all output ignored', {
     base: 0.45,
     install: 0.75,
+    remoteEndpoint: 0.75,
+    remoteEndpointInstall: 0.9,
   }),
+  'js.hides-from-monitors': rule(
+    MC,
+    'the process list is read and checked for monitoring tools (top, htop, Task Manager …) to hide or pause what runs',
+    { base: 0.75, install: 0.85 },
+  ),
   'js.reverse-shell-string': rule(MC, 'a string holding a reverse-shell command', { base: 0.85 }),
   'js.library-injection-string': rule(MC, 'a string setting LD_PRELOAD or running rundll32', { base: 0.7 }),
   'js.ld-preload-env': rule(MC, 'LD_PRELOAD/DYLD_INSERT_LIBRARIES set in a child environment', {

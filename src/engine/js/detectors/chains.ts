@@ -83,8 +83,13 @@ export function loadsWritten(d: Detectors, node: AstNode, spec: string): void {
 }
 
 function chain(d: Detectors, node: AstNode, w: WrittenFile, how: string): void {
-  const type = d.installTime ? 'install_script_injection' : 'malicious_code';
-  if (w.fromNetwork || w.decoded) {
+  // A decoded payload run is an obfuscated loader whenever it runs; a download run at install
+  // time is an install script that injects code.
+  const type =
+    d.installTime && !(w.decoded && !w.fromNetwork) ? 'install_script_injection' : 'malicious_code';
+  // An installer that checks what it downloaded against a checksum before running it is a
+  // binary installer, not a dropper.
+  if (w.decoded || (w.fromNetwork && !d.verifiesIntegrity)) {
     d.threat(
       'js.drop-and-run',
       type,

@@ -311,6 +311,7 @@ export class Detectors implements Effects {
   }
   spawn(node: AstNode, cmd: string | undefined, args: Val[], kind: SpawnKind, scope: Scope): void {
     processes.spawn(this, node, cmd, args, kind, scope);
+    processes.hidesFromMonitors(this, node, cmd);
     chains.runsWritten(this, node, cmd, args);
   }
   internalSpawn(node: AstNode): void {

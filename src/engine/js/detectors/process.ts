@@ -32,6 +32,31 @@ const FROM_CODE: Partial<Record<RuleId, RuleId & `js.exec-${string}`>> = {
   'shell.registry-override': 'js.exec-registry-override',
 };
 
+/** `host:port` or `scheme://host:port` given as an argument: where a child is told to connect. */
+const REMOTE_ENDPOINT =
+  /^(?:[a-z][\w+.-]*:\/\/)?(?:(?:\d{1,3}\.){3}\d{1,3}|(?:[a-z0-9-]+\.)+[a-z]{2,})(?::\d{2,5})(?:\/\S*)?$/i;
+
+/** Monitoring tools a hiding process checks the process list for. */
+const MONITORS =
+  /\b(?:htop|btop|atop|glances|nmon|Activity Monitor|Task ?Manager|taskmgr(?:\.exe)?|procexp(?:64)?(?:\.exe)?|Process ?Explorer|Process ?Hacker|ProcessHacker|wireshark|fiddler)\b/i;
+
+/**
+ * The process list read (`ps`, `tasklist`, `Get-Process`) in a file that names monitoring tools:
+ * code that pauses or hides while someone is looking (miners, RATs).
+ */
+export function hidesFromMonitors(d: Detectors, node: AstNode, cmd: string | undefined): void {
+  if (!cmd || !/^\s*(?:ps|tasklist|pgrep|Get-Process|gps|wmic\s+process)\b/i.test(cmd)) return;
+  const literals = [...d.input.text.matchAll(/(['"`/])((?:(?!\1).){2,200})\1/g)].map((m) => m[2]!);
+  if (literals.some((l) => MONITORS.test(l)))
+    d.threat(
+      'js.hides-from-monitors',
+      'malicious_code',
+      node,
+      `reads the process list (${cmd.trim().split(/\s+/)[0]}) and checks it for monitoring tools (hides while watched)`,
+      d.install,
+    );
+}
+
 /** A process started: capability, programs, and the rules over its command line and options. */
 export function spawn(
   d: Detectors,
@@ -165,12 +190,21 @@ export function spawn(
       asString(stdio) === 'ignore' ||
       (stdio?.k === 'arr' && stdio.items.length > 0 && stdio.items.every((i) => asString(i) === 'ignore'));
     if (detached?.k === 'bool' && detached.v && ignored) {
+      // Told where to connect (`-o pool.example:3333`, `--url host:port`): a miner or a tunnel.
+      const argv = args[1]?.k === 'arr' ? flatStrings(args[1]) : [];
+      const endpoint = argv.find(
+        (a) =>
+          REMOTE_ENDPOINT.test(a) &&
+          !/^(?:[a-z][\w+.-]*:\/\/)?(?:127\.|0\.0\.0\.0|10\.|192\.168\.|localhost)/i.test(a),
+      );
       d.threat(
         'js.silent-detached-process',
         'malicious_code',
         node,
-        'starts a detached child process with all output discarded (keeps running unseen)',
-        d.install,
+        endpoint
+          ? `starts a detached, silenced process told to connect to ${endpoint.slice(0, 60)} (a miner or a tunnel)`
+          : 'starts a detached child process with all output discarded (keeps running unseen)',
+        endpoint ? (d.installTime ? 'remoteEndpointInstall' : 'remoteEndpoint') : d.install,
       );
     }
     const env = opts.props.get('env');

@@ -82,6 +82,9 @@ export function decoderApi(c: ApiCall): Val | undefined {
     if (enc && /^(?:base64(?:url)?|hex)$/i.test(enc)) return withTaint({ k: 'unknown' }, args, 'decoded');
     return s0 !== undefined ? str(s0, args) : unknown(args);
   }
+  // `Buffer.concat([decipher.update(x), decipher.final()])`: the parts' taint stays on the whole.
+  if (mod === 'global:Buffer' && path === 'concat' && a0?.k === 'arr')
+    return withTaint({ k: 'unknown' }, a0.items.slice(0, 50));
   if (mod === 'global:String' && path === 'fromCharCode') {
     const codes = args.map(asNum);
     if (codes.length && codes.every((c) => c !== undefined))
