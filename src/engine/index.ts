@@ -34,6 +34,7 @@ import {
 import { scriptTargets } from './shell';
 import {
   analyzeCiScript,
+  scriptsGivenSecrets,
   analyzeEditorTasks,
   analyzeWorkflow,
   isCiWorkflow,
@@ -414,11 +415,13 @@ export function analyzeFiles(
   };
   const binNames = new Set(Object.values(meta.bin).map((p) => posix.normalize(p)));
   /** Folders holding a GitHub Action's metadata (`action.yml`): their scripts run in CI. */
-  const actionDirs = new Set(
-    files
-      .filter((f) => /(?:^|\/)action\.ya?ml$/i.test(f.path))
-      .map((f) => f.path.slice(0, f.path.lastIndexOf('/') + 1)),
-  );
+  const actionFiles = files.filter((f) => /(?:^|\/)action\.ya?ml$/i.test(f.path));
+  const actionDirs = new Set(actionFiles.map((f) => f.path.slice(0, f.path.lastIndexOf('/') + 1)));
+  /** Scripts an action passes a secret to as an argument (their $1 … are secrets). */
+  const givenSecrets = new Set<string>();
+  for (const f of actionFiles)
+    for (const n of scriptsGivenSecrets(decodeText(f.data).text)) givenSecrets.add(n);
+  const inActionDir = (p: string) => [...actionDirs].some((d) => p.startsWith(d));
   for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
     const p = file.path;
     if (done.has(p)) continue;
@@ -461,9 +464,8 @@ export function analyzeFiles(
     const shipped = dialectOf(p, file.data.subarray(0, 120).toString('latin1'));
     if (shipped) {
       evidence.push(...scriptFileFindings(p, dec.text, shipped, newScriptState(), false));
-      const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '';
-      if (actionDirs.has(dir))
-        for (const hit of analyzeCiScript(dec.text))
+      if (inActionDir(p))
+        for (const hit of analyzeCiScript(dec.text, givenSecrets.has(base)))
           evidence.push(
             finding({
               threat_type: hit.threat_type,

