@@ -11,7 +11,7 @@
  * modules.ts, the language's built-in objects in builtins.ts.
  */
 import type { LineIndex } from '../text';
-import { keyName, lineOf, rangeOf } from './ast';
+import { keyName, lineOf, rangeOf, sourceText } from './ast';
 import { evaluateCall } from './calls';
 import type { Branch, Effects } from './effects';
 import type { JsFileInput, JsFileResult } from './analyze';
@@ -181,6 +181,27 @@ export class Evaluator {
   }
 
   /** Walks a function body with its parameters bound; returns what it returns (first known value). */
+  /**
+   * `const s = net.connect(port, host, () => s.end(data))`: the callback was walked during the
+   * call, before `s` was bound. A connection's callbacks that use the name being declared are
+   * walked again once it holds the connection, so what they write to it is seen.
+   */
+  private rewalkSelfCallbacks(d: AstNode, init: AstNode | null, v: Val, scope: Scope, depth: number): void {
+    const id = d.id as AstNode;
+    if (v.k !== 'net' || id.type !== 'Identifier' || init?.type !== 'CallExpression') return;
+    const name = id.name as string;
+    for (const a of ((init.arguments ?? []) as AstNode[]).slice(0, 4)) {
+      if (a.type !== 'FunctionExpression' && a.type !== 'ArrowFunctionExpression') continue;
+      if (
+        this.rewalked.has(a) ||
+        !new RegExp(`\\b${name}\\b`).test(sourceText(this.input.text, a, 4000) ?? '')
+      )
+        continue;
+      this.rewalked.add(a);
+      this.walkFunction(a, scope, depth + 1);
+    }
+  }
+
   walkFunction(node: AstNode, scope: Scope, depth: number, paramVals?: Val[], thisVal?: Val): Val {
     const name = ((node.id as AstNode | null)?.name as string | undefined) ?? undefined;
     const inner = new Scope(scope, name);
@@ -481,6 +502,7 @@ export class Evaluator {
           const init = d.init as AstNode | null;
           const v = init ? this.walk(init, scope, depth + 1) : UNKNOWN;
           this.bindPattern(d.id as AstNode, v, scope, depth);
+          this.rewalkSelfCallbacks(d, init, v, scope, depth);
         }
         return UNKNOWN;
       case 'ImportDeclaration':

