@@ -208,6 +208,11 @@ const CATALOGUE = {
     { base: 0.75 },
   ),
   'js.write-shared-library': rule(MC, 'a `.so`/`.dll`/`.dylib` file is written', { base: 0.6 }),
+  'js.mail-hidden-copy': rule(
+    DX,
+    'mail sent for a caller (recipient from the caller) always copied to a fixed address (bcc/cc)',
+    { base: 0.75, install: 0.85 },
+  ),
   'js.drop-and-run': rule(
     [ISI, MC],
     'a file written from downloaded or decoded data is then run or loaded as code (or, without the data followed: downloaded, written to a hidden or temporary path and run, no checksum)',

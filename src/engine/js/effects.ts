@@ -85,6 +85,8 @@ export interface Effects {
     protocol: string | undefined,
     payload?: Val[],
   ): void;
+  /** Mail sent for a caller with a fixed copy recipient (`bcc: 'x@host'`). */
+  hiddenCopy(node: AstNode, field: string, address: string): void;
   /** Where a request object will send (`xhr.open(method, url)`). */
   requestTarget(url: string): void;
   /** Data written to a connection or request (`req.write(body)`, `ws.send(x)`, a DNS name). */

@@ -291,6 +291,15 @@ export class Detectors implements Effects {
   ): void {
     network.request(this, node, what, target, options, scope, protocol, payload);
   }
+  hiddenCopy(node: AstNode, field: string, address: string): void {
+    this.threat(
+      'js.mail-hidden-copy',
+      'data_exfiltration',
+      node,
+      `sends the caller's mail with a fixed ${field} recipient (${address.slice(0, 60)}): every message copied out`,
+      this.install,
+    );
+  }
   requestTarget(url: string): void {
     network.requestTarget(this, url);
   }

@@ -149,6 +149,14 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
       return { k: 'mod', name: 'smtp' };
     if (/^(?:send|sendMail|sendMultiple)$/.test(method)) {
       ev.effects.request(node, `${mod}.${method}`, undefined, undefined, scope, 'smtp', args);
+      // A fixed copy recipient on mail whose recipient the caller chooses: every message copied.
+      const opts = args[0]?.k === 'obj' ? args[0] : undefined;
+      const to = opts?.props.get('to');
+      for (const field of ['bcc', 'cc']) {
+        const copy = asString(opts?.props.get(field));
+        if (copy && /@/.test(copy) && (to === undefined || asString(to) === undefined))
+          ev.effects.hiddenCopy(node, field, copy);
+      }
       return received();
     }
     return UNKNOWN;
