@@ -208,6 +208,11 @@ const CATALOGUE = {
     { base: 0.75 },
   ),
   'js.write-shared-library': rule(MC, 'a `.so`/`.dll`/`.dylib` file is written', { base: 0.6 }),
+  'js.key-material-exfil': rule(
+    DX,
+    'a value named as wallet key material (mnemonic, seed phrase, private/secret key) reaches a network sink whose host is written in the code',
+    { base: 0.85, install: 0.9 },
+  ),
   'js.mail-hidden-copy': rule(
     DX,
     'mail sent for a caller (recipient from the caller) always copied to a fixed address (bcc/cc)',

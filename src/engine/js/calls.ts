@@ -273,7 +273,7 @@ export function dispatch(
       osApi(ev, c) ??
       networkApi(ev, c) ??
       codeApi(ev, c) ??
-      unknown([callee, ...opaqueArgs(node, args)])
+      derived(unknown([callee, ...opaqueArgs(node, args)]))
     );
   }
   if (callee.k === 'mod') {
@@ -334,12 +334,14 @@ function userCall(
         return { ...str(decoded), t: new Set(['decoded' as Taint]), viaDecoder: true };
       }
     }
-    // An index into a string table (`_0x3c(3)`): run the decoder on it to see the name it gives.
-    if (args.length === 0 || !args.every((a) => a.k === 'num')) return { ...unknown(args), viaDecoder: true };
+    // Otherwise the function runs with its arguments like any other (a helper that base64-encodes
+    // what it then sends is a sender, not only a decoder), and an index into a string table
+    // (`_0x3c(3)`) shows the name it gives.
     const owner = fn.owner && fn.owner !== ev && fn.owner instanceof Evaluator ? fn.owner : undefined;
     const walked = owner
       ? invokeFor(owner, ev, fn, args, depth, thisVal, isNew)
       : invoke(ev, fn, args, scope, depth, thisVal, isNew);
+    if (args.length === 0 || !args.every((a) => a.k === 'num')) return { ...unknown(args), viaDecoder: true };
     // What it returns is decoded only when a decoding primitive made it (base64, hex, char codes);
     // the call itself is not reported, as decoding helpers are common in ordinary code.
     const text = asString(walked);
@@ -519,4 +521,16 @@ function sigOf(v: Val, depth: number): string {
     default:
       return `${v.k}${t}`;
   }
+}
+
+/**
+ * What a module's function makes from key material (`Wallet.fromPhrase(mnemonic)`, a derived
+ * address or signature) is not the key material itself: that label stays only on the value and
+ * on what merely re-encodes it (strings, buffers, JSON).
+ */
+function derived(v: Val): Val {
+  if (!v.t?.has('key_material')) return v;
+  const t = new Set(v.t);
+  t.delete('key_material');
+  return { ...v, t };
 }

@@ -242,7 +242,7 @@ export class Evaluator {
   bindPattern(p: AstNode, v: Val, scope: Scope, depth: number): void {
     switch (p.type) {
       case 'Identifier':
-        scope.vars.set(p.name as string, v);
+        scope.vars.set(p.name as string, keyMaterial(p.name as string, v));
         return;
       case 'AssignmentPattern':
         this.walk(p.right as AstNode, scope, depth + 1);
@@ -840,4 +840,19 @@ function exits(n: AstNode | undefined): boolean {
     return body.length > 0 && exits(body[body.length - 1]);
   }
   return false;
+}
+
+/** Names that hold a wallet's key material: a seed or recovery phrase, a private or secret key. */
+const KEY_MATERIAL =
+  /^(?:mnemonic|(?:seed|recovery|secret)_?phrase|seed(?:Words)?|private_?key|secret_?key|priv_?key|wallet_?key|keypair_?secret)s?$/i;
+
+/**
+ * A value bound to a name like `mnemonic`, `seedPhrase`, `secretKey`, `privateKey` (a parameter,
+ * a variable, a state field): key material the code was given. It never legitimately leaves the
+ * machine, whatever library is handed it.
+ */
+function keyMaterial(name: string, v: Val): Val {
+  if (!KEY_MATERIAL.test(name) || v.k === 'str' || v.k === 'num' || v.k === 'fn' || v.t?.has('key_material'))
+    return v;
+  return withTaint({ ...v } as Val, [v], 'key_material');
 }

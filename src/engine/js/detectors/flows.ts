@@ -87,6 +87,16 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
       `sends the page's secrets (what its user types, its cookies or web storage, wallet fields) to a fixed host (${what})`,
     );
   }
+  // A seed phrase or private key the code was handed, sent to a host written in the code.
+  if (taints.has('key_material') && d.literalHostInFile) {
+    d.threat(
+      'js.key-material-exfil',
+      'data_exfiltration',
+      node,
+      `sends a wallet seed phrase or private key it was given to a fixed host (${what})`,
+      d.install,
+    );
+  }
   scope.sinks.push({ line: lineOf(node), what, tainted: sensitive.length > 0 });
 }
 

@@ -69,6 +69,7 @@ export function request(
     if (h && !h.includes('${')) {
       caps.addDomain(h.replace(/:\d+$/, ''));
       host ??= h.toLowerCase();
+      if (!LOCAL_HOST.test(h)) d.literalHostInFile = true;
     }
     const u = asString(o.props.get('url')) ?? asString(o.props.get('baseURL'));
     if (u && /^[a-z]+:\/\//i.test(u)) {
