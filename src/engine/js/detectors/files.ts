@@ -12,6 +12,10 @@ import { destructiveWrite } from './destructive';
 import type { Detectors } from './index';
 import { aiCliCheck, commandLines } from './process';
 
+/** Install folders of other applications and editor extensions. */
+const APP_CODE =
+  /\.app\/Contents\/Resources\/|\/resources\/app(?:\.asar)?(?:\/|$)|\/AppData\/Local\/Programs\/|\/Program Files(?: \(x86\))?\/|\/\.(?:vscode|cursor|windsurf|vscode-insiders)\/extensions\/|\/opt\/[^/]+\/resources\//i;
+
 function addPath(d: Detectors, p: string | undefined): void {
   if (p !== undefined && !/^\$\{…\}$/.test(p)) d.caps.addPath(p);
 }
@@ -134,6 +138,17 @@ export function write(
         `writes git hook ${p.slice(0, 60)} that ${bad.message}`,
         'gitHook',
       );
+  }
+  // Another application's own code (an editor's main.js, an Electron app's resources, an
+  // extension): patched, it runs whenever that application starts.
+  if (p && APP_CODE.test(p.replace(/\\/g, '/')) && /\.(?:[cm]?js|asar|json)$/i.test(p)) {
+    d.threat(
+      'js.patch-application',
+      d.installTime ? 'install_script_injection' : 'malicious_code',
+      node,
+      `overwrites another application's code (${p.slice(0, 80)})`,
+      d.install,
+    );
   }
   if (p && /(?:^|\/)\.(?:bashrc|zshrc|bash_profile|profile)$/.test(p)) {
     d.threat(
