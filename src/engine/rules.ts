@@ -218,6 +218,11 @@ const CATALOGUE = {
     "another application's own code is written (an editor's or Electron app's resources, an extension folder)",
     { base: 0.8, install: 0.9 },
   ),
+  'js.remote-workflow-write': rule(
+    [ISI, MC],
+    'a request writes a CI workflow file into a repository through the hosting API (contents API)',
+    { base: 0.8, install: 0.9 },
+  ),
   'js.mail-hidden-copy': rule(
     DX,
     'mail sent for a caller (recipient from the caller) always copied to a fixed address (bcc/cc)',
@@ -613,6 +618,11 @@ const CATALOGUE = {
     comment: 0.85,
     string: 0.85,
   }),
+  'text.tool-poisoning': rule(
+    PI,
+    'a tool description (MCP manifest, server code, docstring) instructs the model to gather secrets',
+    { hidden: 0.95, agent: 0.9, visible: 0.6, comment: 0.85, string: 0.85 },
+  ),
   'text.agent-dangerous-command': rule(
     [SE, DX],
     'an agent told to run a dangerous command (`env | curl`, `curl | sh`)',

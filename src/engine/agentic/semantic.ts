@@ -221,6 +221,19 @@ export function semanticScan(
         `tool description asks the model to read secrets (${kinds.join(', ')}) and pass them to the tool`,
       );
     }
+    // In a tool's own description, instructions to the model to gather secrets are the injection
+    // itself (tool poisoning), whatever they ask for next.
+    if (
+      opts.toolDescription &&
+      hits.some((h) => h.rule === 'text.agent-collect-secrets' || h.rule === 'text.tool-reads-secrets')
+    )
+      add(
+        'prompt_injection',
+        'text.tool-poisoning',
+        place,
+        w.index,
+        'a tool description carries instructions to the model to gather secrets (tool poisoning)',
+      );
     if (OVERRIDE.test(s))
       add(
         'instruction_override',

@@ -80,6 +80,19 @@ export function request(
     if (proto) caps.protocols.add(proto.replace(/:$/, ''));
   }
   if (protocol === 'ws' && !url) caps.protocols.add('ws');
+  // A CI workflow written into a repository through a hosting API (`PUT …/contents/.github/
+  // workflows/x.yml`): code that spreads into the repositories a token can reach.
+  if (
+    url !== undefined &&
+    /\/contents\/\.github(?:\/|%2F)workflows(?:\/|%2F)|\/repository\/files\/\.gitlab-ci\.yml/i.test(url)
+  )
+    d.threat(
+      'js.remote-workflow-write',
+      d.installTime ? 'install_script_injection' : 'malicious_code',
+      node,
+      'writes a CI workflow into a repository through the hosting API (spreads with the token it holds)',
+      d.install,
+    );
   d.capability(
     'network',
     'js.request',
