@@ -223,6 +223,11 @@ const CATALOGUE = {
     'a request writes a CI workflow file into a repository through the hosting API (contents API)',
     { base: 0.8, install: 0.9 },
   ),
+  'js.gated-remote-script': rule(
+    MC,
+    'a remote script element added to the page under a branch on the visitor (user agent, automation flag)',
+    { base: 0.8 },
+  ),
   'js.mail-hidden-copy': rule(
     DX,
     'mail sent for a caller (recipient from the caller) always copied to a fixed address (bcc/cc)',

@@ -14,6 +14,8 @@ import type { AstNode, Taint, Val } from './values';
 export interface Branch {
   geo: boolean;
   remote: boolean;
+  /** The test picks which visitors see it (user agent, automation flag, a random sample). */
+  targeted: boolean;
 }
 
 export interface Effects {
@@ -85,6 +87,8 @@ export interface Effects {
     protocol: string | undefined,
     payload?: Val[],
   ): void;
+  /** A `<script>` element given a source (`s.src = url`). */
+  scriptSource(node: AstNode, url: string): void;
   /** Mail sent for a caller with a fixed copy recipient (`bcc: 'x@host'`). */
   hiddenCopy(node: AstNode, field: string, address: string): void;
   /** Where a request object will send (`xhr.open(method, url)`). */

@@ -795,6 +795,10 @@ export class Evaluator {
       // img.src = 'https://host/p?d=' + data / link.href / form.action: a request by assignment.
       requestByAssignment(this, node, prop, v, scope);
       const target = this.walk(left.object as AstNode, scope, depth + 1);
+      if (target.k === 'api' && target.mod === 'domscript' && prop === 'src') {
+        const url = asString(v) ?? (v.k === 'str' ? v.v : undefined);
+        if (url) this.effects.scriptSource(node, url);
+      }
       const computedKey = left.computed
         ? asString(this.walk(left.property as AstNode, scope, depth + 1))
         : undefined;

@@ -87,12 +87,20 @@ export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope
   // A branch on what a server answered or a request carried: a remote trigger.
   const remote = !geo && deepTaints(test).has('network_data');
   if (remote) d.remoteGate++;
-  return { geo, remote };
+  // Which visitors see what follows: a user-agent match or an automation check (skimmer and miner
+  // loaders that show themselves to phones and hide from developers and crawlers).
+  const testSrc = sourceText(d.input.text, node.test as AstNode, 600) ?? '';
+  const targeted =
+    /\bnavigator\.(?:userAgent|webdriver|platform)\b|\buserAgent\b/.test(testSrc) ||
+    (/\bua\b/.test(testSrc) && /navigator\.userAgent/.test(d.input.text));
+  if (targeted) d.targetGate++;
+  return { geo, remote, targeted };
 }
 
 export function leaveBranch(d: Detectors, branch: Branch): void {
   if (branch.geo) d.geoGate--;
   if (branch.remote) d.remoteGate--;
+  if (branch.targeted) d.targetGate--;
 }
 
 /** A destructive act under a branch taken on network data: a remote kill switch. */

@@ -58,6 +58,8 @@ export class Detectors implements Effects {
   geoGate = 0;
   /** Inside branches taken on data received from the network (a remote kill switch). */
   remoteGate = 0;
+  /** Inside branches that pick which visitors run them (user agent, automation, random sample). */
+  targetGate = 0;
   /** The file uses locale or time-zone APIs (computed once, on the first candidate gate). */
   localeApis?: boolean;
   /** Facts the package-level rules combine across files. */
@@ -182,10 +184,16 @@ export class Detectors implements Effects {
 
   borrow(from: Effects): () => void {
     const caller = from as Detectors;
-    const saved = { out: this.out, geoGate: this.geoGate, remoteGate: this.remoteGate };
+    const saved = {
+      out: this.out,
+      geoGate: this.geoGate,
+      remoteGate: this.remoteGate,
+      targetGate: this.targetGate,
+    };
     this.out = caller.out;
     this.geoGate = caller.geoGate;
     this.remoteGate = caller.remoteGate;
+    this.targetGate = caller.targetGate;
     return () => Object.assign(this, saved);
   }
 
@@ -290,6 +298,17 @@ export class Detectors implements Effects {
     payload?: Val[],
   ): void {
     network.request(this, node, what, target, options, scope, protocol, payload);
+  }
+  scriptSource(node: AstNode, url: string): void {
+    // A remote script put into the page only for chosen visitors: a skimmer's or a miner's
+    // loader that hides from the developers and crawlers who would notice it.
+    if (this.targetGate > 0 && /^(?:https?:)?\/\//i.test(url))
+      this.threat(
+        'js.gated-remote-script',
+        'malicious_code',
+        node,
+        `loads a remote script (${url.slice(0, 80)}) into the page only for chosen visitors (by user agent or an automation check)`,
+      );
   }
   hiddenCopy(node: AstNode, field: string, address: string): void {
     this.threat(

@@ -123,6 +123,9 @@ export function domEventHandler(
  * read their own id) it is no longer the jar.
  */
 export function cookieJar(c: ApiCall): Val | undefined {
+  // `document.createElement('script')`: an element whose `src` loads code into the page.
+  if (c.mod === 'global:document' && c.method === 'createElement' && /^script$/i.test(c.s0 ?? ''))
+    return { k: 'api', mod: 'domscript', path: '' };
   if (c.mod !== 'cookiejar') return undefined;
   if (
     /^(?:split|match|matchAll|indexOf|lastIndexOf|search|slice|substring|substr|startsWith|includes|charAt|at)$/.test(
