@@ -223,6 +223,14 @@ const CATALOGUE = {
     'a request writes a CI workflow file into a repository through the hosting API (contents API)',
     { base: 0.8, install: 0.9 },
   ),
+  'js.stratum-session': rule(
+    MC,
+    'a mining pool protocol (stratum JSON-RPC login, subscribe or share submission) is written to a connection',
+    {
+      base: 0.85,
+      install: 0.9,
+    },
+  ),
   'js.gated-remote-script': rule(
     MC,
     'a remote script element added to the page under a branch on the visitor (user agent, automation flag)',

@@ -8,7 +8,7 @@ import { WHOLE_ENV } from '../../capabilities';
 import { lineOf } from '../ast';
 import { SPAWN_MODULES } from '../models/process';
 import type { Scope } from '../scope';
-import { deepTaints, type AstNode, type Taint, type Val } from '../values';
+import { asString, deepTaints, type AstNode, type Taint, type Val } from '../values';
 import { hostOf } from './network';
 import type { Detectors } from './index';
 
@@ -26,6 +26,10 @@ function describeTaint(t: Taint): string {
       return t;
   }
 }
+
+/** A stratum JSON-RPC message: login, subscribe/authorize or share submission. */
+const STRATUM =
+  /"method"\s*:\s*"(?:mining\.(?:subscribe|authorize|submit|extranonce\.subscribe)|login|submit|eth_submitLogin|eth_submitWork|eth_getWork)"[^}]*"params"|"params"[^}]*"method"\s*:\s*"(?:mining\.\w+|login|submit)"/;
 
 /** Sensitive data read in a function: remembered for the same-scope rule. */
 export function source(scope: Scope, taint: Taint, node: AstNode): void {
@@ -96,6 +100,21 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
       `sends a wallet seed phrase or private key it was given to a fixed host (${what})`,
       d.install,
     );
+  }
+  // A mining pool session: the stratum protocol's JSON-RPC login or share submission written to a
+  // connection (a miner written in JavaScript, no miner binary or pool URL in sight).
+  for (const a of args.slice(0, 4)) {
+    const text = asString(a);
+    if (text && STRATUM.test(text)) {
+      d.threat(
+        'js.stratum-session',
+        'malicious_code',
+        node,
+        `speaks the mining pool protocol (${what})`,
+        d.install,
+      );
+      break;
+    }
   }
   scope.sinks.push({ line: lineOf(node), what, tainted: sensitive.length > 0 });
 }
