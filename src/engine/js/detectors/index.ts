@@ -60,6 +60,8 @@ export class Detectors implements Effects {
   remoteGate = 0;
   /** Inside branches that pick which visitors run them (user agent, automation, random sample). */
   targetGate = 0;
+  /** Inside branches taken when typed text has a recovery phrase's word count. */
+  seedGate = 0;
   /** The file uses locale or time-zone APIs (computed once, on the first candidate gate). */
   localeApis?: boolean;
   /** Facts the package-level rules combine across files. */
@@ -189,11 +191,13 @@ export class Detectors implements Effects {
       geoGate: this.geoGate,
       remoteGate: this.remoteGate,
       targetGate: this.targetGate,
+      seedGate: this.seedGate,
     };
     this.out = caller.out;
     this.geoGate = caller.geoGate;
     this.remoteGate = caller.remoteGate;
     this.targetGate = caller.targetGate;
+    this.seedGate = caller.seedGate;
     return () => Object.assign(this, saved);
   }
 
