@@ -114,11 +114,43 @@ function parseOnce(src: string, path: string, comments: ParsedComment[]): AstNod
   throw lastErr;
 }
 
+/**
+ * The brackets left open at the end of a source (strings, template literals, regular expressions
+ * and comments skipped roughly), closed in order: code cut off or commented out half-way (`req.on(
+ * 'error', (e) => { // … });`) still parses, with what it had before the cut.
+ */
+export function closeOpenBrackets(src: string): string | undefined {
+  const stack: string[] = [];
+  const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+  for (let i = 0; i < src.length && i < 2_000_000; i++) {
+    const c = src[i]!;
+    if (c === '/' && src[i + 1] === '/') {
+      const nl = src.indexOf('\n', i);
+      if (nl < 0) break;
+      i = nl;
+    } else if (c === '/' && src[i + 1] === '*') {
+      const end = src.indexOf('*/', i + 2);
+      if (end < 0) break;
+      i = end + 1;
+    } else if (c === '"' || c === "'" || c === '`') {
+      let j = i + 1;
+      while (j < src.length && src[j] !== c && !(c !== '`' && src[j] === '\n')) j += src[j] === '\\' ? 2 : 1;
+      i = j;
+    } else if (pairs[c]) stack.push(pairs[c]);
+    else if (c === ')' || c === ']' || c === '}') {
+      if (stack[stack.length - 1] === c) stack.pop();
+      else return undefined;
+    }
+  }
+  return stack.length && stack.length <= 50 ? `${src}\n${stack.reverse().join('')}\n` : undefined;
+}
+
 export function parseSource(src: string, path: string, maxRepairs = 6): ParseOutcome {
   const t0 = performance.now();
   const comments: ParsedComment[] = [];
   const repairedLines: number[] = [];
   let text = src;
+  let closed = false;
   let undo: { text: string; line: number; at: number; retried: boolean } | undefined;
   for (let i = 0; i <= maxRepairs; i++) {
     try {
@@ -128,6 +160,15 @@ export function parseSource(src: string, path: string, maxRepairs = 6): ParseOut
       const line = errorLine(err);
       const msg =
         err instanceof RangeError ? 'nesting too deep for the parser' : String((err as Error).message ?? err);
+      // The source ends inside open brackets: close them once and try again.
+      if (!closed && /end of (?:source|file|input)|Unexpected EOF/i.test(msg)) {
+        closed = true;
+        const fixed = closeOpenBrackets(text);
+        if (fixed !== undefined) {
+          text = fixed;
+          continue;
+        }
+      }
       if (err instanceof RangeError || !line || repairedLines.includes(line) || text.length > 2_000_000) {
         return { comments: [], error: msg.slice(0, 200), repairedLines, ms: performance.now() - t0 };
       }

@@ -2,7 +2,7 @@
  * The parser repair: a file that does not parse has its failing lines blanked (offsets and line
  * breaks kept) until it parses, so that one stray line does not turn code into "text only".
  */
-import { parseSource } from '../../../src/engine/js/parse';
+import { closeOpenBrackets, parseSource } from '../../../src/engine/js/parse';
 
 describe('parse repair', () => {
   it('blanks a stray word left by a wrapped comment, not the property after it (CRLF file)', () => {
@@ -24,5 +24,20 @@ describe('parse repair', () => {
     expect(
       parseSource('%%% ### !!!\n@@@ ^^^\n&&& ***\n((( )))\n{{{ }}}\n[[[ ]]]\n::: ;;;\n', 'x.js').error,
     ).toBeDefined();
+  });
+});
+
+describe('sources that end inside open brackets', () => {
+  it('closes them so code cut off half-way is still analysed', () => {
+    const out = parseSource(
+      `const https = require('https');\nconst req = https.request({ hostname: 'x.example' }, (res) => {\n  res.on('data', (d) => {\n// });\n`,
+      'a.js',
+    );
+    expect(out.error).toBeUndefined();
+    expect(out.ast).toBeDefined();
+  });
+  it('leaves sources whose brackets do not match alone', () => {
+    expect(closeOpenBrackets('a(b]')).toBeUndefined();
+    expect(closeOpenBrackets('f(1, {')).toBe('f(1, {\n})\n');
   });
 });
