@@ -14,7 +14,7 @@ import { aiCliCheck, commandLines } from './process';
 
 /** Install folders of other applications and editor extensions. */
 const APP_CODE =
-  /\.app\/Contents\/Resources\/|\/resources\/app(?:\.asar)?(?:\/|$)|\/AppData\/Local\/Programs\/|\/Program Files(?: \(x86\))?\/|\/\.(?:vscode|cursor|windsurf|vscode-insiders)\/extensions\/|\/opt\/[^/]+\/resources\//i;
+  /\.app\/Contents\/Resources\/|\/resources\/app(?:\.asar)?(?:\/|$)|\/AppData\/Local\/Programs\/|\/AppData\/(?:Local|Roaming)\/[^/]+\/(?:[^/]+\/)?(?:modules|resources)\/|\/Program Files(?: \(x86\))?\/|\/\.(?:vscode|cursor|windsurf|vscode-insiders)\/extensions\/|\/opt\/[^/]+\/resources\//i;
 
 function addPath(d: Detectors, p: string | undefined): void {
   if (p !== undefined && !/^\$\{…\}$/.test(p)) d.caps.addPath(p);
