@@ -122,7 +122,16 @@ export function request(
         o?.k === 'obj' ? (asString(o.props.get('url')) ?? asString(o.props.get('path'))) : undefined,
       )
       .find(Boolean);
-  if (fullUrl && CHAT_WEBHOOK.test(fullUrl)) {
+  // A chat SDK's webhook client built with its id and token written in the package
+  // (`new WebhookClient('7162…', 'fbKZ…')`): the same drop box without a URL.
+  const sdkWebhook =
+    /^(?:discord\.js|discord-webhook-node|webhook-discord|@slack\/webhook|node-telegram-bot-api|telegraf)$/.test(
+      what,
+    ) &&
+    (payload ?? []).some(
+      (a) => /^[\w-]{30,}(?::[\w-]{20,})?$/.test(asString(a) ?? '') && /\d/.test(asString(a) ?? ''),
+    );
+  if ((fullUrl && CHAT_WEBHOOK.test(fullUrl)) || sdkWebhook) {
     const taints = new Set<Taint>();
     for (const a of all) deepTaints(a, 0, taints);
     const carries = ['env_all', 'secret_env', 'secret_file', 'fingerprint'].some((t) =>
