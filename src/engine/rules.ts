@@ -223,6 +223,11 @@ const CATALOGUE = {
     'a request writes a CI workflow file into a repository through the hosting API (contents API)',
     { base: 0.8, install: 0.9 },
   ),
+  'js.escaped-names': rule(
+    MC,
+    'plain names written as \\u escapes (20 or more letters) among dense hex arithmetic: a custom obfuscator',
+    { base: 0.7, install: 0.85 },
+  ),
   'js.stratum-session': rule(
     MC,
     'a mining pool protocol (stratum JSON-RPC login, subscribe or share submission) is written to a connection',

@@ -274,6 +274,7 @@ export class Detectors implements Effects {
   fileEnd(): void {
     wallet.swap(this);
     obfuscation.hexIdentifiers(this);
+    obfuscation.escapedNames(this);
     flows.envToRemoteCall(this);
     network.fileDomains(this);
   }

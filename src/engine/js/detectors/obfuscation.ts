@@ -129,6 +129,28 @@ export function hexIdentifiers(d: Detectors): void {
   }
 }
 
+/**
+ * Plain names written as `\u` escapes (`'\u006c\u0065\u006e…'` for "length") among dense hex
+ * arithmetic: the output of a custom obfuscator. Minifiers and transpilers never escape ASCII
+ * letters; none of the 1,050 popular packages has 20 such escapes in one file.
+ */
+export function escapedNames(d: Detectors): void {
+  const text = d.input.text;
+  if (text.length < 4_000) return;
+  const escapes = text.match(/\\u00(?:6[1-9a-f]|7[0-9a]|4[1-9a-f]|5[0-9a])/gi)?.length ?? 0;
+  if (escapes < 20) return;
+  const hexPerKb = (text.match(/\b0x[0-9a-fA-F]+\b/g)?.length ?? 0) / (text.length / 1024);
+  if (hexPerKb < 5) return;
+  const at = text.search(/\\u00(?:6[1-9a-f]|7[0-9a])/i);
+  d.threat(
+    'js.escaped-names',
+    'malicious_code',
+    d.lines.lineOf(at),
+    `writes ${escapes} letters of plain names as \\u escapes among dense hex arithmetic (a custom obfuscator)`,
+    d.install,
+  );
+}
+
 /** A function that replaces itself with `function () { return array }` (string-array helper). */
 export function selfRedefinition(d: Detectors, node: AstNode, name: string, value: Val, scope: Scope): void {
   if (value.k === 'fn' && scope.fnName === name) {
