@@ -10,6 +10,13 @@ const common = {
   // Sources import with explicit `.js` extensions (NodeNext); map them back to the .ts files.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testEnvironment: 'node',
+  // Package folders used as test data (samples, corpora, caches) are not modules of this project.
+  modulePathIgnorePatterns: [
+    '<rootDir>/data/',
+    '<rootDir>/.cache/',
+    '<rootDir>/dist/',
+    '<rootDir>/test/fixtures/',
+  ],
 };
 
 /** @type {import('jest').Config} */

@@ -1,4 +1,4 @@
-// Sample: a "hash worker pool" that logs into a mining pool over TLS and submits shares; the pool
+// Sample: a "hash runner" that logs into a mining pool over TLS and submits shares; the pool
 // and the wallet are ordinary strings, no miner binary anywhere.
 const tls = require('tls');
 const cfg = { host: 'eu.hashpool-relay.example', port: 14433, user: '48edfHu7V9Z84YzzMa6fUueoELZ9ZRXq9VetWzYGzKt52XU5xvqgzYnDK9URnRoJMk1j8nLwEVsaSWJ4fhdUyZijBGUicoD' };
