@@ -7,7 +7,7 @@
  * not valid npm names (a lockfile is attacker text) are listed but never put into a command.
  * Exit 1 when a package's scripts must be denied or a spec does not exist, else 0.
  */
-import validateName from 'validate-npm-package-name';
+import { packageNameProblem } from '../src/contract/names';
 import { EXIT } from './errors';
 import { lookupPackages, refId } from './lookup';
 import { lookupOptions, mergePackages, readInputs, type Session } from './main';
@@ -47,7 +47,7 @@ export async function runAllowScripts(session: Session, args: readonly string[])
   // One answer per name: the first row of a name is its most cautious.
   const byName = new Map<string, ScriptRecommendation>();
   for (const r of rows) if (!byName.has(r.name)) byName.set(r.name, r.recommendation);
-  const invalid = [...byName.keys()].filter((n) => !validateName(n).validForOldPackages);
+  const invalid = [...byName.keys()].filter((n) => packageNameProblem(n) !== undefined);
   const names = (want: ScriptRecommendation[]) =>
     [...byName]
       .filter(([n, r]) => want.includes(r) && !invalid.includes(n))

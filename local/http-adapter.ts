@@ -20,6 +20,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { tooLargeMessage } from '../lambdas/shared/http/multipart';
 import {
   BINARY_MEDIA_TYPES,
   CORS_PREFLIGHT,
@@ -153,6 +154,11 @@ function pathSegments(rawPath: string): string[] {
 // ---------------------------------------------------------------------------------------------
 // Event and context
 
+/** Sets an own property whatever its name (`constructor`, `__proto__` and `toString` included). */
+function setOwn<T>(o: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function multiMap(pairs: Iterable<[string, string]>): {
   single: Record<string, string>;
   multi: Record<string, string[]>;
@@ -162,8 +168,9 @@ function multiMap(pairs: Iterable<[string, string]>): {
   let any = false;
   for (const [key, value] of pairs) {
     any = true;
-    single[key] = value;
-    (multi[key] ??= []).push(value);
+    setOwn(single, key, value);
+    if (Object.prototype.hasOwnProperty.call(multi, key)) multi[key]!.push(value);
+    else setOwn(multi, key, [value]);
   }
   return any ? { single, multi } : null;
 }
@@ -223,14 +230,14 @@ class GatewayError extends Error {
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? '0');
   if (Number.isFinite(declared) && declared > limit) {
-    throw new GatewayError(413, `Request body too large: the limit is ${limit} bytes`);
+    throw new GatewayError(413, tooLargeMessage(limit));
   }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > limit) throw new GatewayError(413, `Request body too large: the limit is ${limit} bytes`);
+    if (size > limit) throw new GatewayError(413, tooLargeMessage(limit));
     chunks.push(buffer);
   }
   return Buffer.concat(chunks);
@@ -285,7 +292,9 @@ export function createApiServer(options: HttpAdapterOptions = {}): ApiServer {
     const method = (req.method ?? 'GET').toUpperCase();
 
     const match = rawPath.startsWith('/') ? matchResource(tree, pathSegments(rawPath)) : undefined;
-    const route = match?.node.methods.get(method);
+    // HEAD is answered as GET without the body, as API Gateway does for GET methods.
+    const route =
+      match?.node.methods.get(method) ?? (method === 'HEAD' ? match?.node.methods.get('GET') : undefined);
 
     if (match && !route && method === 'OPTIONS') {
       const corsRoutes = [...match.node.methods.values()].filter((r) => r.cors);
@@ -301,6 +310,20 @@ export function createApiServer(options: HttpAdapterOptions = {}): ApiServer {
         res.end();
         return 204;
       }
+    }
+    if (match && !route && match.node.methods.size > 0) {
+      // The resource exists, the method does not: 405 with the methods it has.
+      req.resume();
+      const allowed = [...match.node.methods.keys()];
+      if (allowed.includes('GET')) allowed.push('HEAD');
+      sendJson(
+        res,
+        405,
+        { error: `Method ${method.slice(0, 20)} is not allowed here; allowed: ${allowed.join(', ')}` },
+        requestId,
+        { Allow: allowed.join(', ') },
+      );
+      return 405;
     }
     if (!match || !route) {
       req.resume();
@@ -388,12 +411,7 @@ export function createApiServer(options: HttpAdapterOptions = {}): ApiServer {
     };
 
     if (Buffer.byteLength(JSON.stringify(event)) > MAX_EVENT_BYTES) {
-      sendJson(
-        res,
-        413,
-        { error: `Request too large: the function accepts at most ${MAX_EVENT_BYTES} bytes of event` },
-        requestId,
-      );
+      sendJson(res, 413, { error: tooLargeMessage(MAX_EVENT_BYTES) }, requestId);
       return 413;
     }
 
@@ -451,7 +469,7 @@ export function createApiServer(options: HttpAdapterOptions = {}): ApiServer {
     for (const { name, values } of out.values())
       res.setHeader(name, values.length === 1 ? (values[0] ?? '') : values);
     res.writeHead(result.statusCode);
-    res.end(payload);
+    res.end(method === 'HEAD' ? undefined : payload);
     return result.statusCode;
   };
 
@@ -469,6 +487,21 @@ export function createApiServer(options: HttpAdapterOptions = {}): ApiServer {
         if (!res.headersSent) sendJson(res, 500, { error: 'Internal server error' }, 'local');
         else res.destroy();
       });
+  });
+
+  // Requests Node's HTTP parser refuses (malformed headers, headers over its size limit) get a
+  // JSON error like every other answer, not an empty reply.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const text = JSON.stringify({
+      error: tooLarge ? 'Request headers too large' : 'Malformed HTTP request',
+    });
+    socket.end(
+      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
   });
 
   return {

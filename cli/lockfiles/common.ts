@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
-import validatePackageName from 'validate-npm-package-name';
+import { packageNameProblem, quoted } from '../../src/contract/names';
 import type { InputPackage, SkippedDependency, SourceLocation } from '../types';
 
 export interface Occurrence {
@@ -13,7 +13,7 @@ export interface Occurrence {
 
 /** Why `name@version` cannot be looked up in the registry-backed service, or undefined when it can. */
 export function notLookupable(name: string, version: string): string | undefined {
-  if (!validatePackageName(name).validForOldPackages) return `'${name}' is not a valid npm package name`;
+  if (packageNameProblem(name) !== undefined) return `${quoted(name)} is not a valid npm package name`;
   if (semver.valid(version) === null) return `'${version}' is not a registry version`;
   return undefined;
 }

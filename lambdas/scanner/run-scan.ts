@@ -10,6 +10,7 @@ import type { AdvisorySource } from '../advisories/ports';
 import { analyzeFiles, DEFAULT_LIMITS } from '../../src/engine/index';
 import type { AnalysisResult } from '../../src/engine/types';
 import type { RiskInput as PolicyInput } from '../../src/policy/risk-policy';
+import { packageNameProblem, versionSelector } from '../../src/contract/names';
 import { docsWithRisk } from '../../src/contract/records';
 import type {
   Changes,
@@ -91,6 +92,12 @@ export async function runScan(message: ScanMessage, deps: ScanDeps): Promise<Sca
 }
 
 async function scanFromRegistry(message: ScanMessage, deps: ScanDeps): Promise<PackageResponse> {
+  // The queue's messages come from the API, which validated them; a message from anywhere else is
+  // held to the same rules before its name reaches the registry.
+  const nameProblem = packageNameProblem(message.name);
+  if (nameProblem !== undefined) throw new PermanentScanError(`The package name ${nameProblem}`);
+  const selector = versionSelector(message.version);
+  if ('problem' in selector) throw new PermanentScanError(`The version ${selector.problem}`);
   const packument = await deps.registry.packument(message.name);
   const version = deps.registry.resolveVersion(packument, message.version);
   const [tarball, downloads] = await Promise.all([

@@ -29,13 +29,24 @@ describe('routes the API does not have', () => {
     ['an unknown version prefix', 'GET', '/v2/packages'],
     ['an unknown version prefix with a name', 'GET', '/v2/packages/react'],
     ['a path below a version', 'GET', '/v1/packages/react/1.0.0/extra'],
-    ['an unknown method on a known path', 'DELETE', '/v1/packages/react'],
-    ['GET on a POST-only path', 'GET', '/v1/bulk'],
     ['the bare version prefix', 'GET', '/v1'],
   ])('%s is 404 {error}', async (_what, method, path) => {
     const response = await api.request(path, { method });
     expectError(response, 404);
     expect(response.body).toEqual({ error: UNKNOWN_ROUTE_MESSAGE });
+  });
+  it.each([
+    ['an unknown method on a known path', 'DELETE', '/v1/packages/react', 'GET, HEAD'],
+    ['GET on a POST-only path', 'GET', '/v1/bulk', 'POST'],
+  ])('%s is 405 {error} with Allow', async (_what, method, path, allow) => {
+    const response = await api.request(path, { method });
+    expectError(response, 405);
+    expect(response.headers.get('allow')).toBe(allow);
+  });
+  it('HEAD /health answers like GET, without a body', async () => {
+    const response = await api.request('/health', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.text).toBe('');
   });
 });
 

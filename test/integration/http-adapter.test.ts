@@ -204,16 +204,16 @@ describe('gateway errors (JSON {error}) and routing', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('404 for every path and method outside the routes', async () => {
-    for (const [method, path] of [
-      ['GET', '/'],
-      ['GET', '/v1/packages//1.0.0'],
-      ['POST', '/v1/packages'],
-      ['HEAD', '/health'],
-      ['OPTIONS', '/nope'],
+  it('404 for every path outside the routes, 405 with Allow for a method a resource lacks', async () => {
+    for (const [method, path, status] of [
+      ['GET', '/', 404],
+      ['GET', '/v1/packages//1.0.0', 404],
+      ['OPTIONS', '/nope', 404],
+      ['POST', '/v1/packages', 405],
     ] as const) {
       const response = await fetch(`${url}${path}`, { method });
-      expect({ method, path, status: response.status }).toEqual({ method, path, status: 404 });
+      expect({ method, path, status: response.status }).toEqual({ method, path, status });
+      expect(response.headers.get('content-type')).toBe('application/json');
     }
     expect(calls).toHaveLength(0);
   });

@@ -2,8 +2,7 @@
  * Validation of request inputs: package names, versions, registries and list parameters.
  * Pure functions; every failure is a 400 whose message names the offending input.
  */
-import semver from 'semver';
-import validatePackageName from 'validate-npm-package-name';
+import { packageNameProblem, versionSelector, type VersionSelector } from '../../../src/contract/names';
 import { badRequest } from './errors';
 import { REGISTRIES } from '../../../src/contract/registries';
 
@@ -27,29 +26,23 @@ export function decodeNameParam(raw: string | undefined): string {
       throw badRequest('Path parameter name is not valid URL encoding');
     }
   }
-  return assertPackageName(name, 'name');
+  return assertPackageName(name, 'Path parameter name');
 }
 
 /** Accepts every name the registry may hold (including legacy names with capitals). */
-export function assertPackageName(name: string, field: string): string {
-  const result = validatePackageName(name);
-  if (!result.validForOldPackages) {
-    const why = [...(result.errors ?? []), ...(result.warnings ?? [])][0] ?? 'invalid';
-    throw badRequest(`${field} is not a valid npm package name: ${why}`);
-  }
-  return name;
+export function assertPackageName(name: unknown, field: string): string {
+  const problem = packageNameProblem(name);
+  if (problem !== undefined) throw badRequest(`${field} ${problem}`);
+  return name as string;
 }
 
-const DIST_TAG = /^[A-Za-z][A-Za-z0-9._-]{0,127}$/;
-
-export type VersionSelector = { kind: 'exact'; version: string } | { kind: 'tag'; tag: string };
+export type { VersionSelector };
 
 /** An exact semver version (a leading `v` is dropped) or a dist-tag such as `latest`. */
-export function parseVersionSelector(raw: string, field: string): VersionSelector {
-  const exact = semver.valid(raw);
-  if (exact !== null) return { kind: 'exact', version: exact };
-  if (DIST_TAG.test(raw) && semver.validRange(raw) === null) return { kind: 'tag', tag: raw };
-  throw badRequest(`${field} must be an exact semver version or a dist-tag, got '${truncate(raw)}'`);
+export function parseVersionSelector(raw: unknown, field: string): VersionSelector {
+  const selector = versionSelector(raw);
+  if ('problem' in selector) throw badRequest(`${field} ${selector.problem}`);
+  return selector;
 }
 
 export function assertRegistry(raw: string | undefined, field: string): string {

@@ -12,6 +12,11 @@ import Busboy from '@fastify/busboy';
 import { HttpError, badRequest } from '../domain/errors';
 
 export const TARBALL_FIELD = 'tarball';
+
+/** The one answer to a body or tarball over a limit: where larger tarballs go instead. */
+export function tooLargeMessage(limitBytes: number): string {
+  return `Request too large: inline uploads are limited to ${limitBytes} bytes; request a presigned upload with POST /v1/scan/upload-url for larger tarballs`;
+}
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 
 export interface TarballPart {
@@ -37,7 +42,7 @@ export async function inspectTarballPart(
       if (head.length < GZIP_MAGIC.length) head = Buffer.concat([head, chunk.subarray(0, GZIP_MAGIC.length)]);
       size += chunk.length;
     }
-    if (truncated) throw new HttpError(413, `Form field ${TARBALL_FIELD} is larger than ${maxBytes} bytes`);
+    if (truncated) throw new HttpError(413, tooLargeMessage(maxBytes));
     if (size === 0) throw badRequest(`Form field ${TARBALL_FIELD} is empty`);
     if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) {
       throw badRequest(`Form field ${TARBALL_FIELD} is not a gzip file (.tgz or .tar.gz expected)`);
@@ -98,7 +103,15 @@ async function parseParts(
   await new Promise<void>((resolve, reject) => {
     let work: Promise<void> | undefined;
     parser.on('file', (field, stream, filename) => {
-      if (field !== TARBALL_FIELD || work !== undefined) {
+      if (field === TARBALL_FIELD && work !== undefined) {
+        // Two files under one name: which one to scan is ambiguous, so neither is.
+        stream.resume();
+        reject(
+          badRequest(`Form field ${TARBALL_FIELD} is given more than once: send one tarball per request`),
+        );
+        return;
+      }
+      if (field !== TARBALL_FIELD) {
         stream.resume();
         return;
       }
