@@ -69,9 +69,16 @@ export type PathItemObject = Partial<Record<HttpMethod, OperationObject>>;
 
 export interface OpenApiDocument {
   readonly openapi: '3.1.0';
-  readonly info: { readonly title: string; readonly version: string; readonly description: string };
+  readonly info: {
+    readonly title: string;
+    readonly version: string;
+    readonly description: string;
+    readonly license: { readonly name: string; readonly identifier: string };
+  };
   readonly jsonSchemaDialect: string;
   readonly servers: ReadonlyArray<{ readonly url: string; readonly description: string }>;
+  /** No operation needs credentials: the API is public (quotas and keys are API Gateway's). */
+  readonly security: readonly [];
   readonly tags: ReadonlyArray<{ readonly name: string; readonly description: string }>;
   readonly paths: Record<string, PathItemObject>;
   readonly components: {
@@ -861,12 +868,16 @@ const DESCRIPTION = md(
 export function buildOpenApiDocument(): OpenApiDocument {
   return {
     openapi: '3.1.0',
-    info: { title: 'Package Security Scanning API', version: '1.0.0', description: DESCRIPTION },
+    info: {
+      title: 'Package Security Scanning API',
+      version: '1.0.0',
+      description: DESCRIPTION,
+      license: { name: 'Apache 2.0', identifier: 'Apache-2.0' },
+    },
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
-    servers: [
-      { url: '/', description: 'The deployment serving this document' },
-      { url: 'http://localhost:3000', description: 'Local run (`npm start`; port from `PORT`)' },
-    ],
+    // The local run (`npm start`) serves the same document at the root of its own address.
+    servers: [{ url: '/', description: 'The deployment serving this document (or `npm start` locally)' }],
+    security: [],
     tags: [
       { name: 'Health', description: 'Liveness' },
       { name: 'Packages', description: 'Stored scan results: lookup, list, search, bulk lookup' },
