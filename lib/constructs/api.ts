@@ -24,6 +24,7 @@ import {
   UNKNOWN_ROUTE_MESSAGE,
   type RouteSpec,
 } from '../../lambdas/routes';
+import { JOBS_TABLE } from '../../lambdas/shared/store/tables';
 import { acceptNagFinding } from '../nag';
 import { handlerEntry, HANDLERS_DIR } from '../paths';
 import type { ScanPipeline } from './scan-pipeline';
@@ -150,6 +151,9 @@ export class Api extends Construct {
         logRetention,
       });
       for (const { table, access } of route.tables) props.storage.bindTable(fn, table, access);
+      // Functions that judge jobs learn how long a scan can legitimately stay `running`.
+      if (props.pipeline && route.tables.some((t) => t.table === JOBS_TABLE))
+        fn.addEnvironment('STALE_RUNNING_SECONDS', String(props.pipeline.staleRunningSeconds));
       if (route.queue || route.uploads) {
         if (!props.pipeline) throw new Error(`Route ${key} needs the scan pipeline (queue or uploads)`);
         if (route.queue) props.pipeline.bindQueue(fn, route.queue);

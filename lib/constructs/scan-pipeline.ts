@@ -98,6 +98,8 @@ export interface ScanPipelineProps {
 export class ScanPipeline extends Construct {
   /** Scan jobs, one message each (lambdas/shared/queue/scan-queue.ts). */
   public readonly queue: Queue;
+  /** How long a job may stay `running` before it is reported abandoned (derived from the timeouts). */
+  public readonly staleRunningSeconds: number;
   /** Messages that failed `MAX_RECEIVE_COUNT` deliveries. */
   public readonly deadLetterQueue: Queue;
   /** Uploaded tarballs under `uploads/`, deleted after a few days. */
@@ -140,12 +142,17 @@ export class ScanPipeline extends Construct {
       // The longest SQS keeps a message: time to look at it and redrive it after a fix.
       retentionPeriod: Duration.days(14),
     });
+    const visibilityTimeout = Duration.seconds(6 * scannerTimeout.plus(batchingWindow).toSeconds());
+    // A job stays `running` while some attempt may still report: every delivery's visibility
+    // timeout plus the attempt itself, for each of the deliveries before the dead-letter queue.
+    this.staleRunningSeconds =
+      (visibilityTimeout.toSeconds() + scannerTimeout.toSeconds()) * MAX_RECEIVE_COUNT;
     this.queue = new Queue(this, 'ScanQueue', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       // Lambda's advice for SQS event sources: six times the function timeout plus the batching
       // window, so a message being scanned (or retried after a throttle) is not handed out twice.
-      visibilityTimeout: Duration.seconds(6 * scannerTimeout.plus(batchingWindow).toSeconds()),
+      visibilityTimeout,
       retentionPeriod: Duration.days(4),
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
     });
@@ -276,12 +283,8 @@ export class ScanPipeline extends Construct {
     if (access !== 'send') throw new Error(`Unknown queue access ${String(access)}`);
     fn.addEnvironment('SCAN_QUEUE_URL', this.queue.queueUrl);
     fn.addEnvironment('SCANNER_CONCURRENCY', String(this.scannerConcurrency));
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['sqs:SendMessage', 'sqs:GetQueueAttributes'],
-        resources: [this.queue.queueArn],
-      }),
-    );
+    // SendMessage with GetQueueAttributes (the queue depth the estimates use) and GetQueueUrl.
+    this.queue.grantSendMessages(fn);
   }
 
   /**

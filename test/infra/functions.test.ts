@@ -40,6 +40,8 @@ const routeProfile = (route: RouteSpec): Profile => ({
   tables: route.tables,
   queue: route.queue,
   uploads: route.uploads,
+  // API functions that judge jobs get the derived time a scan may stay running.
+  ...(route.tables.some((t) => t.table === JOBS_TABLE) ? { extraEnv: ['STALE_RUNNING_SECONDS'] } : {}),
 });
 
 const functions: ReadonlyArray<readonly [string, ServiceFunction, Profile]> = [
@@ -176,7 +178,8 @@ describe.each(functions)('function %s', (_name, fn, profile) => {
     }
     expect(resourcesOf(statements)).toEqual([JSON.stringify(queueArn)]);
     const actions = actionsOn(statements);
-    if (profile.queue === 'send') expect(actions).toEqual(['sqs:GetQueueAttributes', 'sqs:SendMessage']);
+    if (profile.queue === 'send')
+      expect(actions).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
     else {
       expect(actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
       expect(actions).not.toContain('sqs:SendMessage');
