@@ -21,6 +21,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { tooLargeMessage } from '../lambdas/shared/http/multipart';
+import { serviceNameOf } from '../lambdas/shared/observability';
 import {
   BINARY_MEDIA_TYPES,
   CORS_PREFLIGHT,
@@ -415,7 +416,7 @@ export function createApiServer(options: HttpAdapterOptions = {}): ApiServer {
       return 413;
     }
 
-    const functionName = `pkgscan-${route.handler}`;
+    const functionName = serviceNameOf(route.handler);
     let result: APIGatewayProxyResult;
     try {
       const handler = await handlerFor(route.handler);

@@ -10,6 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context, S3Event, S3EventRecord } from 'aws-lambda';
+import { serviceNameOf } from '../lambdas/shared/observability';
 import { LOCAL_LAMBDA_REGION, lambdaContext } from './lambda-context';
 
 export type S3Handler = (event: S3Event, context: Context) => Promise<unknown>;
@@ -43,7 +44,7 @@ export interface S3Notifications {
   settled(): Promise<void>;
 }
 
-const FUNCTION_NAME = 'pkgscan-upload-received';
+const FUNCTION_NAME = serviceNameOf('upload-received');
 
 interface S3rverRecord {
   eventName?: string;

@@ -20,6 +20,7 @@ import {
   type MessageAttributeValue,
 } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSMessageAttributes, SQSRecord } from 'aws-lambda';
+import { serviceNameOf } from '../lambdas/shared/observability';
 import { LOCAL_ACCOUNT, LOCAL_LAMBDA_REGION, lambdaContext } from './lambda-context';
 
 export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
@@ -76,7 +77,7 @@ export interface ScannerWorker {
   readonly stats: Readonly<WorkerStats>;
 }
 
-const FUNCTION_NAME = 'pkgscan-scanner';
+const FUNCTION_NAME = serviceNameOf('scanner');
 const RECEIVE_ERROR_BACKOFF_MS = 500;
 
 async function importScanner(): Promise<SqsHandler> {

@@ -17,9 +17,11 @@ import { importOsv, summariseReport, type ImportReport } from '../advisories/imp
 import { OSV_NPM_EXPORT_URL, fetchOsvZip } from '../advisories/sources';
 import { refreshAfterAdvisoryChange } from '../scanner/refresh';
 import { packageStoreFromEnv } from '../shared/store/clients';
+import { METRICS_NAMESPACE, pipelineServiceName } from '../shared/observability';
 
-const logger = new Logger({ serviceName: 'pkgscan-advisory-sync' });
-const metrics = new Metrics({ namespace: 'pkgscan', serviceName: 'pkgscan-advisory-sync' });
+const serviceName = pipelineServiceName('advisory-sync');
+const logger = new Logger({ serviceName });
+const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName });
 const exportUrl = process.env.OSV_EXPORT_URL ?? OSV_NPM_EXPORT_URL;
 const store = advisoryStoreFromEnv();
 const packages = packageStoreFromEnv();

@@ -13,9 +13,11 @@ import type { Context } from 'aws-lambda';
 import { refreshDownloads, type DownloadsRefreshReport } from '../scanner/downloads-refresh';
 import { snapshotBesideBundle, weeklyDownloadsFromEnv } from '../shared/downloads/weekly-downloads';
 import { packageStoreFromEnv } from '../shared/store/clients';
+import { METRICS_NAMESPACE, pipelineServiceName } from '../shared/observability';
 
-const logger = new Logger({ serviceName: 'pkgscan-downloads-refresh' });
-const metrics = new Metrics({ namespace: 'pkgscan', serviceName: 'pkgscan-downloads-refresh' });
+const serviceName = pipelineServiceName('downloads-refresh');
+const logger = new Logger({ serviceName });
+const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName });
 const packages = packageStoreFromEnv();
 const downloads = weeklyDownloadsFromEnv(process.env, snapshotBesideBundle());
 

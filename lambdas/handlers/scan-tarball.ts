@@ -26,12 +26,19 @@ export const handler = apiHandler(async (event) => {
 
   const jobId = randomUUID();
   const key = uploadKey(jobId);
-  await streamTarballPart(body, contentType, max, (stream) => uploads.putStream(key, stream, part.size));
   const label = part.filename === '' ? 'upload.tgz' : part.filename.slice(0, 200);
+  // The job exists before its object, so the bucket's upload notification finds it already
+  // queued (not awaiting a presigned upload) and leaves it alone.
   const { job } = await jobs.create(
     { source: 'tarball', name: label, version: 'unknown', registry: 'npm', s3Key: key },
     jobId,
   );
+  try {
+    await streamTarballPart(body, contentType, max, (stream) => uploads.putStream(key, stream, part.size));
+  } catch (error) {
+    await jobs.fail(jobId, 'The upload could not be stored; send it again');
+    throw error;
+  }
   await enqueueOrFail(jobs, queue, messageFor(job));
   return {
     status: 202,

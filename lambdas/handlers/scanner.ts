@@ -4,6 +4,7 @@
  * dead-letter queue, so no job waits forever.
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { MetricUnit, Metrics } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
@@ -15,16 +16,18 @@ import { advisoryStoreFromEnv } from '../advisories/advisory-store';
 import { runScan, type ScanDeps } from '../scanner/run-scan';
 import { assessPackageRisk } from '../scanner/assess';
 import { analyzePackageTarball } from '../scanner/engine';
-import { logger } from '../shared/http/api-handler';
 import { ScanMessage } from '../shared/queue/scan-queue';
 import { snapshotBesideBundle, weeklyDownloadsFromEnv } from '../shared/downloads/weekly-downloads';
 import { NpmRegistry } from '../shared/registry/npm-registry';
+import { METRICS_NAMESPACE, pipelineServiceName } from '../shared/observability';
 import { scanConfig } from '../shared/scan-config';
 import { jobStoreFromEnv, packageStoreFromEnv } from '../shared/store/clients';
 import { uploadStoreFromEnv } from '../shared/uploads/clients';
 
-const metrics = new Metrics({ namespace: 'pkgscan', serviceName: 'pkgscan-scanner' });
-const tracer = new Tracer({ serviceName: 'pkgscan-scanner' });
+const serviceName = pipelineServiceName('scanner');
+const logger = new Logger({ serviceName });
+const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName });
+const tracer = new Tracer({ serviceName });
 const processor = new BatchProcessor(EventType.SQS);
 const maxReceiveCount = Number(process.env.MAX_RECEIVE_COUNT ?? '3');
 

@@ -3,15 +3,17 @@
  * A repeated notification finds the job no longer queued-and-unsent and does nothing twice
  * (the scanner also skips finished jobs).
  */
+import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context, S3Event } from 'aws-lambda';
-import { logger } from '../shared/http/api-handler';
+import { pipelineServiceName } from '../shared/observability';
 import { enqueueOrFail, messageFor } from '../shared/queue/enqueue';
 import { jobStoreFromEnv } from '../shared/store/clients';
 import { scanQueueFromEnv } from '../shared/queue/clients';
 import { jobIdFromUploadKey } from '../shared/uploads/upload-store';
 
+const logger = new Logger({ serviceName: pipelineServiceName('upload-received') });
 const jobs = jobStoreFromEnv();
 const queue = scanQueueFromEnv();
 

@@ -24,6 +24,7 @@ import {
   UNKNOWN_ROUTE_MESSAGE,
   type RouteSpec,
 } from '../../lambdas/routes';
+import { serviceNameOf } from '../../lambdas/shared/observability';
 import { JOBS_TABLE } from '../../lambdas/shared/store/tables';
 import { acceptNagFinding } from '../nag';
 import { handlerEntry, HANDLERS_DIR } from '../paths';
@@ -147,6 +148,7 @@ export class Api extends Construct {
       if (functions.has(key)) throw new Error(`Route ${key} is specified twice`);
       const fn = new ServiceFunction(this, functionId(route), {
         entry: handlerEntry(route.handler, props.handlersDir ?? HANDLERS_DIR),
+        serviceName: serviceNameOf(route.handler),
         description: key,
         logRetention,
       });

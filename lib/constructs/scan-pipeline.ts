@@ -34,6 +34,7 @@ import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { serviceNameOf } from '../../lambdas/shared/observability';
 import { ADVISORIES_TABLE, JOBS_TABLE, PACKAGES_TABLE } from '../../lambdas/shared/store/tables';
 import { acceptNagFinding } from '../nag';
 import { handlerEntry, HANDLERS_DIR } from '../paths';
@@ -189,6 +190,7 @@ export class ScanPipeline extends Construct {
 
     this.scanner = new ServiceFunction(this, 'Scanner', {
       entry: handlerEntry(PIPELINE_HANDLERS.scanner.handler, handlersDir),
+      serviceName: serviceNameOf(PIPELINE_HANDLERS.scanner.handler),
       description: 'Scan queue consumer: fetches, analyses and stores one package per message',
       // Analysis is CPU-bound (CPU scales with memory) and holds the tarball in memory.
       memorySize: 2048,
@@ -222,6 +224,7 @@ export class ScanPipeline extends Construct {
 
     this.uploadReceived = new ServiceFunction(this, 'UploadReceived', {
       entry: handlerEntry(PIPELINE_HANDLERS.uploadReceived.handler, handlersDir),
+      serviceName: serviceNameOf(PIPELINE_HANDLERS.uploadReceived.handler),
       description: 'S3 ObjectCreated on uploads/: queues the scan job the uploaded tarball belongs to',
       logRetention,
     });
@@ -235,6 +238,7 @@ export class ScanPipeline extends Construct {
 
     this.advisorySync = new ServiceFunction(this, 'AdvisorySync', {
       entry: handlerEntry(PIPELINE_HANDLERS.advisorySync.handler, handlersDir),
+      serviceName: serviceNameOf(PIPELINE_HANDLERS.advisorySync.handler),
       description: 'Daily import of OSV advisories for npm; refreshes the stored results they change',
       // Streams a ~200 MB zip: 1769 MB is one full vCPU, for unzipping and parsing.
       memorySize: 1769,
@@ -254,6 +258,7 @@ export class ScanPipeline extends Construct {
 
     this.downloadsRefresh = new ServiceFunction(this, 'DownloadsRefresh', {
       entry: handlerEntry(PIPELINE_HANDLERS.downloadsRefresh.handler, handlersDir),
+      serviceName: serviceNameOf(PIPELINE_HANDLERS.downloadsRefresh.handler),
       description: 'Daily refresh of weekly downloads, trust scores and list order of stored packages',
       memorySize: 1024,
       timeout: Duration.minutes(15),

@@ -27,6 +27,11 @@ export const LAMBDA_ARCHITECTURE = Architecture.ARM_64;
 export interface ServiceFunctionProps {
   /** TypeScript entry file exporting `handler`. */
   readonly entry: string;
+  /**
+   * The name the function logs, traces and publishes metrics under (`POWERTOOLS_SERVICE_NAME`):
+   * `serviceNameOf(handler)` from lambdas/shared/observability.ts.
+   */
+  readonly serviceName: string;
   /** Shown in the Lambda console. */
   readonly description?: string;
   /**
@@ -95,6 +100,7 @@ export class ServiceFunction extends NodejsFunction {
       environment: {
         // Stack traces point at the TypeScript sources (maps are written beside the bundle).
         NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: props.serviceName,
         ...props.environment,
       },
     });

@@ -1,5 +1,6 @@
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { ROUTES, type Access, type RouteSpec } from '../../lambdas/routes';
+import { serviceNameOf } from '../../lambdas/shared/observability';
 import {
   ADVISORIES_TABLE,
   JOBS_TABLE,
@@ -27,6 +28,8 @@ const { pipeline } = stack;
  * pipeline's functions, what they need (lambdas/handlers/*.ts) and nothing more.
  */
 interface Profile {
+  /** The name it logs, traces and publishes metrics under. */
+  readonly service: string;
   readonly tables: ReadonlyArray<{ readonly table: TableSpec; readonly access: Access }>;
   /** `send`: SendMessage + GetQueueAttributes; `consume`: the SQS event source's receive/delete. */
   readonly queue?: 'send' | 'consume';
@@ -37,6 +40,7 @@ interface Profile {
 }
 
 const routeProfile = (route: RouteSpec): Profile => ({
+  service: serviceNameOf(route.handler),
   tables: route.tables,
   queue: route.queue,
   uploads: route.uploads,
@@ -54,6 +58,7 @@ const functions: ReadonlyArray<readonly [string, ServiceFunction, Profile]> = [
     'scanner',
     pipeline.scanner,
     {
+      service: 'pkgscan-scanner',
       tables: [
         { table: PACKAGES_TABLE, access: 'RW' },
         { table: JOBS_TABLE, access: 'RW' },
@@ -67,19 +72,24 @@ const functions: ReadonlyArray<readonly [string, ServiceFunction, Profile]> = [
   [
     'upload-received',
     pipeline.uploadReceived,
-    { tables: [{ table: JOBS_TABLE, access: 'RW' }], queue: 'send' },
+    { service: 'pkgscan-upload-received', tables: [{ table: JOBS_TABLE, access: 'RW' }], queue: 'send' },
   ],
   [
     'advisory-sync',
     pipeline.advisorySync,
     {
+      service: 'pkgscan-advisory-sync',
       tables: [
         { table: ADVISORIES_TABLE, access: 'RW' },
         { table: PACKAGES_TABLE, access: 'RW' },
       ],
     },
   ],
-  ['downloads-refresh', pipeline.downloadsRefresh, { tables: [{ table: PACKAGES_TABLE, access: 'RW' }] }],
+  [
+    'downloads-refresh',
+    pipeline.downloadsRefresh,
+    { service: 'pkgscan-downloads-refresh', tables: [{ table: PACKAGES_TABLE, access: 'RW' }] },
+  ],
 ];
 
 const properties = (fn: ServiceFunction): Record<string, unknown> =>
@@ -111,6 +121,13 @@ describe('Lambda runtime', () => {
   });
 });
 
+describe('service names', () => {
+  it('are one per function, so a log line names the function that wrote it', () => {
+    const names = functions.map(([, fn]) => environment(fn).POWERTOOLS_SERVICE_NAME);
+    expect(new Set(names).size).toBe(functions.length);
+  });
+});
+
 describe.each(functions)('function %s', (_name, fn, profile) => {
   it('runs on arm64 with the shared runtime, X-Ray tracing and source maps', () => {
     expect(properties(fn)).toMatchObject({
@@ -133,12 +150,14 @@ describe.each(functions)('function %s', (_name, fn, profile) => {
     const variables = environment(fn);
     const expected = [
       'NODE_OPTIONS',
+      'POWERTOOLS_SERVICE_NAME',
       ...profile.tables.map((t) => t.table.envVar),
       ...(profile.queue === 'send' ? ['SCAN_QUEUE_URL', 'SCANNER_CONCURRENCY'] : []),
       ...(profile.uploads ? ['UPLOAD_BUCKET', 'MAX_TARBALL_BYTES'] : []),
       ...(profile.extraEnv ?? []),
     ];
     expect(Object.keys(variables).sort()).toEqual([...new Set(expected)].sort());
+    expect(variables.POWERTOOLS_SERVICE_NAME).toBe(profile.service);
     for (const { table } of profile.tables) expect(variables[table.envVar]).toEqual({ Ref: tableId(table) });
     if (profile.queue === 'send')
       expect(variables.SCAN_QUEUE_URL).toEqual({ Ref: logicalId(pipeline.queue) });

@@ -2,6 +2,8 @@
 process.env.PACKAGES_TABLE = 'packages-test';
 process.env.AWS_REGION = 'us-east-1';
 process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+// Metrics flushes would print EMF JSON between test results; the tests that check metrics read them from a spy.
+process.env.POWERTOOLS_METRICS_DISABLED = 'true';
 // The SDK pin is deliberate (TOOLCHAIN.md): silence its Node 20 notice in test output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.JOBS_TABLE = 'jobs-test';

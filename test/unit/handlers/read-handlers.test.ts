@@ -61,7 +61,7 @@ describe('GET /v1/packages/{name}', () => {
     expect(res.statusCode).toBe(500);
     const body = parseBody(res) as { error: string };
     expect(Object.keys(body)).toEqual(['error']);
-    expect(body.error).toContain('test-request-id');
+    expect(body.error).toContain('req-1');
     expect(body.error).not.toMatch(/arn:|dynamodb|Exception/i);
   });
 });

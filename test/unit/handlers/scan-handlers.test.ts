@@ -223,6 +223,36 @@ describe('POST /v1/scan/tarball', () => {
     expect(message).toMatchObject({ job_id, source: 'tarball', s3_key: `uploads/${job_id}.tgz` });
   });
 
+  it('creates the job before its object, so the upload notification finds it queued', async () => {
+    const order: string[] = [];
+    ddb.on(PutCommand).callsFake(() => {
+      order.push('job');
+      return {};
+    });
+    s3.on(PutObjectCommand).callsFake(() => {
+      order.push('object');
+      return {};
+    });
+    const res = await upload(gzipSync(Buffer.from('package contents')));
+    expect(res.statusCode).toBe(202);
+    expect(order).toEqual(['job', 'object']);
+  });
+
+  it('fails the job when its object cannot be stored, and answers 500', async () => {
+    ddb.on(PutCommand).resolves({});
+    ddb.on(UpdateCommand).resolves({});
+    s3.on(PutObjectCommand).rejects(new Error('S3 is down'));
+    const res = await upload(gzipSync(Buffer.from('package contents')));
+    expect(res.statusCode).toBe(500);
+    const failed = ddb.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+    expect(failed).toEqual([
+      expect.objectContaining({
+        ExpressionAttributeValues: expect.objectContaining({ ':status': 'failed' }) as unknown,
+      }),
+    ]);
+    expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
+  });
+
   it('refuses non-gzip data before storing anything', async () => {
     const res = await upload(Buffer.from('just text'));
     expect(res.statusCode).toBe(400);
