@@ -4,12 +4,17 @@
  *
  *   npm run bench:bundles                  # 7 load runs per bundle
  *   npm run bench:bundles -- --runs 15
+ *   npm run bench:bundles -- --alternatives  # the read bundles under each bundling choice
  *
  * For each handler of lambdas/routes.ts and each function of the scan pipeline (scanner,
  * upload-received, advisory-sync): minified size of the bundle (goal < 300 KB), its gzip size,
  * its three largest packages, and the time to import the bundle in a fresh `node` process (median of
  * the runs; goal < 150 ms), with `--enable-source-maps` as the functions run, and without.
  * Bundles and a JSON summary are written to bench/results/bundles/.
+ *
+ * `--alternatives` builds the read functions (GET /v1/packages/{name}, POST /v1/bulk) under each
+ * choice considered for them, as deployed and with one choice undone at a time, and prints size
+ * and load side by side (docs/infrastructure.md, bundles).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,10 +22,10 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { ROUTES } from '../lambdas/routes';
 import { TABLES } from '../lambdas/shared/store/tables';
-import { BUNDLE_FILE, esbuildOptions } from '../lib/bundling';
+import { BUNDLE_FILE, CREDENTIALS_ALIAS, esbuildOptions, EXTERNAL_MODULES } from '../lib/bundling';
 import { PIPELINE_HANDLERS } from '../lib/constructs/scan-pipeline';
 import { handlerEntry, PROJECT_ROOT } from '../lib/paths';
 
@@ -122,10 +127,85 @@ function medianSample(samples: readonly LoadSample[]): LoadSample {
   return { wall: median(samples.map((s) => s.wall)), cpu: median(samples.map((s) => s.cpu)) };
 }
 
+/** One bundling choice undone at a time, against the deployed settings. */
+const ALTERNATIVES: ReadonlyArray<{ name: string; change: (options: BuildOptions) => BuildOptions }> = [
+  { name: 'as deployed', change: (options) => options },
+  {
+    name: "SDK's default credential chain",
+    change: (options) => ({ ...options, alias: withoutCredentialsAlias(options.alias) }),
+  },
+  {
+    name: 'full zod API instead of zod/mini',
+    change: (options) => ({ ...options, alias: { ...options.alias, 'zod/mini': 'zod' } }),
+  },
+  {
+    name: 'SDK left to the Lambda runtime',
+    change: (options) => ({
+      ...options,
+      alias: withoutCredentialsAlias(options.alias),
+      external: [...EXTERNAL_MODULES, '@aws-sdk/*', '@smithy/*', '@aws-crypto/*'],
+    }),
+  },
+];
+
+function withoutCredentialsAlias(alias: Record<string, string> | undefined): Record<string, string> {
+  const rest = { ...alias };
+  for (const name of Object.keys(CREDENTIALS_ALIAS)) delete rest[name];
+  return rest;
+}
+
+const READ_HANDLERS = ['get-package', 'bulk'] as const;
+
+async function alternatives(runs: number): Promise<void> {
+  console.log(
+    'Read bundles under each bundling choice (one choice undone at a time). Load: import in a fresh\n' +
+      `node process with --enable-source-maps, median of ${runs}; a bundle whose SDK is external loads\n` +
+      "it from the project's node_modules, as the runtime's own copy would be.\n",
+  );
+  console.log(
+    `${'handler'.padEnd(14)}${'choice'.padEnd(36)}${'size'.padStart(10)}${'gzip'.padStart(10)}${'wall'.padStart(10)}${'cpu'.padStart(10)}`,
+  );
+  const rows: unknown[] = [];
+  for (const handler of READ_HANDLERS) {
+    for (const [index, { name, change }] of ALTERNATIVES.entries()) {
+      const outfile = join(OUT_DIR, 'alternatives', `${handler}-${index}`, BUNDLE_FILE);
+      await build(change(esbuildOptions(handlerEntry(handler), outfile)));
+      const code = readFileSync(outfile);
+      const load = medianSample(
+        Array.from({ length: runs }, () => loadOnce(outfile, ['--enable-source-maps'])),
+      );
+      rows.push({
+        handler,
+        choice: name,
+        bytes: code.length,
+        gzipBytes: gzipSync(code).length,
+        loadMs: load,
+      });
+      console.log(
+        `${handler.padEnd(14)}${name.padEnd(36)}${`${(code.length / 1024).toFixed(1)} KB`.padStart(10)}` +
+          `${`${(gzipSync(code).length / 1024).toFixed(1)} KB`.padStart(10)}` +
+          `${`${load.wall.toFixed(1)} ms`.padStart(10)}${`${load.cpu.toFixed(1)} ms`.padStart(10)}`,
+      );
+    }
+  }
+  console.log(
+    `\nGoals: size < ${(SIZE_GOAL_BYTES / 1024).toFixed(0)} KB, load < ${LOAD_GOAL_MS} ms. Node ${process.version}, ` +
+      `load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${availableParallelism()} cores.`,
+  );
+  writeFileSync(
+    join(OUT_DIR, 'alternatives.json'),
+    `${JSON.stringify({ node: process.version, runs, rows }, null, 2)}\n`,
+  );
+}
+
 async function main(): Promise<void> {
   const runs = parseRuns(process.argv.slice(2));
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
+  if (process.argv.includes('--alternatives')) {
+    await alternatives(runs);
+    return;
+  }
 
   const triggers = new Map<string, string[]>();
   for (const r of ROUTES)

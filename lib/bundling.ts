@@ -17,7 +17,9 @@
  *   mapped with `--enable-source-maps`, set by the function wrapper).
  */
 import type { BuildOptions } from 'esbuild';
+import { join } from 'node:path';
 import { LogLevel, OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { PROJECT_ROOT } from './paths';
 
 /** esbuild target: the oldest Node the bundles must run on (Lambda's runtime is newer). */
 export const BUNDLE_TARGET = 'node20';
@@ -49,6 +51,14 @@ export const UNUSED_OPTIONAL_MODULES: readonly string[] = ['iconv-lite', 'encodi
  */
 export const EXTERNAL_MODULES: readonly string[] = [...UNUSED_OPTIONAL_MODULES];
 
+/**
+ * The SDK's default credential chain, resolved to its environment-variable link, which is where
+ * Lambda puts a function's credentials (lambdas/shared/aws/env-credentials.ts).
+ */
+export const CREDENTIALS_ALIAS: Readonly<Record<string, string>> = {
+  '@aws-sdk/credential-provider-node': join(PROJECT_ROOT, 'lambdas', 'shared', 'aws', 'env-credentials.ts'),
+};
+
 /** File name esbuild writes for ESM output, as NodejsFunction names it. */
 export const BUNDLE_FILE = 'index.mjs';
 
@@ -65,6 +75,7 @@ export function lambdaBundlingOptions(): BundlingOptions {
     sourcesContent: false,
     externalModules: [...EXTERNAL_MODULES],
     bundleAwsSDK: true,
+    esbuildArgs: { '--alias': Object.entries(CREDENTIALS_ALIAS).map(([from, to]) => `${from}=${to}`) },
     logLevel: LogLevel.WARNING,
   };
 }
@@ -84,6 +95,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     sourcemap: true,
     sourcesContent: false,
     external: [...EXTERNAL_MODULES],
+    alias: { ...CREDENTIALS_ALIAS },
     metafile: true,
     logLevel: 'warning',
   };

@@ -145,8 +145,8 @@ const RESPONSE_COMPONENTS = {
 const REQUEST_COMPONENTS = {
   BulkRequest: S.BulkRequest,
   PackageRef: S.PackageRef,
-  // The same schema as PackageRef; a described copy so it gets its own component name.
-  ScanRequest: S.ScanRequest.describe('ScanRequest'),
+  // The same schema as PackageRef; a copy so that it gets its own component name.
+  ScanRequest: S.ScanRequest.clone(),
 } as const;
 
 export type ComponentName =
@@ -458,7 +458,7 @@ const TARBALL_UPLOAD: JsonSchema = {
   required: ['tarball'],
 };
 
-function convert(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonSchema> {
+function convert(schemas: Record<string, z.core.$ZodType>, io: 'input' | 'output'): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries({ ...RESPONSE_COMPONENTS, ...REQUEST_COMPONENTS })) {
     registry.add(schema, { id });

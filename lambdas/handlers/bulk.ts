@@ -1,6 +1,7 @@
 /** POST /v1/bulk: up to 100 lookups in one request, answered in request order. */
 import { badRequest, invalidBody, messages } from '../shared/domain/errors';
-import { BULK_MAX, BulkRequest, type BulkResponse } from '../../src/contract/schemas';
+import { BULK_MAX, BulkRequest } from '../../src/contract/requests';
+import type { BulkResponse } from '../../src/contract/schemas';
 import { assertPackageName, assertRegistry, parseVersionSelector } from '../shared/domain/validation';
 import { apiHandler, jsonBody } from '../shared/http/api-handler';
 import { readStatsHeaders } from '../shared/http/read-stats';

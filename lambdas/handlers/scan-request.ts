@@ -1,6 +1,6 @@
 /** POST /v1/scan: queue a registry scan of name@version (latest when omitted). */
 import { invalidBody } from '../shared/domain/errors';
-import { ScanRequest } from '../../src/contract/schemas';
+import { ScanRequest } from '../../src/contract/requests';
 import { assertPackageName, assertRegistry, parseVersionSelector } from '../shared/domain/validation';
 import { apiHandler, jsonBody } from '../shared/http/api-handler';
 import { jobStoreFromEnv } from '../shared/store/clients';

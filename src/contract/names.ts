@@ -5,7 +5,9 @@
  * surrogate makes npm's validator throw a URIError), and what they say about a bad value quotes at
  * most a short prefix of it.
  */
-import semver from 'semver';
+// Single functions, not the whole of semver: this module is in every read bundle.
+import validVersion from 'semver/functions/valid';
+import validRange from 'semver/ranges/valid';
 import validatePackageName from 'validate-npm-package-name';
 
 /** npm's limit on the length of a package name. */
@@ -45,8 +47,8 @@ export function versionSelector(raw: unknown): VersionSelector | { problem: stri
   if (typeof raw !== 'string') return { problem: 'must be a string' };
   if (raw.length === 0) return { problem: 'must not be empty' };
   if (raw.length > VERSION_MAX_LENGTH) return { problem: `is longer than ${VERSION_MAX_LENGTH} characters` };
-  const exact = semver.valid(raw);
+  const exact = validVersion(raw);
   if (exact !== null) return { kind: 'exact', version: exact };
-  if (DIST_TAG.test(raw) && semver.validRange(raw) === null) return { kind: 'tag', tag: raw };
+  if (DIST_TAG.test(raw) && validRange(raw) === null) return { kind: 'tag', tag: raw };
   return { problem: `must be an exact semver version or a dist-tag, got ${quoted(raw)}` };
 }

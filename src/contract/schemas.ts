@@ -228,18 +228,7 @@ export const PackageList = z
   .strict();
 export type PackageList = z.infer<typeof PackageList>;
 
-export const PackageRef = z
-  .object({
-    name: z.string().min(1).max(214),
-    version: z.string().min(1).max(256).optional(),
-    registry: z.string().optional(),
-  })
-  .strict();
-export type PackageRef = z.infer<typeof PackageRef>;
-
-export const BULK_MAX = 100;
-export const BulkRequest = z.object({ packages: z.array(PackageRef).min(1).max(BULK_MAX) }).strict();
-export type BulkRequest = z.infer<typeof BulkRequest>;
+export { BULK_MAX, BulkRequest, PackageRef, ScanRequest } from './requests';
 
 export const BulkNotFound = z
   .object({ name: z.string(), version: z.string(), registry: z.string(), error: z.string() })
@@ -248,9 +237,6 @@ export type BulkNotFound = z.infer<typeof BulkNotFound>;
 
 export const BulkResponse = z.array(z.union([PackageResponse, BulkNotFound]));
 export type BulkResponse = z.infer<typeof BulkResponse>;
-
-export const ScanRequest = PackageRef;
-export type ScanRequest = z.infer<typeof ScanRequest>;
 
 export const ScanAck = z.object({ job_id: z.uuid(), estimated_seconds: z.number().min(0) }).strict();
 export type ScanAck = z.infer<typeof ScanAck>;

@@ -1,17 +1,16 @@
 /** The scan queue: the message format and the two things the API needs from SQS. */
 import { GetQueueAttributesCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import * as z from 'zod';
+// zod/mini: this module is in the bundles of the API functions that queue scans (≈ 70 KB less).
+import * as z from 'zod/mini';
 
-export const ScanMessage = z
-  .object({
-    job_id: z.uuid(),
-    source: z.enum(['registry', 'tarball']),
-    name: z.string(),
-    version: z.string(),
-    registry: z.string(),
-    s3_key: z.string().optional(),
-  })
-  .strict();
+export const ScanMessage = z.strictObject({
+  job_id: z.uuid(),
+  source: z.enum(['registry', 'tarball']),
+  name: z.string(),
+  version: z.string(),
+  registry: z.string(),
+  s3_key: z.optional(z.string()),
+});
 export type ScanMessage = z.infer<typeof ScanMessage>;
 
 export class ScanQueue {
