@@ -458,7 +458,10 @@ const TARBALL_UPLOAD: JsonSchema = {
   required: ['tarball'],
 };
 
-function convert(schemas: Record<string, z.core.$ZodType>, io: 'input' | 'output'): Record<string, JsonSchema> {
+function convert(
+  schemas: Record<string, z.core.$ZodType>,
+  io: 'input' | 'output',
+): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries({ ...RESPONSE_COMPONENTS, ...REQUEST_COMPONENTS })) {
     registry.add(schema, { id });

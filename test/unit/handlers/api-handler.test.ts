@@ -8,7 +8,10 @@ import { apiEvent, lambdaContext, parseBody } from '../../support/events';
 type Wrapper = typeof import('../../../lambdas/shared/http/api-handler');
 
 /** Loads the wrapper afresh with logging on and captures the JSON lines it writes. */
-function loadWithLogs(env: Record<string, string | undefined>): { wrapper: Wrapper; lines: () => Record<string, unknown>[] } {
+function loadWithLogs(env: Record<string, string | undefined>): {
+  wrapper: Wrapper;
+  lines: () => Record<string, unknown>[];
+} {
   const saved = { ...process.env };
   Object.assign(process.env, { POWERTOOLS_LOG_LEVEL: 'INFO', ...env });
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete process.env[key];
@@ -34,7 +37,11 @@ function loadWithLogs(env: Record<string, string | undefined>): { wrapper: Wrapp
   };
 }
 
-const context = (functionName: string): Context => ({ ...lambdaContext, functionName, awsRequestId: 'lambda-id' });
+const context = (functionName: string): Context => ({
+  ...lambdaContext,
+  functionName,
+  awsRequestId: 'lambda-id',
+});
 const event = (requestId: string): APIGatewayProxyEvent =>
   apiEvent({ requestContext: { ...apiEvent().requestContext, requestId } });
 
@@ -82,7 +89,10 @@ describe('apiHandler', () => {
       fast(event('gw-fast'), context('pkgscan-upload-received')),
     ]);
     const byMessage = Object.fromEntries(lines().map((l) => [l.message, l]));
-    expect(byMessage['slow done']).toMatchObject({ service: 'pkgscan-get-package', correlation_id: 'gw-slow' });
+    expect(byMessage['slow done']).toMatchObject({
+      service: 'pkgscan-get-package',
+      correlation_id: 'gw-slow',
+    });
     expect(byMessage['fast done']).toMatchObject({
       service: 'pkgscan-upload-received',
       correlation_id: 'gw-fast',
