@@ -9,7 +9,7 @@
  */
 import { type ChildProcess, spawn as spawnChild } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -28,6 +28,7 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import { createSqsServer } from 'local-aws-sqs';
 import S3rver from 's3rver';
 import { TABLES, type TableSpec } from '../lambdas/shared/store/tables';
+import { checkS3Signature, s3ErrorXml, type S3Credentials } from './s3-signature';
 
 /** Credentials accepted by all three stand-ins (s3rver insists on these). */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
@@ -330,11 +331,48 @@ export interface LocalS3 {
   stop(): Promise<void>;
 }
 
+/**
+ * Puts a signature check in front of s3rver's own request handling: s3rver serves unsigned
+ * requests and never computes a V4 signature, where the uploads bucket on AWS refuses both (public
+ * access blocked). A refused request gets S3's XML error and never reaches s3rver. CORS preflights
+ * (`OPTIONS`, never signed, serving no object) pass through as they do on S3.
+ */
+function requireSignatures(s3rver: S3rver, credentials: S3Credentials): void {
+  const server = s3rver.httpServer;
+  if (!server) throw new Error('s3rver is not listening');
+  const handlers = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const refusal =
+      req.method === 'OPTIONS'
+        ? undefined
+        : checkS3Signature(
+            { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers },
+            credentials,
+          );
+    if (refusal === undefined) {
+      for (const handler of handlers) handler(req, res);
+      return;
+    }
+    const body = s3ErrorXml(refusal, (req.url ?? '/').split('?')[0]!);
+    // The body of a refused upload is not read: close the connection after the answer.
+    res.writeHead(refusal.status, {
+      'content-type': 'application/xml',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
+    res.end(body);
+    req.resume();
+  });
+}
+
 /** An s3rver with the upload bucket, objects kept in `directory` (also used alone by tests). */
 export async function startLocalS3(options: {
   readonly directory: string;
   readonly port?: number;
   readonly bucket?: string;
+  /** The only keys whose signatures are accepted. @default LOCAL_CREDENTIALS */
+  readonly credentials?: S3Credentials;
 }): Promise<LocalS3> {
   const port = options.port ?? (await freePort());
   const s3rver = new S3rver({
@@ -345,6 +383,7 @@ export async function startLocalS3(options: {
     configureBuckets: [{ name: options.bucket ?? UPLOAD_BUCKET }],
   });
   await s3rver.run();
+  requireSignatures(s3rver, options.credentials ?? LOCAL_CREDENTIALS);
   return {
     endpoint: `http://${HOST}:${port}`,
     s3rver,

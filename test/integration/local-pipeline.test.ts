@@ -2,13 +2,14 @@
  * The local runtime's event sources with stub handlers: the scanner worker against the SQS
  * stand-in (record shape, delete or leave, redelivery with a growing receive count, a handler that
  * throws, concurrency, a clean stop) and the S3 notifications against s3rver (event shape, key
- * encoding, prefix filter, retries).
+ * encoding, prefix filter, retries), and the S3 stand-in's refusal of unsigned requests.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { S3Event, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { forwardS3Notifications } from '../../local/s3-notifications';
@@ -202,6 +203,75 @@ describe('S3 notifications', () => {
     } finally {
       client.destroy();
       await notifications.stop();
+      await s3.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('S3 stand-in', () => {
+  it('serves nothing without a valid signature: the SDK and presigned URLs work, anything else is 403', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pkgscan-it-s3-auth-'));
+    const s3 = await startLocalS3({ directory: dir });
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+      forcePathStyle: true,
+    });
+    const stranger = new S3Client({
+      endpoint: s3.endpoint,
+      region: LOCAL_REGION,
+      credentials: { accessKeyId: LOCAL_CREDENTIALS.accessKeyId, secretAccessKey: 'guessed' },
+      forcePathStyle: true,
+      maxAttempts: 1,
+    });
+    const object = `${s3.endpoint}/${UPLOAD_BUCKET}/uploads/secret.tgz`;
+    try {
+      await client.send(
+        new PutObjectCommand({ Bucket: UPLOAD_BUCKET, Key: 'uploads/secret.tgz', Body: 'private' }),
+      );
+      const got = await client.send(
+        new GetObjectCommand({ Bucket: UPLOAD_BUCKET, Key: 'uploads/secret.tgz' }),
+      );
+      expect(await got.Body?.transformToString()).toBe('private');
+
+      for (const [method, url] of [
+        ['GET', object],
+        ['HEAD', object],
+        ['PUT', `${s3.endpoint}/${UPLOAD_BUCKET}/uploads/planted.tgz`],
+        ['DELETE', object],
+        ['GET', `${s3.endpoint}/${UPLOAD_BUCKET}?list-type=2`],
+        ['GET', `${s3.endpoint}/`],
+      ] as const) {
+        const response = await fetch(url, { method, ...(method === 'PUT' ? { body: 'planted' } : {}) });
+        expect([method, url, response.status]).toEqual([method, url, 403]);
+        if (method !== 'HEAD') expect(await response.text()).toMatch(/<Code>AccessDenied<\/Code>/);
+      }
+      await expect(
+        stranger.send(new GetObjectCommand({ Bucket: UPLOAD_BUCKET, Key: 'uploads/secret.tgz' })),
+      ).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+
+      const url = await getSignedUrl(
+        client,
+        new PutObjectCommand({ Bucket: UPLOAD_BUCKET, Key: 'uploads/p.tgz' }),
+        {
+          expiresIn: 60,
+        },
+      );
+      expect((await fetch(url, { method: 'PUT', body: 'uploaded' })).status).toBe(200);
+      // The URL is for that PUT only.
+      expect((await fetch(url)).status).toBe(403);
+      expect((await fetch(url.replace('p.tgz', 'other.tgz'), { method: 'PUT', body: 'x' })).status).toBe(403);
+      // Nothing planted, nothing deleted.
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: UPLOAD_BUCKET }));
+      expect((listed.Contents ?? []).map((o) => o.Key).sort()).toEqual([
+        'uploads/p.tgz',
+        'uploads/secret.tgz',
+      ]);
+    } finally {
+      client.destroy();
+      stranger.destroy();
       await s3.stop();
       await rm(dir, { recursive: true, force: true });
     }
