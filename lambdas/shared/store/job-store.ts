@@ -5,6 +5,9 @@
  *   ACTIVE#<name>@<spec>  job id of the queued or running registry scan of that spec (de-duplication)
  *   DUR#N                 ring-buffer position; DUR#<0..19> recent scan durations (for estimates)
  *
+ * A job's `requeues` counts how often its lost message was sent again (`requeue`, used by the
+ * local service's recovery at start; never set on AWS).
+ *
  * Jobs expire (`expires_at`, TTL) 30 days after creation; ACTIVE markers after one hour, so a
  * lost marker can never block a package for long.
  */
@@ -16,6 +19,7 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
+  ScanCommand,
   TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
@@ -47,6 +51,12 @@ export interface StoredJob extends ScanJob {
   /** Its queue message was sent. */
   readonly sent?: boolean;
 }
+
+/** What `requeue` did: `requeues` counts the re-queues of the job, this one included. */
+export type RequeueOutcome =
+  | { readonly outcome: 'requeued'; readonly job: StoredJob; readonly requeues: number }
+  | { readonly outcome: 'exhausted'; readonly job: StoredJob; readonly requeues: number }
+  | { readonly outcome: 'finished' };
 
 /** A queued job whose message was never sent after this long was lost (its sender died). */
 export const UNSENT_GRACE_SECONDS = 120;
@@ -221,6 +231,97 @@ export class JobStore {
 
   async fail(jobId: string, reason: string): Promise<void> {
     await this.finish(jobId, 'failed', { error: reason.slice(0, 1000) });
+  }
+
+  /**
+   * Every job still `queued` or `running` (the queue messages of which the local service loses
+   * when it stops: its SQS stand-in is in memory). A Scan of the whole table, without results:
+   * for recovery at start, never on a request path.
+   */
+  async listUnfinished(): Promise<StoredJob[]> {
+    const jobs: StoredJob[] = [];
+    const fields = [
+      'pk',
+      'job_id',
+      'status',
+      'source',
+      'name',
+      'version',
+      'registry',
+      'created_at',
+      'updated_at',
+      's3_key',
+      'awaiting_upload',
+      'sent',
+    ];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.doc.send(
+        new ScanCommand({
+          TableName: this.tableName,
+          ConsistentRead: true,
+          FilterExpression: 'begins_with(#pk, :job) AND #status IN (:queued, :running)',
+          ProjectionExpression: fields.map((field) => `#${field}`).join(', '),
+          ExpressionAttributeNames: Object.fromEntries(fields.map((field) => [`#${field}`, field])),
+          ExpressionAttributeValues: { ':job': 'JOB#', ':queued': 'queued', ':running': 'running' },
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const item of out.Items ?? []) jobs.push(toJob(item as JobItem));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return jobs;
+  }
+
+  /**
+   * Hands an unfinished job back to the queue after its message was lost: `queued` again, and
+   * one more in its count of re-queues, unless it has been re-queued `maxRequeues` times already
+   * (`exhausted`: the caller fails it) or has finished meanwhile (`finished`: nothing to do). The
+   * caller sends the message afterwards.
+   */
+  async requeue(jobId: string, maxRequeues: number): Promise<RequeueOutcome> {
+    // With a limit of 0 nothing is re-queued: the job is only read.
+    const updated = maxRequeues > 0 ? await this.countRequeue(jobId, maxRequeues) : undefined;
+    if (updated) return { outcome: 'requeued', job: toJob(updated), requeues: Number(updated.requeues) };
+    const current = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: jobKey(jobId), ConsistentRead: true }),
+    );
+    const item = current.Item as (JobItem & { requeues?: number }) | undefined;
+    if (!item || (item.status !== 'queued' && item.status !== 'running')) return { outcome: 'finished' };
+    return { outcome: 'exhausted', job: toJob(item), requeues: Number(item.requeues ?? 0) };
+  }
+
+  /** The job, queued again with one more re-queue; undefined when finished, gone or at the limit. */
+  private async countRequeue(
+    jobId: string,
+    maxRequeues: number,
+  ): Promise<(JobItem & { requeues: number }) | undefined> {
+    try {
+      const out = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: jobKey(jobId),
+          UpdateExpression:
+            'SET #s = :queued, updated_at = :now, requeues = if_not_exists(requeues, :zero) + :one',
+          ConditionExpression:
+            'attribute_exists(pk) AND #s IN (:queued, :running) AND (attribute_not_exists(requeues) OR requeues < :max)',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: {
+            ':queued': 'queued',
+            ':running': 'running',
+            ':now': this.clock().toISOString(),
+            ':zero': 0,
+            ':one': 1,
+            ':max': maxRequeues,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes as JobItem & { requeues: number };
+    } catch (error) {
+      ignoreConditionFailure(error);
+      return undefined;
+    }
   }
 
   /** Records how long a scan took, for estimates (a ring of the last 20). */
