@@ -16,9 +16,19 @@ import { createScannerWorker, type ScannerWorker } from './scanner-worker';
 import { importLocalAdvisories, requestScans, seedPackageNames, watchSeed } from './seed';
 import { ensureDownloadSnapshot } from '../scripts/download-snapshot';
 import { MAX_RECEIVE_COUNT, startStandIns, type StandIns } from './stand-ins';
+import {
+  afterDelivery,
+  bucketObjects,
+  DEFAULT_MAX_REQUEUES,
+  recoverJobs,
+  sweepUploads,
+  type RecoveryDeps,
+} from './job-recovery';
+import { S3Client } from '@aws-sdk/client-s3';
+import { scanQueueFromEnv } from '../lambdas/shared/queue/clients';
 import { refreshDownloads } from '../lambdas/scanner/downloads-refresh';
 import { weeklyDownloadsFromEnv } from '../lambdas/shared/downloads/weekly-downloads';
-import { packageStoreFromEnv } from '../lambdas/shared/store/clients';
+import { jobStoreFromEnv, packageStoreFromEnv } from '../lambdas/shared/store/clients';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // The SDK is pinned; its notice about future versions needing Node 22 is noise here.
@@ -48,10 +58,22 @@ function positiveIntFromEnv(name: string, fallback: number): number {
   return Number(raw);
 }
 
+function wholeNumberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,6}$/.test(raw)) {
+    console.error(`${name} must be a whole number (0 or more), got '${raw}'`);
+    process.exit(1);
+  }
+  return Number(raw);
+}
+
 const scannerConcurrency = positiveIntFromEnv('SCANNER_CONCURRENCY', 2);
 // The scanner fails a job on its last delivery; the queue's redrive policy uses the same count.
 const maxReceiveCount = positiveIntFromEnv('MAX_RECEIVE_COUNT', MAX_RECEIVE_COUNT);
 const retrySeconds = positiveIntFromEnv('SCAN_VISIBILITY_TIMEOUT', 30);
+// Times a job interrupted by a stop of the service is queued again at the next start.
+const maxRequeues = wholeNumberFromEnv('LOCAL_MAX_REQUEUES', DEFAULT_MAX_REQUEUES);
 // "First start": DynamoDB Local has no database file in the data folder yet.
 const firstStart = !existsSync(join(dataDir, 'dynamodb', 'shared-local-instance.db'));
 const seedEnabled = process.env.LOCAL_SEED !== '0';
@@ -138,12 +160,32 @@ try {
   for (const failure of await api.preload()) {
     console.error(`Handler ${failure.handler} failed to load (its route answers 500):`, failure.error);
   }
+  // The last run's queue messages are gone (SQS is in memory): before the worker polls and the
+  // API listens, its unfinished jobs are queued again or failed, so no request joins a dead job
+  // (local/job-recovery.ts).
+  const { scanConfig } = await import('../lambdas/shared/scan-config');
+  const recovery: RecoveryDeps = {
+    jobs: jobStoreFromEnv(),
+    queue: scanQueueFromEnv(),
+    uploads: bucketObjects(new S3Client({ forcePathStyle: true }), standIns.bucket),
+    maxRequeues,
+    maxReceiveCount,
+    uploadUrlSeconds: scanConfig.uploadUrlSeconds,
+    now: () => new Date(),
+  };
+  await recoverAtStart(recovery);
   worker = createScannerWorker({
     queueUrl: standIns.queueUrl,
     concurrency: scannerConcurrency,
     visibilityTimeoutSeconds: retrySeconds,
     stopTimeoutMs: 10_000,
     log: (line) => console.log(line),
+    // A dead-lettered message's job failed if the scanner could not; a finished job's upload deleted.
+    onHandled: (delivery) => {
+      afterDelivery(recovery, delivery).catch((error: unknown) =>
+        console.error(`after message ${delivery.messageId}: job or upload clean-up failed:`, error),
+      );
+    },
   });
   notifications = forwardS3Notifications({ source: standIns.s3Events });
   await Promise.all([worker.start(), notifications.start()]);
@@ -216,6 +258,23 @@ async function firstStartTasks(apiUrl: string): Promise<void> {
       `seed: finished in ${Math.round(done.seconds)} s (${done.completed} scanned, ${done.failed} failed)`,
     );
   }
+}
+
+/** Jobs and uploads the last run left behind (local/job-recovery.ts), with one line on what was done. */
+async function recoverAtStart(deps: RecoveryDeps): Promise<void> {
+  const report = await recoverJobs(deps);
+  const removed = await sweepUploads(deps);
+  for (const { jobId, reason } of report.failed) console.log(`restart: job ${jobId} failed: ${reason}`);
+  const parts = [
+    report.requeued.length > 0 ? `${report.requeued.length} queued again` : '',
+    report.uploaded.length > 0
+      ? `${report.uploaded.length} uploads queued (their notification was lost)`
+      : '',
+    report.failed.length > 0 ? `${report.failed.length} failed` : '',
+    report.waiting.length > 0 ? `${report.waiting.length} still waiting for their upload` : '',
+  ].filter(Boolean);
+  if (parts.length > 0) console.log(`restart: unfinished jobs of the last run: ${parts.join(', ')}`);
+  if (removed.length > 0) console.log(`restart: deleted ${removed.length} uploads whose scan is over`);
 }
 
 /** One pass of the downloads refresh over the stored packages (lambdas/scanner/downloads-refresh.ts). */

@@ -51,6 +51,8 @@ export interface ScannerWorkerOptions {
 
 export interface HandledDelivery {
   readonly messageId: string;
+  /** The message body (a scan message: its job id). */
+  readonly body: string;
   readonly receiveCount: number;
   /** Time in the handler. */
   readonly ms: number;
@@ -200,7 +202,7 @@ export function createScannerWorker(options: ScannerWorkerOptions): ScannerWorke
     }
     const ms = Date.now() - started;
     const receives = record.attributes.ApproximateReceiveCount;
-    options.onHandled?.({ messageId: id, receiveCount: Number(receives), ms, failed });
+    options.onHandled?.({ messageId: id, body: record.body, receiveCount: Number(receives), ms, failed });
     if (failed) {
       stats.failed++;
       log(`scan of ${describe(record)} failed on receive ${receives} after ${ms} ms: left for redelivery`);

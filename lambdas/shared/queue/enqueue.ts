@@ -21,7 +21,11 @@ export async function estimateFor(jobs: JobStore, queue: ScanQueue, concurrency:
 }
 
 /** Sends a job's message; if that fails, the job is marked failed so it never waits forever. */
-export async function enqueueOrFail(jobs: JobStore, queue: ScanQueue, message: ScanMessage): Promise<void> {
+export async function enqueueOrFail(
+  jobs: Pick<JobStore, 'fail' | 'markSent'>,
+  queue: Pick<ScanQueue, 'send'>,
+  message: ScanMessage,
+): Promise<void> {
   try {
     await queue.send(message);
   } catch (error) {
