@@ -86,8 +86,8 @@ const unfinished = (job: StoredJob) => job.status === 'queued' || job.status ===
 
 export function interruptedReason(times: number): string {
   return (
-    `The scan was interrupted ${times === 1 ? 'once' : `${times} times`} by stops of the local service (its queue message was lost ` +
-    'each time) and was abandoned; request it again'
+    `The scan was abandoned: the local service stopped ${times === 1 ? 'once' : `${times} times`} ` +
+    'while it waited or ran, and a stop loses its queue message; request it again'
   );
 }
 

@@ -150,7 +150,7 @@ describe('recoverJobs', () => {
     expect(fourth.failed).toEqual([{ jobId: stuck.job_id, reason: interruptedReason(4) }]);
     expect(h.jobs.get(stuck.job_id)).toMatchObject({ status: 'failed', error: interruptedReason(4) });
     expect(interruptedReason(4)).toMatch(
-      /interrupted 4 times by stops of the local service.*request it again/,
+      /abandoned: the local service stopped 4 times while it waited or ran.*request it again/,
     );
     expect(h.sent).toHaveLength(3);
     // Nothing is left for a fifth start.
@@ -163,7 +163,7 @@ describe('recoverJobs', () => {
     const h = harness([a, b], { maxRequeues: 0 });
     const report = await recoverJobs(h.deps);
     expect(report.failed.map((f) => f.reason)).toEqual([interruptedReason(1), interruptedReason(1)]);
-    expect(interruptedReason(1)).toMatch(/^The scan was interrupted once by/);
+    expect(interruptedReason(1)).toMatch(/stopped once while/);
     expect(h.sent).toEqual([]);
     expect([...h.jobs.values()].map((row) => row.status)).toEqual(['failed', 'failed']);
   });
