@@ -4,25 +4,27 @@
  * start imports the advisories and scans the seed packages, here from the fake registry
  * (NPM_REGISTRY_URL, LOCAL_SEED_PACKAGES): no outside call.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { freePort, localDynamoClient } from '../../local/stand-ins';
 import { encodeSnapshot } from '../../lambdas/shared/downloads/snapshot';
 import { PackageStore } from '../../lambdas/shared/store/package-store';
 import { startFakeRegistry, type FakeRegistry } from '../support/fake-registry';
 import { scanRecord } from './support/factory';
-
-const REPO_ROOT = resolve(__dirname, '../..');
-const START_TIMEOUT_MS = 60_000;
+import {
+  exitOf,
+  killStartedMains,
+  portOpen,
+  START_TIMEOUT_MS,
+  startMain as startLocalMain,
+  waitForStatus,
+} from './support/local-main';
 
 let dataDir: string;
 let tableFile: string;
 let registry: FakeRegistry;
-const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'pkgscan-local-run-'));
@@ -42,75 +44,25 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killStartedMains();
   await registry?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function waitForStatus(url: string, status: number, timeoutMs = 30_000): Promise<Response> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await fetch(url);
-    if (response.status === status || Date.now() > deadline) return response;
-    await new Promise((done) => setTimeout(done, 200));
-  }
-}
-
-async function startMain(
+function startMain(
   port: number,
   dynamoPort: number,
   env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DYNAMODB_PORT: String(dynamoPort),
-      LOCAL_DATA_DIR: dataDir,
-      NPM_REGISTRY_URL: registry.url,
-      DOWNLOADS_API_URL: registry.url,
-      DOWNLOADS_SNAPSHOT_FILE: tableFile,
-      LOCAL_SEED_PACKAGES: 'left-pad,@tootallnate/once',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((done, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start not ready:\n${output}`)), START_TIMEOUT_MS);
-    const check = (): void => {
-      if (output.includes('pkgscan API on http://localhost:')) {
-        clearTimeout(timer);
-        done();
-      }
-    };
-    child.stdout?.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited with ${code}:\n${output}`));
-    });
-  });
-  return { child, output: () => output };
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((done) => child.once('exit', (code) => done(code)));
-}
-
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once('error', () => done(false));
+): ReturnType<typeof startLocalMain> {
+  return startLocalMain({
+    PORT: String(port),
+    DYNAMODB_PORT: String(dynamoPort),
+    LOCAL_DATA_DIR: dataDir,
+    NPM_REGISTRY_URL: registry.url,
+    DOWNLOADS_API_URL: registry.url,
+    DOWNLOADS_SNAPSHOT_FILE: tableFile,
+    LOCAL_SEED_PACKAGES: 'left-pad,@tootallnate/once',
+    ...env,
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,21 @@ export interface FakeRegistry {
   setDownloads(name: string, count: number | undefined): void;
   /** The next `times` requests whose path starts with `pathPrefix` answer `status`. */
   failNext(pathPrefix: string, status: number, times?: number): void;
+  /**
+   * Requests whose path starts with `pathPrefix` get no answer until `release()` (or until their
+   * client goes away): a scan that fetches it stays `running`. `arrived` resolves at the first.
+   */
+  hold(pathPrefix: string): HeldRequests;
   close(): Promise<void>;
+}
+
+export interface HeldRequests {
+  /** Resolves when the first held request has arrived. */
+  readonly arrived: Promise<void>;
+  /** Requests held so far. */
+  readonly count: number;
+  /** Answers the held requests normally, and stops holding. */
+  release(): void;
 }
 
 function integrityOf(data: Buffer): string {
@@ -56,9 +70,22 @@ export async function startFakeRegistry(): Promise<FakeRegistry> {
   const requests: string[] = [];
   let base = '';
 
+  const holds: Array<{ prefix: string; waiting: Array<() => void>; arrived: () => void; count: number }> = [];
+
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]!);
     requests.push(`${req.method} ${path}`);
+    const held = holds.find((h) => path.startsWith(h.prefix));
+    if (held) {
+      held.count++;
+      held.waiting.push(() => answer(res, path));
+      held.arrived();
+      return;
+    }
+    answer(res, path);
+  });
+
+  const answer = (res: ServerResponse, path: string): void => {
     const failure = failures.find((f) => f.left > 0 && path.startsWith(f.prefix));
     if (failure) {
       failure.left--;
@@ -96,7 +123,7 @@ export async function startFakeRegistry(): Promise<FakeRegistry> {
     if (!stored) return json(404, { error: 'Not found' });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(stored.packument).replaceAll('REGISTRY/', `${base}/`));
-  });
+  };
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -131,6 +158,27 @@ export async function startFakeRegistry(): Promise<FakeRegistry> {
       if (stored) stored.downloads = count;
     },
     failNext: (prefix, status, times = 1) => failures.push({ prefix, status, left: times }),
+    hold: (prefix) => {
+      let arrived!: () => void;
+      const entry = {
+        prefix,
+        waiting: [] as Array<() => void>,
+        arrived: () => arrived(),
+        count: 0,
+      };
+      const arrival = new Promise<void>((done) => (arrived = done));
+      holds.push(entry);
+      return {
+        arrived: arrival,
+        get count() {
+          return entry.count;
+        },
+        release: () => {
+          holds.splice(holds.indexOf(entry), 1);
+          for (const go of entry.waiting.splice(0)) go();
+        },
+      };
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
