@@ -43,6 +43,7 @@ export const DEFAULT_MAX_REQUEUES = 3;
 /** The uploads bucket's lifecycle rule (lib/constructs/scan-pipeline.ts: `uploads/` expire after 3 days). */
 export const UPLOAD_EXPIRY_DAYS = 3;
 const UPLOADS_PREFIX = 'uploads/';
+const RECOVERY_CONCURRENCY = 4;
 
 /** The uploaded objects, as recovery needs them. */
 export interface UploadObjects {
@@ -112,15 +113,20 @@ export async function recoverJobs(deps: RecoveryDeps): Promise<RecoveryReport> {
   };
   /** Sends the job's message; when that fails, enqueueOrFail has failed the job. */
   const send = async (job: StoredJob): Promise<boolean> => {
+    // A job whose first message was sent keeps its `sent` mark: one write less per job.
+    const jobs = {
+      fail: (jobId: string, reason: string) => deps.jobs.fail(jobId, reason),
+      markSent: async (jobId: string) => (job.sent ? undefined : deps.jobs.markSent(jobId)),
+    };
     try {
-      await enqueueOrFail(deps.jobs, deps.queue, messageFor(job));
+      await enqueueOrFail(jobs, deps.queue, messageFor(job));
       return true;
     } catch {
       report.failed.push({ jobId: job.job_id, reason: COULD_NOT_QUEUE });
       return false;
     }
   };
-  for (const job of await deps.jobs.listUnfinished()) {
+  const recover = async (job: StoredJob): Promise<void> => {
     if (job.awaiting_upload) {
       if (job.s3_key !== undefined && (await deps.uploads.exists(job.s3_key))) {
         // Stored, but its notification never reached upload-received.
@@ -131,7 +137,7 @@ export async function recoverJobs(deps: RecoveryDeps): Promise<RecoveryReport> {
       } else {
         report.waiting.push(job.job_id);
       }
-      continue;
+      return;
     }
     const requeued = await deps.jobs.requeue(job.job_id, deps.maxRequeues);
     if (requeued.outcome === 'exhausted') {
@@ -139,7 +145,14 @@ export async function recoverJobs(deps: RecoveryDeps): Promise<RecoveryReport> {
     } else if (requeued.outcome === 'requeued' && (await send(requeued.job))) {
       report.requeued.push(job.job_id);
     }
-  }
+  };
+  // Oldest first, so the queue keeps roughly the order in which the scans were asked for; a few
+  // at a time (three writes each, synced to disk by DynamoDB Local).
+  const pending = (await deps.jobs.listUnfinished()).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const next = async (): Promise<void> => {
+    for (let job = pending.shift(); job !== undefined; job = pending.shift()) await recover(job);
+  };
+  await Promise.all(Array.from({ length: RECOVERY_CONCURRENCY }, next));
   return report;
 }
 

@@ -262,8 +262,10 @@ async function firstStartTasks(apiUrl: string): Promise<void> {
 
 /** Jobs and uploads the last run left behind (local/job-recovery.ts), with one line on what was done. */
 async function recoverAtStart(deps: RecoveryDeps): Promise<void> {
+  const started = performance.now();
   const report = await recoverJobs(deps);
   const removed = await sweepUploads(deps);
+  const ms = Math.round(performance.now() - started);
   for (const { jobId, reason } of report.failed) console.log(`restart: job ${jobId} failed: ${reason}`);
   const parts = [
     report.requeued.length > 0 ? `${report.requeued.length} queued again` : '',
@@ -273,7 +275,8 @@ async function recoverAtStart(deps: RecoveryDeps): Promise<void> {
     report.failed.length > 0 ? `${report.failed.length} failed` : '',
     report.waiting.length > 0 ? `${report.waiting.length} still waiting for their upload` : '',
   ].filter(Boolean);
-  if (parts.length > 0) console.log(`restart: unfinished jobs of the last run: ${parts.join(', ')}`);
+  if (parts.length > 0)
+    console.log(`restart: unfinished jobs of the last run: ${parts.join(', ')} (${ms} ms)`);
   if (removed.length > 0) console.log(`restart: deleted ${removed.length} uploads whose scan is over`);
 }
 

@@ -77,6 +77,7 @@ function harness(rows: Row[], options: { maxRequeues?: number; objects?: Record<
         if (row && row.status !== 'completed') Object.assign(row, { status: 'failed', error: reason });
       },
       markSent: async (jobId) => {
+        calls.push(`markSent ${jobId}`);
         jobs.get(jobId)!.sent = true;
       },
       markUploaded: async (jobId) => {
@@ -120,20 +121,37 @@ describe('recoverJobs', () => {
 
     const report = await recoverJobs(h.deps);
 
-    expect(report).toEqual({
-      requeued: [queued.job_id, running.job_id, neverSent.job_id, inline.job_id],
+    const byId = (a: { job_id: string }, b: { job_id: string }) => a.job_id.localeCompare(b.job_id);
+    const interrupted = [queued, running, neverSent, inline].sort(byId);
+    expect({ ...report, requeued: [...report.requeued].sort() }).toEqual({
+      requeued: interrupted.map((row) => row.job_id),
       uploaded: [],
       failed: [],
       waiting: [],
     });
-    expect(h.sent).toEqual([queued, running, neverSent, inline].map((row) => messageFor(row)));
-    expect(h.sent[3]).toMatchObject({ source: 'tarball', s3_key: inline.s3_key });
+    expect([...h.sent].sort(byId)).toEqual(interrupted.map((row) => messageFor(row)));
+    expect(h.sent.find((m) => m.job_id === inline.job_id)).toMatchObject({
+      source: 'tarball',
+      s3_key: inline.s3_key,
+    });
     for (const row of [queued, running, neverSent, inline]) {
       expect(h.jobs.get(row.job_id)).toMatchObject({ status: 'queued', requeues: 1, sent: true });
     }
     expect(h.jobs.get(done.job_id)?.status).toBe('completed');
     expect(h.jobs.get(failed.job_id)?.status).toBe('failed');
     expect(h.calls.filter((call) => call.startsWith('fail'))).toEqual([]);
+    // Jobs whose first message was sent keep the mark: only the never-sent one is written.
+    expect(h.calls.filter((call) => call.startsWith('markSent'))).toEqual([`markSent ${neverSent.job_id}`]);
+  });
+
+  it('sends the messages oldest job first, so the queue keeps the order the scans were asked in', async () => {
+    const newer = job({ created_at: minutesAgo(10) });
+    const oldest = job({ created_at: minutesAgo(50), status: 'running' });
+    const middle = job({ created_at: minutesAgo(20) });
+    const rows = Array.from({ length: 6 }, (_, i) => job({ created_at: minutesAgo(5 - i / 2) }));
+    const h = harness([newer, ...rows, oldest, middle]);
+    await recoverJobs(h.deps);
+    expect(h.sent.map((m) => m.job_id)).toEqual([oldest, middle, newer, ...rows].map((r) => r.job_id));
   });
 
   it('re-queues a job interrupted again and again at most maxRequeues times, then fails it saying why', async () => {
