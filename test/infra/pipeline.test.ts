@@ -1,5 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { ROUTES } from '../../lambdas/routes';
+import { ACTIVE_TTL_SECONDS } from '../../lambdas/shared/store/job-store';
 import { MAX_RECEIVE_COUNT } from '../../lib/constructs/scan-pipeline';
 import type { ServiceFunction } from '../../lib/constructs/service-function';
 import { service, synthesize, type Synthesized } from './support';
@@ -40,6 +41,13 @@ describe('scan queue', () => {
     const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping'))[0] as Resource;
     const window = mapping.Properties.MaximumBatchingWindowInSeconds as number;
     expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(6 * (timeout + window));
+  });
+
+  it('lets a job stop being joined before its message can reach the dead-letter queue', () => {
+    // Receives of one message are at least a visibility timeout apart, so the last one comes after
+    // the job's de-duplication marker (written before the first) has expired: a request made once
+    // a dead last attempt's message is in the DLQ starts a new job (docs/infrastructure.md).
+    expect((MAX_RECEIVE_COUNT - 1) * (queue.VisibilityTimeout as number)).toBeGreaterThan(ACTIVE_TTL_SECONDS);
   });
 
   it.each([

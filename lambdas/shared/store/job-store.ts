@@ -28,7 +28,8 @@ import type { PackageResponse, ScanJob, ScanJobStatus } from '../../../src/contr
 import { ignoreConditionFailure, isConditionFailure } from './batch';
 
 export const JOB_TTL_SECONDS = 30 * 86_400;
-const ACTIVE_TTL_SECONDS = 3_600;
+/** Lifetime of an ACTIVE marker: after it, a request for the same name@version starts a new job. */
+export const ACTIVE_TTL_SECONDS = 3_600;
 const DURATION_SLOTS = 20;
 
 export type JobSource = 'registry' | 'tarball';
