@@ -23,8 +23,7 @@
  *   uploads after 3 days (no function may delete them); locally they go once their scan is done.
  *
  * `sweepUploads`, at start: objects under `uploads/` whose job has finished or is gone, or older
- * than the bucket's lifecycle (3 days), are deleted (left over from a stop mid-scan, or from an
- * inline upload whose job was never written).
+ * than the bucket's lifecycle (3 days), are deleted (left over from a stop before their clean-up).
  */
 import {
   DeleteObjectCommand,
