@@ -28,19 +28,19 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import { createSqsServer } from 'local-aws-sqs';
 import S3rver from 's3rver';
 import { TABLES, type TableSpec } from '../lambdas/shared/store/tables';
+import { MAX_RECEIVE_COUNT } from '../lambdas/shared/queue/delivery';
+import { LOCAL_ACCOUNT } from './lambda-context';
 import { checkS3Signature, s3ErrorXml, type S3Credentials } from './s3-signature';
 
 /** Credentials accepted by all three stand-ins (s3rver insists on these). */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 export const LOCAL_REGION = 'us-east-1';
-export const LOCAL_ACCOUNT_ID = '000000000000';
 export const DEFAULT_TABLE_PREFIX = 'pkgscan-';
 /** Bucket and queues of the scan pipeline (lib/constructs/scan-pipeline.ts). */
 export const UPLOAD_BUCKET = 'pkgscan-uploads';
 export const SCAN_QUEUE = 'pkgscan-scan-jobs';
 export const SCAN_DLQ = 'pkgscan-scan-jobs-dlq';
-/** Deliveries before a scan message moves to the dead-letter queue (the stack's MAX_RECEIVE_COUNT). */
-export const MAX_RECEIVE_COUNT = 3;
+export { MAX_RECEIVE_COUNT };
 
 const HOST = '127.0.0.1';
 const DYNAMODB_READY_TIMEOUT_MS = 30_000;
@@ -477,12 +477,12 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
     const s3 = await startLocalS3({ directory: s3Dir, port: s3Port });
     cleanups.push(() => s3.stop());
 
-    const dlqArn = `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT_ID}:${SCAN_DLQ}`;
+    const dlqArn = `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT}:${SCAN_DLQ}`;
     const sqs = await createSqsServer({
       port: sqsPort,
       hostname: HOST,
       region: LOCAL_REGION,
-      accountId: LOCAL_ACCOUNT_ID,
+      accountId: LOCAL_ACCOUNT,
       emulateQueueCreationLifecycle: false,
       queues: [
         { QueueName: SCAN_DLQ, Attributes: { MessageRetentionPeriod: 14 * 86_400 } },
@@ -511,8 +511,8 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
     log(`local stand-ins: DynamoDB ${endpoints.dynamodb}, S3 ${endpoints.s3}, SQS ${endpoints.sqs}`);
 
     const tables = Object.fromEntries(TABLES.map((spec) => [spec.envVar, tableName(spec, prefix)]));
-    const queueUrl = `${endpoints.sqs}/${LOCAL_ACCOUNT_ID}/${SCAN_QUEUE}`;
-    const dlqUrl = `${endpoints.sqs}/${LOCAL_ACCOUNT_ID}/${SCAN_DLQ}`;
+    const queueUrl = `${endpoints.sqs}/${LOCAL_ACCOUNT}/${SCAN_QUEUE}`;
+    const dlqUrl = `${endpoints.sqs}/${LOCAL_ACCOUNT}/${SCAN_DLQ}`;
     const env = {
       ...sdkEnv(endpoints),
       ...tables,

@@ -16,6 +16,7 @@ import { advisoryStoreFromEnv } from '../advisories/advisory-store';
 import { runScan, type ScanDeps } from '../scanner/run-scan';
 import { assessPackageRisk } from '../scanner/assess';
 import { analyzePackageTarball } from '../scanner/engine';
+import { MAX_RECEIVE_COUNT } from '../shared/queue/delivery';
 import { ScanMessage } from '../shared/queue/scan-queue';
 import { snapshotBesideBundle, weeklyDownloadsFromEnv } from '../shared/downloads/weekly-downloads';
 import { NpmRegistry } from '../shared/registry/npm-registry';
@@ -29,7 +30,7 @@ const logger = new Logger({ serviceName });
 const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName });
 const tracer = new Tracer({ serviceName });
 const processor = new BatchProcessor(EventType.SQS);
-const maxReceiveCount = Number(process.env.MAX_RECEIVE_COUNT ?? '3');
+const maxReceiveCount = Number(process.env.MAX_RECEIVE_COUNT ?? String(MAX_RECEIVE_COUNT));
 
 const deps: ScanDeps = {
   jobs: jobStoreFromEnv(),

@@ -35,6 +35,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { serviceNameOf } from '../../lambdas/shared/observability';
+import { MAX_RECEIVE_COUNT } from '../../lambdas/shared/queue/delivery';
 import { ADVISORIES_TABLE, JOBS_TABLE, PACKAGES_TABLE } from '../../lambdas/shared/store/tables';
 import { acceptNagFinding } from '../nag';
 import { handlerEntry, HANDLERS_DIR } from '../paths';
@@ -44,8 +45,7 @@ import type { Storage } from './storage';
 /** Key prefix of uploaded tarballs (lambdas/shared/uploads/upload-store.ts: `uploads/<job id>.tgz`). */
 export const UPLOADS_PREFIX = 'uploads/';
 
-/** Deliveries of a scan message before it moves to the dead-letter queue. */
-export const MAX_RECEIVE_COUNT = 3;
+export { MAX_RECEIVE_COUNT };
 
 /** Entry files (lambdas/handlers/<name>.ts) of the pipeline's functions, and what invokes each. */
 export const PIPELINE_HANDLERS = {
