@@ -29,6 +29,8 @@ type LatestMarkers = Markers & { version: string; scanned_at?: string };
 
 /** Attempts at the latest row's conditional write before the error is thrown to the caller. */
 export const MAX_WRITE_ATTEMPTS = 5;
+/** Rounds of an overtaken writer's reconciliation (each needs the row to have moved on again). */
+const MAX_RECONCILE_ROUNDS = 10;
 
 export class PackageWrites {
   constructor(
@@ -298,13 +300,7 @@ export class PackageWrites {
     if (cleanup !== undefined && cleanup !== pending) await this.index.removeRank(name, cleanup);
     const now = await this.latestMarkers(name);
     if (now?.rev !== markers.rev) {
-      if (pending !== undefined && now?.lsk !== pending) await this.index.removeRank(name, pending);
-      // The newer row may hold the very rank this (slower) writer just removed as its cleanup
-      // (downloads went back): once that row is settled, put its rank back. Adding is
-      // idempotent, and a row still carrying markers adds its rank itself when it settles.
-      if (now && now.lsk === cleanup && now.pending === undefined && now.cleanup === undefined) {
-        await this.index.addRank(name, now.lsk);
-      }
+      await this.reconcile(name, markers, now);
       return;
     }
     try {
@@ -320,6 +316,28 @@ export class PackageWrites {
     } catch (error) {
       // A newer write took over the row; it carries its own markers.
       ignoreConditionFailure(error);
+    }
+  }
+
+  /**
+   * A writer overtaken while settling (the row's `rev` moved on) makes what it did to the posting
+   * lists agree with the newer row: each rank it touched (its `pending`, added, and `cleanup`,
+   * removed) is added back if it is the newer row's rank and removed otherwise. The newer row's
+   * writer may have added or removed the same ranks before or after, so this is repeated until a
+   * read of the row shows no further change: every change this writer makes then happened
+   * before a row whose own writer settles from there.
+   */
+  private async reconcile(name: string, markers: Markers, seen: LatestMarkers | undefined): Promise<void> {
+    const touched = [markers.pending, markers.cleanup].filter((rank): rank is string => rank !== undefined);
+    let now = seen;
+    for (let round = 1; round <= MAX_RECONCILE_ROUNDS; round++) {
+      for (const rank of new Set(touched)) {
+        if (rank === now?.lsk) await this.index.addRank(name, rank);
+        else await this.index.removeRank(name, rank);
+      }
+      const after = await this.latestMarkers(name);
+      if (after?.rev === now?.rev) return;
+      now = after;
     }
   }
 }
