@@ -14,7 +14,13 @@ import { enqueueOrFail, messageFor } from '../../../lambdas/shared/queue/enqueue
 import type { ScanMessage, ScanQueue } from '../../../lambdas/shared/queue/scan-queue';
 import { packageRecord } from '../../support/records';
 import { FakeDynamo, type Item } from './support/fake-dynamo';
-import { exploreSchedules, runSchedule, type Actor, type RunResult } from './support/interleave';
+import {
+  exploreSchedules,
+  reportSchedules,
+  runSchedule,
+  type Actor,
+  type RunResult,
+} from './support/interleave';
 
 const TABLE = 'jobs-unit';
 /**
@@ -252,6 +258,7 @@ describe.each(CASES.map((c) => [c.title, c] as const))('two requests for one nam
       }
       return run;
     });
+    reportSchedules(`two requests: ${c.title}`, { explored: count });
     expect(failures.list()).toEqual([]);
     expect(count).toBeGreaterThanOrEqual(c.atLeast);
   }, 60_000);
@@ -296,6 +303,7 @@ describe('a request crashing after each of its calls', () => {
         });
         if (crashes === 0) break;
       }
+      reportSchedules(`crash of a request: ${c.title}`, { explored: schedules });
       expect(failures.list()).toEqual([]);
       expect(schedules).toBeGreaterThanOrEqual(c.crashSchedules);
     },

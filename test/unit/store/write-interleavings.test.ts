@@ -16,7 +16,13 @@ import { PackageStore } from '../../../lambdas/shared/store/package-store';
 import type { PackageResponse } from '../../../src/contract/schemas';
 import { packageRecord } from '../../support/records';
 import type { FakeDynamo } from './support/fake-dynamo';
-import { exploreSchedules, runSchedule, type Actor, type RunResult } from './support/interleave';
+import {
+  exploreSchedules,
+  reportSchedules,
+  runSchedule,
+  type Actor,
+  type RunResult,
+} from './support/interleave';
 import { MockedClient } from './support/mocked-client';
 import {
   TABLE,
@@ -252,6 +258,7 @@ describe.each(SCENARIOS.map((s) => [s.title, s] as const))('two writers: %s', (_
       }
       return run;
     });
+    reportSchedules(`two writers: ${scenario.title}`, { explored: count });
     expect(failures.list()).toEqual([]);
     expect(count).toBeGreaterThanOrEqual(scenario.atLeast);
   }, 120_000);
@@ -316,6 +323,7 @@ describe.each(CRASHING.map((s) => [s.title, s] as const))(
           });
           if (crashes === 0) break;
         }
+        reportSchedules(`crash of ${crashing}: ${scenario.title}`, { explored: schedules, unrepaired });
         expect(failures.list()).toEqual([]);
         expect(schedules).toBeGreaterThan(250);
         expect(unrepaired).toBeLessThan(schedules / 5);

@@ -352,3 +352,12 @@ export function describe(command: string, input: Item): string {
       return command;
   }
 }
+
+/** Prints how many schedules a test explored, when STORE_SCHEDULES is set (for docs/storage.md). */
+export function reportSchedules(what: string, figures: Record<string, number>): void {
+  if (!process.env.STORE_SCHEDULES) return;
+  const text = Object.entries(figures)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  process.stdout.write(`schedules | ${what} | ${text}\n`);
+}
