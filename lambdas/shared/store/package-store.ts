@@ -25,7 +25,7 @@ import {
 } from './package-table';
 import { PackageWrites } from './package-writes';
 import { SearchIndex } from './search-index';
-import { bulkLoadNew } from './seeding';
+import { bulkLoadNew, type BulkLoadOptions } from './seeding';
 
 export type { BulkRef, Read, ScanBasis, StoredVersion, VersionLookup } from './package-table';
 
@@ -101,8 +101,8 @@ export class PackageStore {
 
   // ---------------------------------------------------------------- seeding (seeding.ts)
 
-  bulkLoadNew(results: readonly PackageResponse[], concurrency = 8): Promise<void> {
-    return bulkLoadNew(this.table, this.index, results, concurrency);
+  bulkLoadNew(results: readonly PackageResponse[], options?: BulkLoadOptions): Promise<void> {
+    return bulkLoadNew(this.table, this.index, results, options);
   }
 
   // ---------------------------------------------------------------- scheduled jobs' bookkeeping

@@ -12,16 +12,26 @@ import { LATEST_SK, LIST_PARTITION, META_KEY, packageKey, rankOf, tagSk, trigram
 import { encodeDoc, type Item, type PackageTable } from './package-table';
 import { postingLists, type SearchIndex } from './search-index';
 
+export interface BulkLoadOptions {
+  /** Batch writes in flight at once. @default 8 */
+  readonly concurrency?: number;
+  /** Called as package rows are written (`done` of `total` results). */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
 /**
  * Loads results of packages that are not in the table yet, with batch writes: for seeding
- * benchmarks and fixtures. Each name must be new and appear once.
+ * benchmarks and fixtures. Each name must be new and appear once. Load many results per call:
+ * every call rewrites each posting list it touches and adds to each trigram counter once, so
+ * the cost of a load grows with the number of calls times the lists' sizes.
  */
 export async function bulkLoadNew(
   table: PackageTable,
   index: SearchIndex,
   results: readonly PackageResponse[],
-  concurrency = 8,
+  options: BulkLoadOptions = {},
 ): Promise<void> {
+  const concurrency = options.concurrency ?? 8;
   const requests: Item[] = [];
   const gramCounts = new Map<string, number>();
   const lists = new Map<string, string[]>();
@@ -47,11 +57,24 @@ export async function bulkLoadNew(
     }
     for (const gram of trigrams(result.name)) gramCounts.set(gram, (gramCounts.get(gram) ?? 0) + 1);
   }
-  const writeAll = (items: readonly Item[]) =>
-    forEachLimit(chunk(items, BATCH_WRITE_MAX), concurrency, (requestsChunk) =>
-      table.batchWrite(requestsChunk),
-    );
-  await writeAll(requests);
+  const writeAll = (items: readonly Item[], progress?: (written: number) => void) => {
+    let written = 0;
+    return forEachLimit(chunk(items, BATCH_WRITE_MAX), concurrency, async (requestsChunk) => {
+      await table.batchWrite(requestsChunk);
+      written += requestsChunk.length;
+      progress?.(written);
+    });
+  };
+  const perResult = requests.length / Math.max(1, results.length);
+  let reported = 0;
+  await writeAll(requests, (written) => {
+    const done = Math.floor(written / perResult);
+    // About every 5 %, and at the end.
+    if (options.onProgress && (done - reported >= results.length / 20 || done === results.length)) {
+      reported = done;
+      options.onProgress(done, results.length);
+    }
+  });
   await index.blocks.rewrite(lists, (items) =>
     writeAll(items.map((item) => ({ PutRequest: { Item: item } }))),
   );
