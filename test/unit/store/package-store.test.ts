@@ -439,7 +439,13 @@ describe('bulkLoadNew (seeding)', () => {
     const results = Array.from({ length: 60 }, (_, i) =>
       rec(`pkg-${String(i).padStart(2, '0')}`, '1.0.0', i),
     );
-    await store.bulkLoadNew(results, 2);
+    const progress: Array<[number, number]> = [];
+    await store.bulkLoadNew(results, {
+      concurrency: 2,
+      onProgress: (done, all) => progress.push([done, all]),
+    });
+    expect(progress.at(-1)).toEqual([60, 60]);
+    expect(progress.map(([done]) => done)).toEqual([...progress.map(([done]) => done)].sort((a, b) => a - b));
     expect(total(fake)).toBe(61);
     for (const name of ['pkg-00', 'pkg-59', 'existing']) expect(settledProblems(fake, name)).toEqual([]);
     expect(fake.item(TABLE, { pk: 'P#pkg-07', sk: 'T#latest' })).toEqual({
