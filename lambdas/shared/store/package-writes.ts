@@ -7,7 +7,7 @@
  */
 import { PutCommand, TransactWriteCommand, UpdateCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import semver from 'semver';
+import semverGt from 'semver/functions/gt';
 import { toListItem } from '../../../src/contract/records';
 import type { PackageResponse } from '../../../src/contract/schemas';
 import { ignoreConditionFailure, isConditionFailure } from './batch';
@@ -220,7 +220,7 @@ export class PackageWrites {
       if (latest && (latest.pending !== undefined || latest.cleanup !== undefined)) {
         await this.settle(name, latest);
       }
-      if (latest && semver.gt(latest.version, version)) return;
+      if (latest && semverGt(latest.version, version)) return;
 
       const rank = rankOf(result.weekly_downloads, name);
       const moved = !latest || latest.lsk !== rank;
