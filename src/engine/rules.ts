@@ -535,8 +535,8 @@ const CATALOGUE = {
   'script.eval-decoded': rule(MC, 'a Python script executes decoded code', { base: 0.85, install: 0.9 }),
   'workflow.secrets-exfil': rule(
     DX,
-    'a shipped CI workflow sends secrets or the runner environment to the network',
-    { base: 0.85, allSecrets: 0.9, scraped: 0.9, artifact: 0.8, runnerEnv: 0.7 },
+    'a shipped CI workflow sends secrets or the runner environment to the network, or prints them encoded into the job log',
+    { base: 0.85, allSecrets: 0.9, scraped: 0.9, artifact: 0.8, runnerEnv: 0.7, encodedLog: 0.85 },
   ),
   'shell.registry-override': rule(
     SE,

