@@ -314,6 +314,11 @@ const CATALOGUE = {
     "what a web page's user types (keystrokes, password/card/seed fields, submitted forms, wallet storage) sent to a host written in the code (fetch, XHR, sendBeacon, image/link/form URLs)",
     { base: 0.85 },
   ),
+  'js.decoded-remote-script': rule(
+    MC,
+    "a script element's address, decoded at run time (base64, char codes), loads remote code into the page",
+    { base: 0.8 },
+  ),
   'js.wallet-address-swap': rule(
     MC,
     'a crypto-address pattern, a fixed address and an interception (clipboard, hooked fetch/XHR/wallet provider, page text) in one file',

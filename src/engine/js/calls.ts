@@ -29,6 +29,7 @@ import { Scope } from './scope';
 import {
   UNKNOWN,
   asString,
+  deepTaints,
   iterItems,
   str,
   unknown,
@@ -264,6 +265,12 @@ export function dispatch(
       const self = own !== undefined && (s0 === own || s0.startsWith(`${own}/`));
       return withTaint(str(`node_modules/${s0}`), [], self ? 'own_dir' : 'outside_pkg');
     }
+    // setAttribute('src', url) on a script element: the same as assigning its src property.
+    if (mod === 'domscript' && c.method === 'setAttribute' && /^src$/i.test(s0 ?? '') && args[1]) {
+      const v = args[1];
+      const url = asString(v) ?? (v.k === 'str' ? v.v : undefined);
+      if (url) ev.effects.scriptSource(node, url, deepTaints(v).has('decoded'));
+    }
     return (
       cookieJar(c) ??
       builtinApi(ev, c) ??
@@ -341,7 +348,9 @@ function userCall(
     const walked = owner
       ? invokeFor(owner, ev, fn, args, depth, thisVal, isNew)
       : invoke(ev, fn, args, scope, depth, thisVal, isNew);
-    if (args.length === 0 || !args.every((a) => a.k === 'num')) return { ...unknown(args), viaDecoder: true };
+    // With no arguments it decodes a constant of the file (`addr()` returning the char codes of a
+    // table as text); with numbers it indexes a string table.
+    if (!args.every((a) => a.k === 'num')) return { ...unknown(args), viaDecoder: true };
     // What it returns is decoded only when a decoding primitive made it (base64, hex, char codes);
     // the call itself is not reported, as decoding helpers are common in ordinary code.
     const text = asString(walked);

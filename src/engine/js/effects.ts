@@ -90,7 +90,8 @@ export interface Effects {
     payload?: Val[],
   ): void;
   /** A `<script>` element given a source (`s.src = url`). */
-  scriptSource(node: AstNode, url: string): void;
+  /** A script element's `src`; `decoded` when the address was decoded at run time. */
+  scriptSource(node: AstNode, url: string, decoded?: boolean): void;
   /** Mail sent for a caller with a fixed copy recipient (`bcc: 'x@host'`). */
   hiddenCopy(node: AstNode, field: string, address: string): void;
   /** Where a request object will send (`xhr.open(method, url)`). */

@@ -802,7 +802,7 @@ export class Evaluator {
       const target = this.walk(left.object as AstNode, scope, depth + 1);
       if (target.k === 'api' && target.mod === 'domscript' && prop === 'src') {
         const url = asString(v) ?? (v.k === 'str' ? v.v : undefined);
-        if (url) this.effects.scriptSource(node, url);
+        if (url) this.effects.scriptSource(node, url, deepTaints(v).has('decoded'));
       }
       const computedKey = left.computed
         ? asString(this.walk(left.property as AstNode, scope, depth + 1))

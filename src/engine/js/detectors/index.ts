@@ -304,7 +304,20 @@ export class Detectors implements Effects {
   ): void {
     network.request(this, node, what, target, options, scope, protocol, payload);
   }
-  scriptSource(node: AstNode, url: string): void {
+  scriptSource(node: AstNode, url: string, decoded = false): void {
+    // A script address hidden by encoding: loaders of analytics, payments or fonts write theirs.
+    // Hidden means its host is written nowhere in the file (a version decoded from options and
+    // joined to a written address is not hiding anything).
+    const host = /^(?:https?:)?\/\/([^/?#:]+)/i.exec(url)?.[1];
+    if (decoded && host && !this.input.text.includes(host)) {
+      this.threat(
+        'js.decoded-remote-script',
+        'malicious_code',
+        node,
+        `loads a remote script into the page from an address decoded at run time (${url.slice(0, 80)})`,
+      );
+      return;
+    }
     // A remote script put into the page only for chosen visitors: a skimmer's or a miner's
     // loader that hides from the developers and crawlers who would notice it.
     if (this.targetGate > 0 && /^(?:https?:)?\/\//i.test(url))
