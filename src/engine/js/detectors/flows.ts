@@ -4,6 +4,7 @@
  * environment handed to calls in a file that talks to a remote URL, and what a page's user types
  * sent to a host written in the code.
  */
+import { toCloudMetadata } from '../models/network';
 import { WHOLE_ENV } from '../../capabilities';
 import { lineOf } from '../ast';
 import { SPAWN_MODULES } from '../models/process';
@@ -47,6 +48,8 @@ export function envWhole(
 
 /** Records a network sink; flags it when sensitive data flows straight into it. */
 export function sink(d: Detectors, node: AstNode, what: string, args: Val[], scope: Scope): void {
+  // Asking the cloud metadata service (with the role name it gave) sends nothing out.
+  if (args.some((a) => toCloudMetadata(a))) return;
   const taints = new Set<Taint>();
   for (const a of args) deepTaints(a, 0, taints);
   const sensitive = [...taints].filter(

@@ -48,8 +48,32 @@ const MAIL_MODULES = new Set([
 ]);
 
 /** What a request returns: a response (or socket) whose data came from the network. */
-function received(): Val {
-  return withTaint({ k: 'net' }, [], 'network_data');
+function received(target?: Val): Val {
+  const v = withTaint({ k: 'net' }, [], 'network_data');
+  return fromCloudMetadata(target) ? withTaint(v, [], 'secret_file') : v;
+}
+
+/**
+ * The cloud instance metadata service's credential paths (AWS, ECS, GCP, Azure): what they answer
+ * is the machine's cloud credentials, as secret as a key file.
+ */
+const CLOUD_METADATA_CREDENTIALS =
+  /^(?:https?:)?\/\/(?:169\.254\.169\.254|169\.254\.170\.2|\[fd00:ec2::254\]|metadata\.google\.internal|metadata)(?::\d+)?\/[^\s]*(?:security-credentials|credentials|identity-credentials|service-accounts\/[^/]+\/token|oauth2\/token|\/token)/i;
+
+/** A request to the instance metadata service itself (link-local): asking it is not sending out. */
+export function toCloudMetadata(target: Val | undefined): boolean {
+  const url = asString(target) ?? (target?.k === 'str' ? target.v : undefined);
+  return (
+    url !== undefined &&
+    /^(?:https?:)?\/\/(?:169\.254\.169\.254|169\.254\.170\.2|\[fd00:ec2::254\]|metadata\.google\.internal)(?:[:/]|$)/i.test(
+      url,
+    )
+  );
+}
+
+export function fromCloudMetadata(target: Val | undefined): boolean {
+  const url = asString(target) ?? (target?.k === 'str' ? target.v : undefined);
+  return url !== undefined && CLOUD_METADATA_CREDENTIALS.test(url);
 }
 
 export function networkGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
@@ -57,7 +81,7 @@ export function networkGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
   switch (name) {
     case 'fetch':
       ev.effects.request(node, 'fetch', a0, args[1], scope, undefined);
-      return received();
+      return received(a0);
     case 'WebSocket':
     case 'EventSource':
       ev.effects.request(node, name, a0, undefined, scope, 'ws');
@@ -211,7 +235,8 @@ export function networkCallbackParams(c: CallbackCall): Val[] | undefined {
     routePath !== undefined &&
     !/^(?:error|close|end|connect|open|drain|timeout|ready|listening)$/.test(routePath)
   ) {
-    const data = withTaint({ k: 'unknown' }, [], 'network_data');
+    // What arrives keeps what the connection carries (a metadata service's credentials).
+    const data = withTaint({ k: 'unknown' }, [callee], 'network_data');
     return [data, data];
   }
   if (
@@ -219,7 +244,11 @@ export function networkCallbackParams(c: CallbackCall): Val[] | undefined {
     (callee.mod === 'http' || callee.mod === 'https') &&
     /^(?:get|request|createServer)$/.test(callee.path)
   )
-    return [withTaint({ k: 'unknown' }, [], 'network_data')];
+    return [
+      fromCloudMetadata(args[0])
+        ? withTaint(withTaint({ k: 'unknown' }, [], 'network_data'), [], 'secret_file')
+        : withTaint({ k: 'unknown' }, [], 'network_data'),
+    ];
   return undefined;
 }
 
