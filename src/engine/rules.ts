@@ -288,12 +288,17 @@ const CATALOGUE = {
     base: 0.6,
     install: 0.85,
   }),
-  'js.write-agent-config': rule([ISI, MC], 'an AI agent or editor configuration file is written', {
-    base: 0.6,
-    install: 0.85,
-    autorunTask: 0.8,
-    editorSettings: 0.4,
-  }),
+  'js.write-agent-config': rule(
+    [ISI, MC, PI, IO, SE, DX],
+    'an AI agent or editor configuration file is written (agent instructions: what they say is read by the agent rules)',
+    {
+      base: 0.6,
+      install: 0.85,
+      injected: 0.85,
+      autorunTask: 0.8,
+      editorSettings: 0.4,
+    },
+  ),
   'js.geo-gated-destructive': rule(
     MC,
     'files overwritten or deleted only when a geo-IP answer, time zone or locale matches',

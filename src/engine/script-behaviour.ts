@@ -584,8 +584,19 @@ export function analyzeScript(
   installTime: boolean,
   state: ScriptState = newScriptState(),
 ): ScriptHit[] {
-  const lines = logicalLines(text, dialect).filter((l) => l.text.trim() && !isComment(l.text, dialect));
+  let lines = logicalLines(text, dialect).filter((l) => l.text.trim() && !isComment(l.text, dialect));
   if (dialect === 'python') return pyHits(lines, installTime);
+  // PowerShell statements separated by `;` on one line (`$p = "…"; iwr … -OutFile $p; saps $p`)
+  // are read one by one, so an assignment does not swallow the commands after it.
+  if (dialect === 'powershell')
+    lines = lines.flatMap((l) =>
+      l.text.includes(';') && !/[{}]/.test(l.text)
+        ? l.text
+            .split(/;(?=(?:[^"']|"[^"]*"|'[^']*')*$)/)
+            .filter((t) => t.trim())
+            .map((t) => ({ line: l.line, text: t.trim() }))
+        : [l],
+    );
   const hits: ScriptHit[] = [];
   const vars = new Map<string, string>();
   const cmds: Command[] = [];
@@ -692,6 +703,27 @@ export function analyzeScript(
           hits.push({ ...h, line: c.line, text: h.text || c.text });
       } finally {
         state.depth = depthOf(state) - 1;
+      }
+    }
+    // `powershell -c "…"` / `-Command` / `-EncodedCommand <base64 UTF-16LE>`: read as PowerShell.
+    if (/^(?:powershell|pwsh)(?:\.exe)?$/i.test(base(prog)) && depthOf(state) < 2) {
+      const ci = args.findIndex((a) => /^[-/](?:c|command|ec|e|enc|encodedcommand)$/i.test(a));
+      const value = ci >= 0 ? args[ci + 1] : undefined;
+      const encoded = ci >= 0 && /^[-/](?:ec|e|enc|encodedcommand)$/i.test(args[ci]!);
+      let inner = value;
+      if (inner && encoded) {
+        inner = /^[A-Za-z0-9+/=]{8,}$/.test(inner)
+          ? Buffer.from(inner, 'base64').toString('utf16le')
+          : undefined;
+      }
+      if (inner) {
+        state.depth = depthOf(state) + 1;
+        try {
+          for (const h of analyzeScript(inner.slice(0, 200_000), 'powershell', installTime, state))
+            hits.push({ ...h, line: c.line, text: h.text || c.text });
+        } finally {
+          state.depth = depthOf(state) - 1;
+        }
       }
     }
     const i = args.indexOf('-c');

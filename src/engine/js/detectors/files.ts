@@ -6,6 +6,9 @@
  * Destructive writes are in destructive.ts.
  */
 import { CRITICAL_CONFIDENCE } from '../../../policy/risk-policy';
+import type { ThreatType } from '../../../contract/schemas';
+import { scanText } from '../../agentic';
+import type { Finding } from '../../types';
 import { analyzeScript } from '../../script-behaviour';
 import { flatStrings, type AstNode, type Val } from '../values';
 import { destructiveWrite } from './destructive';
@@ -31,6 +34,10 @@ export function stat(d: Detectors, p: string | undefined): void {
   addPath(d, p);
   d.caps.reads = true;
 }
+
+/** Instruction files coding agents read from a project. */
+const AGENT_INSTRUCTIONS =
+  /(?:^|\/)(?:\.cursor\/rules\/[^/]+|\.cursorrules|\.windsurfrules|\.clinerules(?:\/[^/]+)?|CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.github\/copilot-instructions\.md|\.github\/instructions\/[^/]+|\.roo\/rules[^/]*\/[^/]+|\.kiro\/steering\/[^/]+|\.windsurf\/rules\/[^/]+)$/i;
 
 export function write(
   d: Detectors,
@@ -158,6 +165,28 @@ export function write(
       `writes shell start-up file ${p}`,
       d.install,
     );
+  }
+  // Instructions for coding agents written into a project (CLAUDE.md, AGENTS.md, Cursor rules …):
+  // what they say is read as an agent file; what the agent rules flag is the injection itself.
+  if (p && AGENT_INSTRUCTIONS.test(p.replace(/\\/g, '/'))) {
+    const flagged = data
+      ? scanText({ path: p, text: data.slice(0, 200_000), context: 'agent_file', installTime: d.installTime })
+          .filter(
+            (f): f is Finding & { threat_type: ThreatType } => 'threat_type' in f && f.confidence >= 0.5,
+          )
+          .sort((x, y) => y.confidence - x.confidence)[0]
+      : undefined;
+    if (flagged || d.installTime)
+      d.threat(
+        'js.write-agent-config',
+        d.installTime ? 'install_script_injection' : flagged!.threat_type,
+        node,
+        flagged
+          ? `writes agent instructions ${p.slice(0, 60)} that ${flagged.message.replace(/^(?:text\s+)?/, '')}`
+          : `writes agent instructions ${p.slice(0, 60)} while the package installs`,
+        flagged ? 'injected' : 'install',
+      );
+    return;
   }
   if (p && /\.claude\/|\.cursor\/mcp\.json|\.vscode\/tasks\.json|\.github\/workflows\//.test(p)) {
     // Editor settings and tasks are written by ordinary migration and setup tools at run time;
