@@ -42,7 +42,8 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
     if (args[1]?.k === 'env' && path === 'assign') ev.effects.envWhole(node);
     if (path === 'keys' || path === 'getOwnPropertyNames' || path === 'ownKeys')
       return a0 ? { k: 'keys', of: a0 } : UNKNOWN;
-    if (path === 'entries') return a0 ? { k: 'entries', of: a0 } : UNKNOWN;
+    // The entries carry the object's data (the environment's values, with its taint).
+    if (path === 'entries') return a0 ? withTaint({ k: 'entries', of: a0 }, [a0]) : UNKNOWN;
     if (path === 'values' && a0?.k === 'obj')
       return { k: 'arr', items: [...a0.props.values()].slice(0, 10_000) };
     if (path === 'values' && a0?.k === 'arr') return a0;

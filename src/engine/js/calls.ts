@@ -39,6 +39,19 @@ import {
   type Val,
 } from './values';
 
+const MODULE_LOADER =
+  /^(?:process\.mainModule\.)?module\.(?:constructor\.(?:_load|prototype\.require)|require)$|^process\.mainModule\.constructor\._load$/;
+
+/** `a.b['c'].d` as "a.b.c.d", when every part is a plain name or a string literal. */
+function dottedName(n: AstNode): string | undefined {
+  if (n.type === 'Identifier') return n.name as string;
+  if (n.type !== 'MemberExpression') return undefined;
+  const obj = dottedName(n.object as AstNode);
+  const prop = n.property as AstNode;
+  const key = n.computed ? (typeof prop.value === 'string' ? prop.value : undefined) : keyName(prop);
+  return obj !== undefined && key !== undefined ? `${obj}.${key}` : undefined;
+}
+
 /** Evaluates a call or `new` expression. */
 export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: number): Val {
   const calleeNode = node.callee as AstNode;
@@ -86,6 +99,12 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     }
     args.push(ev.walk(a, scope, depth + 1));
   });
+  // Node's module loader reached past `require` through the CommonJS `module` object
+  // (`module.constructor._load(name)`, `module.require(name)`): the same as require.
+  if (callee.k === 'unknown' && !isNew && MODULE_LOADER.test(dottedName(calleeNode) ?? '')) {
+    const name = asString(args[0]);
+    if (name !== undefined) return loadModule(ev, name, node, args[0]);
+  }
   let effArgs = args;
   // f.call(thisArg, ...args) / f.apply(thisArg, [args]) / f.bind(thisArg, ...args)()
   if (callee.k === 'api' && /\.(?:call|apply|bind)$/.test(callee.path)) {
@@ -281,6 +300,9 @@ export function dispatch(
       const self = own !== undefined && (s0 === own || s0.startsWith(`${own}/`));
       return withTaint(str(`node_modules/${s0}`), [], self ? 'own_dir' : 'outside_pkg');
     }
+    // Node's module loader reached past `require`: require('module')._load / Module._load.
+    if (mod === 'module' && /^(?:_load|Module\._load|prototype\.require)$/.test(path) && s0 !== undefined)
+      return loadModule(ev, s0, node, a0);
     // setAttribute('src', url) on a script element: the same as assigning its src property.
     if (mod === 'domscript' && c.method === 'setAttribute' && /^src$/i.test(s0 ?? '') && args[1]) {
       const v = args[1];

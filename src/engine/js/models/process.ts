@@ -36,8 +36,17 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
         method === 'fork' ? 'fork' : 'argv',
         scope,
       );
+    // A network program reading what to send from its stdin (`curl --data-binary @- URL`, nc):
+    // what the code writes to that stdin goes out.
+    const prog = CP_SPAWN.has(method) ? s0?.split(/[\\/]/).pop() : undefined;
+    if (prog && /^(?:curl|wget|nc|ncat|netcat|socat|openssl)(?:\.exe)?$/i.test(prog))
+      return { k: 'api', mod: 'child_process', path: 'NetworkChild' };
     if (CP_EXEC.has(method) || CP_SPAWN.has(method))
       return { k: 'api', mod: 'child_process', path: 'ChildProcess' };
+    if (/^NetworkChild\.stdin\.(?:write|end)$/.test(c.path)) {
+      ev.effects.sink(node, `stdin of a network program`, args, scope);
+      return UNKNOWN;
+    }
     return UNKNOWN;
   }
   // process.binding('spawn_sync').spawn({ file, args }): a process started past child_process.
