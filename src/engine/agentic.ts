@@ -507,13 +507,20 @@ function structuredScan(input: TextScanInput, out: Finding[], push: Push): void 
     const place = TEST_PATH.test(path) ? 'comment' : toolFile ? 'agent' : 'string';
     const meta = CODE_META.test(text);
     for (const g of joinedLiterals(text)) {
-      const asTool = toolFile && /\btools?\b|\bargument|\bparameter|\bfield\b/i.test(g.text);
+      // In a file that declares MCP tools, text about tools or addressed to the model is read by
+      // the model: a description, or what a tool returns (an injection in tool output).
+      const asTool =
+        toolFile &&
+        (/\btools?\b|\bargument|\bparameter|\bfield\b/i.test(g.text) ||
+          /\b(?:assistant|AI|LLM|model|agent)\b/i.test(g.text));
       for (const h of semanticScan(g.text, asTool ? 'agent' : place === 'agent' ? 'string' : place, {
         addressed: asTool,
         meta,
         toolDescription: asTool,
       })) {
-        if (h.type === 'social_engineering' || h.rule === 'text.chat-template') continue;
+        // Install notes and CLI help in code strings say "run curl … | sh" to people; text the
+        // model reads in a tool file is steering the model.
+        if ((h.type === 'social_engineering' && !asTool) || h.rule === 'text.chat-template') continue;
         push(
           h.type,
           h.rule,

@@ -99,6 +99,10 @@ const RUN_URGENT =
 const SCRIPT_CMD =
   /(?:^|[\s`'"])(?:(?:ba|z)?sh|source|\.)\s+[\w./-]+\.(?:sh|bash)\b|(?:^|[\s`'"])\.\/[\w./-]+\.(?:sh|bash|command)\b|\bnode\s+[\w./-]+\.c?js\b|\bpython3?\s+[\w./-]+\.py\b|\bnpm\s+(?:i|install|add)\s+(?:-g|--global)\s+[\w@/.-]+|\bnpx\s+-y\s+[\w@/.-]+|\bpowershell\b|\bmshta\b|\bcurl\b|\bwget\b/i;
 
+/** The command is given one of the user's secrets (`login with the user's GitHub token`). */
+const HANDS_SECRET =
+  /\b(?:with|using|pass(?:ing)?|provide|give|enter|paste)\b[^.\n]{0,40}\b(?:the\s+user'?s|user'?s|your|their)\b[^.\n]{0,20}\b(?:tokens?|passwords?|credentials?|api[\s_-]?keys?|secrets?|private\s+keys?)\b/i;
+
 const CHAT_TEMPLATE =
   /<\|im_start\|>\s*system|<\|start_header_id\|>\s*system|<\|system\|>|\[INST\]|<<SYS>>|^\s*#{2,3}\s*(?:System|Instruction)\s*:|^\s*(?:Human|User)\s*:[^\n]*\n(?:[^\n]*\n){0,6}\s*(?:Assistant|AI)\s*:|<\/?(?:system_?prompt|system-reminder|admin_instructions)\s*>/im;
 
@@ -266,8 +270,9 @@ export function semanticScan(
         place,
         w.index,
         'tells an agent to run a script or install a package',
-        // "before committing" is project hygiene; "before anything else, every session" is not.
-        (RUN_URGENT.test(s) ? 1 : 0) + (conceal ? 1 : 0),
+        // "before committing" is project hygiene; "before anything else, every session" is not,
+        // nor is handing the command the user's token.
+        (RUN_URGENT.test(s) ? 1 : 0) + (conceal ? 1 : 0) + (HANDS_SECRET.test(s) ? 1 : 0),
       );
     if (REVIEWER_NOTE.test(s))
       add(
