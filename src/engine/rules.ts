@@ -173,8 +173,13 @@ const CATALOGUE = {
   }),
   'js.exec-registry-override': rule(
     SE,
-    'a command run from code points npm at another registry or turns integrity/TLS checks off',
+    'a command run from code points npm (or git, pip) at another registry or mirror, or turns integrity/TLS checks off',
     { base: 0.4, install: 0.7 },
+  ),
+  'js.write-registry-config': rule(
+    [SE, ISI],
+    "a package manager's or git's configuration file is written to point at another registry or mirror, or to turn TLS checks off",
+    { base: 0.45, install: 0.8 },
   ),
   'js.ai-cli-bypass': rule(
     ISI,
@@ -550,7 +555,7 @@ const CATALOGUE = {
   ),
   'shell.registry-override': rule(
     SE,
-    'a script points npm at another registry or turns integrity/TLS checks off',
+    'a script points npm (or git, pip) at another registry or mirror, or turns integrity/TLS checks off',
     { base: 0.4, install: 0.7 },
   ),
 

@@ -109,9 +109,9 @@ const RULES: ShellRule[] = [
   },
   {
     rule: 'shell.registry-override',
-    re: /\bnpm\s+config\s+set\s+registry\b|--registry[=\s]+https?:\/\/|\bstrict-ssl\s+false\b|NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0/i,
+    re: /\b(?:npm|yarn|pnpm)\s+config\s+set\s+(?:registry|npmRegistryServer)\b|--registry[=\s]+https?:\/\/|\bstrict-ssl\s+false\b|NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*0|\bgit\s+config\s+(?:--global|--system)\s+url\.\S+\.insteadOf\b|\bpip3?\s+config\s+set\s+global\.(?:index-url|extra-index-url)\b/i,
     threat_type: 'social_engineering',
-    message: 'points npm at another registry or turns TLS checks off',
+    message: 'points npm (or git, pip) at another registry or mirror, or turns TLS checks off',
   },
 ];
 

@@ -35,6 +35,9 @@ export function stat(d: Detectors, p: string | undefined): void {
   d.caps.reads = true;
 }
 
+/** Configuration of npm, yarn, pip and git. */
+const REGISTRY_CONFIG = /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|\.gitconfig|pip\.conf|pip\.ini|\.pypirc)$/i;
+
 /** Instruction files coding agents read from a project. */
 const AGENT_INSTRUCTIONS =
   /(?:^|\/)(?:\.cursor\/rules\/[^/]+|\.cursorrules|\.windsurfrules|\.clinerules(?:\/[^/]+)?|CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.github\/copilot-instructions\.md|\.github\/instructions\/[^/]+|\.roo\/rules[^/]*\/[^/]+|\.kiro\/steering\/[^/]+|\.windsurf\/rules\/[^/]+)$/i;
@@ -166,6 +169,22 @@ export function write(
       d.install,
     );
   }
+  // Package-manager and git configuration pointed elsewhere: every later install or clone of the
+  // user's goes through the attacker's mirror.
+  if (
+    p &&
+    REGISTRY_CONFIG.test(p.replace(/\\/g, '/')) &&
+    /\bregistry\s*=|npmRegistryServer\s*:|strict-ssl\s*=\s*false|insteadOf\b|index-url\s*=|unsafeHttpWhitelist/i.test(
+      data,
+    )
+  )
+    d.threat(
+      'js.write-registry-config',
+      d.installTime ? 'install_script_injection' : 'social_engineering',
+      node,
+      `writes ${p.slice(0, 60)} to send installs or clones through another registry or mirror`,
+      d.install,
+    );
   // Instructions for coding agents written into a project (CLAUDE.md, AGENTS.md, Cursor rules …):
   // what they say is read as an agent file; what the agent rules flag is the injection itself.
   if (p && AGENT_INSTRUCTIONS.test(p.replace(/\\/g, '/'))) {
