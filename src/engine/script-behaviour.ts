@@ -350,6 +350,24 @@ export function isUserDataPath(path: string): boolean {
     .some((p) => p && USER_DATA_RE.test(p));
 }
 
+/** A disk or partition a command overwrites or formats: `dd of=/dev/sda`, `mkfs`, `wipefs`, `format C:`. */
+function wipedDevice(c: Command): string | undefined {
+  const { prog, args } = programOf(c);
+  const p = base(prog).replace(/\.exe$/, '');
+  const DISK = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|md|dm-|mapper\/|\$|\$\{)/;
+  if (p === 'dd') {
+    const of = args.find((a) => /^of=/.test(a))?.slice(3);
+    return of && DISK.test(of) ? of : undefined;
+  }
+  if (/^(?:mkfs(?:\.\w+)?|wipefs|blkdiscard|shred)$/.test(p)) return args.find((a) => DISK.test(a));
+  if (
+    /^(?:format|format-volume|clear-disk)$/i.test(p) &&
+    args.some((a) => /^[A-Za-z]:$|^-(?:DriveLetter|Number)$/i.test(a))
+  )
+    return args.find((a) => /^[A-Za-z]:$/.test(a)) ?? 'a volume';
+  return undefined;
+}
+
 /** The paths a command destroys (recursive delete, wipe, overwrite), when it is such a command. */
 function destroyedPaths(c: Command, dialect: ScriptDialect): string[] | undefined {
   const { prog, args } = programOf(c);
@@ -773,6 +791,14 @@ export function analyzeScript(
         { variant: install, steps },
       );
     }
+    const device = wipedDevice(c);
+    if (device)
+      add(
+        c,
+        'script.destructive',
+        'malicious_code',
+        `overwrites or formats the disk ${device.slice(0, 40)} (every file on it, not the package's own)`,
+      );
     const destroyed = destroyedPaths(c, dialect)?.filter(isUserDataPath);
     if (destroyed?.length) {
       add(

