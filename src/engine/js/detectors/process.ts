@@ -12,6 +12,7 @@ import type { SpawnKind } from '../models/process';
 import type { Scope } from '../scope';
 import { asString, deepTaints, flatStrings, type AstNode, type Val } from '../values';
 import { remoteTriggered } from './destructive';
+import * as flows from './flows';
 import type { Detectors } from './index';
 
 /** The rule a shell rule's hit becomes when the command line is run from code. */
@@ -58,16 +59,24 @@ export function hidesFromMonitors(d: Detectors, node: AstNode, cmd: string | und
 }
 
 /** A process started: capability, programs, and the rules over its command line and options. */
+/** Programs whose command line reaches the network (a DNS name or URL in it is a request). */
+const NETWORK_PROGRAM =
+  /^(?:curl|wget|nc|ncat|netcat|socat|ping|ping6|nslookup|dig|host|drill|ssh|scp|sftp|ftp|tftp|telnet|iwr|irm|invoke-webrequest|invoke-restmethod)(?:\.exe)?$/i;
+
 export function spawn(
   d: Detectors,
   node: AstNode,
   cmd: string | undefined,
   args: Val[],
   kind: SpawnKind,
-  _scope: Scope,
+  scope: Scope,
 ): void {
   d.caps.spawns = true;
   let programs: string[] = [];
+  // A network program given data the code computed (`ping ${hex(hostname)}.host`, `curl -d ${env}`):
+  // the command line itself carries the data out.
+  const first = (cmd ?? '').trim().split(/\s+/)[0]?.split(/[\\/]/).pop() ?? '';
+  if (NETWORK_PROGRAM.test(first)) flows.sink(d, node, `${first} command`, args, scope);
   if (cmd !== undefined) {
     if (kind === 'shell') programs = shellPrograms(cmd.replace(/\$\{…\}/g, '%'));
     else programs = [cmd];
