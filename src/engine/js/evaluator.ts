@@ -69,6 +69,23 @@ export const KNOWN_GLOBALS = new Set([
   'sessionStorage',
 ]);
 
+/** Built-in constructors: their own `constructor` is Function. */
+const BUILTIN_CONSTRUCTORS = new Set([
+  'Function',
+  'Array',
+  'Object',
+  'String',
+  'Number',
+  'Boolean',
+  'RegExp',
+  'Date',
+  'Promise',
+  'Map',
+  'Set',
+  'Symbol',
+  'Error',
+]);
+
 const SKIP_KEYS = new Set([
   'loc',
   'range',
@@ -758,16 +775,20 @@ export class Evaluator {
         if (obj.name === 'document' && key === 'cookie')
           return withTaint({ k: 'api', mod: 'cookiejar', path: '' }, [], 'page_secret');
         if (obj.name === 'mainModule' && key === 'require') return { k: 'global', name: 'require' };
-        // Function.constructor is Function itself (a common way to avoid writing `new Function`).
-        if (obj.name === 'Function' && key === 'constructor') return mark(obj);
+        // Function.constructor is Function itself (a common way to avoid writing `new Function`), and
+        // so is the constructor of any built-in constructor (`[].constructor.constructor`).
+        if (key === 'constructor' && BUILTIN_CONSTRUCTORS.has(obj.name))
+          return mark({ k: 'global', name: 'Function' });
         return mark({ k: 'api', mod: `global:${obj.name}`, path: key });
       case 'env':
         return envMember(this, key, at, scope);
       case 'obj': {
         const v = obj.props.get(key);
+        if (!v && key === 'constructor') return mark({ k: 'global', name: 'Object' });
         return v ?? unknown([obj]);
       }
       case 'arr': {
+        if (key === 'constructor') return mark({ k: 'global', name: 'Array' });
         const i = Number(key);
         if (Number.isInteger(i) && obj.items[i]) return obj.items[i]!;
         if (key === 'length') return { k: 'num', v: obj.items.length };
@@ -785,6 +806,7 @@ export class Evaluator {
           return { ...this.member(obj.of, obj.key, at, scope, false), obf: true };
         return UNKNOWN;
       case 'str':
+        if (key === 'constructor') return mark({ k: 'global', name: 'String' });
         if (key === 'length') return { k: 'num', v: obj.v.length };
         if (/^\d+$/.test(key)) return { k: 'str', v: obj.v.charAt(Number(key)) };
         return withTaint({ k: 'api', mod: 'string', path: key, base: obj }, [obj]);

