@@ -497,7 +497,7 @@ export function analyzeFiles(
       );
     }
     if (isCiWorkflow(p) || isEditorTasks(p)) {
-      for (const hit of isEditorTasks(p) ? analyzeEditorTasks(dec.text) : analyzeWorkflow(dec.text)) {
+      for (const hit of isEditorTasks(p) ? analyzeEditorTasks(dec.text) : analyzeWorkflow(dec.text, p)) {
         evidence.push(
           finding({
             threat_type: hit.threat_type,

@@ -32,9 +32,18 @@ export function isCiWorkflow(path: string): boolean {
 }
 
 const SECRET_REF =
-  /\$\{\{\s*(?:secrets\.\w+|toJSON\(\s*secrets\s*\)|secrets\[[^\]]+\])\s*\}\}|\$(?:CI_JOB_TOKEN|NPM_TOKEN|GH_TOKEN|GITHUB_TOKEN)\b/i;
+  /\$\{\{\s*(?:secrets\.\w+|toJSON\(\s*secrets\s*\)|secrets\[[^\]]+\])\s*\}\}|\$(?:CI_JOB_TOKEN|NPM_TOKEN|GH_TOKEN|GITHUB_TOKEN)\b|\$\((?:System\.AccessToken|[\w.]*(?:TOKEN|SECRET|PASSWORD|PAT|API_?KEY|ACCESS_?KEY)[\w.]*)\)/i;
 const ALL_SECRETS = /toJSON\(\s*secrets\s*\)/i;
-const NET = /\b(?:curl|wget|nc|ncat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|nslookup|dig)\b/i;
+const NET =
+  /\b(?:curl|wget|nc|ncat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|nslookup|dig)\b|\bgh\s+(?:gist\s+create|api|issue\s+(?:create|comment)|pr\s+comment|release\s+create)\b/i;
+/** Code in a step (actions/github-script, inline node) that serialises the whole environment and a network call. */
+const JS_ENV_WHOLE =
+  /JSON\.stringify\(\s*process\.env\s*\)|Object\.(?:entries|keys|values)\(\s*process\.env\s*\)|\.\.\.process\.env\b/;
+const JS_NET =
+  /\bfetch\s*\(|\bhttps?\.(?:request|get)\s*\(|\baxios\b|\bXMLHttpRequest\b|\bgithub\.request\s*\(/;
+/** CI services that put every project secret in each job's environment. */
+const SECRETS_IN_ENV =
+  /(?:^|\/)(?:\.gitlab-ci\.ya?ml|\.circleci\/config\.ya?ml|bitbucket-pipelines\.ya?ml)$/i;
 /** A secret passed as a request credential: a header (`-H "Authorization: …"`) or a client's token flag. */
 const AS_CREDENTIAL =
   /(?:-H|--header)\s+["']?[\w-]+:\s*[^"'\n]*(?:\$\{\{\s*secrets\.|\$\{?\w*(?:TOKEN|KEY|SECRET|PASS)\w*|\$\{?[1-9@]\}?|\$env:\w+)/i;
@@ -92,7 +101,7 @@ function steps(node: unknown, inheritedEnv: string, out: Step[], depth = 0): voi
   for (const [k, v] of Object.entries(o)) if (k !== 'env') steps(v, env, out, depth + 1);
 }
 
-export function analyzeWorkflow(text: string): WorkflowHit[] {
+export function analyzeWorkflow(text: string, path = ''): WorkflowHit[] {
   const hits: WorkflowHit[] = [];
   let docs;
   try {
@@ -118,7 +127,9 @@ export function analyzeWorkflow(text: string): WorkflowHit[] {
     const i = first ? lines.findIndex((l) => l.includes(first.slice(0, 60))) : -1;
     return i >= 0 ? i + 1 : 1;
   };
-  for (const s of all) hits.push(...stepHits(s, lineOf(s.run), 'a shipped CI workflow'));
+  const envHasSecrets = SECRETS_IN_ENV.test(path);
+  for (const s of all)
+    hits.push(...stepHits(s, lineOf(s.run), 'a shipped CI workflow', false, envHasSecrets));
   return hits;
 }
 
@@ -162,7 +173,13 @@ const ENCODED_TO_LOG =
 /** The runner's own memory or the secrets it keeps there (`"isSecret":true`, Runner.Worker). */
 const RUNNER_MEMORY = /\bisSecret\b|Runner\.Worker|\/proc\/\S*\/mem\b|\bmemdump\b/i;
 
-function stepHits(s: Step, line: number, who: string, argsAreSecrets = false): WorkflowHit[] {
+function stepHits(
+  s: Step,
+  line: number,
+  who: string,
+  argsAreSecrets = false,
+  envHasSecrets = false,
+): WorkflowHit[] {
   const hits: WorkflowHit[] = [];
   const add = (message: string, variant?: VariantOf<'workflow.secrets-exfil'>) =>
     hits.push({
@@ -244,8 +261,16 @@ function stepHits(s: Step, line: number, who: string, argsAreSecrets = false): W
     add('a shipped CI workflow writes secrets to a file and uploads it as a build artifact', 'artifact');
     return hits;
   }
+  // Code run by the step (actions/github-script, inline scripts) that sends the whole environment.
+  if (JS_ENV_WHOLE.test(s.run) && JS_NET.test(s.run)) {
+    add(
+      'a shipped CI workflow runs code that sends its environment to the network',
+      secretsInEnv || envHasSecrets ? undefined : 'runnerEnv',
+    );
+    return hits;
+  }
   const envDump = scriptHits.some((h) => h.rule === 'script.env-exfil');
-  if (envDump && (secretsInEnv || secretsInRun || /\$\{\{/.test(s.run))) {
+  if (envDump && (secretsInEnv || secretsInRun || envHasSecrets || /\$\{\{/.test(s.run))) {
     add('a shipped CI workflow sends the environment, with its secrets, to the network');
   } else if (envDump) {
     add('a shipped CI workflow sends the runner environment to the network', 'runnerEnv');

