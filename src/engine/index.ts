@@ -326,7 +326,7 @@ export function analyzeFiles(
     evidence.push(...r.findings);
     caps.merge(r.caps);
     if (installTime) installCaps.merge(r.caps);
-    if (r.facts.interactiveShell || r.facts.outboundSocket || r.facts.pipesStreams)
+    if (r.facts.interactiveShell || r.facts.outboundSocket || r.facts.listeningSocket || r.facts.pipesStreams)
       fileFacts.push({ file: file.path, installTime, ...r.facts });
     if (r.exportNames.length) apiByFile.set(file.path, r.exportNames);
     textScan(file.path, dec.text, 'code', installTime);

@@ -48,7 +48,11 @@ export function packageRules(
   // streams: a reverse shell, also when the socket and the shell sit in different files.
   {
     const shell = fileFacts.find((f) => f.interactiveShell);
-    const socket = fileFacts.find((f) => f.outboundSocket);
+    const outbound = fileFacts.find((f) => f.outboundSocket);
+    // Or a server socket whose connections get the shell (a bind shell).
+    const socket = outbound ?? fileFacts.find((f) => f.listeningSocket);
+    const kind = outbound ? 'an outbound socket' : 'the connections of a TCP server it opens';
+    const name = outbound ? 'reverse shell' : 'bind shell';
     if (
       shell &&
       socket &&
@@ -61,8 +65,8 @@ export function packageRules(
           rule: 'pkg.reverse-shell',
           message:
             shell.file === socket.file
-              ? 'starts a shell with no command and connects its streams to an outbound socket (reverse shell)'
-              : `starts a shell with no command (${shell.file}) and connects its streams to an outbound socket opened in ${socket.file} (reverse shell)`,
+              ? `starts a shell with no command and connects its streams to ${kind} (${name})`
+              : `starts a shell with no command (${shell.file}) and connects its streams to ${kind} opened in ${socket.file} (${name})`,
           file: shell.file,
           line: shell.interactiveShell!,
           snippet: '',

@@ -443,7 +443,7 @@ const CATALOGUE = {
   ),
   'pkg.reverse-shell': rule(
     MC,
-    'a shell started with no command, an outbound socket and process streams wired together, in one file or across files',
+    'a shell started with no command, an outbound socket (or a TCP server: a bind shell) and process streams wired together, in one file or across files',
     { base: 0.9, install: 0.95 },
   ),
   'pkg.install-runs-malicious-file': rule(

@@ -47,6 +47,8 @@ export interface JsFileFacts {
   interactiveShell?: number;
   /** Line of an outbound socket (net/tls connect, a WebSocket client). */
   outboundSocket?: number;
+  /** Line of a raw TCP/TLS server (net/tls createServer). */
+  listeningSocket?: number;
   /** The file wires process streams to something (`.pipe(`, `stdin.write(`). */
   pipesStreams?: boolean;
 }

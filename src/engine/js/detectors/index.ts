@@ -347,6 +347,8 @@ export class Detectors implements Effects {
     network.xhr(this, node);
   }
   server(node: AstNode, mod: string, protocol: string): void {
+    // A raw TCP/TLS server: with a shell wired to its connections, a bind shell.
+    if (protocol === 'tcp' || protocol === 'tls') this.facts.listeningSocket ??= lineOf(node);
     network.server(this, node, mod, protocol);
   }
   udp(node: AstNode): void {
