@@ -105,7 +105,13 @@ const CATALOGUE = {
     base: 0.85,
   }),
   'js.eval-network': rule(MC, 'eval/Function/vm of data received from the network', { base: 0.85 }),
-  'js.eval-image-payload': rule(MC, 'code compiled from bytes read out of an image file', { base: 0.9 }),
+  'js.eval-image-payload': rule(
+    MC,
+    'code compiled from bytes read out of an image, font, media or binary data file',
+    {
+      base: 0.9,
+    },
+  ),
   'js.eval-packer': rule(MC, 'code compiled from the output of an inline packer/decoder function', {
     base: 0.8,
   }),

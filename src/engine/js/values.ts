@@ -11,7 +11,7 @@ export type Taint =
   | 'fingerprint' // host name, user info, network interfaces
   | 'decoded' // produced by base64/hex/char-code decoding
   | 'network_data' // bytes received from the network
-  | 'image' // bytes read from an image file
+  | 'image' // bytes read from an image, font, media or binary data file
   | 'user_listing' // names listed from the user's home, a drive root or the project npm ran in
   | 'page_secret' // what a page's user types: keystrokes, password/card/seed fields, a wallet's storage
   | 'cwd' // the working directory (process.cwd()) or a path under it

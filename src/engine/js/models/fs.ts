@@ -91,7 +91,9 @@ const FS_WRITE = new Set([
   'mkdtempSync',
 ]);
 const FS_STAT = /^(?:existsSync|exists|stat|statSync|lstat|lstatSync|access|accessSync|open|openSync|watch)$/;
-const IMAGE_PATH = /\.(?:png|jpe?g|gif|bmp|ico|webp|svg)$/i;
+/** Images, fonts, media and binary data: files whose bytes are never code a program runs. */
+const IMAGE_PATH =
+  /\.(?:png|jpe?g|gif|bmp|ico|webp|svg|avif|tiff?|woff2?|ttf|otf|eot|mp3|mp4|m4a|wav|ogg|webm|mov|pdf|zip|gz|tgz|bin|dat)$/i;
 
 export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, path, method, args, a0, scope } = c;
