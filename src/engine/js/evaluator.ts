@@ -17,7 +17,7 @@ import type { Branch, Effects } from './effects';
 import type { JsFileInput, JsFileResult } from './analyze';
 import { exportDecl, importDecl, loadModule } from './modules';
 import { envMember, processMember } from './models/os-env';
-import { domEventHandler } from './models/browser';
+import { domEventHandler, networkHook } from './models/browser';
 import { compiles } from './models/code';
 import { requestByAssignment } from './models/network';
 import { Scope } from './scope';
@@ -843,6 +843,9 @@ export class Evaluator {
       const prop = left.computed ? undefined : keyName(left.property as AstNode);
       // document.onkeypress = fn / form.onsubmit = fn: handlers by property.
       domEventHandler(this, prop, v, scope, depth);
+      // window.fetch = fn / XMLHttpRequest.prototype.send = fn: hooks on the page's requests.
+      if (prop === 'fetch' || prop === 'send' || prop === 'setRequestHeader')
+        networkHook(this, sourceText(this.input.text, left, 200)?.replace(/\s+/g, '') ?? '', v, scope, depth);
       // img.src = 'https://host/p?d=' + data / link.href / form.action: a request by assignment.
       requestByAssignment(this, node, prop, v, scope);
       const target = this.walk(left.object as AstNode, scope, depth + 1);

