@@ -8,6 +8,9 @@
 import { WARNING_CONFIDENCE } from '../policy/risk-policy';
 import { finding } from './findings';
 import type { JsFileFacts } from './js/analyze';
+import { isAgentFile } from './agentic';
+import { analyzeScript } from './script-behaviour';
+import { analyzeShell } from './shell';
 import { decodeText } from './text';
 import type { Finding, PackageFile } from './types';
 
@@ -44,6 +47,7 @@ export function packageRules(
   },
 ): void {
   const { files, byPath, fileFacts, scripts } = ctx;
+  agentRunsPackageScript(evidence, files, byPath);
   // A shell with no command to run, in a package that opens an outbound socket and wires process
   // streams: a reverse shell, also when the socket and the shell sit in different files.
   {
@@ -128,6 +132,55 @@ export function packageRules(
         }),
       );
       break;
+    }
+  }
+}
+
+/**
+ * An agent file (CLAUDE.md, AGENTS.md, a skill …) telling the agent to run one of the package's
+ * own scripts (`npm run setup:agent`) whose command downloads and runs code or sends data: the
+ * instruction looks harmless, the script it names is not.
+ */
+function agentRunsPackageScript(
+  evidence: Finding[],
+  files: PackageFile[],
+  byPath: Map<string, PackageFile>,
+): void {
+  const pkg = byPath.get('package.json');
+  if (!pkg) return;
+  let scripts: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(decodeText(pkg.data).text) as { scripts?: unknown };
+    if (parsed.scripts && typeof parsed.scripts === 'object')
+      scripts = parsed.scripts as Record<string, unknown>;
+  } catch {
+    return;
+  }
+  if (!Object.keys(scripts).length) return;
+  for (const f of files) {
+    if (!isAgentFile(f.path) || f.data.length > 500_000) continue;
+    const text = decodeText(f.data).text;
+    for (const m of text.matchAll(
+      /\b(?:npm\s+run(?:-script)?|pnpm(?:\s+run)?|yarn(?:\s+run)?|bun\s+run)\s+([\w:.-]+)/g,
+    )) {
+      const cmd = scripts[m[1]!];
+      if (typeof cmd !== 'string') continue;
+      const bad = [...analyzeShell(cmd, true), ...analyzeScript(cmd, 'sh', true)].find(
+        (h) => h.confidence >= WARNING_CONFIDENCE && h.threat_type !== 'social_engineering',
+      );
+      if (!bad) continue;
+      evidence.push(
+        finding({
+          threat_type: 'social_engineering',
+          rule: 'pkg.agent-runs-package-script',
+          message: `${f.path} tells the agent to run the package script "${m[1]}", which ${bad.message.replace(/^(?:install-time )?(?:shell )?script /, '')}`,
+          file: f.path,
+          line: text.slice(0, m.index).split('\n').length,
+          snippet: m[0],
+          install_time: false,
+        }),
+      );
+      return;
     }
   }
 }

@@ -447,6 +447,11 @@ const CATALOGUE = {
     'a name one edit, a separator or a look-alike character away from a high-impact package (npm-high-impact)',
     { base: 0.5, installHook: 0.65 },
   ),
+  'pkg.agent-runs-package-script': rule(
+    [SE, ISI],
+    "an agent file tells the agent to run one of the package's scripts, and that script downloads and runs code or sends data",
+    { base: 0.85 },
+  ),
   'pkg.reverse-shell': rule(
     MC,
     'a shell started with no command, an outbound socket (or a TCP server: a bind shell) and process streams wired together, in one file or across files',
