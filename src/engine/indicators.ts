@@ -4,7 +4,7 @@
 
 /** Credential, key, wallet and browser-profile files. */
 export const SENSITIVE_PATH =
-  /(?:^|[\\/])\.env(?:\.(?:local|production|prod|development|dev|staging|test)(?:\.local)?)?$|(?:^|[\\/])\.ssh(?:[\\/]|$)|id_(?:rsa|dsa|ecdsa|ed25519)|\.aws[\\/](?:credentials|config)|\.npmrc|\.netrc|\.pypirc|\.git-credentials|\.docker[\\/]config\.json|\.kube[\\/]config|gcloud[\\/](?:credentials|application_default)|\/etc\/(?:passwd|shadow)|\.bash_history|\.zsh_history|Local Storage[\\/]leveldb|Login Data|\bCookies\b|Web Data|Local State|wallet\.dat|[\\/]Exodus[\\/]|\.electrum|keystore[\\/]|solana[\\/]id\.json|\.config[\\/]solana|MetaMask|nkbihfbeogaeaoehlefnkodbefgpgknn|keychain|\.gnupg/i;
+  /(?:^|[\\/])\.env(?:\.(?:local|production|prod|development|dev|staging|test)(?:\.local)?)?$|(?:^|[\\/])\.ssh(?:[\\/\s"',;)]|$)|id_(?:rsa|dsa|ecdsa|ed25519)|\.aws(?:[\\/](?:credentials|config)|(?<=[\\/~]\.aws)(?=[\s"',;)]|$))|\.npmrc|\.netrc|\.pypirc|\.git-credentials|\.docker[\\/]config\.json|\.kube[\\/]config|gcloud[\\/](?:credentials|application_default)|\/etc\/(?:passwd|shadow)|\.bash_history|\.zsh_history|Local Storage[\\/]leveldb|Login Data|\bCookies\b|Web Data|Local State|wallet\.dat|[\\/]Exodus[\\/]|\.electrum|keystore[\\/]|solana[\\/]id\.json|\.config[\\/]solana|MetaMask|nkbihfbeogaeaoehlefnkodbefgpgknn|keychain|\.gnupg/i;
 
 /**
  * Hosts of request-capture, out-of-band testing and tunnelling services. Legitimate packages do

