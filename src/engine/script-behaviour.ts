@@ -414,6 +414,26 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
   const evalDecoded = find(
     /\bexec\s*\(\s*(?:base64\.b64decode|zlib\.decompress|bytes\.fromhex|codecs\.decode)/,
   );
+  // Code or a shell command fetched and run in one expression: exec(urlopen(u).read()),
+  // subprocess.run(['bash', '-c', requests.get(u).text]), os.system(requests.get(u).text).
+  const FETCHED = String.raw`(?:urllib\.request\.)?urlopen\s*\(|\b(?:requests|httpx)\.get\s*\(`;
+  // Names holding what was fetched (`code = urlopen(u).read().decode()`), a few assignments deep.
+  const fetchedNames: string[] = [];
+  for (const l of lines) {
+    const m = /^\s*([A-Za-z_]\w*)\s*=\s*(.+)$/.exec(l.text);
+    if (
+      m &&
+      fetchedNames.length < 20 &&
+      (new RegExp(FETCHED).test(m[2]!) || fetchedNames.some((n) => new RegExp(`\\b${n}\\b`).test(m[2]!)))
+    )
+      fetchedNames.push(m[1]!);
+  }
+  const fetchedExpr = fetchedNames.length ? `${FETCHED}|\\b(?:${fetchedNames.join('|')})\\b` : FETCHED;
+  const runsFetched = find(
+    new RegExp(
+      String.raw`\b(?:exec|eval)\s*\([^\n]*(?:${fetchedExpr})|\b(?:subprocess\.(?:run|call|Popen|check_output|check_call)|os\.(?:system|popen))\s*\([^\n]*(?:${fetchedExpr})`,
+    ),
+  );
   const sock = /\bsocket\.socket\s*\(/.test(all) && /\.connect\s*\(/.test(all);
   const shellOverSocket =
     /\bpty\.spawn\s*\(|\bos\.dup2\s*\(|\bsubprocess\.\w+\([^)]*stdin\s*=\s*\w*sock/.test(all);
@@ -463,6 +483,14 @@ function pyHits(lines: { line: number; text: string }[], installTime: boolean): 
       { variant: installTime ? 'pythonInstall' : 'python' },
     );
   if (evalDecoded) push('script.eval-decoded', 'malicious_code', 'executes decoded code', evalDecoded);
+  if (runsFetched && !(dl && wb && run))
+    push(
+      'script.download-execute',
+      'install_script_injection',
+      'downloads code or a command and runs it',
+      runsFetched,
+      { variant: installTime ? 'pythonInstall' : 'python' },
+    );
   if (sock && shellOverSocket)
     push('shell.reverse-shell', 'malicious_code', 'connects a shell to a socket (reverse shell)');
   if (memRead)

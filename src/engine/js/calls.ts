@@ -9,7 +9,7 @@ import { arrayMethod, builtinApi, promiseResolve, stringMethod } from './builtin
 import { Evaluator, type FnVal } from './evaluator';
 import type { ApiCall, CallbackCall, GlobalCall } from './models/model';
 import { browserCallbackParams, cookieJar, pageSecretResult, domCallback } from './models/browser';
-import { codeApi, codeGlobal, codeCall, dynamicCall } from './models/code';
+import { codeApi, codeGlobal, codeCall, compiles, dynamicCall } from './models/code';
 import {
   decodeBase64,
   decodeHex,
@@ -171,6 +171,14 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       return UNKNOWN;
     }
   }
+  // promise.then(eval) / .then(Function): the settled value is compiled as code.
+  if (
+    how === 'then' &&
+    memberObj &&
+    args[0]?.k === 'global' &&
+    (args[0].name === 'eval' || args[0].name === 'Function')
+  )
+    compiles(ev, node, args[0].name, withTaint({ k: 'unknown' }, [memberObj]), argNodes[0]);
   ev.effects.opaqueCall(node, callee, effArgs);
   // MCP servers: server.tool(name, description, ...) / registerTool(name, { description }) — descriptions are read by agents.
   if (

