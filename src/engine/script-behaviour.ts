@@ -704,6 +704,22 @@ export function analyzeScript(
     for (const h of analyzeShell(resolved, installTime)) hits.push({ ...h, line: l.line, text: resolved });
     if (!a) for (const c of commands(l.line, resolved)) cmds.push(...expand(c, 0));
   }
+  // A PowerShell reverse shell spread over lines: a TCPClient's stream read and fed to iex.
+  if (dialect === 'powershell' && !hits.some((h) => h.rule === 'shell.reverse-shell')) {
+    const all = lines.map((l) => l.text).join('\n');
+    const client = lines.find((l) => /Net\.Sockets\.TCPClient\s*\(/i.test(l.text));
+    if (client && /GetStream\s*\(\)/i.test(all) && /\biex\b|Invoke-Expression/i.test(all))
+      hits.push(
+        scriptHit(
+          'shell.reverse-shell',
+          'malicious_code',
+          'runs what a TCP connection sends through Invoke-Expression (reverse shell)',
+          client.line,
+          client.text,
+          { variant: installTime ? 'install' : undefined },
+        ),
+      );
+  }
   const overwrite = eachListedOverwrite(lines, vars, dialect);
   if (overwrite)
     hits.push(

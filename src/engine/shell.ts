@@ -90,7 +90,9 @@ const RULES: ShellRule[] = [
   },
   {
     rule: 'shell.reverse-shell',
-    re: /\/dev\/tcp\/|\bnc(?:at)?\b[^\n]*\s-e\s|\bbash\s+-i\s*>&|\bsocat\b[^\n]*exec:|\bmkfifo\b[^\n]*\bnc\b/i,
+    // Also the classic one-liners of other interpreters: Perl and PHP sockets handed to a shell,
+    // Ruby reading commands from a TCPSocket, PowerShell's TCPClient stream fed to iex.
+    re: /\/dev\/tcp\/|\bnc(?:at)?\b[^\n]*\s-e\s|\bbash\s+-i\s*>&|\bsocat\b[^\n]*exec:|\bmkfifo\b[^\n]*\bnc\b|\bsocket\s*\([^\n]*\bconnect\s*\([^\n]*(?:open\s*\(\s*STDIN|exec\s*\(\s*["']\/bin\/(?:ba)?sh)|\bfsockopen\s*\([^\n]*(?:exec|shell_exec|system|passthru|proc_open|popen)\s*\(|\bTCPSocket\.(?:new|open)\s*\([^\n]*(?:IO\.popen|\bexec\b|\bsystem\b|\bspawn\b|`)|Net\.Sockets\.TCPClient\s*\([^\n]*GetStream\s*\(\)[^\n]*(?:\biex\b|Invoke-Expression)/i,
     threat_type: 'malicious_code',
     message: 'opens a reverse shell',
   },

