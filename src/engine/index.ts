@@ -523,7 +523,13 @@ export function analyzeFiles(
     textScan(p, dec.text.slice(0, 5_000_000), context, install.installFiles.has(p));
   }
 
-  packageRules(evidence, { files, byPath, fileFacts, scripts: install.scripts });
+  packageRules(evidence, {
+    files,
+    byPath,
+    fileFacts,
+    scripts: install.scripts,
+    allScripts: install.metadata.scripts,
+  });
   if (install.scripts.length) {
     for (const cmd of install.scripts.map((s) => s.command)) {
       if (/^node-gyp rebuild/.test(cmd)) {

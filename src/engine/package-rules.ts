@@ -44,10 +44,12 @@ export function packageRules(
     byPath: Map<string, PackageFile>;
     fileFacts: FileFacts[];
     scripts: { name: string; command: string; line: number }[];
+    /** Every script of package.json by name (lifecycle or not), as the install analysis read them. */
+    allScripts: Readonly<Record<string, string>>;
   },
 ): void {
   const { files, byPath, fileFacts, scripts } = ctx;
-  agentRunsPackageScript(evidence, files, byPath);
+  agentRunsPackageScript(evidence, files, ctx.allScripts);
   // A shell with no command to run, in a package that opens an outbound socket and wires process
   // streams: a reverse shell, also when the socket and the shell sit in different files.
   {
@@ -144,18 +146,8 @@ export function packageRules(
 function agentRunsPackageScript(
   evidence: Finding[],
   files: PackageFile[],
-  byPath: Map<string, PackageFile>,
+  scripts: Readonly<Record<string, string>>,
 ): void {
-  const pkg = byPath.get('package.json');
-  if (!pkg) return;
-  let scripts: Record<string, unknown> = {};
-  try {
-    const parsed = JSON.parse(decodeText(pkg.data).text) as { scripts?: unknown };
-    if (parsed.scripts && typeof parsed.scripts === 'object')
-      scripts = parsed.scripts as Record<string, unknown>;
-  } catch {
-    return;
-  }
   if (!Object.keys(scripts).length) return;
   for (const f of files) {
     if (!isAgentFile(f.path) || f.data.length > 500_000) continue;
@@ -164,7 +156,7 @@ function agentRunsPackageScript(
       /\b(?:npm\s+run(?:-script)?|pnpm(?:\s+run)?|yarn(?:\s+run)?|bun\s+run)\s+([\w:.-]+)/g,
     )) {
       const cmd = scripts[m[1]!];
-      if (typeof cmd !== 'string') continue;
+      if (cmd === undefined) continue;
       const bad = [...analyzeShell(cmd, true), ...analyzeScript(cmd, 'sh', true)].find(
         (h) => h.confidence >= WARNING_CONFIDENCE && h.threat_type !== 'social_engineering',
       );

@@ -9,6 +9,7 @@
  * - a miner run in the page: a web-miner library loaded or started, or the mining shape without
  *   names (a worker per core fed jobs from a socket and answering with nonces).
  */
+import { hostOf } from './network';
 
 export interface PageHijack {
   /** Offset of the evidence in the text. */
@@ -37,10 +38,6 @@ function urlConstants(text: string): Map<string, string> {
   return out;
 }
 
-function hostOf(url: string): string {
-  return url.replace(/^https?:\/\//i, '').split(/[/?#:]/)[0] ?? url;
-}
-
 /**
  * A fetch handler (a file that answers with `respondWith`) that redirects to, or fetches from, a
  * host written in the code, passing on the intercepted request's address or body (near the call:
@@ -62,8 +59,8 @@ export function serviceWorkerHijack(text: string): PageHijack | undefined {
     return {
       index: m.index,
       message: redirect
-        ? `a service worker answers the site's page requests with a redirect to ${hostOf(url)}, a host written in the code`
-        : `a service worker relays the site's requests (their address or body) through ${hostOf(url)}, a host written in the code`,
+        ? `a service worker answers the site's page requests with a redirect to ${hostOf(url) ?? url}, a host written in the code`
+        : `a service worker relays the site's requests (their address or body) through ${hostOf(url) ?? url}, a host written in the code`,
     };
   }
   return undefined;

@@ -143,23 +143,15 @@ export function cookieJar(c: ApiCall): Val | undefined {
  */
 export function networkHook(ev: Evaluator, target: string, v: Val, scope: Scope, depth: number): void {
   if (v.k !== 'fn' || ev.rewalked.has(v.node)) return;
-  if (
-    !/^(?:(?:window|self|globalThis|global)\.)?fetch$|(?:^|\.)XMLHttpRequest\.prototype\.(?:send|setRequestHeader)$/.test(
-      target,
-    )
-  )
-    return;
-  ev.rewalked.add(v.node);
   // What is sent, not where: fetch's init (its body and headers), send's body, a header's value.
   // Monitoring SDKs record request addresses and timings; skimmers copy what the page posts.
-  const secretAt = /fetch$/.test(target)
-    ? 1
-    : /\.send$/.test(target)
-      ? 0
-      : /\.setRequestHeader$/.test(target)
-        ? 1
-        : -1;
-  if (secretAt < 0) return;
+  const hook =
+    /^(?:(?:window|self|globalThis|global)\.)?(fetch)$|(?:^|\.)XMLHttpRequest\.prototype\.(send|setRequestHeader)$/.exec(
+      target,
+    );
+  if (!hook) return;
+  const secretAt = hook[2] === 'send' ? 0 : 1;
+  ev.rewalked.add(v.node);
   const params = ((v.node.params ?? []) as AstNode[]).map((_, i) => (i === secretAt ? typed() : UNKNOWN));
   ev.walkFunction(v.node, scope, depth + 1, params);
 }

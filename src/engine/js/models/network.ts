@@ -60,9 +60,14 @@ function received(target?: Val): Val {
 const CLOUD_METADATA_CREDENTIALS =
   /^(?:https?:)?\/\/(?:169\.254\.169\.254|169\.254\.170\.2|\[fd00:ec2::254\]|metadata\.google\.internal|metadata)(?::\d+)?\/[^\s]*(?:security-credentials|credentials|identity-credentials|service-accounts\/[^/]+\/token|oauth2\/token|\/token)/i;
 
+/** A request target as text: its constant value, or the known prefix of a built one. */
+function urlOf(target: Val | undefined): string | undefined {
+  return asString(target) ?? (target?.k === 'str' ? target.v : undefined);
+}
+
 /** A request to the instance metadata service itself (link-local): asking it is not sending out. */
 export function toCloudMetadata(target: Val | undefined): boolean {
-  const url = asString(target) ?? (target?.k === 'str' ? target.v : undefined);
+  const url = urlOf(target);
   return (
     url !== undefined &&
     /^(?:https?:)?\/\/(?:169\.254\.169\.254|169\.254\.170\.2|\[fd00:ec2::254\]|metadata\.google\.internal)(?:[:/]|$)/i.test(
@@ -72,7 +77,7 @@ export function toCloudMetadata(target: Val | undefined): boolean {
 }
 
 export function fromCloudMetadata(target: Val | undefined): boolean {
-  const url = asString(target) ?? (target?.k === 'str' ? target.v : undefined);
+  const url = urlOf(target);
   return url !== undefined && CLOUD_METADATA_CREDENTIALS.test(url);
 }
 
