@@ -549,6 +549,9 @@ function shellFunctions(lines: { line: number; text: string }[]): {
   return { funcs: out, defLines };
 }
 
+const HOME_TOKEN = /\$env:USERPROFILE|%USERPROFILE%|\$\{?HOME\b|(?:^|[\s"'=])~[\\/]/i;
+const USER_FOLDER_WORD = /\b(?:Documents|Desktop|Downloads|Pictures|Music|Videos|OneDrive)\b/;
+
 /**
  * Each file listed under user data overwritten or truncated one by one: a loop over `find`/`ls`
  * or a glob of the home folder's data (or `$INIT_CWD`) whose body writes to the loop variable,
@@ -567,7 +570,10 @@ function eachListedOverwrite(
       .replace(/\$\(|[()"'`]/g, ' ')
       .split(/\s+/)
       .map((w) => w.replace(/(?:[\\/]\*(?:\.\w+)?|[\\/]+)$/, '').replace(/^-\w+:?/, ''))
-      .find((w) => w && isUserDataPath(w));
+      .find((w) => w && isUserDataPath(w)) ??
+    // Folder names kept in a table and joined to the home folder at run time
+    // (`Join-Path $env:USERPROFILE $targets[$k]` with `$targets = @{ a = "Documents" }`).
+    (HOME_TOKEN.test(t) ? USER_FOLDER_WORD.exec(t)?.[0] : undefined);
   const WRITES_TO = (v: string) =>
     new RegExp(
       String.raw`(?:>>?|\bof=|\b(?:truncate|shred)\b[^\n;|]*|\bcp\s+/dev/(?:null|zero|urandom)\s+|\b(?:Set-Content|Out-File|Clear-Content|Add-Content)\b[^\n;|]*|\[(?:System\.)?IO\.File\]::Write\w*\(\s*)\s*["']?\$\{?${v}\b`,
@@ -720,7 +726,25 @@ export function analyzeScript(
         ),
       );
   }
-  const overwrite = eachListedOverwrite(lines, vars, dialect);
+  // Shell functions are read where they are called, with the call's arguments as $1…$9
+  // (`clear_dir() { find "$1" … }` called as `clear_dir "$HOME/$d"`).
+  const called = lines.flatMap((l) => {
+    if (defLines.has(l.text)) return [];
+    // A call may sit in a loop body on the same line (`for d in A B; do f "$d"; done`).
+    return substitute(l.text, vars, dialect)
+      .split(/;|&&|\|\||\bdo\b/)
+      .flatMap((segment) => {
+        const words = segment.trim().split(/\s+/);
+        const body = funcs.get(words[0] ?? '');
+        if (!body) return [];
+        const args = words.slice(1).map(unquote);
+        return body.map((b) => ({
+          line: l.line,
+          text: b.replace(/\$\{?([1-9])\}?/g, (_w, n: string) => args[Number(n) - 1] ?? ''),
+        }));
+      });
+  });
+  const overwrite = eachListedOverwrite([...lines, ...called], vars, dialect);
   if (overwrite)
     hits.push(
       scriptHit(

