@@ -18,7 +18,9 @@
  * and stop), --findings FILE (every finding of every corpus case and popular package, one JSON
  * line each, sorted: diff two runs to see what a rule change does), --show-holdout (list the
  * held-out misses; by default only their figures are printed, so that whoever tunes the rules
- * does not read them). Env: NPM_REGISTRY to use another registry URL.
+ * does not read them), --show-lofo (list the real and rewritten cases caught with every rule on
+ * but missed under leave-one-family-out, with the findings that survive; never the held-out ones).
+ * Env: NPM_REGISTRY to use another registry URL.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -131,6 +133,7 @@ async function main(): Promise<void> {
   const findingsFile = findingsIdx >= 0 ? args[findingsIdx + 1] : undefined;
   if (findingsIdx >= 0 && !findingsFile) throw new Error('--findings needs a file');
   const showHoldout = args.includes('--show-holdout');
+  const showLofo = args.includes('--show-lofo');
   const popularSize = numArg(args, '--popular') ?? DEFAULT_POPULAR;
 
   if (args.includes('--fetch-only')) {
@@ -171,7 +174,7 @@ async function main(): Promise<void> {
     };
   }
 
-  if (run('corpus')) await corpusSection(log, showHoldout);
+  if (run('corpus')) await corpusSection(log, showHoldout, showLofo);
 
   let table: string[] = [];
   if (run('popular')) table = await popularSection(log, limit, popularSize);
@@ -190,7 +193,11 @@ async function main(): Promise<void> {
   }
 }
 
-async function corpusSection(log: (x?: string) => void, showHoldout: boolean): Promise<void> {
+async function corpusSection(
+  log: (x?: string) => void,
+  showHoldout: boolean,
+  showLofo: boolean,
+): Promise<void> {
   const { cases, missing } = await loadCorpus(ROOT);
   log();
   log('## Corpus');
@@ -259,6 +266,13 @@ async function corpusSection(log: (x?: string) => void, showHoldout: boolean): P
       log();
       log(`Misses (${missed.length}):`);
       for (const o of missed) log(`- ${o.family} / ${o.id} (${o.risk_level}): ${topFindings(o)}`);
+    }
+    const lofoMissed = scores.flatMap((s) => s.lofoMissed);
+    if (showLofo && listMisses && lofoMissed.length) {
+      log();
+      log(`Caught, but missed under LOFO (${lofoMissed.length}), with the findings left:`);
+      for (const { outcome: o, rest } of lofoMissed)
+        log(`- ${o.family} / ${o.id}: ${topFindings({ ...o, threats: rest })}`);
     }
   };
   // Rule hit sets (for LOFO) are taken over the real and rewritten cases together; the held-out

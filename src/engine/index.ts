@@ -36,7 +36,7 @@ import {
   analyzeCiScript,
   scriptsGivenSecrets,
   analyzeEditorTasks,
-  analyzeWorkflow,
+  analyzeWorkflowFile,
   isCiWorkflow,
   isEditorTasks,
 } from './workflows';
@@ -497,7 +497,33 @@ export function analyzeFiles(
       );
     }
     if (isCiWorkflow(p) || isEditorTasks(p)) {
-      for (const hit of isEditorTasks(p) ? analyzeEditorTasks(dec.text) : analyzeWorkflow(dec.text, p)) {
+      const wf = isEditorTasks(p)
+        ? { hits: analyzeEditorTasks(dec.text), code: [] }
+        : analyzeWorkflowFile(dec.text, p);
+      // JavaScript the steps run is read by the JavaScript engine (its threats only: what a CI job
+      // can do is not what the package can do where it is installed). A step it finds sending
+      // data out is not reported a second time by the workflow's own text rules.
+      const codeLines = new Set<number>();
+      for (const c of wf.code) {
+        const r = analyzeJsFile({
+          path: p,
+          text: c.code,
+          installTime: false,
+          maxDepth: limits.maxAstDepth,
+          timeBudgetMs: limits.fileTimeBudgetMs,
+        });
+        for (const f of r.findings) {
+          if (!('threat_type' in f)) continue;
+          evidence.push({
+            ...f,
+            line: c.line,
+            message: `${f.message} (code run by a step of this CI workflow)`,
+          });
+          if (f.threat_type === 'data_exfiltration' && f.confidence >= 0.5) codeLines.add(c.line);
+        }
+      }
+      for (const hit of wf.hits) {
+        if (hit.rule === 'workflow.secrets-exfil' && codeLines.has(hit.line)) continue;
         evidence.push(
           finding({
             threat_type: hit.threat_type,

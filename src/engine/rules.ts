@@ -546,12 +546,16 @@ const CATALOGUE = {
     "a shell, batch, PowerShell or Python script deletes, wipes or overwrites file by file the user's files (home data folders, drive or file-system root, the project npm ran in), loop variables and shell functions followed",
     { base: 0.85, install: 0.95 },
   ),
-  'script.env-exfil': rule(DX, 'a script dumps the environment into a network command', {
-    base: 0.85,
-    install: 0.95,
-    python: 0.75,
-    pythonInstall: 0.9,
-  }),
+  'script.env-exfil': rule(
+    DX,
+    'a script sends the environment, or variables named or given as secrets, over the network (in a request, a DNS name, or a file it wrote them to and uploads); CI workflow steps are read the same way',
+    {
+      base: 0.85,
+      install: 0.95,
+      python: 0.75,
+      pythonInstall: 0.9,
+    },
+  ),
   'script.crypto-miner': rule(MC, 'a script starts a cryptocurrency miner', { base: 0.9, install: 0.95 }),
   'script.persistence': rule(
     ISI,

@@ -324,6 +324,54 @@ const PIPE_NET = /^(?:nc|ncat|netcat|socat|telnet|openssl|cryptcat|pwncat)$/i;
 const NET_SEND =
   /^(?:curl|wget|nc|ncat|netcat|socat|iwr|invoke-webrequest|invoke-restmethod|irm|telnet|nslookup|dig|host)$/i;
 
+/** A variable referenced in a command: `$X`, `${X}`, `%X%`, `$env:X`. */
+const VAR_REF = /\$\{?([A-Za-z_]\w*)\}?|%([A-Za-z_]\w*)%|\$env:([A-Za-z_]\w*)/g;
+/** Names that say a variable holds a secret (tokens, keys, passwords, wallet phrases). */
+const SECRET_NAME =
+  /(?:TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH|CREDENTIAL|MNEMONIC|SEED_?PHRASE|WEBHOOK)/i;
+/**
+ * A secret passed as the request's own credential: an authorisation-style header or `-u user:pass`.
+ * Calling an API with its token is what the token is for; the header's name must say so.
+ */
+const CREDENTIAL_ARG =
+  /(?:-H|--header)\s*=?\s*(["']?)(?:authorization|[\w-]*(?:token|api-?key|auth)[\w-]*)\s*:[^"'\n]*\1|(?:-u|--user)\s+\S+|-Headers\s+@\{[^}]*\}/gi;
+
+/** A command's words without redirections (`> f`, `>> f`, `2>&1`). */
+function unredirected(ws: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i]!;
+    if (/^\d?>>?$|^\d?<$/.test(w)) i++;
+    else if (!/^\d?>>?\S|^\d?>&\d$|^<\S/.test(w)) out.push(w);
+  }
+  return out;
+}
+
+/** `env`, `printenv`, `set`, `export -p`, `Get-ChildItem env:`: the whole environment printed. */
+function dumpsEnvironment(c: Command): boolean {
+  const ws = unredirected(c.words);
+  const first = base(ws[0] ?? '');
+  const p = base(programOf({ ...c, words: ws }).prog).replace(/\.exe$/, '');
+  const args = ws.slice(1);
+  return (
+    (first === 'env' && ws.length === 1) ||
+    (ENV_DUMP.test(p) &&
+      p !== 'env' &&
+      (p !== 'set' || !args.length) &&
+      (p !== 'ls' || /env:/i.test(args.join(' '))))
+  );
+}
+
+/** The secret variables a network command sends (not as its own credential). */
+function sentSecrets(c: Command, known: ReadonlySet<string> | undefined): string[] {
+  const out = new Set<string>();
+  for (const m of c.text.replace(CREDENTIAL_ARG, ' ').matchAll(VAR_REF)) {
+    const name = m[1] ?? m[2] ?? m[3] ?? '';
+    if (known?.has(name) || SECRET_NAME.test(name)) out.add(name);
+  }
+  return [...out];
+}
+
 /**
  * Paths whose recursive deletion or overwrite destroys the user's data rather than the package's
  * own files: the home folder itself or its well-known data folders, the file-system or a drive
@@ -622,6 +670,8 @@ export interface ScriptState {
   caps?: CapabilityCollector;
   /** Nesting of `sh -c` strings being read (bounded). */
   depth?: number;
+  /** Variables known to hold secrets whatever their names (a CI step's `env:` fed from secrets). */
+  secretVars?: ReadonlySet<string>;
 }
 
 const depthOf = (s: ScriptState) => s.depth ?? 0;
@@ -824,6 +874,8 @@ export function analyzeScript(
   const { downloads, executable } = state;
   const secretReads: { c: Command; sends: boolean }[] = [];
   const uploads: Command[] = [];
+  /** Files the script wrote the environment or secrets into: file name → what they hold. */
+  const secretFiles = new Map<string, string>();
   let reverseShellSeen = false;
   const install = installTime ? 'install' : undefined;
   const add = (
@@ -900,13 +952,7 @@ export function analyzeScript(
     )
       uploads.push(c);
     // The environment dumped into a network command, directly or through base64/gzip.
-    const first = base(c.words[0] ?? '');
-    const dumps =
-      (first === 'env' && c.words.length === 1) ||
-      (ENV_DUMP.test(p) &&
-        p !== 'env' &&
-        (p !== 'set' || !args.length) &&
-        (p !== 'ls' || /env:/i.test(args.join(' '))));
+    const dumps = dumpsEnvironment(c);
     if (dumps) {
       let next = c.pipedTo;
       for (let hops = 0; next && hops < 4; hops++) {
@@ -921,6 +967,39 @@ export function analyzeScript(
         }
         next = next.pipedTo;
       }
+    }
+    // The environment or secret variables written to a file (`env > e.txt`, `echo "$TOKEN" >> f`,
+    // `… | tee f`): remembered, so that a later upload of that file is the same theft.
+    const into =
+      p === 'tee'
+        ? unredirected(args).find((a) => !a.startsWith('-'))
+        : /(?:^|[^>&\d])>>?\s*["']?([^\s"';|&<>]+)/.exec(c.text)?.[1];
+    if (into && !/^\/dev\//.test(into)) {
+      // `tee` writes what is piped into it: the command before it decides what the file holds.
+      const feeds = p === 'tee' ? cmds.filter((o) => o.pipedTo === c) : [c];
+      const secrets = feeds.flatMap((f) =>
+        /^(?:echo|printf|cat|write-output|set-content|out-file|tee)$/i.test(base(programOf(f).prog))
+          ? sentSecrets(f, state.secretVars)
+          : [],
+      );
+      if (feeds.some(dumpsEnvironment)) secretFiles.set(base(into), 'the environment');
+      else if (secrets.length) secretFiles.set(base(into), secrets.slice(0, 4).join(', '));
+    }
+    if (NET_SEND.test(p) && secretFiles.size) {
+      const sentFile = [
+        ...c.text.matchAll(
+          /(?:@|(?:--upload-file|-T|--post-file=?|-InFile|--body-file=?)\s*)["']?([^\s"';|&<>]+)/gi,
+        ),
+      ]
+        .map((m) => base(m[1]!))
+        .find((f) => secretFiles.has(f));
+      if (sentFile)
+        add(
+          c,
+          'script.env-exfil',
+          'data_exfiltration',
+          `writes ${secretFiles.get(sentFile) === 'the environment' ? 'the environment' : `secrets (${secretFiles.get(sentFile)})`} to ${sentFile} and sends the file over the network`,
+        );
     }
     // Credential and key files read by a command (cat ~/.ssh/id_rsa, find ~/.ssh | xargs cat,
     // curl -d @~/.npmrc, Get-Content $env:USERPROFILE\.aws\credentials).
@@ -990,6 +1069,17 @@ export function analyzeScript(
       )
     ) {
       add(c, 'script.env-exfil', 'data_exfiltration', 'sends the environment over the network');
+    } else if (NET_SEND.test(p)) {
+      // Secrets from the environment put in a request's body, URL or query (`curl -d "t=$NPM_TOKEN"`,
+      // `nslookup $TOKEN.host`): the same theft as sending the whole environment, one value at a time.
+      const secrets = sentSecrets(c, state.secretVars);
+      if (secrets.length)
+        add(
+          c,
+          'script.env-exfil',
+          'data_exfiltration',
+          `sends secrets from the environment (${secrets.slice(0, 4).join(', ')}) over the network`,
+        );
     }
     if (
       /\bxmrig\b|\bstratum\+(?:tcp|ssl):\/\/|--donate-level\b|\bcpuminer\b|\bminerd\b|\bnbminer\b|\bt-rex\b/i.test(

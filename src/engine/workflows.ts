@@ -10,8 +10,8 @@
 import { parseAllDocuments } from 'yaml';
 import type { ThreatType } from '../contract/schemas';
 import { confidence, type RuleId, type VariantOf } from './rules';
-import { analyzeScript } from './script-behaviour';
-import { analyzeShell } from './shell';
+import { analyzeScript, newScriptState } from './script-behaviour';
+import { analyzeShell, inlineNodeCode } from './shell';
 
 export interface WorkflowHit {
   rule: RuleId;
@@ -53,6 +53,8 @@ const AS_CREDENTIAL_G = new RegExp(`${AS_CREDENTIAL.source}[^"'\\s]*["']?`, 'gi'
 interface Step {
   run: string;
   env: string;
+  /** JavaScript run by actions/github-script rather than a shell script. */
+  js?: boolean;
   /** The job also runs an upload or cache action. */
   uploads?: boolean;
 }
@@ -83,6 +85,13 @@ function steps(node: unknown, inheritedEnv: string, out: Step[], depth = 0): voi
     for (const [k, v] of Object.entries(o)) if (k !== 'env' && k !== 'steps') steps(v, env, out, depth + 1);
     return;
   }
+  // actions/github-script: its `with.script` is JavaScript run with the job's token and env.
+  const w = o.with as Record<string, unknown> | undefined;
+  if (typeof o.uses === 'string' && /github-script/i.test(o.uses) && typeof w?.script === 'string') {
+    out.push({ run: w.script, env, js: true });
+    for (const [k, v] of Object.entries(o)) if (k !== 'env' && k !== 'with') steps(v, env, out, depth + 1);
+    return;
+  }
   for (const key of [
     'run',
     'script',
@@ -101,13 +110,39 @@ function steps(node: unknown, inheritedEnv: string, out: Step[], depth = 0): voi
   for (const [k, v] of Object.entries(o)) if (k !== 'env') steps(v, env, out, depth + 1);
 }
 
+/** JavaScript a workflow runs (github-script, `node -e`), with the line of its step. */
+export interface WorkflowCode {
+  code: string;
+  line: number;
+}
+
 export function analyzeWorkflow(text: string, path = ''): WorkflowHit[] {
+  return analyzeWorkflowFile(text, path).hits;
+}
+
+/**
+ * Expressions in code a step runs: `${{ secrets.X }}` is the secret (read as `process.env.X`),
+ * `${{ toJSON(secrets) }}` all of them; other expressions are replaced by an empty string.
+ */
+function codeWithSecrets(code: string): string {
+  return code
+    .replace(/\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}/gi, 'JSON.stringify(process.env)')
+    .replace(/(["'`]?)\$\{\{\s*secrets\.(\w+)\s*\}\}\1/gi, (_m, _q, name: string) => `process.env.${name}`)
+    .replace(/\$\{\{[^}]*\}\}/g, '');
+}
+
+/**
+ * The hits of a workflow file, and the JavaScript its steps run (actions/github-script scripts,
+ * `node -e` code) for the JavaScript engine to read like any other code of the package.
+ */
+export function analyzeWorkflowFile(text: string, path = ''): { hits: WorkflowHit[]; code: WorkflowCode[] } {
   const hits: WorkflowHit[] = [];
+  const code: WorkflowCode[] = [];
   let docs;
   try {
     docs = parseAllDocuments(text.slice(0, 1_000_000));
   } catch {
-    return hits;
+    return { hits, code };
   }
   const all: Step[] = [];
   for (const d of Array.isArray(docs) ? docs : [docs]) {
@@ -128,9 +163,13 @@ export function analyzeWorkflow(text: string, path = ''): WorkflowHit[] {
     return i >= 0 ? i + 1 : 1;
   };
   const envHasSecrets = SECRETS_IN_ENV.test(path);
-  for (const s of all)
-    hits.push(...stepHits(s, lineOf(s.run), 'a shipped CI workflow', false, envHasSecrets));
-  return hits;
+  for (const s of all) {
+    const line = lineOf(s.run);
+    hits.push(...stepHits(s, line, 'a shipped CI workflow', false, envHasSecrets));
+    const js = s.js ? [s.run] : inlineNodeCode(s.run);
+    for (const c of js) if (code.length < 50) code.push({ code: codeWithSecrets(c), line });
+  }
+  return { hits, code };
 }
 
 /**
@@ -212,6 +251,32 @@ function stepHits(
   const secretsInRun = refersSecret(s.run);
   const secretsInEnv = SECRET_REF.test(s.env);
   const sends = NET.test(s.run);
+  // The step read as the shell script it is, with `${{ secrets.X }}` written as the variable `$X`
+  // and every name known to hold a secret: the script rules then see secrets sent to the network
+  // exactly as they see them in a lifecycle script.
+  const secretNames = new Set(secretVars);
+  const asShell = s.run
+    .replace(/\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}/gi, () => {
+      secretNames.add('ALL_SECRETS');
+      return '$ALL_SECRETS';
+    })
+    .replace(/\$\{\{\s*secrets\.(\w+)\s*\}\}/gi, (_m, name: string) => {
+      secretNames.add(name);
+      return `\${${name}}`;
+    });
+  const scriptHits = analyzeScript(asShell, 'sh', false, { ...newScriptState(), secretVars: secretNames });
+  const sentSecret = scriptHits.find((h) => h.rule === 'script.env-exfil' && /\bsecrets\b/.test(h.message));
+  if (sentSecret) {
+    hits.push({
+      ...sentSecret,
+      message: `${who} ${sentSecret.message
+        .replace('secrets from the environment', 'secrets')
+        .replace(/secrets \(ALL_SECRETS[^)]*\)/, 'every secret')
+        .replace('ALL_SECRETS', 'every secret')}`,
+      line,
+    });
+    return hits;
+  }
   if (ALL_SECRETS.test(s.run) || (ALL_SECRETS.test(s.env) && sends)) {
     if (sends || /base64|xxd|gzip/.test(s.run)) {
       add('a shipped CI workflow serialises every secret and sends it out', 'allSecrets');
@@ -235,7 +300,6 @@ function stepHits(
     add('a shipped CI workflow prints secrets encoded into the job log, past its masking', 'encodedLog');
     return hits;
   }
-  const scriptHits = analyzeScript(s.run, 'sh', false);
   // Secrets scraped from the runner's memory, or credential files sent, whatever the env.
   const scraped = scriptHits.find((h) => /^script\.(?:process-memory-read|secret-file-exfil)$/.test(h.rule));
   if (scraped) {
@@ -269,9 +333,9 @@ function stepHits(
     );
     return hits;
   }
-  const envDump = scriptHits.some((h) => h.rule === 'script.env-exfil');
+  const envDump = scriptHits.find((h) => h.rule === 'script.env-exfil');
   if (envDump && (secretsInEnv || secretsInRun || envHasSecrets || /\$\{\{/.test(s.run))) {
-    add('a shipped CI workflow sends the environment, with its secrets, to the network');
+    hits.push({ ...envDump, message: `${who} ${envDump.message}, with the job's secrets in it`, line });
   } else if (envDump) {
     add('a shipped CI workflow sends the runner environment to the network', 'runnerEnv');
   }

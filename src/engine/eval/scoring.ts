@@ -150,6 +150,8 @@ export interface FamilyScore {
   /** The rules switched off for LOFO. */
   lofoRules: string[];
   missed: CaseOutcome[];
+  /** Cases caught with every rule on but missed under LOFO, with the findings that survive. */
+  lofoMissed: { outcome: CaseOutcome; rest: ThreatEvidence[] }[];
 }
 
 export function scoreFamilies(outcomes: CaseOutcome[], lofoBase: CaseOutcome[] = outcomes): FamilyScore[] {
@@ -159,10 +161,12 @@ export function scoreFamilies(outcomes: CaseOutcome[], lofoBase: CaseOutcome[] =
     const cases = outcomes.filter((o) => o.family === family);
     const off = rulesWrittenFrom(family, byRule);
     let lofoCaught = 0;
+    const lofoMissed: FamilyScore['lofoMissed'] = [];
     for (const o of cases) {
       if (o.error) continue;
       const rest = withoutRules(o.threats, off);
       if (caughtBy(recomputeLevel(o, rest), rest, o.expected)) lofoCaught++;
+      else if (isCaught(o)) lofoMissed.push({ outcome: o, rest });
     }
     return {
       family,
@@ -172,6 +176,7 @@ export function scoreFamilies(outcomes: CaseOutcome[], lofoBase: CaseOutcome[] =
       lofoCaught,
       lofoRules: [...off].sort(),
       missed: cases.filter((o) => !isCaught(o)),
+      lofoMissed,
     };
   });
 }

