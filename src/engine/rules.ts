@@ -116,10 +116,14 @@ const CATALOGUE = {
     base: 0.8,
   }),
   'js.eval-tainted': rule(MC, 'code compiled from environment or file data', { base: 0.6 }),
-  'js.exec-network-data': rule([MC, ISI], 'a program or whole script received from the network is run', {
-    base: 0.85,
-    install: 0.95,
-  }),
+  'js.exec-network-data': rule(
+    [MC, ISI],
+    'a program or whole script received from the network is run, or what a connection receives is fed to the standard input of a shell started with no script',
+    {
+      base: 0.85,
+      install: 0.95,
+    },
+  ),
   'js.exec-download-pipe-shell': rule([ISI, MC], 'a shell command that downloads and pipes into a shell', {
     base: 0.8,
     install: 0.95,

@@ -130,7 +130,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     callee.k === 'fn'
       ? userCall(ev, node, callee, effArgs, scope, depth, callee.self ?? thisVal, isNew)
       : dispatch(ev, node, callee, effArgs, argNodes, scope, isNew, depth);
-  ev.effects.call(node, calleeNode, how, args);
+  ev.effects.call(node, calleeNode, how, args, memberObj);
   // Page secrets: the fields a skimmer selects and a wallet's secrets in web storage.
   if (callee.k !== 'fn') result = pageSecretResult(calleeNode, how, memberObj, args, result);
   // arr.forEach / map / filter / … over known elements: the callback runs once per element.

@@ -70,7 +70,9 @@ export interface Effects {
   /** The walk of the file ends. */
   fileEnd(): void;
   /** Any call, once its result is known: the method name (`how`) and the arguments as written. */
-  call(node: AstNode, calleeNode: AstNode, how: string | undefined, args: Val[]): void;
+  call(node: AstNode, calleeNode: AstNode, how: string | undefined, args: Val[], receiver?: Val): void;
+  /** Data written or piped into the standard input of a shell or interpreter started with no script. */
+  shellInput(node: AstNode, data: Val[]): void;
   /** A call of anything but a local function, with its effective arguments. */
   opaqueCall(node: AstNode, callee: Val, args: Val[]): void;
   /** A local decoding function turned an encoded literal into readable text. */

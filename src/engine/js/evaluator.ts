@@ -118,6 +118,8 @@ export class Evaluator {
   readonly resolving: Val[][] = [];
   /** Named callbacks already walked again where a timer or an event registration receives them. */
   readonly rewalked = new Set<AstNode>();
+  /** How often a connection's callback was walked again once the connection was bound. */
+  private readonly selfRewalks = new Map<AstNode, number>();
   /** The object of the member expression walked last (the `this` of a method call). */
   lastMemberObj: Val | undefined;
   /** The test of the `if` walked last (a guard clause's test gates what follows it). */
@@ -210,12 +212,12 @@ export class Evaluator {
     const name = id.name as string;
     for (const a of ((init.arguments ?? []) as AstNode[]).slice(0, 4)) {
       if (a.type !== 'FunctionExpression' && a.type !== 'ArrowFunctionExpression') continue;
-      if (
-        this.rewalked.has(a) ||
-        !new RegExp(`\\b${name}\\b`).test(sourceText(this.input.text, a, 4000) ?? '')
-      )
+      // Once per declaration walk: the function holding it may be walked again with the values a
+      // call gave it (a connection made from a configuration object), bounded per callback.
+      const times = this.selfRewalks.get(a) ?? 0;
+      if (times >= 3 || !new RegExp(`\\b${name}\\b`).test(sourceText(this.input.text, a, 4000) ?? ''))
         continue;
-      this.rewalked.add(a);
+      this.selfRewalks.set(a, times + 1);
       this.walkFunction(a, scope, depth + 1);
     }
   }

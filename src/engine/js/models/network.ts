@@ -244,6 +244,9 @@ export function networkCallbackParams(c: CallbackCall): Val[] | undefined {
     const data = withTaint({ k: 'unknown' }, [callee], 'network_data');
     return [data, data];
   }
+  // A TCP/TLS server's connections: what they carry comes from the network.
+  if (callee.k === 'api' && (callee.mod === 'net' || callee.mod === 'tls') && callee.path === 'createServer')
+    return [withTaint({ k: 'net' }, [], 'network_data')];
   if (
     callee.k === 'api' &&
     (callee.mod === 'http' || callee.mod === 'https') &&

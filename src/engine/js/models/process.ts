@@ -21,6 +21,23 @@ export const SPAWN_MODULES = new Set([
 ]);
 
 const CP_EXEC = new Set(['exec', 'execSync']);
+
+/** Shells and interpreters that read commands from stdin when given no script. */
+const SHELL_PROGRAM = /^(?:sh|bash|zsh|dash|ksh|ash|cmd|powershell|pwsh|python3?|perl|ruby|node)(?:\.exe)?$/i;
+
+/** No script file and no inline code among the arguments: only flags such as `-i`, `-s`, `/Q`. */
+function readsCommandsFromStdin(argv: Val | undefined): boolean {
+  if (argv === undefined) return true;
+  if (argv.k !== 'arr') return false;
+  return argv.items.every((v) => {
+    const a = asString(v);
+    return (
+      a !== undefined &&
+      /^(?:-{1,2}|\/)[\w-]+$/.test(a) &&
+      !/^(?:-c|\/c|\/k|-e|--eval|-Command|-File|-p)$/i.test(a)
+    );
+  });
+}
 const CP_SPAWN = new Set(['spawn', 'spawnSync', 'execFile', 'execFileSync', 'fork']);
 
 export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
@@ -38,13 +55,23 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
       );
     // A network program reading what to send from its stdin (`curl --data-binary @- URL`, nc):
     // what the code writes to that stdin goes out.
-    const prog = CP_SPAWN.has(method) ? s0?.split(/[\\/]/).pop() : undefined;
+    const prog = CP_SPAWN.has(method)
+      ? s0?.split(/[\\/]/).pop()
+      : // `exec('/bin/bash')`: a command line that is only a shell (and its flags).
+        /^\s*(?:\S*[\\/])?([\w.]+)(?:\s+-{1,2}\w+)*\s*$/.exec(s0 ?? '')?.[1];
     if (prog && /^(?:curl|wget|nc|ncat|netcat|socat|openssl)(?:\.exe)?$/i.test(prog))
       return { k: 'api', mod: 'child_process', path: 'NetworkChild' };
+    // A shell or interpreter started with no script reads its commands from stdin.
+    if (prog && SHELL_PROGRAM.test(prog) && (CP_EXEC.has(method) || readsCommandsFromStdin(args[1])))
+      return { k: 'api', mod: 'child_process', path: 'ShellChild' };
     if (CP_EXEC.has(method) || CP_SPAWN.has(method))
       return { k: 'api', mod: 'child_process', path: 'ChildProcess' };
     if (/^NetworkChild\.stdin\.(?:write|end)$/.test(c.path)) {
       ev.effects.sink(node, `stdin of a network program`, args, scope);
+      return UNKNOWN;
+    }
+    if (/^ShellChild\.stdin\.(?:write|end)$/.test(c.path)) {
+      ev.effects.shellInput(node, args);
       return UNKNOWN;
     }
     return UNKNOWN;
