@@ -35,7 +35,7 @@ import { scriptTargets } from './shell';
 import {
   analyzeCiScript,
   scriptsGivenSecrets,
-  analyzeEditorTasks,
+  analyzeEditorTasksFile,
   analyzeWorkflowFile,
   isCiWorkflow,
   isEditorTasks,
@@ -497,9 +497,9 @@ export function analyzeFiles(
       );
     }
     if (isCiWorkflow(p) || isEditorTasks(p)) {
-      const wf = isEditorTasks(p)
-        ? { hits: analyzeEditorTasks(dec.text), code: [] }
-        : analyzeWorkflowFile(dec.text, p);
+      // A folder-open task runs unasked, like an install script; a workflow runs in CI.
+      const editor = isEditorTasks(p);
+      const wf = editor ? analyzeEditorTasksFile(dec.text) : analyzeWorkflowFile(dec.text, p);
       // JavaScript the steps run is read by the JavaScript engine (its threats only: what a CI job
       // can do is not what the package can do where it is installed). A step it finds sending
       // data out is not reported a second time by the workflow's own text rules.
@@ -508,7 +508,7 @@ export function analyzeFiles(
         const r = analyzeJsFile({
           path: p,
           text: c.code,
-          installTime: false,
+          installTime: editor,
           maxDepth: limits.maxAstDepth,
           timeBudgetMs: limits.fileTimeBudgetMs,
         });
@@ -517,13 +517,17 @@ export function analyzeFiles(
           evidence.push({
             ...f,
             line: c.line,
-            message: `${f.message} (code run by a step of this CI workflow)`,
+            message: `${f.message} (${editor ? 'code run by a task when the folder is opened' : 'code run by a step of this CI workflow'})`,
           });
-          if (f.threat_type === 'data_exfiltration' && f.confidence >= 0.5) codeLines.add(c.line);
+          if (f.confidence >= 0.5 && (editor || f.threat_type === 'data_exfiltration')) codeLines.add(c.line);
         }
       }
       for (const hit of wf.hits) {
-        if (hit.rule === 'workflow.secrets-exfil' && codeLines.has(hit.line)) continue;
+        if (
+          (hit.rule === 'workflow.secrets-exfil' || hit.rule === 'editor.autorun-task') &&
+          codeLines.has(hit.line)
+        )
+          continue;
         evidence.push(
           finding({
             threat_type: hit.threat_type,

@@ -509,8 +509,8 @@ const CATALOGUE = {
   ),
   'editor.autorun-task': rule(
     MC,
-    'a shipped VS Code task runs when the folder is opened and downloads and runs code (or reaches the network hidden)',
-    { base: 0.9, hidden: 0.95, hiddenNetwork: 0.75 },
+    'a shipped VS Code task that runs when the folder is opened reaches the network with its output hidden (what a task runs is read by the script rules, weighed as an install script)',
+    { hiddenNetwork: 0.75 },
   ),
   'script.process-memory-read': rule(
     DX,

@@ -398,15 +398,21 @@ const SCRIPT_RULES = new Set([
  * reported even when its command is not one of the known shapes.
  */
 export function analyzeEditorTasks(text: string): WorkflowHit[] {
+  return analyzeEditorTasksFile(text).hits;
+}
+
+/** The hits of a tasks file, and the inline `node -e` code its folder-open tasks run. */
+export function analyzeEditorTasksFile(text: string): { hits: WorkflowHit[]; code: WorkflowCode[] } {
+  const hits: WorkflowHit[] = [];
+  const code: WorkflowCode[] = [];
   let doc: unknown;
   try {
     doc = JSON.parse(stripJsonc(text.slice(0, 1_000_000)));
   } catch {
-    return [];
+    return { hits, code };
   }
   const tasks = (doc as { tasks?: unknown } | null)?.tasks;
-  if (!Array.isArray(tasks)) return [];
-  const hits: WorkflowHit[] = [];
+  if (!Array.isArray(tasks)) return { hits, code };
   const lines = text.split('\n');
   for (const t of tasks.slice(0, 200)) {
     if (!t || typeof t !== 'object') continue;
@@ -426,19 +432,21 @@ export function analyzeEditorTasks(text: string): WorkflowHit[] {
     const label = typeof task.label === 'string' ? task.label : '';
     for (const cmd of commands) {
       const first = cmd.trim().split('\n')[0]!.trim().slice(0, 60);
-      const i = first ? lines.findIndex((l) => l.includes(first)) : -1;
+      const i = first
+        ? lines.findIndex((l) => l.includes(first) || l.includes(JSON.stringify(first).slice(1, -1)))
+        : -1;
       const line = i >= 0 ? i + 1 : 1;
+      for (const c of inlineNodeCode(cmd)) if (code.length < 50) code.push({ code: c, line });
       const dialect = /\|\s*cmd\b|\bpowershell\b|\.(?:bat|cmd|ps1)\b/i.test(cmd) ? 'batch' : 'sh';
       const found = [...analyzeShell(cmd, true), ...analyzeScript(cmd, dialect, true)].find((h) =>
         SCRIPT_RULES.has(h.rule),
       );
+      // What the command does is reported by the script rule that reads it, as for a lifecycle
+      // script (a task that runs on folder open is weighed like one: it runs unasked).
       if (found) {
         hits.push({
-          rule: 'editor.autorun-task',
-          threat_type: 'malicious_code',
-          confidence: confidence('editor.autorun-task', { variant: hidden ? 'hidden' : undefined }),
-          variant: hidden ? 'hidden' : undefined,
-          message: `a VS Code task${label ? ` "${label.slice(0, 40)}"` : ''} runs when the folder is opened and ${found.message}`,
+          ...found,
+          message: `a VS Code task${label ? ` "${label.slice(0, 40)}"` : ''} runs${hidden ? ' hidden' : ''} when the folder is opened and ${found.message}`,
           line,
           text: cmd.slice(0, 200),
         });
@@ -463,7 +471,7 @@ export function analyzeEditorTasks(text: string): WorkflowHit[] {
       }
     }
   }
-  return hits;
+  return { hits, code };
 }
 
 /**

