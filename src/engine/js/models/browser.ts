@@ -6,13 +6,15 @@
 import type { Evaluator } from '../evaluator';
 import type { Scope } from '../scope';
 import { UNKNOWN, asString, withTaint, type AstNode, type Val } from '../values';
-import type { ApiCall, CallbackCall } from './model';
+import type { ApiCall, CallbackCall, GlobalCall } from './model';
 
 /** Form fields whose value is a secret: passwords, payment cards, wallet seeds and keys. */
 const SECRET_FIELD =
   /type\s*=\s*['"]?password|passw|pwd\b|\bpin\b|card|\bcc[-_]?(?:num|number|exp|csc|cvv)|cvv|cvc|csc\b|security[-_ ]?code|expir|iban|\bssn\b|mnemonic|seed|recovery[-_ ]?phrase|secret[-_ ]?(?:key|phrase|recovery)|private[-_ ]?key|autocomplete\s*=\s*['"]?(?:cc-|current-password|new-password)/i;
 /** Storage keys of wallet secrets. */
 const SECRET_STORAGE_KEY = /mnemonic|seed|private[-_]?key|secret[-_]?key|keystore|wallet|vault/i;
+/** Selectors of every form or every field of a page (`form`, `input`, `input, select, textarea`). */
+const ALL_FIELDS = /^\s*(?:form|input|textarea|select)(?:\s*,\s*(?:form|input|textarea|select))*\s*$/i;
 /** Event types whose event object carries what the user types. */
 const KEY_EVENTS = /^(?:keydown|keypress|keyup)$/;
 
@@ -39,6 +41,13 @@ export function pageSecretResult(
     SECRET_FIELD.test(a0s)
   )
     return withTaint({ k: 'unknown' }, [result], 'page_secret');
+  // Every form, or every input, of the page: a skimmer's way to reach whatever is typed.
+  if (
+    /^(?:querySelectorAll|getElementsByTagName|\$|jQuery)$/.test(selector) &&
+    a0s !== undefined &&
+    ALL_FIELDS.test(a0s)
+  )
+    return withTaint({ k: 'unknown' }, [result], 'page_form');
   if (
     how === 'getItem' &&
     memberObj?.k === 'global' &&
@@ -154,4 +163,11 @@ export function networkHook(ev: Evaluator, target: string, v: Val, scope: Scope,
   ev.rewalked.add(v.node);
   const params = ((v.node.params ?? []) as AstNode[]).map((_, i) => (i === secretAt ? typed() : UNKNOWN));
   ev.walkFunction(v.node, scope, depth + 1, params);
+}
+
+/** `new FormData(form)` of a form found by enumerating the page: its fields' values. */
+export function browserGlobal(g: GlobalCall): Val | undefined {
+  if (g.name === 'FormData' && g.a0?.t?.has('page_form'))
+    return withTaint({ k: 'unknown' }, [g.a0], 'page_secret');
+  return undefined;
 }
