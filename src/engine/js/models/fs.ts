@@ -133,6 +133,23 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
     }
     return unknown(args);
   }
+  // glob.sync('~/**/*.db') / fg(pattern) / globby(patterns): a listing, of the user's files when
+  // the pattern starts at home, a drive or the file-system root, or the project npm ran in.
+  if (
+    /^(?:glob|fast-glob|globby|tiny-glob)$/.test(mod) &&
+    /^(?:|sync|globSync|glob|async|stream)$/.test(path)
+  ) {
+    const patterns = a0?.k === 'arr' ? a0.items : [a0];
+    const opts = args[1]?.k === 'obj' ? args[1] : undefined;
+    const cwdOpt = opts?.props.get('cwd');
+    const roots = [...patterns, cwdOpt].filter((v): v is Val => v !== undefined);
+    // The folder a pattern starts from: what comes before its first wildcard.
+    const base = (v: Val) =>
+      (asString(v) ?? (v.k === 'str' ? v.v : '')).split(/[*?{[]/)[0]!.replace(/(.)\/+$/, '$1');
+    if (roots.some((v) => v.t?.has('user_listing') || v.t?.has('cwd') || isUserDataPath(base(v))))
+      return withTaint({ k: 'unknown' }, [], 'user_listing');
+    return UNKNOWN;
+  }
   // rimraf(path) / rimraf.sync(path) / del(paths): recursive deletion by module.
   if (/^(?:rimraf|del|trash|premove)$/.test(mod)) {
     ev.effects.recursiveDelete(node, `${mod}${path ? `.${path}` : ''}`, a0);
@@ -140,8 +157,9 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
   }
   if (mod === 'path' && /^(?:join|resolve|normalize|posix\.join|win32\.join)$/.test(path)) {
     const parts = args.map(asString);
-    // `path.join(__dirname, '..')`: out of the package's own folder.
-    const own = args.findIndex((a) => a.t?.has('own_dir'));
+    // `path.join(__dirname, '..')`: out of the package's own folder (so is the working directory
+    // climbed out of: npm runs a package's scripts in its own folder).
+    const own = args.findIndex((a) => a.t?.has('own_dir') || a.t?.has('cwd'));
     if (own >= 0 && parts.slice(own + 1).some((s) => s !== undefined && /^\.\.(?:[\\/]|$)/.test(s))) {
       const out: Val = withTaint(
         { k: 'str', v: parts.map((p) => p ?? '${…}').join('/') },
@@ -149,6 +167,7 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
         'outside_pkg',
       );
       out.t?.delete('own_dir');
+      out.t?.delete('cwd');
       return out;
     }
     if (parts.length && parts.every((p) => p !== undefined)) {
