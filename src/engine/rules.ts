@@ -142,10 +142,14 @@ const CATALOGUE = {
     base: 0.7,
     install: 0.85,
   }),
-  'js.exec-npm-publish': rule([ISI, MC], 'code runs `npm publish` (self-propagation)', {
-    base: 0.75,
-    install: 0.9,
-  }),
+  'js.exec-npm-publish': rule(
+    [ISI, MC],
+    'code runs `npm publish`, or publishes through libnpmpublish while installing or with a scraped token (self-propagation)',
+    {
+      base: 0.75,
+      install: 0.9,
+    },
+  ),
   'js.exec-powershell-encoded': rule(
     [ISI, MC],
     'a command run from code starts PowerShell with an encoded command',

@@ -361,6 +361,16 @@ const SECRET_NAME =
 const CREDENTIAL_ARG =
   /(?:-H|--header)\s*=?\s*(["']?)(?:authorization|[\w-]*(?:token|api-?key|auth)[\w-]*)\s*:[^"'\n]*\1|(?:-u|--user)\s+\S+|-Headers\s+@\{[^}]*\}/gi;
 
+/** git's subcommand after its global options (`git -C dir -c k=v push`). */
+function gitSubcommand(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (/^(?:-C|-c|--git-dir|--work-tree|--namespace)$/.test(a)) i++;
+    else if (!a.startsWith('-')) return a;
+  }
+  return undefined;
+}
+
 /** A command's words without redirections (`> f`, `>> f`, `2>&1`). */
 function unredirected(ws: readonly string[]): string[] {
   const out: string[] = [];
@@ -1048,7 +1058,7 @@ export function analyzeScript(
       secretReads.push({ c, sends });
     }
     // `git push` from an install or run hook: code that spreads itself through repositories.
-    if (p === 'git' && args[0] === 'push') {
+    if (p === 'git' && gitSubcommand(args) === 'push') {
       add(c, 'script.git-push', 'install_script_injection', 'pushes to a git remote (self-propagation)');
     }
     // A request-capture or tunnelling service called from a script: a beacon.

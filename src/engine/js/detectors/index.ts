@@ -28,7 +28,7 @@ import { columnOf, lineOf } from '../ast';
 import type { Branch, Effects } from '../effects';
 import type { SpawnKind } from '../models/process';
 import type { Scope } from '../scope';
-import type { AstNode, Taint, Val } from '../values';
+import { deepTaints, type AstNode, type Taint, type Val } from '../values';
 import * as chains from './chains';
 import type { WrittenFile } from './chains';
 import * as code from './code';
@@ -284,6 +284,18 @@ export class Detectors implements Effects {
     // `socket.pipe(shell.stdin)`: what the connection receives is what the shell runs.
     if (how === 'pipe' && receiver && args[0]?.k === 'api' && /ShellChild\.stdin$/.test(args[0].path))
       processes.shellInput(this, node, [receiver]);
+  }
+  publish(node: AstNode, how: string, args: Val[]): void {
+    // Release tools publish for their user when asked; code that does it while it is being
+    // installed, or with a token it scraped from a credentials file, is spreading itself.
+    if (!this.installTime && !args.some((a) => deepTaints(a).has('secret_file'))) return;
+    this.threat(
+      'js.exec-npm-publish',
+      this.installTime ? 'install_script_injection' : 'malicious_code',
+      node,
+      `publishes a package through ${how} (self-propagation)`,
+      this.install,
+    );
   }
   shellInput(node: AstNode, data: Val[]): void {
     processes.shellInput(this, node, data);

@@ -27,6 +27,7 @@ export const NETWORK_CLIENT_MODULES = new Set([
   'request-promise',
   'request-promise-native',
   'axios-retry',
+  'npm-registry-fetch',
 ]);
 const CHAT_SDK_MODULES = new Set([
   'discord.js',
@@ -101,6 +102,12 @@ export function networkGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
 
 export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, path, method, args, a0, s0, scope, isNew } = c;
+  // npm's own publishing library: a request to the registry carrying a tarball and a token.
+  if (mod === 'libnpmpublish' && (method === 'publish' || method === 'unpublish')) {
+    ev.effects.request(node, `libnpmpublish.${method}`, undefined, args[2], scope, 'https', args);
+    if (method === 'publish') ev.effects.publish(node, 'libnpmpublish', args);
+    return received();
+  }
   if (mod === 'global:navigator' && path === 'sendBeacon') {
     ev.effects.request(node, 'navigator.sendBeacon', a0, undefined, scope, undefined, args.slice(1));
     return { k: 'bool', v: true };
