@@ -70,20 +70,38 @@ export class LineIndex {
 }
 
 /** Decodes a buffer as UTF-8 and reports whether it was valid and whether it looks binary. */
-export function decodeText(buf: Buffer): { text: string; validUtf8: boolean; binary: boolean } {
-  const sample = buf.subarray(0, 8192);
+export interface DecodedText {
+  text: string;
+  validUtf8: boolean;
+  binary: boolean;
+}
+
+/**
+ * Decoded files up to 1 MB, by buffer: a package's files are decoded by several passes (its own
+ * analysis, the files that require it, the package rules), once. Entries go with their buffers.
+ */
+const DECODED = new WeakMap<Buffer, DecodedText>();
+const CACHE_MAX_BYTES = 1 << 20;
+
+export function decodeText(buf: Buffer): DecodedText {
+  const cached = DECODED.get(buf);
+  if (cached) return cached;
+  const n = Math.min(buf.length, 8192);
   let ctrl = 0;
   let nul = 0;
-  for (const b of sample) {
+  for (let i = 0; i < n; i++) {
+    const b = buf[i]!;
     if (b === 0) nul++;
     if (b < 9 || (b > 13 && b < 32)) ctrl++;
   }
   // Text may hold a stray NUL or control byte (test data); binaries are full of them.
-  const binary = sample.length > 0 && (ctrl / sample.length > 0.05 || nul / sample.length > 0.01);
+  const binary = n > 0 && (ctrl / n > 0.05 || nul / n > 0.01);
   const validUtf8 = isUtf8(buf);
   let text = buf.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = ' ' + text.slice(1);
-  return { text, validUtf8, binary };
+  const out = { text, validUtf8, binary };
+  if (buf.length <= CACHE_MAX_BYTES) DECODED.set(buf, out);
+  return out;
 }
 
 export interface HiddenUnicode {

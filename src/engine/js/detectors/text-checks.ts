@@ -97,8 +97,24 @@ export function textChecks(
     );
   };
   // Encoded-code shapes count in code only: a kaomoji or a table flip in a comment is not aaencode.
-  const inComment = (offset: number) =>
-    comments.some((c) => offset >= c.start && offset <= c.start + c.text.length + 4);
+  // Comments come in source order: the last one starting at or before the offset is the only
+  // one that can hold it (a binary search, not a scan per match).
+  if (comments.some((c, i) => i > 0 && c.start < comments[i - 1]!.start))
+    comments = [...comments].sort((a, b) => a.start - b.start);
+  const inComment = (offset: number) => {
+    let lo = 0;
+    let hi = comments.length - 1;
+    let at = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (comments[mid]!.start <= offset) {
+        at = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    const c = at >= 0 ? comments[at]! : undefined;
+    return !!c && offset <= c.start + c.text.length + 4;
+  };
   for (const r of TEXT_RULES) {
     // Each encoder leaves a literal mark; skip the whole-text scan when it is absent.
     if (r.gate && !r.gate.some((g) => text.includes(g))) continue;
