@@ -136,9 +136,12 @@ function words(segment: string): string[] {
   let cur = '';
   let quote = '';
   let depth = 0;
-  for (const ch of segment) {
+  for (let i = 0; i < segment.length; i++) {
+    const ch = segment[i]!;
     if (quote) {
-      if (ch === quote) quote = '';
+      // Inside double quotes a backslash keeps the next quote, backslash, $ or backtick literal.
+      if (quote === '"' && ch === '\\' && /["\\$`]/.test(segment[i + 1] ?? '')) cur += segment[++i];
+      else if (ch === quote) quote = '';
       else cur += ch;
       continue;
     }
@@ -186,6 +189,10 @@ function commands(line: number, text: string): Command[] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quote) {
+      if (quote === '"' && ch === '\\' && /["\\$`]/.test(text[i + 1] ?? '')) {
+        cur += ch + text[++i];
+        continue;
+      }
       if (ch === quote) quote = '';
       cur += ch;
       continue;
@@ -482,7 +489,38 @@ function destroyedPaths(c: Command, dialect: ScriptDialect): string[] | undefine
   return undefined;
 }
 
-function pyHits(lines: { line: number; text: string }[], installTime: boolean): ScriptHit[] {
+/**
+ * Python import aliases written back to full names (`import subprocess as s` → `s.Popen` reads
+ * `subprocess.Popen`; `from os import system` → `system(` reads `os.system(`), so the rules match
+ * however the modules were imported.
+ */
+function pyUnalias(lines: { line: number; text: string }[]): { line: number; text: string }[] {
+  const aliases = new Map<string, string>();
+  for (const l of lines) {
+    const imp = /^\s*import\s+(.+)$/.exec(l.text);
+    if (imp)
+      for (const part of imp[1]!.split(',')) {
+        const m = /^\s*([\w.]+)\s+as\s+(\w+)\s*$/.exec(part);
+        if (m) aliases.set(m[2]!, m[1]!);
+      }
+    const from = /^\s*from\s+([\w.]+)\s+import\s+(.+)$/.exec(l.text);
+    if (from)
+      for (const part of from[2]!.replace(/[()]/g, '').split(',')) {
+        const m = /^\s*(\w+)(?:\s+as\s+(\w+))?\s*$/.exec(part);
+        if (m) aliases.set(m[2] ?? m[1]!, `${from[1]}.${m[1]}`);
+      }
+    if (aliases.size > 50) break;
+  }
+  if (!aliases.size) return lines;
+  return lines.map((l) =>
+    /^\s*(?:from|import)\s/.test(l.text)
+      ? l
+      : { ...l, text: l.text.replace(/(?<![\w.])(\w+)(?=\s*[.(])/g, (w) => aliases.get(w) ?? w) },
+  );
+}
+
+function pyHits(raw: { line: number; text: string }[], installTime: boolean): ScriptHit[] {
+  const lines = pyUnalias(raw);
   const hits: ScriptHit[] = [];
   const all = lines.map((l) => l.text).join('\n');
   const find = (re: RegExp) => lines.find((l) => re.test(l.text));
@@ -922,6 +960,15 @@ export function analyzeScript(
   ) => hits.push(scriptHit(rule, type, message, c.line, c.text, level));
 
   for (const c of cmds) {
+    // `python3 -c "…"`: the inline program is read by the Python rules (statements split at `;`).
+    const py = programOf(c);
+    if (/^python[\d.]*$/i.test(base(py.prog)) && py.args[0] === '-c' && py.args[1] && depthOf(state) < 2) {
+      const stmts = py.args[1]
+        .split(/;(?=(?:[^"']|"[^"]*"|'[^']*')*$)|\n/)
+        .map((t) => ({ line: c.line, text: t.trim() }))
+        .filter((l) => l.text);
+      for (const h of pyHits(stmts, installTime)) hits.push({ ...h, line: c.line, text: c.text });
+    }
     const d = download(c);
     if (d) {
       if (d.out) downloads.set(base(d.out), d);

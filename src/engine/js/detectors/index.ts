@@ -29,6 +29,7 @@ import type { Branch, Effects } from '../effects';
 import type { SpawnKind } from '../models/process';
 import type { Scope } from '../scope';
 import { deepTaints, type AstNode, type Taint, type Val } from '../values';
+import type { ScriptState } from '../../script-behaviour';
 import * as chains from './chains';
 import type { WrittenFile } from './chains';
 import * as code from './code';
@@ -53,6 +54,8 @@ export interface Output {
 }
 
 export class Detectors implements Effects {
+  /** The state of the commands this file starts, read as one script (downloads, chmod +x). */
+  spawnedScript?: ScriptState;
   out: Output;
   /** Inside branches that depend on the machine's country, time zone or locale. */
   geoGate = 0;

@@ -4,7 +4,7 @@
  * LD_PRELOAD in a child's environment, reverse-shell shapes, and AI command-line tools started
  * or scheduled with their permission checks turned off.
  */
-import { analyzeScript } from '../../script-behaviour';
+import { analyzeScript, newScriptState } from '../../script-behaviour';
 import type { RuleId } from '../../rules';
 import { analyzeShell, shellPrograms } from '../../shell';
 import { lineOf } from '../ast';
@@ -112,10 +112,13 @@ export function spawn(
     // Scripts decoded inside the command line (`echo <base64> | base64 -d | python3`).
     // and the command behaviours a line rule does not see: miners, persistence, fingerprint or
     // credentials sent, capture services.
-    for (const h of analyzeScript(full, 'sh', d.installTime)) {
+    // The commands a file runs share one script state: a download by one, `chmod +x` by the
+    // next and the run by a third (a table of steps spawned in a loop) are one download-execute.
+    d.spawnedScript ??= newScriptState();
+    for (const h of analyzeScript(full, 'sh', d.installTime, d.spawnedScript)) {
       if (
         !h.message.startsWith('runs a base64-encoded') &&
-        !/^script\.(?:crypto-miner|persistence|fingerprint-exfil|exfil-host|secret-file-exfil|env-exfil|git-push)$/.test(
+        !/^script\.(?:crypto-miner|persistence|fingerprint-exfil|exfil-host|secret-file-exfil|env-exfil|git-push|download-execute)$/.test(
           h.rule,
         )
       )
