@@ -205,6 +205,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   }
   codeCall(ev, node, calleeNode, callee, effArgs, argNodes);
   // Walk callback arguments, giving their parameters what the API passes them.
+  let iteratedReturn: Val | undefined;
   argNodes.forEach((a, i) => {
     // A named function handed to a timer or an event registration runs later: walk it again
     // with what the program has built by then (a keylogger's buffer flushed by setInterval).
@@ -245,10 +246,17 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       how === 'then' && i === 0 && memberObj && memberObj.k !== 'unknown' && memberObj.k !== 'net'
         ? [memberObj]
         : undefined;
-    const paramVals =
-      settled ?? callbackParams({ callee, result, args, method: how }) ?? taintedElements(how, memberObj);
-    ev.walkFunction(a, scope, depth + 1, paramVals, domCallback(how, args));
+    const fromModel = settled ?? callbackParams({ callee, result, args, method: how });
+    let params = fromModel ?? taintedElements(how, memberObj);
+    // reduce over items not known: the accumulator starts as the initial value given.
+    if (!fromModel && how === 'reduce' && i === 0) params = [args[1] ?? UNKNOWN, params?.[1] ?? UNKNOWN];
+    const ret = ev.walkFunction(a, scope, depth + 1, params, domCallback(how, args));
+    // `keys.map(k => process.env[k])`, `keys.reduce((acc, k) => …, {})` over items not known:
+    // what the callback returns (or accumulates) is what the call returns.
+    if (!fromModel && i === 0 && how && /^(?:map|flatMap|reduce|find)$/.test(how)) iteratedReturn = ret;
   });
+  if (iteratedReturn && deepTaints(iteratedReturn).size)
+    return withTaint({ ...result }, [iteratedReturn], undefined);
   return result;
 }
 

