@@ -145,6 +145,22 @@ export function arrayMethod(
   args: Val[],
 ): Val {
   const base = callee.base;
+  // A Map from pairs: get/set/keys/values/entries on its pairs; forEach gets (value, key).
+  if (base?.k === 'arr' && base.map) {
+    const key = asString(args[0]);
+    const pairs = base.items.filter((p): p is Val & { k: 'arr' } => p.k === 'arr' && p.items.length >= 2);
+    if (method === 'get')
+      return (
+        pairs.find((p) => key !== undefined && asString(p.items[0]) === key)?.items[1] ?? unknown([base])
+      );
+    if (method === 'set' && args.length >= 2 && base.items.length < 1000) {
+      base.items.push({ k: 'arr', items: [args[0]!, args[1]!] });
+      return base;
+    }
+    if (method === 'keys') return { k: 'arr', items: pairs.map((p) => p.items[0]!) };
+    if (method === 'values') return { k: 'arr', items: pairs.map((p) => p.items[1]!) };
+    if (method === 'entries') return { k: 'arr', items: pairs };
+  }
   if (base?.k === 'arr') {
     // Taint of the elements travels with what is built from them (join, concat, …).
     const deep: Val = { k: 'unknown' };
@@ -203,4 +219,11 @@ function toJson(v: Val, depth: number): string | undefined {
     default:
       return depth ? 'null' : undefined;
   }
+}
+
+/** `new Map([[k, v], …])` / `new Set([…])`: collections built from a known list keep its items. */
+export function collectionGlobal(c: { name: string; a0: Val | undefined }): Val | undefined {
+  if (c.name !== 'Map' && c.name !== 'Set') return undefined;
+  const items = c.a0?.k === 'arr' ? [...c.a0.items] : [];
+  return c.name === 'Map' ? { k: 'arr', items, map: true } : { k: 'arr', items };
 }

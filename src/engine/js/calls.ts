@@ -5,7 +5,7 @@
  * to the API models (models/).
  */
 import { isFunctionNode, keyName, lineOf, startOf, useLines } from './ast';
-import { arrayMethod, builtinApi, promiseResolve, stringMethod } from './builtins';
+import { arrayMethod, builtinApi, collectionGlobal, promiseResolve, stringMethod } from './builtins';
 import { Evaluator, type FnVal } from './evaluator';
 import type { ApiCall, CallbackCall, GlobalCall } from './models/model';
 import {
@@ -157,10 +157,14 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       const outs: Val[] = [];
       let acc: Val = args[1] ?? UNKNOWN;
       items.forEach((item, i) => {
+        const pair =
+          callee.base!.k === 'arr' && callee.base!.map && item.k === 'arr' ? item.items : undefined;
         const params: Val[] =
           callee.path === 'reduce'
             ? [acc, item, { k: 'num', v: i }]
-            : [item, { k: 'num', v: i }, callee.base!];
+            : pair && callee.path === 'forEach'
+              ? [pair[1] ?? UNKNOWN, pair[0] ?? UNKNOWN, callee.base!]
+              : [item, { k: 'num', v: i }, callee.base!];
         const out =
           argNodes[0] && isFunctionNode(argNodes[0])
             ? ev.walkFunction(fn.node, scope, depth + 1, params)
@@ -306,7 +310,14 @@ export function dispatch(
   if (callee.k === 'global') {
     if (callee.name === 'require') return s0 !== undefined ? loadModule(ev, s0, node, a0) : UNKNOWN;
     const g: GlobalCall = { node, name: callee.name, args, argNodes, a0, s0, scope, depth };
-    return codeGlobal(ev, g) ?? decoderGlobal(g) ?? networkGlobal(ev, g) ?? browserGlobal(g) ?? unknown(args);
+    return (
+      codeGlobal(ev, g) ??
+      decoderGlobal(g) ??
+      networkGlobal(ev, g) ??
+      browserGlobal(g) ??
+      collectionGlobal(g) ??
+      unknown(args)
+    );
   }
   if (callee.k === 'api') {
     const { mod, path } = callee;

@@ -68,6 +68,8 @@ export const KNOWN_GLOBALS = new Set([
   'localStorage',
   'sessionStorage',
   'FormData',
+  'Map',
+  'Set',
 ]);
 
 /** Built-in constructors: their own `constructor` is Function. */

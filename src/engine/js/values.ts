@@ -50,7 +50,12 @@ export type Val = (
       /** The file analyser that owns the node (functions exported by another package file). */
       owner?: object;
     }
-  | { k: 'arr'; items: Val[] }
+  | {
+      k: 'arr';
+      items: Val[];
+      /** A Map built from [key, value] pairs (`new Map([[k, v]])`): its items are the pairs. */
+      map?: boolean;
+    }
   | { k: 'obj'; props: Map<string, Val> }
   | { k: 'keys'; of: Val }
   | { k: 'entries'; of: Val }
