@@ -300,7 +300,7 @@ const CATALOGUE = {
   ),
   'js.write-persistence': rule(
     [ISI, MC],
-    'a launch agent, systemd user unit, autostart entry, cron file, git hook or authorized_keys is written',
+    'a launch agent, systemd user unit, autostart entry, cron file, git hook or authorized_keys is written, or an npm/yarn/git setting that starts code on every run (node-options --require, script-shell, yarnPath outside the project, fsmonitor, sshCommand)',
     { base: 0.75, install: 0.9, gitHook: 0.85 },
   ),
   'js.write-shell-rc': rule([ISI, MC], 'a shell start-up file (~/.bashrc, ~/.zshrc, ~/.profile) is written', {
@@ -567,7 +567,7 @@ const CATALOGUE = {
   'script.crypto-miner': rule(MC, 'a script starts a cryptocurrency miner', { base: 0.9, install: 0.95 }),
   'script.persistence': rule(
     ISI,
-    'a script installs itself to run later (cron, Run key, launch agent, systemd unit)',
+    'a script installs itself to run later (cron, Run key, launch agent, systemd unit, global git hooks, git fsmonitor/sshCommand, npm node-options --require)',
     { base: 0.6, install: 0.85 },
   ),
   'script.eval-decoded': rule(MC, 'a Python script executes decoded code', { base: 0.85, install: 0.9 }),

