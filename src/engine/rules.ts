@@ -144,10 +144,11 @@ const CATALOGUE = {
   }),
   'js.exec-npm-publish': rule(
     [ISI, MC],
-    'code runs `npm publish`, or publishes through libnpmpublish while installing or with a scraped token (self-propagation)',
+    "code runs `npm publish` or publishes through libnpmpublish (self-propagation): while installing, or in a file that takes a token, rewrites a manifest or swaps npm's config; alone outside install it is a release script and stays below a warning",
     {
-      base: 0.75,
+      base: 0.45,
       install: 0.9,
+      spreads: 0.8,
     },
   ),
   'js.exec-powershell-encoded': rule(

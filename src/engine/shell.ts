@@ -42,7 +42,7 @@ const RULES: ShellRule[] = [
   },
   {
     rule: 'shell.powershell-download',
-    re: /\b(?:iex|invoke-expression)\b[^\n]*(?:downloadstring|invoke-webrequest|iwr|net\.webclient)|(?:downloadstring|net\.webclient)[^\n]*\b(?:iex|invoke-expression)\b/i,
+    re: /\b(?:iex|invoke-expression)\b[^\n]*(?:downloadstring|invoke-webrequest|iwr|net\.webclient)|(?:downloadstring|net\.webclient)[^\n]*\b(?:iex|invoke-expression)\b|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]*\|\s*(?:iex|invoke-expression)\b/i,
     threat_type: 'install_script_injection',
     message: 'downloads and evaluates a PowerShell script',
   },

