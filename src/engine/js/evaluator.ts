@@ -268,15 +268,13 @@ export class Evaluator {
       case 'Identifier':
         scope.vars.set(p.name as string, keyMaterial(p.name as string, v));
         return;
-      case 'AssignmentPattern':
-        this.walk(p.right as AstNode, scope, depth + 1);
-        this.bindPattern(
-          p.left as AstNode,
-          v.k === 'unknown' ? this.walk(p.right as AstNode, scope, depth + 1) : v,
-          scope,
-          depth,
-        );
+      case 'AssignmentPattern': {
+        // The default stands in for a value not known, not for one that carries data (a hook's
+        // tainted parameter written `init = {}`).
+        const dflt = this.walk(p.right as AstNode, scope, depth + 1);
+        this.bindPattern(p.left as AstNode, v.k === 'unknown' && !v.t?.size ? dflt : v, scope, depth);
         return;
+      }
       case 'ObjectPattern':
         for (const prop of (p.properties ?? []) as AstNode[]) {
           if (prop.type === 'RestElement') {

