@@ -232,6 +232,14 @@ export function analyzeFiles(
   };
   // --- end cross-file flow ---
   const fileFacts: FileFacts[] = [];
+  // The entry point `require(pkg)` runs: `main` (with the extensions Node tries), else index.js.
+  const mainSpec =
+    typeof meta.main === 'string' && meta.main.trim()
+      ? posix.normalize(meta.main.trim()).replace(/^\.\//, '')
+      : 'index.js';
+  const entryFiles = new Set(
+    [mainSpec, `${mainSpec}.js`, `${mainSpec}.cjs`, `${mainSpec}/index.js`].map((x) => x.replace(/\/+$/, '')),
+  );
   const analyzeCode = (file: PackageFile, installTime: boolean): string[] => {
     done.add(file.path);
     if (performance.now() > deadline) {
@@ -296,6 +304,7 @@ export function analyzeFiles(
       path: file.path,
       text: dec.text,
       installTime,
+      entry: entryFiles.has(file.path),
       maxDepth: limits.maxAstDepth,
       timeBudgetMs: limits.fileTimeBudgetMs,
       modules, // (H4) cross-file flow

@@ -201,6 +201,11 @@ const CATALOGUE = {
     'an AI coding CLI reached with a permission-bypass flag anywhere in the data flow',
     { base: 0.85, install: 0.95, written: 0.8 },
   ),
+  'js.hangs-on-load': rule(
+    MC,
+    'a synchronous loop with no exit (no break, return, throw, await or wait) at the top of the entry file or of install-time code: loading the package never returns (protestware that floods the terminal, a disk filler)',
+    { base: 0.45, entry: 0.8, install: 0.85 },
+  ),
   'js.internal-spawn-binding': rule(
     MC,
     "`process.binding('spawn_sync')` starts processes past child_process",

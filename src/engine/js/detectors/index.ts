@@ -297,6 +297,16 @@ export class Detectors implements Effects {
     if (how === 'pipe' && receiver && args[0]?.k === 'api' && /ShellChild\.stdin$/.test(args[0].path))
       processes.shellInput(this, node, [receiver]);
   }
+  /** A top-level loop with no exit at `line`: loading the file never returns. */
+  hangsOnLoad(line: number): void {
+    this.threat(
+      'js.hangs-on-load',
+      'malicious_code',
+      line,
+      'runs a loop with no exit at the top of the file: loading it never returns',
+      this.installTime ? 'install' : this.input.entry ? 'entry' : undefined,
+    );
+  }
   publish(node: AstNode, how: string, args: Val[]): void {
     // Release tools publish for their user when asked; code that does it while it is being
     // installed, or with a token it scraped from a credentials file, is spreading itself.
