@@ -700,13 +700,17 @@ const CATALOGUE = {
     'an agent told to run a dangerous command (`env | curl`, `curl | sh`)',
     { hidden: 0.9, agent: 0.85, visible: 0.35, comment: 0.5, string: 0.5 },
   ),
-  'text.agent-run-script': rule(SE, 'an agent told to always run a shipped script', {
-    hidden: { from: 0.85, step: 0.15 },
-    agent: { from: 0.45, step: 0.15 },
-    visible: { from: 0, step: 0.15 },
-    comment: { from: 0.3, step: 0.15 },
-    string: { from: 0.3, step: 0.15 },
-  }),
+  'text.agent-run-script': rule(
+    SE,
+    "an agent told to always run a shipped script or install a package globally; each manipulative sign (urgency, concealment, the user's secret handed over, an install hook added to the project, consent claimed for the user) raises it",
+    {
+      hidden: { from: 0.85, step: 0.15 },
+      agent: { from: 0.45, step: 0.15 },
+      visible: { from: 0.05, step: 0.15 },
+      comment: { from: 0.3, step: 0.15 },
+      string: { from: 0.3, step: 0.15 },
+    },
+  ),
   'text.run-command': rule(SE, 'text telling an agent or user to run a download-and-run command', {
     hidden: 0.9,
     agent: 0.7,

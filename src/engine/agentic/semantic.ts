@@ -93,11 +93,18 @@ const DANGEROUS_CMD =
 
 /** A script from the package or a global install an agent is told to run. */
 const RUN_IMPERATIVE =
-  /\b(?:always|first|must|before\s+(?:anything|any\s+other|responding|answering|starting|each|every|doing)|at\s+the\s+start\s+of|every\s+(?:time|session)|immediately|required\s+to)\b[^.\n]{0,80}\b(?:run|execute|exec|launch|start)\b|\b(?:run|execute)\s+(?:this|the\s+following)\s+(?:command|script)|\bpaste\s+(?:this|the\s+following|it)\s+(?:into|in)\s+(?:your\s+|the\s+|a\s+)?(?:terminal|shell|console|command\s+prompt|powershell|run\s+dialog)|выполни|запусти|运行|执行|実行して|실행/i;
+  /\b(?:always|first|must|before\s+(?:anything|any\s+other|responding|answering|starting|each|every|doing)|at\s+the\s+start\s+of|every\s+(?:time|session)|immediately|required\s+to)\b[^.\n]{0,80}\b(?:run|execute|exec|launch|start|install)\b|\b(?:run|execute)\s+(?:this|the\s+following)\s+(?:command|script)|\bpaste\s+(?:this|the\s+following|it)\s+(?:into|in)\s+(?:your\s+|the\s+|a\s+)?(?:terminal|shell|console|command\s+prompt|powershell|run\s+dialog)|выполни|запусти|运行|执行|実行して|실행/i;
 const RUN_URGENT =
   /\bbefore\s+(?:anything|doing\s+anything|any\s+other|responding|answering|starting|each|every)|\bat\s+the\s+start\s+of|\bevery\s+(?:time|session)|\beven\s+if|\bregardless|\bimmediately|\bfirst\s+thing|\bno\s+matter|\bwithout\s+asking/i;
 const SCRIPT_CMD =
   /(?:^|[\s`'"])(?:(?:ba|z)?sh|source|\.)\s+[\w./-]+\.(?:sh|bash)\b|(?:^|[\s`'"])\.\/[\w./-]+\.(?:sh|bash|command)\b|\bnode\s+[\w./-]+\.c?js\b|\bpython3?\s+[\w./-]+\.py\b|\bnpm\s+(?:i|install|add)\s+(?:-g|--global)\s+[\w@/.-]+|\bnpx\s+-y\s+[\w@/.-]+|\bpowershell\b|\bmshta\b|\bcurl\b|\bwget\b/i;
+
+/** The agent is told to make the user's project run code on install (a hook added to its scripts). */
+const PROJECT_HOOK =
+  /\b(?:add|insert|put|write|append)\b[^.\n]{0,60}["'`]?(?:pre|post)?install["'`]?\s*:|\b(?:add|insert|put|write)\b[^.\n]{0,40}\b(?:pre|post)install\b[^.\n]{0,30}\bscript/i;
+/** A claim that the user already agreed: consent the agent is told not to ask for. */
+const FALSE_CONSENT =
+  /\b(?:the\s+)?user\s+(?:has\s+)?(?:already\s+)?(?:agreed|approved|consented|authori[sz]ed|confirmed|accepted)\b|\balready\s+(?:been\s+)?(?:approved|authori[sz]ed|agreed)\b/i;
 
 /** The command is given one of the user's secrets (`login with the user's GitHub token`). */
 const HANDS_SECRET =
@@ -272,7 +279,11 @@ export function semanticScan(
         'tells an agent to run a script or install a package',
         // "before committing" is project hygiene; "before anything else, every session" is not,
         // nor is handing the command the user's token.
-        (RUN_URGENT.test(s) ? 1 : 0) + (conceal ? 1 : 0) + (HANDS_SECRET.test(s) ? 1 : 0),
+        (RUN_URGENT.test(s) ? 1 : 0) +
+          (conceal ? 1 : 0) +
+          (HANDS_SECRET.test(s) ? 1 : 0) +
+          (PROJECT_HOOK.test(s) ? 1 : 0) +
+          (FALSE_CONSENT.test(s) ? 1 : 0),
       );
     if (REVIEWER_NOTE.test(s))
       add(
