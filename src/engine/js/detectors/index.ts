@@ -329,6 +329,9 @@ export class Detectors implements Effects {
   decoderCall(node: AstNode, decoded: string): void {
     obfuscation.decoderCall(this, node, decoded);
   }
+  loadsFile(node: AstNode, file: string): void {
+    chains.loadsWritten(this, node, file);
+  }
   moduleLoaded(node: AstNode, spec: string, name: string, specVal: Val | undefined): void {
     obfuscation.moduleLoaded(this, node, spec, name, specVal);
     chains.loadsWritten(this, node, spec);

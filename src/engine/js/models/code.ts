@@ -76,6 +76,17 @@ export function codeApi(ev: Evaluator, c: ApiCall): Val | undefined {
     compiles(ev, node, `vm.${method}`, a0, argNodes[0]);
     return withTaint({ k: 'dyn' }, args);
   }
+  // `new Worker(code, { eval: true })`: the first argument is JavaScript, run in a thread.
+  if (
+    mod === 'worker_threads' &&
+    method === 'Worker' &&
+    args[1]?.k === 'obj' &&
+    args[1].props.get('eval')?.k === 'bool' &&
+    (args[1].props.get('eval') as { v: boolean }).v
+  ) {
+    compiles(ev, node, 'Worker (eval: true)', a0, argNodes[0]);
+    return withTaint({ k: 'dyn' }, args);
+  }
   // Deserialisers that run functions embedded in their input (node-serialize's `_$$ND_FUNC$$_`
   // IIFEs, funcster): data given to them is code.
   if (

@@ -5,7 +5,7 @@
  */
 import type { Evaluator } from '../evaluator';
 import type { Scope } from '../scope';
-import { UNKNOWN, unknown, withTaint, type AstNode, type Val } from '../values';
+import { UNKNOWN, asString, unknown, withTaint, type AstNode, type Val } from '../values';
 import { loadModule } from '../modules';
 import type { ApiCall } from './model';
 
@@ -17,6 +17,8 @@ const SECRET_ENV =
 export function processMember(key: string, mark: (v: Val) => Val): Val {
   if (key === 'env') return { k: 'env' };
   if (key === 'mainModule') return { k: 'global', name: 'mainModule' };
+  // The running Node binary: a child started with it runs JavaScript (`-e` code, a script).
+  if (key === 'execPath') return { k: 'str', v: 'node' };
   return mark({ k: 'api', mod: 'process', path: key });
 }
 
@@ -44,7 +46,12 @@ export function osApi(ev: Evaluator, c: ApiCall): Val | undefined {
       ev.effects.source(scope, 'fingerprint', node);
       return withTaint({ k: 'unknown' }, [withTaint({ k: 'unknown' }, [], 'env_all')], 'fingerprint');
     }
-    if (path === 'dlopen') ev.effects.dlopen(node);
+    if (path === 'dlopen') {
+      ev.effects.dlopen(node);
+      // A native addon loaded from a file the code wrote (downloaded or decoded) is code it dropped.
+      const file = asString(args[1]);
+      if (file) ev.effects.loadsFile(node, file);
+    }
     if ((path === 'binding' || path === '_linkedBinding') && /^(?:spawn_sync|process_wrap)$/.test(s0 ?? ''))
       return { k: 'mod', name: `binding:${s0}` };
     if (path === 'mainModule.require' && s0) return loadModule(ev, s0, node, a0);
