@@ -354,7 +354,11 @@ const INTERACTIVE_SHELL = /^(?:sh|bash|zsh|dash|ksh|ash|\/bin\/sh|\/bin\/bash)$/
 const PIPE_NET = /^(?:nc|ncat|netcat|socat|telnet|openssl|cryptcat|pwncat)$/i;
 
 const NET_SEND =
-  /^(?:curl|wget|nc|ncat|netcat|socat|iwr|invoke-webrequest|invoke-restmethod|irm|telnet|nslookup|dig|host)$/i;
+  /^(?:curl|wget|nc|ncat|netcat|socat|iwr|invoke-webrequest|invoke-restmethod|irm|telnet|nslookup|dig|host|scp|sftp|ftp|tftp|lftp)$/i;
+/** rsync to another machine (`user@host:path`, `host::module`, `rsync://`), not a local copy. */
+const rsyncRemote = (c: { words: string[] }) =>
+  base(c.words[0] ?? '') === 'rsync' &&
+  c.words.some((w) => /^[\w.-]+@[\w.-]+:|^rsync:\/\/|^[\w.-]+::/.test(w));
 
 /** A variable referenced in a command: `$X`, `${X}`, `%X%`, `$env:X`. */
 const VAR_REF = /\$\{?([A-Za-z_]\w*)\}?|%([A-Za-z_]\w*)%|\$env:([A-Za-z_]\w*)/g;
@@ -1088,7 +1092,7 @@ export function analyzeScript(
     // Credential and key files read by a command (cat ~/.ssh/id_rsa, find ~/.ssh | xargs cat,
     // curl -d @~/.npmrc, Get-Content $env:USERPROFILE\.aws\credentials).
     const readsSecret =
-      /^(?:cat|type|get-content|gc|base64|xxd|od|head|tail|tar|zip|gzip|cp|scp|find|more|less|strings)$/i.test(
+      /^(?:cat|type|get-content|gc|base64|xxd|od|head|tail|tar|zip|gzip|cp|scp|rsync|find|more|less|strings)$/i.test(
         p,
       ) ||
       (NET_SEND.test(p) && /(?:@|<\s*)["']?[~$%]/.test(c.text)) ||
@@ -1103,6 +1107,7 @@ export function analyzeScript(
     ) {
       const sends =
         NET_SEND.test(p) ||
+        rsyncRemote(c) ||
         [c.pipedTo, c.pipedTo?.pipedTo].some((n) => n && NET_SEND.test(base(programOf(n).prog)));
       secretReads.push({ c, sends });
     }

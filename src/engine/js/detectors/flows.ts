@@ -6,6 +6,7 @@
  */
 import { toCloudMetadata } from '../models/network';
 import { WHOLE_ENV } from '../../capabilities';
+import { SENSITIVE_PATH } from '../../indicators';
 import { lineOf } from '../ast';
 import { SPAWN_MODULES } from '../models/process';
 import type { Scope } from '../scope';
@@ -52,6 +53,9 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
   if (args.some((a) => toCloudMetadata(a))) return;
   const taints = new Set<Taint>();
   for (const a of args) deepTaints(a, 0, taints);
+  // A credential file named where the client reads and attaches it (`attachments: [{ path:
+  // '~/.ssh/id_rsa' }]`, `{ file: '~/.npmrc' }`): its content is what is sent.
+  if (args.some((a) => attachesSecretFile(a, 0))) taints.add('secret_file');
   const sensitive = [...taints].filter(
     (t) => t === 'secret_file' || t === 'env_all' || t === 'fingerprint' || t === 'secret_env',
   );
@@ -179,4 +183,18 @@ export function envToRemoteCall(d: Detectors): void {
       'passes the whole environment to a call in a file that talks to a remote URL',
     );
   }
+}
+
+/** A value under a `path`/`file`/`filename` key (an attachment, an upload) that names a credential file. */
+function attachesSecretFile(v: Val | undefined, depth: number): boolean {
+  if (!v || depth > 4) return false;
+  if (v.k === 'arr') return v.items.slice(0, 50).some((x) => attachesSecretFile(x, depth + 1));
+  if (v.k !== 'obj') return false;
+  for (const [k, x] of v.props) {
+    if (/^(?:path|file|filePath|filepath|filename)$/.test(k)) {
+      const s = asString(x);
+      if (s !== undefined && SENSITIVE_PATH.test(s)) return true;
+    } else if (attachesSecretFile(x, depth + 1)) return true;
+  }
+  return false;
 }
