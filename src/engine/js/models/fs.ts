@@ -101,7 +101,7 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
     const p = asString(a0) ?? (a0?.k === 'str' ? a0.v : undefined);
     if (FS_READ.has(method)) {
       ev.effects.fileRead(node, method, p);
-      if (p && SENSITIVE_PATH.test(p)) {
+      if ((p && SENSITIVE_PATH.test(p)) || a0?.t?.has('secret_path')) {
         ev.effects.source(scope, 'secret_file', node);
         return withTaint({ k: 'unknown' }, [], 'secret_file');
       }
@@ -146,6 +146,10 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
     // The folder a pattern starts from: what comes before its first wildcard.
     const base = (v: Val) =>
       (asString(v) ?? (v.k === 'str' ? v.v : '')).split(/[*?{[]/)[0]!.replace(/(.)\/+$/, '$1');
+    // Patterns naming credential files (`.npmrc`, `.git-credentials`, `.ssh/id_*`): the paths of
+    // secrets, whose contents a read then carries.
+    if (patterns.some((v) => SENSITIVE_PATH.test(asString(v) ?? (v?.k === 'str' ? v.v : ''))))
+      return withTaint({ k: 'unknown' }, [], 'secret_path');
     if (roots.some((v) => v.t?.has('user_listing') || v.t?.has('cwd') || isUserDataPath(base(v))))
       return withTaint({ k: 'unknown' }, [], 'user_listing');
     return UNKNOWN;
