@@ -144,7 +144,7 @@ const CATALOGUE = {
   }),
   'js.exec-npm-publish': rule(
     [ISI, MC],
-    "code runs `npm publish` or publishes through libnpmpublish (self-propagation): while installing, or in a file that takes a token, rewrites a manifest or swaps npm's config; alone outside install it is a release script and stays below a warning",
+    "code runs `npm publish` or publishes through libnpmpublish (self-propagation): while installing, or in a file that takes a token, swaps npm's config or renames the package; alone outside install (a version bump included) it is a release script and stays below a warning",
     {
       base: 0.45,
       install: 0.9,

@@ -33,9 +33,11 @@ const FROM_CODE: Partial<Record<RuleId, RuleId & `js.exec-${string}`>> = {
   'shell.registry-override': 'js.exec-registry-override',
 };
 
-/** A publishing file that also takes a token, rewrites a manifest or swaps npm's config. */
-const SPREADS =
-  /_authToken|NPM_TOKEN|NODE_AUTH_TOKEN|\.npmrc\b|--userconfig\b|writeFile(?:Sync)?\s*\([^)]*package\.json|\.(?:name|version)\s*=(?!=)/;
+/**
+ * A publishing file that also takes a token, swaps npm's config or renames the package it
+ * publishes (a version bump is what release scripts do; a new name is a worm's copy).
+ */
+const SPREADS = /_authToken|NPM_TOKEN|NODE_AUTH_TOKEN|\.npmrc\b|--userconfig\b|\.name\s*=(?!=)/;
 
 /** `host:port` or `scheme://host:port` given as an argument: where a child is told to connect. */
 const REMOTE_ENDPOINT =
