@@ -139,6 +139,12 @@ function words(segment: string): string[] {
   for (let i = 0; i < segment.length; i++) {
     const ch = segment[i]!;
     if (quote) {
+      if (quote === '"' && ch === '$' && segment[i + 1] === '(') {
+        const end = substitutionEnd(segment, i + 1);
+        cur += segment.slice(i, end);
+        i = end - 1;
+        continue;
+      }
       // Inside double quotes a backslash keeps the next quote, backslash, $ or backtick literal.
       if (quote === '"' && ch === '\\' && /["\\$`]/.test(segment[i + 1] ?? '')) cur += segment[++i];
       else if (ch === quote) quote = '';
@@ -160,6 +166,24 @@ function words(segment: string): string[] {
   }
   if (cur) out.push(cur);
   return out;
+}
+
+/** The index just after the `)` closing the `(` at `open`, quotes inside skipped (bounded). */
+function substitutionEnd(text: string, open: number): number {
+  let depth = 0;
+  let quote = '';
+  for (let i = open; i < text.length && i < open + 10_000; i++) {
+    const ch = text[i]!;
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = '';
+      continue;
+    }
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return i + 1;
+  }
+  return text.length;
 }
 
 /** The bracket opening `t` is closed by its last character (a group, not `(expr).Method()`). */
@@ -191,6 +215,13 @@ function commands(line: number, text: string): Command[] {
     if (quote) {
       if (quote === '"' && ch === '\\' && /["\\$`]/.test(text[i + 1] ?? '')) {
         cur += ch + text[++i];
+        continue;
+      }
+      // `"…$(cmd "x")…"`: a command substitution inside double quotes has quotes of its own.
+      if (quote === '"' && ch === '$' && text[i + 1] === '(') {
+        const end = substitutionEnd(text, i + 1);
+        cur += text.slice(i, end);
+        i = end - 1;
         continue;
       }
       if (ch === quote) quote = '';
@@ -361,10 +392,14 @@ const rsyncRemote = (c: { words: string[] }) =>
   c.words.some((w) => /^[\w.-]+@[\w.-]+:|^rsync:\/\/|^[\w.-]+::/.test(w));
 
 /** A variable referenced in a command: `$X`, `${X}`, `%X%`, `$env:X`. */
-const VAR_REF = /\$\{?([A-Za-z_]\w*)\}?|%([A-Za-z_]\w*)%|\$env:([A-Za-z_]\w*)/g;
+const VAR_REF = /\$\{?([A-Za-z_]\w*|[1-9@*])\}?|%([A-Za-z_]\w*)%|\$env:([A-Za-z_]\w*)/g;
 /** Names that say a variable holds a secret (tokens, keys, passwords, wallet phrases). */
 const SECRET_NAME =
-  /(?:TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH|CREDENTIAL|MNEMONIC|SEED_?PHRASE|WEBHOOK)/i;
+  /(?:TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH|CREDENTIAL|MNEMONIC|SEED_?PHRASE)/i;
+/** Names of where a request goes, not of what it carries (`$SLACK_WEBHOOK_URL`, `$API_HOST`). */
+const DESTINATION_NAME = /(?:URL|URI|ENDPOINT|HOST|WEBHOOK|DOMAIN|SERVER)$/i;
+/** Flags whose next argument is the request's body. */
+const DATA_FLAG = /^(?:-d|--data(?:-\w+)?|-F|--form|--post-data|--body-data|-Body|--json)$/i;
 /**
  * A secret passed as the request's own credential: an authorisation-style header or `-u user:pass`.
  * Calling an API with its token is what the token is for; the header's name must say so.
@@ -409,10 +444,20 @@ function dumpsEnvironment(c: Command): boolean {
 }
 
 /** The secret variables a network command sends (not as its own credential). */
-function sentSecrets(c: Command, known: ReadonlySet<string> | undefined): string[] {
+function sentSecrets(c: Command, known: ReadonlySet<string> | undefined, request = true): string[] {
   const out = new Set<string>();
+  // In a request, a variable that is a whole argument of its own is where the request goes (its
+  // URL or host), unless a body flag precedes it; named like a destination, it is one wherever
+  // it sits.
+  const whole = new Set<string>();
+  if (request)
+    c.words.forEach((w, i) => {
+      const m = /^(?:\$\{?([A-Za-z_]\w*)\}?|%([A-Za-z_]\w*)%|\$env:([A-Za-z_]\w*))$/.exec(w);
+      if (m && !DATA_FLAG.test(c.words[i - 1] ?? '')) whole.add(m[1] ?? m[2] ?? m[3] ?? '');
+    });
   for (const m of c.text.replace(CREDENTIAL_ARG, ' ').matchAll(VAR_REF)) {
     const name = m[1] ?? m[2] ?? m[3] ?? '';
+    if (whole.has(name) || DESTINATION_NAME.test(name)) continue;
     if (known?.has(name) || SECRET_NAME.test(name)) out.add(name);
   }
   return [...out];
@@ -1064,10 +1109,16 @@ export function analyzeScript(
         : /(?:^|[^>&\d])>>?\s*["']?([^\s"';|&<>]+)/.exec(c.text)?.[1];
     if (into && !/^\/dev\//.test(into)) {
       // `tee` writes what is piped into it: the command before it decides what the file holds.
-      const feeds = p === 'tee' ? cmds.filter((o) => o.pipedTo === c) : [c];
+      // What the file holds comes from the command and everything piped into it (`printf "$T" |
+      // base64 > f`); `tee` writes only what it is given.
+      const feeds: Command[] = p === 'tee' ? [] : [c];
+      for (let i = 0, at = [c]; i < 8 && at.length; i++) {
+        at = cmds.filter((o) => at.includes(o.pipedTo!));
+        feeds.push(...at);
+      }
       const secrets = feeds.flatMap((f) =>
         /^(?:echo|printf|cat|write-output|set-content|out-file|tee)$/i.test(base(programOf(f).prog))
-          ? sentSecrets(f, state.secretVars)
+          ? sentSecrets(f, state.secretVars, false)
           : [],
       );
       if (feeds.some(dumpsEnvironment)) secretFiles.set(base(into), 'the environment');

