@@ -573,7 +573,7 @@ const CATALOGUE = {
   'script.crypto-miner': rule(MC, 'a script starts a cryptocurrency miner', { base: 0.9, install: 0.95 }),
   'script.persistence': rule(
     ISI,
-    'a script installs itself to run later (cron, Run key, launch agent, systemd unit, global git hooks, git fsmonitor/sshCommand, npm node-options --require)',
+    'a script installs itself to run later (cron, Run key, scheduled task, launch agent, login item, systemd unit, global git hooks, git fsmonitor/sshCommand, npm node-options --require, an editor extension installed during npm install)',
     { base: 0.6, install: 0.85 },
   ),
   'script.eval-decoded': rule(MC, 'a Python script executes decoded code', { base: 0.85, install: 0.9 }),

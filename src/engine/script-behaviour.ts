@@ -1254,6 +1254,12 @@ export function analyzeScript(
     if (
       /^crontab$/i.test(p) ||
       /\bschtasks\b.*\/create\b/i.test(c.text) ||
+      /\bRegister-ScheduledTask\b/i.test(c.text) ||
+      // macOS login items added through AppleScript.
+      /\bosascript\b.*\blogin\s+item\b/i.test(c.text) ||
+      // An editor extension installed while the package installs: code that runs in every editor session.
+      (installTime &&
+        /\b(?:code|code-insiders|cursor|windsurf|codium)\s+[^|;&]*--install-extension\b/i.test(c.text)) ||
       /\breg(?:\.exe)?\s+add\b.*\\(?:Run|RunOnce)\b/i.test(c.text) ||
       /\b(?:New-ItemProperty|Set-ItemProperty)\b.*\\(?:Run|RunOnce)\b/i.test(c.text) ||
       /\blaunchctl\s+(?:load|bootstrap)\b/i.test(c.text) ||

