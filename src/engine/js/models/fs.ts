@@ -148,11 +148,22 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
       (asString(v) ?? (v.k === 'str' ? v.v : '')).split(/[*?{[]/)[0]!.replace(/(.)\/+$/, '$1');
     // Patterns naming credential files (`.npmrc`, `.git-credentials`, `.ssh/id_*`): the paths of
     // secrets, whose contents a read then carries.
-    if (patterns.some((v) => SENSITIVE_PATH.test(asString(v) ?? (v?.k === 'str' ? v.v : ''))))
-      return withTaint({ k: 'unknown' }, [], 'secret_path');
-    if (roots.some((v) => v.t?.has('user_listing') || v.t?.has('cwd') || isUserDataPath(base(v))))
-      return withTaint({ k: 'unknown' }, [], 'user_listing');
-    return UNKNOWN;
+    const taint: 'secret_path' | 'user_listing' | undefined = patterns.some((v) =>
+      SENSITIVE_PATH.test(asString(v) ?? (v?.k === 'str' ? v.v : '')),
+    )
+      ? 'secret_path'
+      : roots.some((v) => v.t?.has('user_listing') || v.t?.has('cwd') || isUserDataPath(base(v)))
+        ? 'user_listing'
+        : undefined;
+    if (!taint) return UNKNOWN;
+    // The paths found stand for the patterns that found them (`~/**/package.json`), so what is
+    // done with each (rewritten as a manifest, read as a key file) is seen with its shape.
+    const cwd = cwdOpt ? (asString(cwdOpt) ?? (cwdOpt.k === 'str' ? cwdOpt.v : undefined)) : undefined;
+    const items = patterns.slice(0, 10).map((v) => {
+      const p = (v ? asString(v) : undefined) ?? (v?.k === 'str' ? v.v : '${…}');
+      return withTaint({ k: 'str', v: cwd && !/^[/~]/.test(p) ? `${cwd}/${p}` : p }, [v], taint);
+    });
+    return withTaint({ k: 'arr', items }, [], taint);
   }
   // rimraf(path) / rimraf.sync(path) / del(paths): recursive deletion by module.
   if (/^(?:rimraf|del|trash|premove)$/.test(mod)) {
