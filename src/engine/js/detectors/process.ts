@@ -110,7 +110,15 @@ export function spawn(
     const full =
       kind === 'argv' && args[1]?.k === 'arr'
         ? `${cmd} ${flatStrings(args[1])
-            .map((w) => (!argvShell && /[\s|;&<>]/.test(w) && !/"/.test(w) ? `"${w}"` : w))
+            .map((w) =>
+              argvShell || !/[\s|;&<>"']/.test(w)
+                ? w
+                : !w.includes("'")
+                  ? `'${w}'`
+                  : !w.includes('"')
+                    ? `"${w}"`
+                    : w,
+            )
             .join(' ')}`
         : cmd;
     // Recursive deletion of the user's files through a shell (`rm -rf ~/…`, `rd /s /q C:\\`).
@@ -133,6 +141,17 @@ export function spawn(
     // next and the run by a third (a table of steps spawned in a loop) are one download-execute.
     d.spawnedScript ??= newScriptState();
     for (const h of analyzeScript(full, 'sh', d.installTime, d.spawnedScript)) {
+      // A reverse shell found inside inline code the command runs (`python3 -c "…socket…pty…"`).
+      if (h.rule === 'shell.reverse-shell') {
+        d.threat(
+          'js.exec-reverse-shell',
+          'malicious_code',
+          node,
+          `runs a command that ${h.message}`,
+          d.install,
+        );
+        continue;
+      }
       if (
         !h.message.startsWith('runs a base64-encoded') &&
         !/^script\.(?:crypto-miner|persistence|fingerprint-exfil|exfil-host|secret-file-exfil|env-exfil|git-push|download-execute)$/.test(
