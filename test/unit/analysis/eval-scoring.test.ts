@@ -124,6 +124,10 @@ describe('leave-one-family-out', () => {
     const destructive = scores.find((s) => s.family === 'destructive')!;
     expect(destructive.missed.map((m) => m.id)).toEqual(['d1']);
     expect(totals(scores)).toEqual({ cases: 4, caught: 3, critical: 3, lofoCaught: 2 });
+    // Caught with every rule on but not under LOFO, with what survives (for --show-lofo).
+    expect(beacon.lofoMissed.map((m) => [m.outcome.id, m.rest.map((t) => t.rule)])).toEqual([['b1', []]]);
+    // A case missed outright is a miss, not a LOFO miss.
+    expect(destructive.lofoMissed).toEqual([]);
   });
 
   it('drops the level to warning when only a 0.6 finding is left', () => {
