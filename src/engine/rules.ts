@@ -354,6 +354,11 @@ const CATALOGUE = {
     'a crypto-address pattern, a fixed address and an interception (clipboard, hooked fetch/XHR/wallet provider, page text) in one file',
     { base: 0.85 },
   ),
+  'js.wallet-drain': rule(
+    MC,
+    "a transaction whose value is the balance read from the user's wallet and whose recipient is an address written in the code (a drainer)",
+    { base: 0.85 },
+  ),
   'js.remote-triggered-destructive': rule(
     MC,
     'the working directory, user files or a database wiped under a branch taken on network data (a remote kill switch)',

