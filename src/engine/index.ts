@@ -393,16 +393,26 @@ export function analyzeFiles(
   }
   caps.merge(scriptState.caps!);
   installCaps.merge(scriptState.caps!);
-  for (const inline of install.inlineCode) {
+  /**
+   * Code that is not a file of its own (`node -e` in a script, a workflow step's JavaScript): its
+   * findings placed on the line that holds it, the place named in the message.
+   */
+  const analyzeInline = (path: string, code: string, line: number, installTime: boolean, where: string) => {
     const r = analyzeJsFile({
-      path: 'package.json',
-      text: inline.code,
-      installTime: true,
+      path,
+      text: code,
+      installTime,
       maxDepth: limits.maxAstDepth,
       timeBudgetMs: limits.fileTimeBudgetMs,
     });
-    for (const f of r.findings)
-      evidence.push({ ...f, line: inline.line, message: `${f.message} (inline code of ${inline.label})` });
+    return {
+      findings: r.findings.map((f) => ({ ...f, line, message: `${f.message} (${where})` })),
+      caps: r.caps,
+    };
+  };
+  for (const inline of install.inlineCode) {
+    const r = analyzeInline('package.json', inline.code, inline.line, true, `inline code of ${inline.label}`);
+    evidence.push(...r.findings);
     caps.merge(r.caps);
     installCaps.merge(r.caps);
   }
@@ -513,21 +523,13 @@ export function analyzeFiles(
       // can do is not what the package can do where it is installed). A step it finds sending
       // data out is not reported a second time by the workflow's own text rules.
       const codeLines = new Set<number>();
+      const where = editor
+        ? 'code run by a task when the folder is opened'
+        : 'code run by a step of this CI workflow';
       for (const c of wf.code) {
-        const r = analyzeJsFile({
-          path: p,
-          text: c.code,
-          installTime: editor,
-          maxDepth: limits.maxAstDepth,
-          timeBudgetMs: limits.fileTimeBudgetMs,
-        });
-        for (const f of r.findings) {
+        for (const f of analyzeInline(p, c.code, c.line, editor, where).findings) {
           if (!('threat_type' in f)) continue;
-          evidence.push({
-            ...f,
-            line: c.line,
-            message: `${f.message} (${editor ? 'code run by a task when the folder is opened' : 'code run by a step of this CI workflow'})`,
-          });
+          evidence.push(f);
           if (f.confidence >= 0.5 && (editor || f.threat_type === 'data_exfiltration')) codeLines.add(c.line);
         }
       }

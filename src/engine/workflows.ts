@@ -170,9 +170,9 @@ export function analyzeWorkflowFile(text: string, path = ''): { hits: WorkflowHi
   };
   const envHasSecrets = SECRETS_IN_ENV.test(path);
   const files = new Map<string, string>();
+  const who = /(?:^|\/)action\.ya?ml$/i.test(path) ? 'a shipped GitHub Action' : 'a shipped CI workflow';
   for (const s of all) {
     const line = lineOf(s.run);
-    const who = /(?:^|\/)action\.ya?ml$/i.test(path) ? 'a shipped GitHub Action' : 'a shipped CI workflow';
     hits.push(...stepHits(s, line, who, false, envHasSecrets, files));
     const js = s.js ? [s.run] : inlineNodeCode(s.run);
     for (const c of js) if (code.length < 50) code.push({ code: codeWithSecrets(c), line });

@@ -184,8 +184,8 @@ export function spawn(
       // rewrites the manifest (a new name or version) or points npm at another config.
       // …or publishes from folders it listed (other projects of the user), not its own.
       const cwdOpt = (args.find((a) => a?.k === 'obj') as (Val & { k: 'obj' }) | undefined)?.props.get('cwd');
-      const elsewhere =
-        !!cwdOpt && (deepTaints(cwdOpt).has('user_listing') || deepTaints(cwdOpt).has('outside_pkg'));
+      const cwdTaints = cwdOpt ? deepTaints(cwdOpt) : undefined;
+      const elsewhere = !!cwdTaints && (cwdTaints.has('user_listing') || cwdTaints.has('outside_pkg'));
       const level =
         rule === 'js.exec-npm-publish' && !d.installTime
           ? SPREADS.test(d.input.text) || elsewhere
