@@ -1,0 +1,1 @@
+export declare function cacheKey(files: string[], compilerOptions: Record<string, unknown>): string;
