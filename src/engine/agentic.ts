@@ -376,7 +376,7 @@ export function scanText(input: TextScanInput): Finding[] {
       );
     }
   }
-  structuredScan(input, out, push);
+  structuredScan(input, lines, out, push);
   if (isCode) return out;
   scanProse(input, text, lines, meta, out);
   // Test files and fixtures of detectors hold attack text on purpose; they are not loaded by users.
@@ -456,10 +456,9 @@ function pythonTexts(text: string): { text: string; offset: number }[] {
  * as tool descriptions), agent settings hooks, invisible payloads in code (GlassWorm shape), and
  * look-alike characters inside shell commands.
  */
-function structuredScan(input: TextScanInput, out: Finding[], push: Push): void {
+function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], push: Push): void {
   if (input.context !== 'code' && input.context !== 'agent_file' && input.context !== 'package_json') return;
   const { path, text } = input;
-  const lines = new LineIndex(text);
   const sub = (ctx: TextContext, t: string, offset: number) => {
     const f = scanText({
       ...input,
@@ -503,9 +502,11 @@ function structuredScan(input: TextScanInput, out: Finding[], push: Push): void 
   if (input.context === 'code' && /\.[cm]?[jt]sx?$/i.test(path) && text.length < 2_000_000) {
     // Prompts split over several literals ('…' + '…', arrays joined) are read joined.
     // In a file that declares MCP tools, joined literals are likely tool descriptions.
-    const toolFile = MCP_TOOL_FILE.test(text) && !TEST_PATH.test(path);
+    const toolFile = MCP_TOOL_HINT.test(text) && MCP_TOOL_FILE.test(text) && !TEST_PATH.test(path);
     const place = TEST_PATH.test(path) ? 'comment' : toolFile ? 'agent' : 'string';
-    const meta = CODE_META.test(text);
+    // Read once, and only when a literal scores.
+    let metaSeen: boolean | undefined;
+    const meta = () => (metaSeen ??= CODE_META.test(text));
     for (const g of joinedLiterals(text)) {
       // In a file that declares MCP tools, text about tools or addressed to the model is read by
       // the model: a description, or what a tool returns (an injection in tool output).
@@ -517,10 +518,12 @@ function structuredScan(input: TextScanInput, out: Finding[], push: Push): void 
         addressed: asTool,
         meta,
         toolDescription: asTool,
+        // Chat-template markers in code strings are prompt plumbing, not reported (below).
+        chatTemplate: false,
       })) {
         // Install notes and CLI help in code strings say "run curl … | sh" to people; text the
         // model reads in a tool file is steering the model.
-        if ((h.type === 'social_engineering' && !asTool) || h.rule === 'text.chat-template') continue;
+        if (h.type === 'social_engineering' && !asTool) continue;
         push(
           h.type,
           h.rule,
@@ -614,5 +617,14 @@ function joinedLiterals(code: string): { offset: number; text: string }[] {
   return out.filter((g) => g.text.length < 50_000);
 }
 const BIDI_META = /trojan[\s-]?source|CVE-2021-42574|bidi(?:rectional)?[\s-](?:override|control|character)/i;
+/** Cheap first test for MCP_TOOL_FILE: one of its words must be in the text. */
+const MCP_TOOL_HINT = {
+  test: (t: string) =>
+    t.includes('modelcontextprotocol') ||
+    t.includes('McpServer') ||
+    t.includes('registerTool') ||
+    t.includes('.tool') ||
+    t.includes('ListToolsRequestSchema'),
+};
 const MCP_TOOL_FILE =
   /@modelcontextprotocol\/sdk|\bMcpServer\b|\.registerTool\s*\(|\bserver\.tool\s*\(|\bListToolsRequestSchema\b/;

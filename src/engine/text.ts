@@ -31,16 +31,25 @@ export function snippetOf(s: string, max = 160): string {
 
 /** Maps offsets to 1-based line numbers. */
 export class LineIndex {
-  private readonly starts: number[] = [0];
-  constructor(readonly text: string) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  private lineStarts: number[] | undefined;
+  constructor(readonly text: string) {}
+  /** Built on first use: many texts are scanned without a finding that needs a line. */
+  private get starts(): number[] {
+    if (!this.lineStarts) {
+      const starts = [0];
+      const text = this.text;
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.lineStarts = starts;
+    }
+    return this.lineStarts;
   }
   lineOf(offset: number): number {
+    const starts = this.starts;
     let lo = 0;
-    let hi = this.starts.length - 1;
+    let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid]! <= offset) lo = mid;
+      if (starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
     return lo + 1;

@@ -157,13 +157,24 @@ function secretKinds(s: string): string[] {
 export function semanticScan(
   text: string,
   place: Place,
-  opts: { addressed: boolean; meta: boolean; toolDescription?: boolean },
+  opts: {
+    addressed: boolean;
+    /** Whether the document discusses prompt injection; a function when costly, read on the first hit. */
+    meta: boolean | (() => boolean);
+    toolDescription?: boolean;
+    /** Look for chat-template turn markers (default true). */
+    chatTemplate?: boolean;
+  },
 ): SemanticHit[] {
   if (text.length > 300_000) text = text.slice(0, 300_000);
   const hits: SemanticHit[] = [];
   // Documents about prompt injection lower what is not hidden; every score has a ceiling.
-  const adjust: Adjustment[] =
-    opts.meta && place !== 'hidden' ? ['discussionScored', 'scoredCeiling'] : ['scoredCeiling'];
+  let adjustment: Adjustment[] | undefined;
+  const adjust = (): Adjustment[] =>
+    (adjustment ??=
+      place !== 'hidden' && (typeof opts.meta === 'function' ? opts.meta() : opts.meta)
+        ? ['discussionScored', 'scoredCeiling']
+        : ['scoredCeiling']);
   /** `variant`: the place, or `<place>Strong`; `steps`: raising evidence (urgency, concealment). */
   const add = (
     type: ThreatType,
@@ -173,7 +184,7 @@ export function semanticScan(
     message: string,
     steps = 0,
   ) => {
-    const level = { variant, steps, adjust } as ConfidenceQuery;
+    const level = { variant, steps, adjust: adjust() } as ConfidenceQuery;
     const conf = confidence(rule, level);
     if (conf < MIN_TEXT_CONFIDENCE) return;
     if (hits.some((h) => h.rule === rule && h.conf >= conf)) return;
@@ -181,13 +192,42 @@ export function semanticScan(
     if (prev >= 0) hits.splice(prev, 1);
     hits.push({ type, rule, conf: round2(conf), level, index, message });
   };
+  // The two rules that need no addressee.
+  const overrides = (s: string, index: number) => {
+    if (OVERRIDE.test(s))
+      add(
+        'instruction_override',
+        'text.override-instructions',
+        place,
+        index,
+        'tells an AI agent to ignore its instructions',
+      );
+  };
+  const reviewerNote = (s: string, index: number) => {
+    if (REVIEWER_NOTE.test(s))
+      add(
+        'instruction_override',
+        'text.reviewer-note',
+        place,
+        index,
+        'tells AI reviewers or scanners the code is safe',
+      );
+  };
   for (const w of windows(text)) {
     const s = w.text;
-    // "user agent", "https agent" are HTTP terms, not AI agents.
-    const spoken = s.replace(NOT_AI_AGENT, ' ');
+    // "user agent", "https agent" are HTTP terms, not AI agents. (Blanking them can only remove
+    // matches, so a window where WHO finds nothing is not rewritten.)
+    const spoken = WHO.test(s) ? s.replace(NOT_AI_AGENT, ' ') : s;
     // In code, "you must …" is UI text as often as a prompt: strings and comments need an AI named.
     const who =
       opts.addressed || (place === 'string' || place === 'comment' ? WHO_AI.test(spoken) : WHO.test(spoken));
+    // Not addressed to a model, not hidden, not a tool description: only the rules that need no
+    // addressee can fire.
+    if (!who && place !== 'hidden' && !opts.toolDescription) {
+      overrides(s, w.index);
+      reviewerNote(s, w.index);
+      continue;
+    }
     // Safety rules ("never print API keys") are not requests: drop negated clauses first.
     const affirmative = s.replace(NEGATED_CLAUSE, ' ');
     // Search and secret in one sentence, the sink in that sentence or one of the next two.
@@ -245,14 +285,7 @@ export function semanticScan(
         w.index,
         'a tool description carries instructions to the model to gather secrets (tool poisoning)',
       );
-    if (OVERRIDE.test(s))
-      add(
-        'instruction_override',
-        'text.override-instructions',
-        place,
-        w.index,
-        'tells an AI agent to ignore its instructions',
-      );
+    overrides(s, w.index);
     if ((opts.toolDescription || who) && SHADOW.test(s))
       add(
         'instruction_override',
@@ -285,14 +318,7 @@ export function semanticScan(
           (PROJECT_HOOK.test(s) ? 1 : 0) +
           (FALSE_CONSENT.test(s) ? 1 : 0),
       );
-    if (REVIEWER_NOTE.test(s))
-      add(
-        'instruction_override',
-        'text.reviewer-note',
-        place,
-        w.index,
-        'tells AI reviewers or scanners the code is safe',
-      );
+    reviewerNote(s, w.index);
     if (conceal && who && !hits.some((h) => h.index === w.index))
       add(
         'prompt_injection',
@@ -302,7 +328,7 @@ export function semanticScan(
         'tells an AI agent to hide what it does from the user',
       );
   }
-  const t = CHAT_TEMPLATE.exec(text);
+  const t = opts.chatTemplate === false ? null : CHAT_TEMPLATE.exec(text);
   if (t)
     add(
       'prompt_injection',
