@@ -113,6 +113,10 @@ const HANDS_SECRET =
 const CHAT_TEMPLATE =
   /<\|im_start\|>\s*system|<\|start_header_id\|>\s*system|<\|system\|>|\[INST\]|<<SYS>>|^\s*#{2,3}\s*(?:System|Instruction)\s*:|^\s*(?:Human|User)\s*:[^\n]*\n(?:[^\n]*\n){0,6}\s*(?:Assistant|AI)\s*:|<\/?(?:system_?prompt|system-reminder|admin_instructions)\s*>/im;
 
+/** Every CHAT_TEMPLATE alternative holds one of these: a cheap test before the costly one. */
+const CHAT_TEMPLATE_HINT =
+  /<\||\[INST\]|<<SYS>>|(?:System|Instruction|Human|User)\s*:|system_?prompt|system-reminder|admin_instructions/i;
+
 const REVIEWER_NOTE =
   /\b(?:AI|LLM|automated|machine)\s+(?:code\s+)?(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\s*[:,\u2014-][^\n]{0,160}\b(?:safe|benign|harmless|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report|mark))|\b(?:note|notice|message|attention|instructions?)\s+(?:to|for)\s+(?:any\s+|all\s+)?(?:AI|LLM|automated|security|code)?\s*(?:reviewers?|scanners?|auditors?|analy[sz]ers?|agents?|models?|assistants?)\b[^\n]{0,200}\b(?:safe|benign|harmless|legitimate|not\s+malicious|false\s+positive|approved|verified|do\s+not\s+(?:flag|report|mark)|must\s+not\s+be\s+(?:flagged|reported))|\b(?:AI|LLM|automated)\s+(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\b[^\n]{0,80}\b(?:must|should|shall|are\s+instructed\s+to)\b[^\n]{0,80}\b(?:safe|benign|clean|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report))|(?:ИИ|нейросет|сканер)[^\n]{0,80}(?:безопас|не\s+сообщай|не\s+помечай)|(?:AI|人工智能|扫描器|审查)[^\n]{0,40}(?:安全的|不要报告|不要标记)/i;
 
@@ -328,7 +332,7 @@ export function semanticScan(
         'tells an AI agent to hide what it does from the user',
       );
   }
-  const t = opts.chatTemplate === false ? null : CHAT_TEMPLATE.exec(text);
+  const t = opts.chatTemplate === false || !CHAT_TEMPLATE_HINT.test(text) ? null : CHAT_TEMPLATE.exec(text);
   if (t)
     add(
       'prompt_injection',
@@ -343,7 +347,7 @@ export function semanticScan(
 /** Base64 blobs in text that decode to readable text (for agent files and tool descriptions). */
 export function decodedBlobs(text: string): { index: number; text: string }[] {
   const out: { index: number; text: string }[] = [];
-  for (const m of text.matchAll(/[A-Za-z0-9+/]{40,}={0,2}|[A-Za-z0-9_-]{60,}/g)) {
+  for (const m of blobCandidates(text)) {
     if (out.length >= 20) break;
     const raw = m[0];
     if (!/[0-9+/]/.test(raw) && !/[A-Z].*[a-z]|[a-z].*[A-Z]/.test(raw)) continue;
@@ -359,6 +363,44 @@ export function decodedBlobs(text: string): { index: number; text: string }[] {
     out.push({ index: m.index, text: dec });
   }
   return out;
+}
+
+/** Base64 or base64url text: 40+ characters with `=` padding, or 60+ URL-safe ones. */
+const BLOB = /[A-Za-z0-9+/]{40,}={0,2}|[A-Za-z0-9_-]{60,}/g;
+
+/**
+ * The matches of BLOB in `text`, found by first cutting the text into runs of the characters a
+ * blob is made of (one linear pass) and matching only runs of 40 or more (with the `=` after
+ * them): the regex alone retries every short run from each of its characters.
+ */
+function* blobCandidates(text: string): Generator<RegExpExecArray> {
+  const inRun = (c: number) =>
+    (c >= 48 && c <= 57) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 97 && c <= 122) ||
+    c === 43 ||
+    c === 47 ||
+    c === 95 ||
+    c === 45;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    if (!inRun(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && inRun(text.charCodeAt(i))) i++;
+    if (i - start < 40) continue;
+    let end = i;
+    while (end < n && end - i < 2 && text.charCodeAt(end) === 61) end++;
+    BLOB.lastIndex = 0;
+    const run = text.slice(start, end);
+    for (let m = BLOB.exec(run); m; m = BLOB.exec(run)) {
+      m.index += start;
+      yield m;
+    }
+  }
 }
 
 /** Invisible code points used to carry a payload (variation selectors, tags, fillers). */

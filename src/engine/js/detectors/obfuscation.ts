@@ -85,13 +85,18 @@ function hexId(d: Detectors, n: AstNode): void {
   }
 }
 
+function isAscii(name: string): boolean {
+  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
 /** A declared or referenced identifier: `_0x` names, zero-width characters, mixed scripts. */
 export function identifier(d: Detectors, n: AstNode | null | undefined): void {
   if (!n || n.type !== 'Identifier') return;
   const name = n.name as string;
-  // eslint-disable-next-line no-control-regex -- plain ASCII test
-  if (/^[\x00-\x7f]*$/.test(name)) {
-    if (HEX_NAME.test(name)) hexId(d, n);
+  if (isAscii(name)) {
+    // `_0x…` names only (the first character is tested before the regex: this runs per identifier).
+    if (name.charCodeAt(0) === 95 && HEX_NAME.test(name)) hexId(d, n);
     return;
   }
   if (hasZeroWidth(name)) {

@@ -69,6 +69,13 @@ const TEXT_RULES: {
   },
 ];
 
+/** The rules with global regexes and their gates as one test (a single pass over the text). */
+const TEXT_RULES_GLOBAL = TEXT_RULES.map((r) => ({
+  ...r,
+  re: new RegExp(r.re.source, r.re.flags.includes('g') ? r.re.flags : `${r.re.flags}g`),
+  gate: r.gate && new RegExp(r.gate.map((g) => g.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')),
+}));
+
 /** Text rules for code files: run on every file, parsed or not. */
 export function textChecks(
   input: JsFileInput,
@@ -115,10 +122,11 @@ export function textChecks(
     const c = at >= 0 ? comments[at]! : undefined;
     return !!c && offset <= c.start + c.text.length + 4;
   };
-  for (const r of TEXT_RULES) {
+  for (const r of TEXT_RULES_GLOBAL) {
     // Each encoder leaves a literal mark; skip the whole-text scan when it is absent.
-    if (r.gate && !r.gate.some((g) => text.includes(g))) continue;
-    const re = new RegExp(r.re.source, r.re.flags.includes('g') ? r.re.flags : `${r.re.flags}g`);
+    if (r.gate && !r.gate.test(text)) continue;
+    const re = r.re;
+    re.lastIndex = 0;
     let tries = 0;
     for (const m of text.matchAll(re)) {
       if (tries++ > 20) break;
