@@ -585,7 +585,8 @@ const CODE_META =
 /** Runs of string literals joined by `+`, commas or line breaks (array items), read as one text. */
 function joinedLiterals(code: string): { offset: number; text: string }[] {
   const out: { offset: number; text: string }[] = [];
-  const re = /'((?:\\.|[^'\\\n])*)'|"((?:\\.|[^"\\\n])*)"|`((?:\\.|[^`\\])*)`/g;
+  // No capture groups: the body is the match without its quotes.
+  const re = /'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`/g;
   let cur: { offset: number; parts: string[]; end: number } | undefined;
   const flush = () => {
     if (cur && cur.parts.length) {
@@ -597,7 +598,8 @@ function joinedLiterals(code: string): { offset: number; text: string }[] {
   let n = 0;
   for (const m of code.matchAll(re)) {
     if (++n > 50_000 || out.length > 2000) break;
-    const body = (m[1] ?? m[2] ?? m[3] ?? '').replace(/\\n/g, '\n');
+    const raw = m[0].slice(1, -1);
+    const body = raw.includes('\\n') ? raw.replace(/\\n/g, '\n') : raw;
     const gap = cur ? code.slice(cur.end, m.index) : '';
     // Single words (keyword lists) are never joined into sentences.
     if (!/\S\s+\S/.test(body)) {

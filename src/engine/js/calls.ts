@@ -58,6 +58,14 @@ function dottedName(n: AstNode): string | undefined {
   return obj !== undefined && key !== undefined ? `${obj}.${key}` : undefined;
 }
 
+/** The callee's last name is one MODULE_LOADER ends with (tested before building the dotted name). */
+function loaderTail(n: AstNode): boolean {
+  if (n.type !== 'MemberExpression') return false;
+  const prop = n.property as AstNode;
+  const key = n.computed ? (typeof prop.value === 'string' ? prop.value : undefined) : keyName(prop);
+  return key === '_load' || key === 'require';
+}
+
 /** Evaluates a call or `new` expression. */
 export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: number): Val {
   const calleeNode = node.callee as AstNode;
@@ -107,7 +115,12 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   });
   // Node's module loader reached past `require` through the CommonJS `module` object
   // (`module.constructor._load(name)`, `module.require(name)`): the same as require.
-  if (callee.k === 'unknown' && !isNew && MODULE_LOADER.test(dottedName(calleeNode) ?? '')) {
+  if (
+    callee.k === 'unknown' &&
+    !isNew &&
+    loaderTail(calleeNode) &&
+    MODULE_LOADER.test(dottedName(calleeNode) ?? '')
+  ) {
     const name = asString(args[0]);
     if (name !== undefined) return loadModule(ev, name, node, args[0]);
   }

@@ -3,9 +3,9 @@ import type { Taint, Val } from './values';
 
 export class Scope {
   readonly vars = new Map<string, Val>();
-  /** Taints of sensitive data read in this function (for the same-scope exfiltration rule). */
-  readonly sources = new Map<Taint, number>();
-  readonly sinks: { line: number; what: string; tainted: boolean }[] = [];
+  /** Taints of sensitive data read in this function (for the same-scope exfiltration rule); made on first use. */
+  sources?: Map<Taint, number>;
+  sinks?: { line: number; what: string; tainted: boolean }[];
   /** Values returned by the function this scope belongs to (set for function scopes). */
   returns?: Val[];
   constructor(

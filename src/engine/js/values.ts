@@ -116,10 +116,20 @@ export function withTaint<T extends Val>(v: T, from?: (Val | undefined)[], extra
 /** Every taint in a value, looking inside arrays and objects (bounded). */
 export function deepTaints(v: Val | undefined, depth = 0, acc = new Set<Taint>()): Set<Taint> {
   if (!v || depth > 4) return acc;
-  for (const x of v.t ?? []) acc.add(x);
+  if (v.t) for (const x of v.t) acc.add(x);
   if (v.k === 'env') acc.add('env_all');
-  if (v.k === 'arr') for (const i of v.items.slice(0, 50)) deepTaints(i, depth + 1, acc);
-  if (v.k === 'obj') for (const i of [...v.props.values()].slice(0, 50)) deepTaints(i, depth + 1, acc);
+  // The first 50 items or properties (no copies: this runs for most calls).
+  if (v.k === 'arr') {
+    const n = Math.min(v.items.length, 50);
+    for (let i = 0; i < n; i++) deepTaints(v.items[i], depth + 1, acc);
+  }
+  if (v.k === 'obj') {
+    let i = 0;
+    for (const x of v.props.values()) {
+      if (i++ >= 50) break;
+      deepTaints(x, depth + 1, acc);
+    }
+  }
   return acc;
 }
 

@@ -35,6 +35,7 @@ const STRATUM =
 
 /** Sensitive data read in a function: remembered for the same-scope rule. */
 export function source(scope: Scope, taint: Taint, node: AstNode): void {
+  scope.sources ??= new Map();
   if (!scope.sources.has(taint)) scope.sources.set(taint, lineOf(node));
 }
 
@@ -123,14 +124,15 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
       break;
     }
   }
-  scope.sinks.push({ line: lineOf(node), what, tainted: sensitive.length > 0 });
+  (scope.sinks ??= []).push({ line: lineOf(node), what, tainted: sensitive.length > 0 });
 }
 
 /** Same-scope exfiltration: sensitive data read and a network sink in one function. */
 export function sameScope(d: Detectors, scope: Scope): void {
-  if (!scope.sinks.length || scope.sinks.every((s) => s.tainted)) return;
-  const strong = (['secret_file', 'env_all'] as Taint[]).filter((t) => scope.sources.has(t));
-  const weak = (['fingerprint', 'secret_env'] as Taint[]).filter((t) => scope.sources.has(t));
+  const sources = scope.sources;
+  if (!scope.sinks?.length || !sources || scope.sinks.every((s) => s.tainted)) return;
+  const strong = (['secret_file', 'env_all'] as Taint[]).filter((t) => sources.has(t));
+  const weak = (['fingerprint', 'secret_env'] as Taint[]).filter((t) => sources.has(t));
   const sink = scope.sinks.find((s) => !s.tainted)!;
   if (strong.length) {
     d.threat(
