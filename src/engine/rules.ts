@@ -331,7 +331,7 @@ const CATALOGUE = {
   ),
   'js.destructive-user-data': rule(
     MC,
-    "the user's files deleted or overwritten: a recursive delete of home, its data folders, a drive root or the project npm ran in, or a write/delete of each entry listed from one",
+    "the user's files deleted or overwritten: a recursive delete of home, its data folders, a drive root or the project npm ran in, or a write/delete of each entry listed from one; or a database dropped or flushed by install-time code",
     { base: 0.85, install: 0.95, eachListed: 0.8, eachListedInstall: 0.9 },
   ),
   'js.exec-destructive-user-data': rule(

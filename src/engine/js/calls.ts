@@ -14,6 +14,7 @@ import {
   cookieJar,
   pageSecretResult,
   domCallback,
+  formActionHijack,
 } from './models/browser';
 import { codeApi, codeGlobal, codeCall, compiles, dynamicCall } from './models/code';
 import {
@@ -152,6 +153,14 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   ev.effects.call(node, calleeNode, how, args, memberObj);
   // Page secrets: the fields a skimmer selects and a wallet's secrets in web storage.
   if (callee.k !== 'fn') result = pageSecretResult(calleeNode, how, memberObj, args, result);
+  // form.setAttribute('action', url), jQuery's $(form).attr('action', url) / .prop(…).
+  if (
+    (how === 'setAttribute' || how === 'attr' || how === 'prop') &&
+    memberObj &&
+    args[1] &&
+    asString(args[0])?.toLowerCase() === 'action'
+  )
+    formActionHijack(ev, node, memberObj, args[1], scope);
   // A wallet's balance read from its provider (`provider.getBalance(a)`, `request({ method:
   // 'eth_getBalance' })`): what a drainer sends on.
   if (

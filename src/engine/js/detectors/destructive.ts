@@ -121,16 +121,27 @@ export function remoteTriggered(d: Detectors, node: AstNode, what: string): void
   );
 }
 
-/** `db.dropDatabase()`, `DROP TABLE …` under a remote gate. */
+/**
+ * `db.dropDatabase()`, `DROP TABLE …`: under a remote gate, or in code that runs while the package
+ * installs (no install step has a reason to wipe the user's databases).
+ */
 export function databaseWipe(d: Detectors, node: AstNode, how: string | undefined, args: Val[]): void {
-  if (
-    d.remoteGate > 0 &&
-    ((how !== undefined && /^(?:dropDatabase|flushall|flushdb|dropCollection)$/i.test(how)) ||
-      args.some((a) =>
-        /\bDROP\s+(?:DATABASE|TABLE|SCHEMA)\b|\bTRUNCATE\s+TABLE\b|\bFLUSHALL\b/i.test(asString(a) ?? ''),
-      ))
-  )
-    remoteTriggered(d, node, 'wipes a database');
+  if (d.remoteGate <= 0 && !d.installTime) return;
+  const wipe =
+    (how !== undefined && /^(?:dropDatabase|flushall|flushdb|dropCollection)$/i.test(how)) ||
+    args.some((a) =>
+      /\bDROP\s+(?:DATABASE|TABLE|SCHEMA)\b|\bTRUNCATE\s+TABLE\b|\bFLUSHALL\b/i.test(asString(a) ?? ''),
+    );
+  if (!wipe) return;
+  if (d.remoteGate > 0) remoteTriggered(d, node, 'wipes a database');
+  else
+    d.threat(
+      'js.destructive-user-data',
+      'malicious_code',
+      node,
+      `wipes a database while the package installs (${how ?? 'a DROP or TRUNCATE statement'})`,
+      'install',
+    );
 }
 
 /**

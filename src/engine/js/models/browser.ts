@@ -15,6 +15,12 @@ const SECRET_FIELD =
 const SECRET_STORAGE_KEY = /mnemonic|seed|private[-_]?key|secret[-_]?key|keystore|wallet|vault/i;
 /** Selectors of every form or every field of a page (`form`, `input`, `input, select, textarea`). */
 const ALL_FIELDS = /^\s*(?:form|input|textarea|select)(?:\s*,\s*(?:form|input|textarea|select))*\s*$/i;
+/**
+ * Selectors that pick forms: by their tag (every comma-separated part starts with `form`), or by
+ * an id or class naming a form, a checkout, a payment or a login.
+ */
+const FORM_TAG = /^\s*form(?![\w-])[^,]*(?:,\s*form(?![\w-])[^,]*)*$/i;
+const FORM_NAMED = /form|checkout|payment|billing|log-?in|sign-?in/i;
 /** Event types whose event object carries what the user types. */
 const KEY_EVENTS = /^(?:keydown|keypress|keyup)$/;
 
@@ -59,6 +65,13 @@ export function pageSecretResult(
     ALL_FIELDS.test(a0s)
   )
     return withTaint({ k: 'unknown' }, [result], 'page_form');
+  if (
+    a0s !== undefined &&
+    ((/^(?:querySelector|querySelectorAll|getElementsByTagName|closest|\$|jQuery)$/.test(selector) &&
+      FORM_TAG.test(a0s)) ||
+      (/^(?:getElementById|querySelector|\$|jQuery)$/.test(selector) && FORM_NAMED.test(a0s)))
+  )
+    return withTaint({ k: 'unknown' }, [result], 'dom_form');
   if (
     how === 'getItem' &&
     memberObj?.k === 'global' &&
@@ -175,6 +188,19 @@ export function networkHook(ev: Evaluator, target: string, v: Val, scope: Scope,
   ev.rewalked.add(v.node);
   const params = ((v.node.params ?? []) as AstNode[]).map((_, i) => (i === secretAt ? typed() : UNKNOWN));
   ev.walkFunction(v.node, scope, depth + 1, params);
+}
+
+/**
+ * `form.action = 'https://host/…'`, `form.setAttribute('action', …)` on a form of the page (found
+ * by a selector, `document.forms`, a submit event): what its users submit goes to that host
+ * (form-jacking). Forms a library builds itself (`createElement('form')`) are not the page's.
+ */
+export function formActionHijack(ev: Evaluator, node: AstNode, form: Val, url: Val, scope: Scope): void {
+  const t = form.t;
+  if (!t || !(t.has('dom_form') || t.has('page_form') || t.has('page_secret'))) return;
+  const u = asString(url) ?? (url.k === 'str' ? url.v : undefined);
+  if (!u || !/^https?:\/\/[^/]/i.test(u)) return;
+  ev.effects.request(node, 'form action', url, undefined, scope, undefined, [typed()]);
 }
 
 /** `new FormData(form)` of a form found by enumerating the page: its fields' values. */
