@@ -153,6 +153,22 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   ev.effects.call(node, calleeNode, how, args, memberObj);
   // Page secrets: the fields a skimmer selects and a wallet's secrets in web storage.
   if (callee.k !== 'fn') result = pageSecretResult(calleeNode, how, memberObj, args, result);
+  // A request body being built: `new FormData()` (the global or the form-data package) and
+  // `new URLSearchParams()`; `body.append(name, value)` / `.set(…)` adds the value's taint to it.
+  if (
+    isNew &&
+    ((callee.k === 'global' && (callee.name === 'FormData' || callee.name === 'URLSearchParams')) ||
+      (callee.k === 'mod' && callee.name === 'form-data'))
+  ) {
+    result = result === UNKNOWN ? { k: 'unknown' } : result;
+    ev.bodies.add(result);
+  } else if ((how === 'append' || how === 'set') && memberObj && ev.bodies.has(memberObj)) {
+    const t = deepTaints(args[1]);
+    if (t.size) memberObj.t = new Set([...(memberObj.t ?? []), ...t]);
+  } else if (how === 'submit' && memberObj && ev.bodies.has(memberObj) && args[0]) {
+    // form-data's `form.submit(url)`: the form posted there.
+    ev.effects.request(node, 'form-data.submit', args[0], undefined, scope, undefined, [memberObj]);
+  }
   // form.setAttribute('action', url), jQuery's $(form).attr('action', url) / .prop(…).
   if (
     (how === 'setAttribute' || how === 'attr' || how === 'prop') &&

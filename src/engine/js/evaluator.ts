@@ -68,6 +68,7 @@ export const KNOWN_GLOBALS = new Set([
   'localStorage',
   'sessionStorage',
   'FormData',
+  'URLSearchParams',
   'Map',
   'Set',
 ]);
@@ -121,6 +122,8 @@ export class Evaluator {
   readonly resolving: Val[][] = [];
   /** Named callbacks already walked again where a timer or an event registration receives them. */
   readonly rewalked = new Set<AstNode>();
+  /** Request bodies being built (`new FormData()`, `new URLSearchParams()`): what is appended joins them. */
+  readonly bodies = new WeakSet<Val>();
   /** How often a connection's callback was walked again once the connection was bound. */
   private readonly selfRewalks = new Map<AstNode, number>();
   /** The object of the member expression walked last (the `this` of a method call). */

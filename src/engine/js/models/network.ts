@@ -49,6 +49,27 @@ const MAIL_MODULES = new Set([
   'nodemailer-smtp-transport',
 ]);
 
+/** File transfer clients (FTP, SFTP, SCP): what they upload leaves the machine. */
+const FILE_TRANSFER_MODULES = new Set([
+  'basic-ftp',
+  'ftp',
+  'jsftp',
+  'promise-ftp',
+  'ssh2-sftp-client',
+  'node-scp',
+  'scp2',
+]);
+/** Cloud storage SDKs: objects put or uploaded leave the machine. */
+const CLOUD_STORAGE_MODULE = /^(?:@aws-sdk\/client-s3|aws-sdk|@google-cloud\/storage|@azure\/storage-blob)$/;
+
+/** Upload arguments: a credential file named by its path is its content sent. */
+function uploaded(args: Val[]): Val[] {
+  return args.map((a) => {
+    const p = asString(a);
+    return p !== undefined && SENSITIVE_PATH.test(p) ? withTaint({ k: 'unknown' }, [a], 'secret_file') : a;
+  });
+}
+
 /** What a request returns: a response (or socket) whose data came from the network. */
 function received(target?: Val): Val {
   const v = withTaint({ k: 'net' }, [], 'network_data');
@@ -127,13 +148,7 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
     // A bot or client uploading a file by its path (`bot.sendDocument(chat, '~/.ssh/id_rsa')`):
     // the client reads the file and sends it; a credential file's path is its content sent.
     if (/^(?:send(?:Document|Photo|File|Audio|Video|Animation|Message)|upload\w*|attach\w*)$/.test(method)) {
-      const sent = args.map((a) => {
-        const p = asString(a);
-        return p !== undefined && SENSITIVE_PATH.test(p)
-          ? withTaint({ k: 'unknown' }, [a], 'secret_file')
-          : a;
-      });
-      ev.effects.sink(node, `${method} upload`, sent, scope);
+      ev.effects.sink(node, `${method} upload`, uploaded(args), scope);
       return received();
     }
     // res.text() / .json() / .then(…) / .data: what comes back is still network data.
@@ -209,6 +224,28 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
       return received();
     }
     return UNKNOWN;
+  }
+  // File transfer and cloud storage clients: a client (and what its methods return) stays the
+  // module; connecting is a request to its host; uploads and puts send their arguments (a
+  // credential file's path is its content); an S3 command object carries its input.
+  if (FILE_TRANSFER_MODULES.has(mod) || CLOUD_STORAGE_MODULE.test(mod)) {
+    if (/^(?:access|connect)$/.test(method)) {
+      ev.effects.request(
+        node,
+        `${mod}.${method}`,
+        a0,
+        a0,
+        scope,
+        FILE_TRANSFER_MODULES.has(mod) ? 'ftp' : 'https',
+      );
+      return { k: 'mod', name: mod };
+    }
+    if (/^(?:upload\w*|put\w*|fastPut|append\w*|send|createWriteStream)$/.test(method)) {
+      ev.effects.request(node, `${mod}.${method}`, undefined, undefined, scope, 'https', uploaded(args));
+      return received();
+    }
+    if (isNew && /Command$/.test(method) && a0) return a0;
+    return { k: 'mod', name: mod };
   }
   // Chat SDKs (a Discord webhook client, a Telegram bot): whatever they send leaves the machine.
   if (CHAT_SDK_MODULES.has(mod)) {
