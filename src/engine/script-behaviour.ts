@@ -338,6 +338,15 @@ function download(c: Command): Download | undefined {
   return undefined;
 }
 
+/** The URL a Windows program given it fetches and runs (mshta, regsvr32 /i:, msiexec /i, rundll32 monikers). */
+function remoteRun(p: string, text: string): string | undefined {
+  if (!/^(?:mshta|regsvr32|msiexec|rundll32|wscript|cscript)$/i.test(p)) return undefined;
+  const url = /(?:https?|ftp):\/\/[^\s"'`)]+/i.exec(text)?.[0];
+  if (!url) return undefined;
+  if (/^msiexec$/i.test(p) && !/\s[/-](?:i|package)\b/i.test(text)) return undefined;
+  return url;
+}
+
 /** Files a command executes: the program itself, or the script given to an interpreter. */
 function executed(c: Command): string[] {
   const { prog, args } = programOf(c);
@@ -1042,6 +1051,20 @@ export function analyzeScript(
         'install_script_injection',
         `downloads ${runs}${src.url ? ` from ${src.url.slice(0, 80)}` : ''} (line ${src.line}) and runs it${c.background ? ' in the background' : ''}`,
         { variant: install, steps },
+      );
+    }
+    // Windows programs that fetch and run what a URL points at in one command: an HTML
+    // application (mshta), a scriptlet (regsvr32 /i:URL scrobj.dll), an installer (msiexec /i URL),
+    // script: or javascript: monikers through rundll32.
+    const remote = remoteRun(p, c.text);
+    if (remote) {
+      const r = urlRisk(remote);
+      add(
+        c,
+        'script.download-execute',
+        'install_script_injection',
+        `runs ${p} on ${remote.slice(0, 80)}: fetches that code and runs it`,
+        { variant: install, steps: [r.plain, r.bareIp].filter(Boolean).length },
       );
     }
     const device = wipedDevice(c);

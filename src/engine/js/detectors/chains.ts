@@ -16,6 +16,8 @@ export interface WrittenFile {
   /** The data written came from the network, or from a decoder. */
   readonly fromNetwork: boolean;
   readonly decoded: boolean;
+  /** A folder an archive was unpacked into: running any file under it runs what was written. */
+  readonly dir?: boolean;
 }
 
 const INTERPRETER =
@@ -41,24 +43,31 @@ export function written(
   if (
     !p ||
     p === '${…}' ||
-    !/^(?:writeFile|writeFileSync|appendFile|appendFileSync|copyFile|copyFileSync|outputFile|outputFileSync|createWriteStream)$/.test(
+    !/^(?:writeFile|writeFileSync|appendFile|appendFileSync|copyFile|copyFileSync|outputFile|outputFileSync|createWriteStream|extract)$/.test(
       method,
     )
   )
     return;
-  const taints = deepTaints(args[1]);
+  const dir = method === 'extract';
+  // An unpacked archive's data is not followed (it streams in from a pipeline): only its place.
+  const taints = dir ? new Set() : deepTaints(args[1]);
   d.written.push({
     path: p,
     line: lineOf(node),
     fromNetwork: taints.has('network_data'),
     decoded: taints.has('decoded'),
+    dir,
   });
 }
 
 function match(d: Detectors, values: string[]): WrittenFile | undefined {
   for (const w of d.written)
     for (const v of values)
-      if (v === w.path || (v.length > 6 && !v.includes('${') && (v.endsWith(w.path) || w.path.endsWith(v))))
+      if (
+        v === w.path ||
+        (v.length > 6 && !v.includes('${') && (v.endsWith(w.path) || w.path.endsWith(v))) ||
+        (w.dir && w.path.length > 6 && v.startsWith(`${w.path.replace(/[\\/]+$/, '')}/`))
+      )
         return w;
   return undefined;
 }
@@ -73,7 +82,7 @@ export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined
     ...(INTERPRETER.test(program.split(/[\\/]/).pop() ?? '') ? argv : []),
     ...(cmd ? cmd.split(/\s+/).slice(0, 4) : []),
   ]);
-  if (target) chain(d, node, target, `runs ${target.path.slice(0, 80)}`);
+  if (target) chain(d, node, target, target.dir ? 'runs a file from it' : `runs ${target.path.slice(0, 80)}`);
 }
 
 /** A module loaded: is it a file this file wrote? */
@@ -106,7 +115,7 @@ function chain(d: Detectors, node: AstNode, w: WrittenFile, how: string): void {
       'js.drop-and-run',
       type,
       node,
-      `downloads, writes ${w.path.slice(0, 60)} (line ${w.line}) and ${how}`,
+      `downloads, ${w.dir ? 'unpacks an archive into' : 'writes'} ${w.path.slice(0, 60)} (line ${w.line}) and ${how}`,
       d.installTime ? 'installUnfollowed' : 'unfollowed',
     );
 }

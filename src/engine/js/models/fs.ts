@@ -95,6 +95,11 @@ const FS_STAT = /^(?:existsSync|exists|stat|statSync|lstat|lstatSync|access|acce
 const IMAGE_PATH =
   /\.(?:png|jpe?g|gif|bmp|ico|webp|svg|avif|tiff?|woff2?|ttf|otf|eot|mp3|mp4|m4a|wav|ogg|webm|mov|pdf|zip|gz|tgz|bin|dat)$/i;
 
+/** `new AdmZip(buffer)`: the archive object, whose methods unpack it (see fsApi). */
+export function archiveModuleCall(m: { mod: string }): Val | undefined {
+  return m.mod === 'adm-zip' ? { k: 'mod', name: 'adm-zip' } : undefined;
+}
+
 export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, path, method, args, a0, scope } = c;
   if (mod === 'fs') {
@@ -132,6 +137,19 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
       return UNKNOWN;
     }
     return unknown(args);
+  }
+  // Archives unpacked into a folder (`tar.x({ cwd })`, `new AdmZip(buf).extractAllTo(dir)`,
+  // `unzipper.Extract({ path })`): every file in it is written.
+  if (/^(?:tar|unzipper|adm-zip)$/.test(mod)) {
+    if (/^(?:x|extract|Extract|extractAllTo|extractAllToAsync)$/.test(method)) {
+      const opts = a0?.k === 'obj' ? a0 : undefined;
+      const dirVal = opts
+        ? (opts.props.get('cwd') ?? opts.props.get('C') ?? opts.props.get('path') ?? opts.props.get('dir'))
+        : a0;
+      const dir = asString(dirVal) ?? (dirVal?.k === 'str' ? dirVal.v : undefined);
+      if (dir) ev.effects.fileWrite(node, 'extract', dir, dirVal, args);
+      return UNKNOWN;
+    }
   }
   // glob.sync('~/**/*.db') / fg(pattern) / globby(patterns): a listing, of the user's files when
   // the pattern starts at home, a drive or the file-system root, or the project npm ran in.
