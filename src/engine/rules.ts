@@ -306,7 +306,7 @@ const CATALOGUE = {
   ),
   'js.write-persistence': rule(
     [ISI, MC],
-    'a launch agent, systemd user unit, autostart entry, cron file, git hook or authorized_keys is written, or an npm/yarn/git setting that starts code on every run (node-options --require, script-shell, yarnPath outside the project, fsmonitor, sshCommand)',
+    'a launch agent, systemd user unit, autostart entry, cron file, git hook or authorized_keys is written, or an npm/yarn/git setting that starts code on every run (node-options --require, script-shell, yarnPath outside the project, fsmonitor, sshCommand), or install-time code puts a program named like a common command (git, node, sudo …) in a folder on PATH',
     { base: 0.75, install: 0.9, gitHook: 0.85 },
   ),
   'js.write-shell-rc': rule([ISI, MC], 'a shell start-up file (~/.bashrc, ~/.zshrc, ~/.profile) is written', {
@@ -346,7 +346,7 @@ const CATALOGUE = {
   ),
   'js.decoded-remote-script': rule(
     MC,
-    "a script element's address, decoded at run time (base64, char codes), loads remote code into the page",
+    "a script element's or a dynamic import()'s address, decoded at run time (base64, char codes), loads remote code",
     { base: 0.8 },
   ),
   'js.wallet-address-swap': rule(

@@ -173,7 +173,12 @@ export function arrayMethod(
       if (sep !== undefined)
         return withTaint({ k: 'str', v: parts.map((p) => p ?? '${…}').join(sep) }, [base, deep]);
     }
-    if (method === 'reverse') return { k: 'arr', items: [...base.items].reverse(), t: base.t };
+    if (method === 'reverse') {
+      // A text cut into its characters and reversed (`s.split('').reverse().join('')`): a string
+      // written backwards to hide it, decoded here.
+      const chars = base.items.length >= 20 && base.items.every((i) => i.k === 'str' && i.v.length <= 1);
+      return withTaint({ k: 'arr', items: [...base.items].reverse() }, [base], chars ? 'decoded' : undefined);
+    }
     // cmd.slice(1): the rest of a command kept as one list.
     if (method === 'slice' && args.every((a) => a.k === 'num')) {
       const [from, to] = args.map((a) => (a as { v: number }).v);

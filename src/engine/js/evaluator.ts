@@ -521,6 +521,10 @@ export class Evaluator {
             );
           return UNKNOWN;
         }
+        // import('https://…') with an address decoded at run time: remote code loaded by a hidden
+        // address, as a script element given one is.
+        if (s !== undefined && /^(?:https?:)?\/\//i.test(s))
+          this.effects.scriptSource(node, s, deepTaints(v).has('decoded'));
         if (s !== undefined) return loadModule(this, s, node, v);
         return UNKNOWN;
       }

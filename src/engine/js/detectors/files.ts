@@ -91,6 +91,10 @@ const CONFIG_RUNS_CODE =
 const AGENT_INSTRUCTIONS =
   /(?:^|\/)(?:\.cursor\/rules\/[^/]+|\.cursorrules|\.windsurfrules|\.clinerules(?:\/[^/]+)?|CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.github\/copilot-instructions\.md|\.github\/instructions\/[^/]+|\.roo\/rules[^/]*\/[^/]+|\.kiro\/steering\/[^/]+|\.windsurf\/rules\/[^/]+)$/i;
 
+/** A bin folder on PATH, and a file in it named like a command people type every day. */
+const PATH_SHIM =
+  /(?:^|\/)(?:usr\/(?:local\/)?bin|\.local\/bin|opt\/homebrew\/bin|AppData\/Roaming\/npm|\$npm_config_prefix\/bin)\/(?:git|node|npm|npx|yarn|pnpm|python3?|pip3?|ssh|scp|sudo|su|ls|cd|cat|curl|wget|docker|kubectl|aws|gh|code|bash|sh|zsh)(?:\.(?:cmd|exe|bat|ps1))?$/i;
+
 export function write(
   d: Detectors,
   node: AstNode,
@@ -122,6 +126,17 @@ export function write(
       d.installTime ? 'install_script_injection' : 'malicious_code',
       node,
       `writes ${p.slice(0, 80)}: code that runs again later (autostart, scheduled job, git hook) or a key that lets someone in`,
+      d.install,
+    );
+  }
+  // A program named like a common command (git, node, sudo, ssh …) written by install-time code
+  // into a folder on PATH: it runs in place of the real one every time the user types it.
+  if (d.installTime && p && !a0?.t?.has('own_dir') && PATH_SHIM.test(p.replace(/\\/g, '/'))) {
+    d.threat(
+      'js.write-persistence',
+      'install_script_injection',
+      node,
+      `writes ${p.slice(0, 80)}: a program named like a common command in a folder on PATH, run instead of the real one`,
       d.install,
     );
   }

@@ -114,8 +114,21 @@ export function codeCall(
   if (
     (calleeNode.type === 'MemberExpression' && keyName(calleeNode.property as AstNode) === '_compile') ||
     (callee.k === 'api' && callee.path.endsWith('_compile'))
-  )
+  ) {
     compiles(ev, node, 'module._compile', args[0], argNodes[0]);
+    return;
+  }
+  // `Module.prototype._compile.call(m, code)` / `.apply(m, [code])`, the receiver not followed.
+  const via = calleeNode.type === 'MemberExpression' ? keyName(calleeNode.property as AstNode) : undefined;
+  const fn = calleeNode.object as AstNode | undefined;
+  if (
+    (via === 'call' || via === 'apply') &&
+    fn?.type === 'MemberExpression' &&
+    keyName(fn.property as AstNode) === '_compile'
+  ) {
+    const code = via === 'call' ? args[1] : args[1]?.k === 'arr' ? args[1].items[0] : undefined;
+    if (code) compiles(ev, node, 'module._compile', code, argNodes[1]);
+  }
 }
 
 /** A function compiled at run time (`new Function(code)`, `vm.compileFunction`) is called. */

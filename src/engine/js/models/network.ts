@@ -178,13 +178,15 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
     if (method === 'createServer') ev.effects.server(node, mod, mod === 'tls' ? 'tls' : 'tcp');
     return UNKNOWN;
   }
+  // A UDP socket: what its 'message' handler is given came from the network.
   if (mod === 'dgram' && method === 'createSocket') {
     ev.effects.udp(node);
-    return { k: 'net' };
+    return received();
   }
+  // DNS answers (TXT records above all) are data from the network: a channel for commands.
   if (mod === 'dns' && /^(?:lookup|resolve\w*|reverse)$/.test(method)) {
     ev.effects.dns(node, s0, args, scope);
-    return UNKNOWN;
+    return withTaint({ k: 'unknown' }, [], 'network_data');
   }
   // undici's dispatchers: `new Client(origin)`, `new Pool(origin)`, `new Agent()` connect out.
   if (mod === 'undici' && /^(?:Client|Pool|Agent)$/.test(method)) {
@@ -305,6 +307,11 @@ export function networkCallbackParams(c: CallbackCall): Val[] | undefined {
     // What arrives keeps what the connection carries (a metadata service's credentials).
     const data = withTaint({ k: 'unknown' }, [callee], 'network_data');
     return [data, data];
+  }
+  // dns.resolveTxt(name, (err, records) => …): the records came from the network.
+  if (callee.k === 'api' && callee.mod === 'dns' && /^(?:lookup|resolve\w*|reverse)$/.test(callee.path)) {
+    const answer = withTaint({ k: 'unknown' }, [], 'network_data');
+    return [UNKNOWN, answer, answer];
   }
   // A TCP/TLS server's connections: what they carry comes from the network.
   if (callee.k === 'api' && (callee.mod === 'net' || callee.mod === 'tls') && callee.path === 'createServer')
