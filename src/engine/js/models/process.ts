@@ -5,7 +5,8 @@
  * (`fork`).
  */
 import type { Evaluator } from '../evaluator';
-import { UNKNOWN, asString, type Val } from '../values';
+import { isUserDataPath } from '../../script-behaviour';
+import { UNKNOWN, asString, unknown, withTaint, type Val } from '../values';
 import type { ApiCall, ModuleCall } from './model';
 
 /** How a started process receives its command. */
@@ -39,6 +40,8 @@ function readsCommandsFromStdin(argv: Val | undefined): boolean {
   });
 }
 const CP_SPAWN = new Set(['spawn', 'spawnSync', 'execFile', 'execFileSync', 'fork']);
+/** Commands that print a listing of files or folders. */
+const LISTING_COMMAND = /^\s*(?:find|ls|dir|locate|fd|gci|Get-ChildItem)\s/i;
 
 export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, method, args, a0, s0, scope } = c;
@@ -64,6 +67,14 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
     // A shell or interpreter started with no script reads its commands from stdin.
     if (prog && SHELL_PROGRAM.test(prog) && (CP_EXEC.has(method) || readsCommandsFromStdin(args[1])))
       return { k: 'api', mod: 'child_process', path: 'ShellChild' };
+    // `find ~ -name .git`, `ls /Users`: what a listing command prints is the user's files.
+    if (
+      CP_EXEC.has(method) &&
+      s0 !== undefined &&
+      LISTING_COMMAND.test(s0) &&
+      s0.split(/\s+/).slice(1).some(isUserDataPath)
+    )
+      return withTaint({ k: 'api', mod: 'child_process', path: 'ChildProcess' }, [], 'user_listing');
     if (CP_EXEC.has(method) || CP_SPAWN.has(method))
       return { k: 'api', mod: 'child_process', path: 'ChildProcess' };
     if (/^NetworkChild\.stdin\.(?:write|end)$/.test(c.path)) {
@@ -74,7 +85,8 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
       ev.effects.shellInput(node, args);
       return UNKNOWN;
     }
-    return UNKNOWN;
+    // What a listing printed, read on (`.toString().trim().split('\n')`), is still the listing.
+    return c.callee.t?.has('user_listing') ? unknown([c.callee]) : UNKNOWN;
   }
   // process.binding('spawn_sync').spawn({ file, args }): a process started past child_process.
   if (mod.startsWith('binding:') && method === 'spawn' && a0?.k === 'obj') {
