@@ -221,6 +221,7 @@ export function analyzeFiles(
   const modules: ModuleHost = {
     packageName: install.metadata.name || undefined,
     cache: new Map(),
+    deferred: new Map(),
     results: new Map(),
     resolve: (from, spec) => {
       const target = resolveRelative(from, spec, exists);

@@ -41,6 +41,8 @@ export interface ModuleHost {
   readonly cache: Map<string, Val | null>;
   /** Results of files analysed as required modules, reused when the package loop reaches them. */
   readonly results: Map<string, { installTime: boolean; text: string; result: JsFileResult }>;
+  /** Timers and handlers each file set while loading: files that load it replay them after their top level. */
+  readonly deferred?: Map<string, Evaluator['deferred']>;
 }
 
 /** Facts about a file that package-level rules combine across files (a socket in one, a shell in another). */
@@ -82,8 +84,10 @@ export function analyzeJsFile(input: JsFileInput): JsFileResult {
   }
   const { evaluator, result } = runFile(input);
   // Files analysed first by the package loop serve their exports to files that require them later.
-  if (input.modules && result.parsed && !input.nested && !input.modules.cache.has(input.path))
+  if (input.modules && result.parsed && !input.nested && !input.modules.cache.has(input.path)) {
     input.modules.cache.set(input.path, evaluator.exportsValue());
+    if (evaluator.deferred.length) input.modules.deferred?.set(input.path, evaluator.deferred);
+  }
   return result;
 }
 

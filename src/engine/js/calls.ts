@@ -268,16 +268,10 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     if (later && a.type === 'Identifier' && args[i]?.k === 'fn' && !ev.rewalked.has(args[i].node)) {
       const fn = args[i] as FnVal;
       ev.rewalked.add(fn.node);
-      userCall(
-        ev,
-        node,
-        fn,
-        callbackParams({ callee, result, args, method: how }) ?? [],
-        scope,
-        depth,
-        undefined,
-        false,
-      );
+      const params = callbackParams({ callee, result, args, method: how }) ?? [];
+      userCall(ev, node, fn, params, scope, depth, undefined, false);
+      // It runs again after the file's top-level code, with what that code left behind.
+      if (ev.deferred.length < 64) ev.deferred.push({ node, fn, params, scope, depth });
       return;
     }
     // A named function handed to forEach/map over a collection whose items are not known but
@@ -522,6 +516,25 @@ function userCall(
   return invoke(ev, fn, args, scope, depth, thisVal, isNew);
 }
 
+/** Set while deferred callbacks are replayed: calls are walked again, not taken from the cache. */
+let replaying = false;
+
+/**
+ * Timers and event handlers given by name run after the file's top-level code: once it has
+ * been walked, they are walked again (twice, so what one handler leaves another sees), with the
+ * values the program holds by then (a key buffer filled by one handler, sent by a timer).
+ */
+export function replayDeferred(ev: Evaluator): void {
+  if (!ev.deferred.length) return;
+  replaying = true;
+  try {
+    for (let round = 0; round < 2 && !ev.timedOut; round++)
+      for (const c of ev.deferred) userCall(ev, c.node, c.fn, c.params, c.scope, c.depth, undefined, false);
+  } finally {
+    replaying = false;
+  }
+}
+
 /**
  * Analyses a call of a local function, method or class with the call's arguments bound to its
  * parameters (so sinks inside see them) and returns what it returns. Bounded: nesting, count per
@@ -575,7 +588,7 @@ function invoke(
     ev.inlineStepsLeft <= 0 ||
     ev.inlineStack.length >= 4 ||
     ev.inlineStack.includes(target) ||
-    (ev.boring.get(target) ?? 0) >= 2 ||
+    (!replaying && (ev.boring.get(target) ?? 0) >= 2) ||
     size - from > 1_500 ||
     (!isNew &&
       args.length > 0 &&
@@ -588,7 +601,7 @@ function invoke(
   }
   const sig = `${args.map((a) => sigOf(a, 0)).join('|')}#${thisVal ? sigOf(thisVal, 1) : ''}`;
   const cache = ev.inlineCache.get(target);
-  if (!instance && cache?.has(sig)) return cache.get(sig)!;
+  if (!instance && !replaying && cache?.has(sig)) return cache.get(sig)!;
   ev.inlineLeft--;
   ev.inlineStack.push(target);
   const steps0 = ev.steps;
@@ -632,9 +645,12 @@ function invokeFor(
     deadline: callee.deadline,
     timedOut: callee.timedOut,
     inlineStepsLeft: callee.inlineStepsLeft,
+    deferred: callee.deferred,
   };
   // The caller pays for the walk (its budget), so calls across files stay bounded per file.
   callee.inlineStepsLeft = caller.inlineStepsLeft;
+  // Timers the function sets run after the caller's top level: the caller replays them.
+  callee.deferred = caller.deferred;
   const previousLines = useLines(callee.lines);
   const restoreEffects = callee.effects.borrow(caller.effects);
   callee.installTime = caller.installTime;

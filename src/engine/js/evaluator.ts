@@ -12,7 +12,7 @@
  */
 import type { LineIndex } from '../text';
 import { keyName, lineOf, rangeOf, sourceText } from './ast';
-import { evaluateCall } from './calls';
+import { evaluateCall, replayDeferred } from './calls';
 import type { Branch, Effects } from './effects';
 import type { JsFileInput, JsFileResult } from './analyze';
 import { exportDecl, importDecl, loadModule } from './modules';
@@ -124,6 +124,8 @@ export class Evaluator {
   readonly rewalked = new Set<AstNode>();
   /** Request bodies being built (`new FormData()`, `new URLSearchParams()`): what is appended joins them. */
   readonly bodies = new WeakSet<Val>();
+  /** Timers and event handlers given by name, walked again once the top level is done. */
+  deferred: { node: AstNode; fn: FnVal; params: Val[]; scope: Scope; depth: number }[] = [];
   /** How often a connection's callback was walked again once the connection was bound. */
   private readonly selfRewalks = new Map<AstNode, number>();
   /** The object of the member expression walked last (the `this` of a method call). */
@@ -175,6 +177,7 @@ export class Evaluator {
     this.rootScope = root;
     this.hoist(ast, root);
     this.walk(ast, root, 0);
+    replayDeferred(this);
     this.effects.scopeEnd(root);
     this.effects.fileEnd();
   }

@@ -29,7 +29,11 @@ function localModule(ev: Evaluator, spec: string): Val | undefined {
   const file = host.resolve(ev.input.path, spec);
   if (!file) return undefined;
   const cached = host.cache.get(file.path);
-  if (cached !== undefined) return cached ?? undefined;
+  if (cached !== undefined) {
+    // Timers and handlers the module set while loading run after the importer's top level too.
+    for (const d of host.deferred?.get(file.path) ?? []) if (ev.deferred.length < 64) ev.deferred.push(d);
+    return cached ?? undefined;
+  }
   if (host.cache.size >= MAX_LOCAL_MODULES || (ev.input.moduleDepth ?? 0) >= MAX_MODULE_DEPTH)
     return undefined;
   host.cache.set(file.path, null); // in progress (cycles see the plain module)
@@ -42,6 +46,8 @@ function localModule(ev: Evaluator, spec: string): Val | undefined {
     moduleDepth: (ev.input.moduleDepth ?? 0) + 1,
   };
   const { evaluator: child, result } = runFile(childInput);
+  if (child.deferred.length) host.deferred?.set(file.path, child.deferred);
+  for (const d of child.deferred) if (ev.deferred.length < 64) ev.deferred.push(d);
   // The file's own analysis is kept for when the package loop reaches it.
   host.results.set(file.path, { installTime: ev.installTime, text: file.text, result });
   if (!result.parsed) return undefined;

