@@ -612,6 +612,11 @@ function invoke(
   const defScope = fn.scope instanceof Scope ? fn.scope : callerScope;
   const instance: (Val & { k: 'obj' }) | undefined =
     isNew || isClass ? { k: 'obj', props: new Map() } : undefined;
+  // `new F()` of a function with methods on `F.prototype`: the instance has them, bound to it.
+  const proto = isNew && !isClass ? ev.prototypes.get(node) : undefined;
+  if (proto && instance)
+    for (const [k, v] of [...proto.props].slice(0, 100))
+      instance.props.set(k, v.k === 'fn' ? { ...v, self: instance } : v);
   let target: AstNode | undefined = node;
   if (isClass) {
     target = undefined;

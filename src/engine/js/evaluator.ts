@@ -125,6 +125,8 @@ export class Evaluator {
   readonly rewalked = new Set<AstNode>();
   /** Request bodies being built (`new FormData()`, `new URLSearchParams()`): what is appended joins them. */
   readonly bodies = new WeakSet<Val>();
+  /** Prototype objects of functions (`F.prototype.m = …`), by function node. */
+  readonly prototypes = new WeakMap<AstNode, Val & { k: 'obj' }>();
   /** Event emitters made in the file (`new EventEmitter()`) and the handlers given to them by event name. */
   readonly emitters = new WeakMap<Val, Map<string, FnVal[]>>();
   /** Timers and event handlers given by name, walked again once the top level is done. */
@@ -691,7 +693,7 @@ export class Evaluator {
       const valNode = p.value as AstNode;
       const v =
         p.type === 'ObjectMethod' || p.kind === 'get' || p.kind === 'set'
-          ? this.fnVal(p.type === 'ObjectMethod' ? p : valNode, scope)
+          ? { ...this.fnVal(p.type === 'ObjectMethod' ? p : valNode, scope), getter: p.kind === 'get' }
           : this.walk(valNode, scope, depth + 1);
       if (p.type === 'ObjectMethod') this.walkFunction(p, scope, depth);
       if (v.k === 'env') this.effects.envWhole(p);
@@ -764,6 +766,33 @@ export class Evaluator {
     return v;
   }
 
+  /** Reading an accessor property runs its getter with the object as `this` (once at a time). */
+  private callGetter(fn: FnVal, self: Val): Val {
+    if (
+      this.gettersRunning.has(fn.node) ||
+      (fn.owner && fn.owner !== this) ||
+      this.inlineLeft <= 0 ||
+      this.timedOut
+    )
+      return unknown([self]);
+    this.gettersRunning.add(fn.node);
+    this.inlineLeft--;
+    try {
+      const scope = fn.scope instanceof Scope ? fn.scope : (this.rootScope ?? new Scope(undefined));
+      return this.walkFunction(fn.node, scope, 1, [], self);
+    } finally {
+      this.gettersRunning.delete(fn.node);
+    }
+  }
+  private readonly gettersRunning = new Set<AstNode>();
+
+  /** The prototype object of a function written in this file (made on first use). */
+  prototypeOf(fn: AstNode): Val & { k: 'obj' } {
+    let p = this.prototypes.get(fn);
+    if (!p) this.prototypes.set(fn, (p = { k: 'obj', props: new Map() }));
+    return p;
+  }
+
   /** Property access on an abstract value. */
   member(obj: Val, key: string, at: AstNode, scope: Scope, obf: boolean): Val {
     const mark = (v: Val): Val => (obf ? { ...v, obf: true } : v);
@@ -804,6 +833,7 @@ export class Evaluator {
         return envMember(this, key, at, scope);
       case 'obj': {
         const v = obj.props.get(key);
+        if (v?.k === 'fn' && v.getter) return this.callGetter(v, obj);
         if (!v && key === 'constructor') return mark({ k: 'global', name: 'Object' });
         return v ?? unknown([obj]);
       }
@@ -839,6 +869,9 @@ export class Evaluator {
       case 'fn':
         // (function () {}).constructor / (() => {}).constructor: the Function constructor.
         if (key === 'constructor') return mark({ k: 'global', name: 'Function' });
+        // `F.prototype`: the object whose methods `new F()` instances get (ES5 classes,
+        // transpiled code).
+        if (key === 'prototype') return this.prototypeOf(obj.node);
         return withTaint({ k: 'unknown' }, [obj]);
       default:
         return withTaint({ k: 'unknown' }, [obj]);

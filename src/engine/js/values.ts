@@ -52,6 +52,8 @@ export type Val = (
       self?: Val;
       /** The file analyser that owns the node (functions exported by another package file). */
       owner?: object;
+      /** An accessor (`get x() { … }`): reading the property runs it. */
+      getter?: boolean;
     }
   | {
       k: 'arr';

