@@ -111,7 +111,7 @@ const PHRASES: PhraseRule[] = [
   {
     rule: 'text.collect-secrets',
     type: 'data_exfiltration',
-    re: /\b(?:read|cat|open|collect|gather|send|upload|post|include|print|copy|exfiltrate|attach|paste)\b[^.\n]{0,60}(?:~\/\.ssh|\.ssh\/|id_rsa|id_ed25519|~\/\.aws|\.aws\/credentials|\.npmrc|\.env\b|private\s+keys?|seed\s+phrases?|mnemonic|wallet|api[_\s-]?keys?|access\s+tokens?|credentials|passwords?)/i,
+    re: /\b(?:read|cat|open|collect|gather|send|upload|post|include|print|copy|exfiltrate|attach|paste)\b[^.\n]{0,60}(?:~\/\.ssh|\.ssh\/|id_rsa|id_ed25519|~\/\.aws|\.aws\/credentials|\.npmrc|(?<![\w$])\.env\b|private\s+keys?|seed\s+phrases?|mnemonic|wallet|api[_\s-]?keys?|access\s+tokens?|credentials|passwords?)/i,
     needsAddressee: true,
     message: 'asks an agent to collect secrets or credential files',
   },

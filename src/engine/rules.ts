@@ -702,7 +702,7 @@ const CATALOGUE = {
   ),
   'text.agent-dangerous-command': rule(
     [SE, DX],
-    'an agent told to run a dangerous command (`env | curl`, `curl | sh`)',
+    'an agent told to run a dangerous command (`env | curl`, `curl | sh`), or to put code that sends the environment into what it writes',
     { hidden: 0.9, agent: 0.85, visible: 0.35, comment: 0.5, string: 0.5 },
   ),
   'text.agent-run-script': rule(

@@ -61,6 +61,8 @@ interface Step {
   env: string;
   /** JavaScript run by actions/github-script rather than a shell script. */
   js?: boolean;
+  /** The step's `shell: python`: its script is Python. */
+  python?: boolean;
   /** The job also runs an upload or cache action. */
   uploads?: boolean;
 }
@@ -111,7 +113,7 @@ function steps(node: unknown, inheritedEnv: string, out: Step[], depth = 0): voi
     const v = o[key];
     const text =
       typeof v === 'string' ? v : Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('\n') : '';
-    if (text) out.push({ run: text, env });
+    if (text) out.push({ run: text, env, python: key === 'run' && /^python/i.test(String(o.shell ?? '')) });
   }
   for (const [k, v] of Object.entries(o)) if (k !== 'env') steps(v, env, out, depth + 1);
 }
@@ -261,6 +263,25 @@ function stepHits(
   const secretsInRun = refersSecret(s.run);
   const secretsInEnv = SECRET_REF.test(s.env);
   const sends = NET.test(s.run);
+  // `shell: python`: the step is read by the Python rules; an environment variable it sends out,
+  // where the step's environment holds secrets, is a secret sent.
+  if (s.python) {
+    const py = s.run.replace(/\$\{\{\s*secrets\.(\w+)\s*\}\}/gi, (_m, n: string) => `os.environ["${n}"]`);
+    const hit = analyzeScript(py, 'python', false).find(
+      (h) => h.rule === 'script.env-exfil' && (secretsInEnv || secretsInRun || envHasSecrets),
+    );
+    if (hit) {
+      // A step runs on every push, as a shell step does: the base weight, not a shipped file's.
+      hits.push({
+        ...hit,
+        variant: undefined,
+        confidence: confidence('script.env-exfil', {}),
+        message: `${who} ${hit.message} (a Python step whose environment holds secrets)`,
+        line,
+      });
+      return hits;
+    }
+  }
   // The step read as the shell script it is, with `${{ secrets.X }}` written as the variable `$X`
   // and every name known to hold a secret: the script rules then see secrets sent to the network
   // exactly as they see them in a lifecycle script.

