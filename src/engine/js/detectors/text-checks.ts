@@ -49,6 +49,14 @@ const TEXT_RULES: {
     message: 'names a cryptocurrency mining pool or miner (stratum URL, miner binary or flags)',
   },
   {
+    // A Monero wallet address written in a file that names a pool: a miner's configuration.
+    rule: 'text.mining-pool',
+    re: /["'`][48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}["'`]/,
+    gate: ['pool'],
+    type: 'malicious_code',
+    message: 'holds a Monero wallet address next to a mining pool (a miner configuration)',
+  },
+  {
     rule: 'text.aaencode',
     re: /ﾟωﾟﾉ\s*=|ﾟДﾟ|\(ﾟｰﾟ\)/,
     type: 'malicious_code',
