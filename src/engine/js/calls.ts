@@ -160,6 +160,9 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   ev.effects.call(node, calleeNode, how, args, memberObj);
   // Page secrets: the fields a skimmer selects and a wallet's secrets in web storage.
   if (callee.k !== 'fn') result = pageSecretResult(calleeNode, how, memberObj, args, result);
+  // window.open(url) (or a bare open(url) in a page): the page loads that address.
+  if (argNodes.length && isWindowOpen(calleeNode, scope))
+    ev.effects.request(node, 'window.open', args[0], undefined, scope, undefined);
   // A request body being built: `new FormData()` (the global or the form-data package) and
   // `new URLSearchParams()`; `body.append(name, value)` / `.set(…)` adds the value's taint to it.
   if (
@@ -568,6 +571,19 @@ function userCall(
   if (fn.owner && fn.owner !== ev && fn.owner instanceof Evaluator)
     return invokeFor(fn.owner, ev, fn, args, depth, thisVal, isNew);
   return invoke(ev, fn, args, scope, depth, thisVal, isNew);
+}
+
+/** `window.open`, `self.open`, `globalThis.open`, or `open` not bound in the file. */
+function isWindowOpen(n: AstNode, scope: Scope): boolean {
+  if (n.type === 'Identifier') return n.name === 'open' && scope.lookup('open') === undefined;
+  if (n.type !== 'MemberExpression' || n.computed) return false;
+  const o = n.object as AstNode;
+  return (
+    keyName(n.property as AstNode) === 'open' &&
+    o.type === 'Identifier' &&
+    /^(?:window|self|globalThis)$/.test(o.name as string) &&
+    scope.lookup(o.name as string) === undefined
+  );
 }
 
 /** Array methods whose result is part of the collection they are called on. */

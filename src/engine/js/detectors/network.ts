@@ -57,11 +57,25 @@ export function request(
   if (/^(?:net|tls)\.|^(?:ws|websocket|isomorphic-ws|WebSocket|socket\.io-client)$/.test(what))
     d.facts.outboundSocket ??= lineOf(node);
   let host: string | undefined;
-  const url = asString(target) ?? (target?.k === 'str' ? target.v : undefined);
+  const written = asString(target) ?? (target?.k === 'str' ? target.v : undefined);
+  // A protocol-relative address (`//host/p`, a link's href) is fetched over the page's scheme.
+  const url = written !== undefined && /^\/\/[^/]/.test(written) ? `https:${written}` : written;
   if (url !== undefined && /^[a-z]+:\/\//i.test(url)) {
     caps.addUrl(url);
     host = hostOf(url);
-    if (host && !LOCAL_HOST.test(host)) d.literalHostInFile = true;
+    // Sensitive data in the leading labels of a fixed domain (`${data}.x.example.net`, DNS
+    // exfiltration) still names that domain; a tenant or region there (`${tenant}.auth.example`)
+    // is a configured endpoint.
+    const carried = target?.t;
+    const dataLabels =
+      !!carried &&
+      (['page_secret', 'secret_file', 'secret_env', 'env_all', 'fingerprint'] as Taint[]).some((t) =>
+        carried.has(t),
+      );
+    const named = dataLabels
+      ? host?.replace(/^(?:[\w-]*\$\{…\}[\w-]*\.)+(?=(?:[a-z0-9-]+\.)+[a-z]{2,}$)/i, '')
+      : host;
+    if (named && !LOCAL_HOST.test(named)) d.literalHostInFile = true;
   } else if (protocol && protocol !== 'ws') caps.protocols.add(protocol);
   for (const o of [target, options]) {
     if (o?.k !== 'obj') continue;

@@ -5,6 +5,7 @@
  */
 import type { Evaluator } from '../evaluator';
 import type { Scope } from '../scope';
+import { sourceText } from '../ast';
 import { UNKNOWN, asString, withTaint, type AstNode, type Val } from '../values';
 import type { ApiCall, CallbackCall, GlobalCall } from './model';
 
@@ -21,6 +22,8 @@ const ALL_FIELDS = /^\s*(?:form|input|textarea|select)(?:\s*,\s*(?:form|input|te
  */
 const FORM_TAG = /^\s*form(?![\w-])[^,]*(?:,\s*form(?![\w-])[^,]*)*$/i;
 const FORM_NAMED = /form|checkout|payment|billing|log-?in|sign-?in/i;
+/** Events of a field whose value changed or was left. */
+const FIELD_EVENTS = /^(?:change|input|blur|focusout)$/;
 /** Event types whose event object carries what the user types. */
 const KEY_EVENTS = /^(?:keydown|keypress|keyup)$/;
 
@@ -110,6 +113,25 @@ export function browserCallbackParams(c: CallbackCall): Val[] | undefined {
     return [{ k: 'obj', props }];
   }
   if (type === 'paste') return [{ k: 'obj', props: new Map<string, Val>([['clipboardData', secret]]) }];
+  // change/input/blur on any field, in a handler that itself picks the secret fields by their
+  // name, id, type or autocomplete (`if (/card|cvv/.test(e.target.name))`): the value is a secret.
+  if (FIELD_EVENTS.test(type)) {
+    const fn = c.args[1];
+    const owner = fn?.k === 'fn' ? (fn.owner as { input?: { text?: string } } | undefined) : undefined;
+    const src =
+      fn?.k === 'fn' && owner?.input?.text ? (sourceText(owner.input.text, fn.node, 2000) ?? '') : '';
+    if (/\.(?:name|id|type|autocomplete)\b/.test(src) && /\.value\b/.test(src) && SECRET_FIELD.test(src))
+      return [
+        {
+          k: 'obj',
+          props: new Map<string, Val>([
+            ['target', secret],
+            ['currentTarget', secret],
+            ['srcElement', secret],
+          ]),
+        },
+      ];
+  }
   if (type === 'submit') {
     const props = new Map<string, Val>([
       ['target', secret],

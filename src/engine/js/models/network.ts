@@ -8,7 +8,7 @@
 import type { Evaluator } from '../evaluator';
 import type { Scope } from '../scope';
 import { SENSITIVE_PATH } from '../../indicators';
-import { UNKNOWN, asString, withTaint, type AstNode, type Val } from '../values';
+import { UNKNOWN, asString, str, withTaint, type AstNode, type Val } from '../values';
 import type { ApiCall, CallbackCall, GlobalCall, ModuleCall } from './model';
 
 export const NETWORK_CLIENT_MODULES = new Set([
@@ -117,6 +117,16 @@ export function networkGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
     case 'XMLHttpRequest':
       ev.effects.xhr(node);
       return { k: 'net' };
+    // A WebRTC connection: its data channels send to the peer its STUN/TURN servers reach.
+    case 'RTCPeerConnection': {
+      const servers = a0?.k === 'obj' ? a0.props.get('iceServers') : undefined;
+      const first = servers?.k === 'arr' ? servers.items[0] : undefined;
+      const urls = first?.k === 'obj' ? first.props.get('urls') : undefined;
+      const url = asString(urls?.k === 'arr' ? urls.items[0] : urls);
+      const host = url ? /^(?:stuns?|turns?):([^:?/]+)/i.exec(url)?.[1] : undefined;
+      ev.effects.request(node, name, host ? str(`webrtc://${host}`) : undefined, undefined, scope, 'webrtc');
+      return received();
+    }
     default:
       return undefined;
   }
@@ -338,9 +348,9 @@ export function requestByAssignment(
   scope: Scope,
 ): void {
   if (
-    (prop === 'src' || prop === 'href' || prop === 'action') &&
+    (prop === 'src' || prop === 'href' || prop === 'action' || prop === 'srcset' || prop === 'poster') &&
     v.t?.has('page_secret') &&
-    /^[a-z]+:\/\//i.test(asString(v) ?? (v.k === 'str' ? v.v : ''))
+    /^(?:[a-z]+:)?\/\/[^/]/i.test(asString(v) ?? (v.k === 'str' ? v.v : ''))
   )
     ev.effects.request(node, `${prop} assignment`, v, undefined, scope, undefined);
 }
