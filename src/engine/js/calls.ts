@@ -489,6 +489,13 @@ export function dispatch(
   }
   if (callee.k === 'dyn') {
     dynamicCall(ev, node, callee);
+    // `Function('return this')()`: the global object, the usual way to reach eval or require by
+    // a computed name.
+    if (
+      callee.code !== undefined &&
+      /^\s*return\s+(?:this|globalThis|global|window|self)\s*;?\s*$/.test(callee.code)
+    )
+      return { k: 'global', name: 'globalObject' };
     return unknown(args);
   }
   if (callee.k === 'fn') {

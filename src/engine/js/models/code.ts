@@ -56,7 +56,7 @@ export function codeGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
       return unknown(args);
     case 'Function':
       compiles(ev, node, 'Function', args[args.length - 1], argNodes[argNodes.length - 1]);
-      return withTaint({ k: 'dyn' }, args);
+      return withTaint({ k: 'dyn', code: asString(args[args.length - 1]) }, args);
     case 'setTimeout':
     case 'setInterval':
     case 'setImmediate':
