@@ -552,7 +552,7 @@ const CATALOGUE = {
   ),
   'script.secret-file-exfil': rule(
     DX,
-    'a script reads credential or key files and sends them over the network',
+    'a script (shell, batch, PowerShell or Python) reads credential or key files and sends them over the network',
     { base: 0.85, install: 0.95 },
   ),
   'script.secret-file-read': rule(

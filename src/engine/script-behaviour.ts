@@ -707,6 +707,27 @@ function pyHits(raw: { line: number; text: string }[], installTime: boolean): Sc
       find(/\bos\.environ\b/),
       { variant: installTime ? 'pythonInstall' : 'python' },
     );
+  // A credential or key file opened (or globbed) and something sent out: the file goes with it.
+  const home = (t: string) =>
+    t
+      .replace(/os\.path\.expanduser\(\s*(['"])~?([^'"]*)\1\s*\)/g, '"~$2"')
+      .replace(/Path\.home\(\)\s*\/\s*/g, '~/');
+  const secretOpen = lines.find(
+    (l) =>
+      /\bopen\s*\(|\.read_(?:text|bytes)\s*\(|\bglob\.glob\s*\(|\bshutil\.(?:make_archive|copy\w*)\s*\(/.test(
+        l.text,
+      ) && SENSITIVE_PATH.test(home(l.text)),
+  );
+  const pySends = find(
+    /\b(?:requests|httpx)\.(?:post|put|patch)\s*\(|\burlopen\s*\([^)]*,|\bRequest\s*\([^)]*data\s*=|\bsmtplib\.|\bftplib\.|\.sendall?\s*\(|\.storbinary\s*\(/,
+  );
+  if (secretOpen && pySends)
+    push(
+      'script.secret-file-exfil',
+      'data_exfiltration',
+      'reads credential or key files and sends them over the network',
+      pySends,
+    );
   return hits;
 }
 

