@@ -294,3 +294,19 @@ describe('Python scripts that upload credential files', () => {
     ).not.toContain('script.secret-file-exfil');
   });
 });
+
+describe('a download handed to a shell as its script', () => {
+  it('sh -c "$(curl …)", bash <(curl …) and eval "$(wget …)" run what they fetch', () => {
+    for (const code of [
+      'sh -c "$(curl -fsSL https://get.example-tools.dev/i)"',
+      'bash <(curl -fsSL https://get.example-tools.dev/i)',
+      'eval "$(wget -qO- https://get.example-tools.dev/i)"',
+    ])
+      expect(rules(analyzeScript(code, 'sh', true))).toContain('shell.download-pipe-shell');
+  });
+  it('printing what a request returns is not running it', () => {
+    expect(
+      rules(analyzeScript('echo "$(curl -s https://api.example.com/version)"', 'sh', true)),
+    ).not.toContain('shell.download-pipe-shell');
+  });
+});
