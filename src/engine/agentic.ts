@@ -510,9 +510,15 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
     for (const g of joinedLiterals(text)) {
       // In a file that declares MCP tools, text about tools or addressed to the model is read by
       // the model: a description, or what a tool returns (an injection in tool output).
+      // A parameter's description (`z.string().describe('…')`, `description: '…'`) is read by the
+      // model whatever it says.
+      const describes = /(?:\.describe\s*\(|\bdescription\s*:)\s*$/.test(
+        text.slice(Math.max(0, g.offset - 40), g.offset),
+      );
       const asTool =
         toolFile &&
-        (/\btools?\b|\bargument|\bparameter|\bfield\b/i.test(g.text) ||
+        (describes ||
+          /\btools?\b|\bargument|\bparameter|\bfield\b/i.test(g.text) ||
           /\b(?:assistant|AI|LLM|model|agent)\b/i.test(g.text));
       for (const h of semanticScan(g.text, asTool ? 'agent' : place === 'agent' ? 'string' : place, {
         addressed: asTool,

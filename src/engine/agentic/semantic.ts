@@ -97,11 +97,29 @@ const ENV_CODE_INJECTION =
 
 /** A script from the package or a global install an agent is told to run. */
 const RUN_IMPERATIVE =
-  /\b(?:always|first|must|before\s+(?:anything|any\s+other|responding|answering|starting|each|every|doing)|at\s+the\s+start\s+of|every\s+(?:time|session)|immediately|required\s+to)\b[^.\n]{0,80}\b(?:run|running|execute|executing|exec|launch|start|install)\b|\b(?:run|execute)\s+(?:this|the\s+following)\s+(?:command|script)|\bpaste\s+(?:this|the\s+following|it)\s+(?:into|in)\s+(?:your\s+|the\s+|a\s+)?(?:terminal|shell|console|command\s+prompt|powershell|run\s+dialog)|выполни|запусти|运行|执行|実行して|실행/i;
+  /\b(?:always|first|must|before\s+(?:anything|any\s+other|responding|answering|starting|each|every|doing)|at\s+the\s+start\s+of|every\s+(?:time|session)|immediately|required\s+to|required\b[,)]?\s*(?=run\b))\b[^.\n]{0,80}\b(?:run|running|execute|executing|exec|launch|start|install)\b|\b(?:run|execute)\s+(?:this|the\s+following)\s+(?:command|script)|\bpaste\s+(?:this|the\s+following|it)\s+(?:into|in)\s+(?:your\s+|the\s+|a\s+)?(?:terminal|shell|console|command\s+prompt|powershell|run\s+dialog)|выполни|запусти|运行|执行|実行して|실행/i;
 const RUN_URGENT =
   /\bbefore\s+(?:anything|doing\s+anything|any\s+other|responding|answering|starting|each|every)|\bat\s+the\s+start\s+of|\bevery\s+(?:time|session)|\beven\s+if|\bregardless|\bimmediately|\bfirst\s+thing|\bno\s+matter|\bwithout\s+asking/i;
 const SCRIPT_CMD =
   /(?:^|[\s`'"])(?:(?:ba|z)?sh|source|\.)\s+[\w./-]+\.(?:sh|bash)\b|(?:^|[\s`'"])\.\/[\w./-]+\.(?:sh|bash|command)\b|\bnode\s+[\w./-]+\.c?js\b|\bpython3?\s+[\w./-]+\.py\b|\bnpm\s+(?:i|install|add)\s+(?:-g|--global)\s+[\w@/.-]+|\bnpx\s+-y\s+[\w@/.-]+|\bpowershell\b|\bmshta\b|\bcurl\b|\bwget\b/i;
+
+/**
+ * An instruction to run a script or install a package: the imperative and the command in one
+ * sentence (lines wrapped inside a paragraph are one sentence; list items and headings are not),
+ * or the command as the first line of the block right after an instruction that ends with a
+ * colon (`Setup (required, run once per session):` then an indented or fenced command).
+ */
+function runsScript(s: string): boolean {
+  const sentences = s.replace(/\n(?!\s*(?:\n|[-*+]\s|\d+[.)]\s|#))/g, ' ').split(/\n|(?<=[.!?。])\s/);
+  if (sentences.some((l) => RUN_IMPERATIVE.test(l) && SCRIPT_CMD.test(l))) return true;
+  const lines = s.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!/:\s*$/.test(lines[i]!) || !RUN_IMPERATIVE.test(lines[i]!)) continue;
+    const next = lines.slice(i + 1).find((l) => l.trim() && !/^\s*(?:```|~~~)\w*\s*$/.test(l));
+    if (next && SCRIPT_CMD.test(next)) return true;
+  }
+  return false;
+}
 
 /** The agent is told to make the user's project run code on install (a hook added to its scripts). */
 const PROJECT_HOOK =
@@ -112,7 +130,7 @@ const FALSE_CONSENT =
 
 /** The command is given one of the user's secrets (`login with the user's GitHub token`). */
 const HANDS_SECRET =
-  /\b(?:with|using|pass(?:ing)?|provide|give|enter|paste)\b[^.\n]{0,40}\b(?:the\s+user'?s|user'?s|your|their)\b[^.\n]{0,20}\b(?:tokens?|passwords?|credentials?|api[\s_-]?keys?|secrets?|private\s+keys?)\b/i;
+  /(?:--(?:token|api-?key|password|secret)[=\s]+["']?|\b(?:TOKEN|API_KEY|PASSWORD)=["']?)\$\{?[A-Z_]*(?:TOKEN|KEY|SECRET|PASSWORD|PAT)\b|\b(?:with|using|pass(?:ing)?|provide|give|enter|paste)\b[^.\n]{0,40}\b(?:the\s+user'?s|user'?s|your|their)\b[^.\n]{0,20}\b(?:tokens?|passwords?|credentials?|api[\s_-]?keys?|secrets?|private\s+keys?)\b/i;
 
 const CHAT_TEMPLATE =
   /<\|im_start\|>\s*system|<\|start_header_id\|>\s*system|<\|system\|>|\[INST\]|<<SYS>>|^\s*#{2,3}\s*(?:System|Instruction)\s*:|^\s*(?:Human|User)\s*:[^\n]*\n(?:[^\n]*\n){0,6}\s*(?:Assistant|AI)\s*:|<\/?(?:system_?prompt|system-reminder|admin_instructions)\s*>/im;
@@ -221,8 +239,12 @@ export function semanticScan(
         'tells AI reviewers or scanners the code is safe',
       );
   };
-  for (const w of windows(text)) {
+  const wins = windows(text);
+  for (let wi = 0; wi < wins.length; wi++) {
+    const w = wins[wi]!;
     const s = w.text;
+    // An instruction ending with a colon introduces the block after it (a command on its own).
+    const withBlock = /:\s*$/.test(s) && wins[wi + 1] ? `${s}\n${wins[wi + 1]!.text}` : s;
     // "user agent", "https agent" are HTTP terms, not AI agents. (Blanking them can only remove
     // matches, so a window where WHO finds nothing is not rewritten.)
     const spoken = WHO.test(s) ? s.replace(NOT_AI_AGENT, ' ') : s;
@@ -319,14 +341,7 @@ export function semanticScan(
         w.index,
         'tells an agent to put code that sends the environment into what it writes',
       );
-    else if (
-      who &&
-      s
-        // Lines wrapped inside a paragraph are one sentence; list items and headings are not.
-        .replace(/\n(?!\s*(?:\n|[-*+]\s|\d+[.)]\s|#))/g, ' ')
-        .split(/\n|(?<=[.!?。])\s/)
-        .some((l) => RUN_IMPERATIVE.test(l) && SCRIPT_CMD.test(l))
-    )
+    else if (who && runsScript(withBlock))
       add(
         'social_engineering',
         'text.agent-run-script',
@@ -337,7 +352,7 @@ export function semanticScan(
         // nor is handing the command the user's token.
         (RUN_URGENT.test(s) ? 1 : 0) +
           (conceal ? 1 : 0) +
-          (HANDS_SECRET.test(s) ? 1 : 0) +
+          (HANDS_SECRET.test(withBlock) ? 1 : 0) +
           (PROJECT_HOOK.test(s) ? 1 : 0) +
           (FALSE_CONSENT.test(s) ? 1 : 0),
       );
