@@ -2309,6 +2309,22 @@ module.constructor.prototype._compile.call(new module.constructor(), code, 'm.js
       ),
     ).toEqual([]);
   });
+  it('code kept as bytes and decoded with TextDecoder, then evaluated', () => {
+    expect(
+      install({
+        'setup.js': `const code = new TextDecoder().decode(new Uint8Array([114,101,113,117,105,114,101,40,39,111,115,39,41])); eval(code);`,
+      }).risk_level,
+    ).toBe('critical');
+    // wasm glue: strings read from the module's memory and compiled are not hidden code.
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `let dec = new TextDecoder('utf-8'); function s(p, l) { return dec.decode(mem.subarray(p, p + l)); } exports.f = (a, b) => new Function(s(a, b));`,
+        }),
+      ),
+    ).toEqual([]);
+  });
   it('a palindrome helper, and an import of a written address, are not loaders', () => {
     for (const code of [
       `exports.isPalindrome = (s) => s.split('').reverse().join('') === s;`,

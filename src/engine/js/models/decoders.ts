@@ -53,6 +53,13 @@ export function decoderGlobal(c: GlobalCall): Val | undefined {
     case 'unescape':
     case 'decodeURIComponent':
       return s0 !== undefined ? str(safeDecodeUri(s0), args) : unknown(args);
+    // `new Uint8Array([104, 105])`: the bytes, kept as the list of numbers.
+    case 'Uint8Array':
+    case 'Uint16Array':
+      return c.a0?.k === 'arr' ? c.a0 : unknown(args);
+    // `new TextDecoder()`: a decoder whose `decode(bytes)` gives text.
+    case 'TextDecoder':
+      return { k: 'api', mod: 'textdecoder', path: '' };
     case 'parseInt':
       return s0 !== undefined && /^(?:0x)?[0-9a-f]+$/i.test(s0)
         ? { k: 'num', v: parseInt(s0, asNum(args[1]) ?? 10) }
@@ -85,6 +92,13 @@ export function decoderApi(c: ApiCall): Val | undefined {
   // `Buffer.concat([decipher.update(x), decipher.final()])`: the parts' taint stays on the whole.
   if (mod === 'global:Buffer' && path === 'concat' && a0?.k === 'arr')
     return withTaint({ k: 'unknown' }, a0.items.slice(0, 50));
+  if (mod === 'textdecoder' && method === 'decode') {
+    const bytes = a0?.k === 'arr' ? a0.items.map(asNum) : undefined;
+    if (bytes?.length && bytes.every((b) => b !== undefined && b >= 0 && b < 256))
+      return withTaint(str(Buffer.from(bytes as number[]).toString('utf8')), args, 'decoded');
+    // Bytes not known here (a response, wasm memory): text with their taint, nothing hidden.
+    return unknown(args);
+  }
   if (mod === 'global:String' && path === 'fromCharCode') {
     const codes = args.map(asNum);
     if (codes.length && codes.every((c) => c !== undefined))
