@@ -53,6 +53,10 @@ export interface Output {
   written: WrittenFile[];
 }
 
+/** A checksum or signature check in a file's text. */
+const INTEGRITY =
+  /\bcreate(?:Hash|Verify)\s*\(|\bintegrity\b|\bchecksum|\bsha(?:256|512)sum\b|\bsubtle\.digest\b/i;
+
 export class Detectors implements Effects {
   /** The state of the commands this file starts, read as one script (downloads, chmod +x). */
   spawnedScript?: ScriptState;
@@ -89,10 +93,9 @@ export class Detectors implements Effects {
   /** The file checks a checksum or signature (a downloader that verifies what it runs). */
   get verifiesIntegrity(): boolean {
     if (this.helperVerifies) return true;
-    return /\bcreate(?:Hash|Verify)\s*\(|\bintegrity\b|\bchecksum|\bsha(?:256|512)sum\b|\bsubtle\.digest\b/i.test(
-      this.input.text,
-    );
+    return (this.integrityInText ??= INTEGRITY.test(this.input.text));
   }
+  private integrityInText: boolean | undefined;
   /** Lines of the pieces of a wallet-address swap: an address pattern, a fixed address, an interception. */
   readonly wallet: { regex?: number; literal?: number; intercept?: number; how?: string } = {};
 
