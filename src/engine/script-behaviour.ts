@@ -1293,6 +1293,20 @@ export function analyzeScript(
       // Secrets from the environment put in a request's body, URL or query (`curl -d "t=$NPM_TOKEN"`,
       // `nslookup $TOKEN.host`): the same theft as sending the whole environment, one value at a time.
       const secrets = sentSecrets(c, state.secretVars);
+      // A sender that reads its body from standard input (`curl -d @-`, `-T -`, `nc host port`):
+      // what the commands piped into it print is sent (`echo "$NPM_TOKEN" | base64 | curl -d @- …`).
+      if (
+        /@-(?:\s|$)|(?:^|\s)(?:-T|--upload-file)\s+-(?:\s|$)|\/dev\/stdin/.test(c.text) ||
+        PIPE_NET.test(p)
+      ) {
+        for (
+          let up = cmds.find((o) => o.pipedTo === c), n = 0;
+          up && n < 8;
+          up = cmds.find((o) => o.pipedTo === up), n++
+        )
+          for (const name of sentSecrets(up, state.secretVars, false))
+            if (!secrets.includes(name)) secrets.push(name);
+      }
       if (secrets.length)
         add(
           c,

