@@ -107,7 +107,7 @@ export function packageRules(
         finding({
           threat_type: 'install_script_injection',
           rule: 'js.drop-and-run',
-          message: `runs ${hit.w.path.slice(0, 60)}, which ${hit.writer.file} wrote (line ${hit.w.line}) ${hit.w.fromNetwork ? 'from downloaded data' : 'after a download'} in another install step`,
+          message: `runs or loads ${hit.w.path.slice(0, 60)}, which ${hit.writer.file} wrote (line ${hit.w.line}) ${hit.w.fromNetwork ? 'from downloaded data' : 'after a download'} in another install step`,
           file: hit.runner.file,
           line: hit.st.line,
           snippet: '',

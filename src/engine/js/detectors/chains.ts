@@ -110,6 +110,9 @@ export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined
 
 /** A module loaded: is it a file this file wrote? */
 export function loadsWritten(d: Detectors, node: AstNode, spec: string): void {
+  // An absolute or home/temp path loaded as code is kept for chains across install hooks too.
+  if (/^(?:\/|[A-Za-z]:[\\/]|\$|~)/.test(spec) && (d.facts.started ??= []).length < 20)
+    d.facts.started.push({ values: [spec], line: lineOf(node) });
   const target = d.written.length ? match(d, [spec]) : undefined;
   if (target) chain(d, node, target, `loads ${target.path.slice(0, 80)} as code`);
 }
