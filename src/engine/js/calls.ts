@@ -163,51 +163,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   // window.open(url) (or a bare open(url) in a page): the page loads that address.
   if (argNodes.length && isWindowOpen(calleeNode, scope))
     ev.effects.request(node, 'window.open', args[0], undefined, scope, undefined);
-  // A request body being built: `new FormData()` (the global or the form-data package) and
-  // `new URLSearchParams()`; `body.append(name, value)` / `.set(…)` adds the value's taint to it.
-  if (
-    isNew &&
-    ((callee.k === 'global' && (callee.name === 'FormData' || callee.name === 'URLSearchParams')) ||
-      (callee.k === 'mod' && callee.name === 'form-data'))
-  ) {
-    result = result === UNKNOWN ? { k: 'unknown' } : result;
-    ev.bodies.add(result);
-  } else if ((how === 'append' || how === 'set') && memberObj && ev.bodies.has(memberObj)) {
-    const t = deepTaints(args[1]);
-    if (t.size) memberObj.t = new Set([...(memberObj.t ?? []), ...t]);
-  } else if (isNew && callee.k === 'global' && callee.name === 'URL') {
-    // `new URL(address)`: its host is the request's; what `searchParams.set/append` add and
-    // `u.search = …` assigns travel with it (its searchParams is itself here).
-    const href = asString(args[0]);
-    const host = href ? /^[a-z][\w+.-]*:\/\/([^/:?#]+)/i.exec(href)?.[1] : undefined;
-    const u: Val & { k: 'obj' } = withTaint({ k: 'obj', props: new Map<string, Val>() }, args);
-    if (href !== undefined) u.props.set('href', str(href));
-    if (host) u.props.set('hostname', str(host));
-    u.props.set('searchParams', u);
-    ev.bodies.add(u);
-    result = u;
-  } else if (
-    isNew &&
-    ((callee.k === 'mod' && callee.name === 'events') ||
-      (callee.k === 'api' && callee.mod === 'events' && callee.path === 'EventEmitter'))
-  ) {
-    // An event emitter: what `emit(name, …)` passes reaches the handlers `on(name, fn)` gave it.
-    result = { k: 'obj', props: new Map() };
-    ev.emitters.set(result, new Map());
-  } else if (memberObj && ev.emitters.has(memberObj) && how) {
-    const handlers = ev.emitters.get(memberObj)!;
-    const name = asString(args[0]);
-    if (/^(?:on|once|addListener|prependListener)$/.test(how) && name !== undefined && args[1]?.k === 'fn') {
-      const list = handlers.get(name) ?? [];
-      if (list.length < 8) list.push(args[1] as FnVal);
-      handlers.set(name, list);
-    } else if (how === 'emit' && name !== undefined)
-      for (const h of handlers.get(name) ?? [])
-        userCall(ev, node, h, args.slice(1), scope, depth, undefined, false);
-  } else if (how === 'submit' && memberObj && ev.bodies.has(memberObj) && args[0]) {
-    // form-data's `form.submit(url)`: the form posted there.
-    ev.effects.request(node, 'form-data.submit', args[0], undefined, scope, undefined, [memberObj]);
-  }
+  result = trackedObject(ev, node, callee, how, memberObj, args, isNew, scope, depth, result);
   // form.setAttribute('action', url), jQuery's $(form).attr('action', url) / .prop(…).
   if (
     (how === 'setAttribute' || how === 'attr' || how === 'prop') &&
@@ -589,6 +545,74 @@ function userCall(
   if (fn.owner && fn.owner !== ev && fn.owner instanceof Evaluator)
     return invokeFor(fn.owner, ev, fn, args, depth, thisVal, isNew);
   return invoke(ev, fn, args, scope, depth, thisVal, isNew);
+}
+
+/**
+ * Objects whose later calls the analysis follows: request bodies built piece by piece
+ * (`new FormData()`, `new URLSearchParams()`, `new URL()`, whose appended values join them) and
+ * event emitters (what `emit(name, …)` passes reaches the handlers `on(name, fn)` gave them).
+ * Returns the call's result: for these constructors, the new object.
+ */
+function trackedObject(
+  ev: Evaluator,
+  node: AstNode,
+  callee: Val,
+  how: string | undefined,
+  memberObj: Val | undefined,
+  args: Val[],
+  isNew: boolean,
+  scope: Scope,
+  depth: number,
+  result: Val,
+): Val {
+  // A request body being built: `new FormData()` (the global or the form-data package) and
+  // `new URLSearchParams()`; `body.append(name, value)` / `.set(…)` adds the value's taint to it.
+  if (
+    isNew &&
+    ((callee.k === 'global' && (callee.name === 'FormData' || callee.name === 'URLSearchParams')) ||
+      (callee.k === 'mod' && callee.name === 'form-data'))
+  ) {
+    const built: Val = result === UNKNOWN ? { k: 'unknown' } : result;
+    ev.bodies.add(built);
+    return built;
+  } else if ((how === 'append' || how === 'set') && memberObj && ev.bodies.has(memberObj)) {
+    const t = deepTaints(args[1]);
+    if (t.size) memberObj.t = new Set([...(memberObj.t ?? []), ...t]);
+  } else if (isNew && callee.k === 'global' && callee.name === 'URL') {
+    // `new URL(address)`: its host is the request's; what `searchParams.set/append` add and
+    // `u.search = …` assigns travel with it (its searchParams is itself here).
+    const href = asString(args[0]);
+    const host = href ? /^[a-z][\w+.-]*:\/\/([^/:?#]+)/i.exec(href)?.[1] : undefined;
+    const u: Val & { k: 'obj' } = withTaint({ k: 'obj', props: new Map<string, Val>() }, args);
+    if (href !== undefined) u.props.set('href', str(href));
+    if (host) u.props.set('hostname', str(host));
+    u.props.set('searchParams', u);
+    ev.bodies.add(u);
+    return u;
+  } else if (
+    isNew &&
+    ((callee.k === 'mod' && callee.name === 'events') ||
+      (callee.k === 'api' && callee.mod === 'events' && callee.path === 'EventEmitter'))
+  ) {
+    // An event emitter: what `emit(name, …)` passes reaches the handlers `on(name, fn)` gave it.
+    const emitter: Val = { k: 'obj', props: new Map() };
+    ev.emitters.set(emitter, new Map());
+    return emitter;
+  } else if (memberObj && ev.emitters.has(memberObj) && how) {
+    const handlers = ev.emitters.get(memberObj)!;
+    const name = asString(args[0]);
+    if (/^(?:on|once|addListener|prependListener)$/.test(how) && name !== undefined && args[1]?.k === 'fn') {
+      const list = handlers.get(name) ?? [];
+      if (list.length < 8) list.push(args[1] as FnVal);
+      handlers.set(name, list);
+    } else if (how === 'emit' && name !== undefined)
+      for (const h of handlers.get(name) ?? [])
+        userCall(ev, node, h, args.slice(1), scope, depth, undefined, false);
+  } else if (how === 'submit' && memberObj && ev.bodies.has(memberObj) && args[0]) {
+    // form-data's `form.submit(url)`: the form posted there.
+    ev.effects.request(node, 'form-data.submit', args[0], undefined, scope, undefined, [memberObj]);
+  }
+  return result;
 }
 
 /** `window.open`, `self.open`, `globalThis.open`, or `open` not bound in the file. */

@@ -62,15 +62,7 @@ export function written(
 }
 
 function match(d: Detectors, values: string[]): WrittenFile | undefined {
-  for (const w of d.written)
-    for (const v of values)
-      if (
-        v === w.path ||
-        (v.length > 6 && !v.includes('${') && (v.endsWith(w.path) || w.path.endsWith(v))) ||
-        (w.dir && w.path.length > 6 && v.startsWith(`${w.path.replace(/[\\/]+$/, '')}/`))
-      )
-        return w;
-  return undefined;
+  return d.written.find((w) => namesDropped(values, w));
 }
 
 /** Files written that a later step may run: hidden or temporary places, downloaded or decoded data. */
