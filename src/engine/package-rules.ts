@@ -192,7 +192,10 @@ function agentRunsPackageScript(
       const cmd = scripts[m[1]!];
       if (cmd === undefined) continue;
       const bad = [...analyzeShell(cmd, true), ...analyzeScript(cmd, 'sh', true)].find(
-        (h) => h.confidence >= WARNING_CONFIDENCE && h.threat_type !== 'social_engineering',
+        (h) =>
+          h.confidence >= WARNING_CONFIDENCE &&
+          h.threat_type !== 'social_engineering' &&
+          h.rule !== 'script.foreign-file-change',
       );
       if (!bad) continue;
       evidence.push(

@@ -328,6 +328,11 @@ const CATALOGUE = {
       editorSettings: 0.4,
     },
   ),
+  'js.foreign-file-change': rule(
+    [ISI, MC],
+    "install-time code, or code that runs when the package is loaded, writes, deletes, truncates or moves files the package does not own: the user's home (not caches or its own settings folder), the system, another installed package or the project above it, files it lists there, or at load time the project it was loaded in",
+    { install: 0.75, load: 0.6 },
+  ),
   'js.geo-gated-destructive': rule(
     MC,
     'files overwritten or deleted only when a geo-IP answer, time zone or locale matches',
@@ -559,6 +564,11 @@ const CATALOGUE = {
     DX,
     'an install script reads credential or key files (printed to the install log at the least)',
     { base: 0.45, install: 0.7 },
+  ),
+  'script.foreign-file-change': rule(
+    ISI,
+    "an install-time shell, batch, PowerShell or Python step writes, deletes or moves files the package does not own: under the user's home (not caches), the system folders, a drive or the project above the package (redirections, rm/del/rd, cp/mv targets, tee, Set-Content, shutil/os calls)",
+    { install: 0.75 },
   ),
   'script.git-push': rule([ISI, MC], 'a script pushes to a git remote (self-propagation)', {
     base: 0.5,

@@ -109,6 +109,9 @@ function assignment(line: string, dialect: ScriptDialect): [string, string] | un
   else if (dialect === 'powershell') m = /^\$([A-Za-z_]\w*)\s*=\s*(.+)$/.exec(t);
   else m = /^([A-Za-z_]\w*)\s*=\s*(.+)$/.exec(t);
   if (!m) return undefined;
+  // A bash array (`T=("$HOME/a" "$HOME/b")`) holds its elements as one list.
+  const array = dialect === 'sh' ? /^\((.*)\)$/.exec(m[2]!.trim()) : null;
+  if (array) return [m[1]!, words(array[1]!).map(unquote).join(' ')];
   return [m[1]!, unquote(m[2]!.trim())];
 }
 
@@ -125,7 +128,7 @@ function substitute(line: string, vars: Map<string, string>, dialect: ScriptDial
       .replace(/%%([A-Za-z])\b/g, (w, n: string) => get(n, w));
   if (dialect === 'python') return line;
   return line
-    .replace(/\$\{([A-Za-z_]\w*)\}/g, (w, n: string) => get(n, w))
+    .replace(/\$\{([A-Za-z_]\w*)(?:\[[^\]]*\])?\}/g, (w, n: string) => get(n, w))
     .replace(/\$env:([A-Za-z_]\w*)/gi, (w, n: string) => get(n, w))
     .replace(/\$([A-Za-z_]\w*)/g, (w, n: string) => get(n, w));
 }
@@ -515,6 +518,80 @@ export function isUserDataPath(path: string): boolean {
     .some((p) => p && USER_DATA_RE.test(p));
 }
 
+/** Caches and temporary folders: a tool may fill or clear them whenever it likes. */
+const SCRATCH =
+  /(?:^|[\\/])(?:\.cache|\.npm|\.node-gyp|\.pnpm-store|tmp|temp|Temp|Library[\\/]Caches)(?:[\\/]|$)|\$\{?TMPDIR\b|%TE?MP%|\$env:TE?MP\b/i;
+/** Programs, libraries and machine-wide settings. */
+const SYSTEM_PATH =
+  /^(?:\/(?:etc|usr|bin|sbin|lib|lib64|boot|System|Library|Applications)\/|[A-Za-z]:[\\/](?:Windows|Program Files)\b|%(?:WINDIR|SystemRoot|ProgramFiles|ProgramData)%|\$env:(?:WINDIR|SystemRoot|ProgramFiles|ProgramData)\b)/i;
+const HOME_START = new RegExp(
+  String.raw`^${HOME_RE}(?:[\\/]|$)|^%(?:APPDATA|LOCALAPPDATA)%|^\$env:(?:APPDATA|LOCALAPPDATA)\b`,
+  'i',
+);
+
+/**
+ * Whether a path a script changes belongs to someone else: the user's home (not its caches), the
+ * system, the project above the package, or a drive. A word may hold a list of paths.
+ */
+export function isForeignPath(path: string): boolean {
+  return path
+    .split(/\s+/)
+    .map((p) => p.replace(/^["'(]+|["'),;]+$/g, ''))
+    .some(
+      (p) =>
+        !!p &&
+        !/^\/dev\/|^nul$|^\$null$/i.test(p) &&
+        !SCRATCH.test(p) &&
+        (HOME_START.test(p) || SYSTEM_PATH.test(p) || USER_DATA_RE.test(p)),
+    );
+}
+
+/** The paths a command writes, deletes or moves into (redirections included), and whether it removes them. */
+function changedPaths(c: Command): { path: string; removes: boolean }[] {
+  const out: { path: string; removes: boolean }[] = [];
+  for (let i = 0; i < c.words.length; i++) {
+    const w = c.words[i]!;
+    const glued = /^\d?>>?(?!&)(\S+)$/.exec(w);
+    if (/^\d?>>?$/.test(w) && c.words[i + 1]) out.push({ path: c.words[++i]!, removes: false });
+    else if (glued) out.push({ path: glued[1]!, removes: false });
+  }
+  const { prog, args } = programOf(c);
+  const p = base(prog).replace(/\.exe$/, '');
+  const plain = unredirected(args).filter((a) => !/^-/.test(a) && !/^\/[a-z]$/i.test(a));
+  if (/^(?:rm|rmdir|del|erase|rd|shred|srm|wipe|unlink|truncate|remove-item|ri)$/i.test(p))
+    for (const path of plain) out.push({ path, removes: true });
+  else if (
+    p === 'find' &&
+    /\s-delete\b|-exec(?:dir)?\s+(?:rm|shred|truncate|tee|dd|cp|mv)\b|-exec(?:dir)?\s+(?:ba|z|da)?sh\s+-c\s+\S*[^-]>/.test(
+      c.text,
+    ) &&
+    plain[0]
+  )
+    out.push({ path: plain[0], removes: /\s-delete\b|-exec(?:dir)?\s+(?:rm|shred|mv)\b/.test(c.text) });
+  else if (p === 'tee') for (const path of plain) out.push({ path, removes: false });
+  else if (
+    /^(?:cp|mv|install|ln|copy|move|xcopy|robocopy|copy-item|move-item|cpi|mi)$/i.test(p) &&
+    plain.length >= 2
+  )
+    out.push({ path: plain[plain.length - 1]!, removes: /^(?:mv|move|move-item|mi)$/i.test(p) });
+  else if (/^(?:set-content|add-content|out-file|sc|ac)$/i.test(p)) {
+    const i = args.findIndex((a) => /^-(?:path|filepath|literalpath)$/i.test(a));
+    const path = i >= 0 ? args[i + 1] : plain[0];
+    if (path) out.push({ path, removes: false });
+  }
+  return out;
+}
+
+/** The first path a command line (run from code) changes that the package does not own. */
+export function foreignChangeOf(text: string): { path: string; removes: boolean } | undefined {
+  for (const l of logicalLines(text.slice(0, 20_000), 'sh'))
+    for (const c of commands(l.line, l.text)) {
+      const x = changedPaths(c).find((y) => isForeignPath(y.path));
+      if (x) return { path: x.path.replace(/^["']|["']$/g, ''), removes: x.removes };
+    }
+  return undefined;
+}
+
 /** A disk or partition a command overwrites or formats: `dd of=/dev/sda`, `mkfs`, `wipefs`, `format C:`. */
 function wipedDevice(c: Command): string | undefined {
   const { prog, args } = programOf(c);
@@ -695,6 +772,24 @@ function pyHits(raw: { line: number; text: string }[], installTime: boolean): Sc
       'data_exfiltration',
       "reads another process's memory through /proc/<pid>/mem (secret scraping)",
       memRead,
+    );
+  // An install step that changes files under the user's home (see isForeignPath).
+  const changes = installTime
+    ? lines.find(
+        (l) =>
+          /\b(?:shutil\.(?:rmtree|move|copy(?:file|tree|2)?)|os\.(?:remove|unlink|rename|replace|rmdir|removedirs)|\.(?:write_text|write_bytes|unlink|rmdir))\s*\(|\bopen\s*\((?:[^()]|\([^()]*\))*,\s*(?:mode\s*=\s*)?['"][wa]/.test(
+            l.text,
+          ) &&
+          mentionsHome(l.text) &&
+          !/\.cache\b|tmp|temp/i.test(l.text),
+      )
+    : undefined;
+  if (changes)
+    push(
+      'script.foreign-file-change',
+      'install_script_injection',
+      "changes files under the user's home, which the package does not own, while it installs",
+      changes,
     );
   if (wiper)
     push(
@@ -1074,6 +1169,17 @@ export function analyzeScript(
     }
     const { prog, args } = programOf(c);
     const p = base(prog).replace(/\.exe$/, '');
+    // Whatever it is for, an install step that changes files it does not own (see tamper.ts).
+    if (installTime) {
+      const changed = changedPaths(c).find((x) => isForeignPath(x.path));
+      if (changed)
+        add(
+          c,
+          'script.foreign-file-change',
+          'install_script_injection',
+          `${changed.removes ? 'deletes or moves' : 'writes'} ${changed.path.replace(/^["']|["']$/g, '').slice(0, 60)}, which the package does not own, while it installs`,
+        );
+    }
     if (p === 'chmod' && args.some((a) => /^\+?[ugoa]*\+x$|^[0-7]*[157][0-7]*$/.test(a))) {
       for (const a of args) if (downloads.has(base(a))) executable.add(base(a));
     }

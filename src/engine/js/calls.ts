@@ -266,7 +266,8 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       const params = callbackParams({ callee, result, args, method: how }) ?? [];
       userCall(ev, node, fn, params, scope, depth, undefined, false);
       // It runs again after the file's top-level code, with what that code left behind.
-      if (ev.deferred.length < 64) ev.deferred.push({ node, fn, params, scope, depth });
+      if (ev.deferred.length < 64)
+        ev.deferred.push({ node, fn, params, scope, depth, dormant: ev.effects.dormant });
       return;
     }
     // A named function handed to forEach/map over a collection whose items are not known but
@@ -645,7 +646,16 @@ export function replayDeferred(ev: Evaluator): void {
   replaying = true;
   try {
     for (let round = 0; round < 2 && !ev.timedOut; round++)
-      for (const c of ev.deferred) userCall(ev, c.node, c.fn, c.params, c.scope, c.depth, undefined, false);
+      for (const c of ev.deferred) {
+        // A handler set by a function nobody called runs no more than that function does.
+        const dormant = ev.effects.dormant;
+        ev.effects.dormant = c.dormant;
+        try {
+          userCall(ev, c.node, c.fn, c.params, c.scope, c.depth, undefined, false);
+        } finally {
+          ev.effects.dormant = dormant;
+        }
+      }
   } finally {
     replaying = false;
   }
@@ -720,7 +730,8 @@ function invoke(
   ) {
     return instance ?? unknown(args);
   }
-  const sig = `${args.map((a) => sigOf(a, 0)).join('|')}#${thisVal ? sigOf(thisVal, 1) : ''}`;
+  // Called from code that runs on load or from a function nobody calls: analysed apart.
+  const sig = `${args.map((a) => sigOf(a, 0)).join('|')}#${thisVal ? sigOf(thisVal, 1) : ''}${ev.effects.dormant ? '~' : ''}`;
   const cache = ev.inlineCache.get(target);
   if (!instance && !replaying && cache?.has(sig)) return cache.get(sig)!;
   ev.inlineLeft--;

@@ -143,6 +143,11 @@ export interface Effects {
   dlopen(node: AstNode): void;
 
   // ------------------------------------------------------------ bookkeeping
+  /**
+   * How many function bodies the walk is inside that it reached where they are defined, not
+   * through a call (0: code that runs when the file loads, or a function that code calls).
+   */
+  dormant: number;
   /** Findings recorded so far. */
   findingCount(): number;
   /** A number that grows whenever something is learnt (findings, commands, domains, paths). */

@@ -135,7 +135,7 @@ export class Evaluator {
   /** Event emitters made in the file (`new EventEmitter()`) and the handlers given to them by event name. */
   readonly emitters = new WeakMap<Val, Map<string, FnVal[]>>();
   /** Timers and event handlers given by name, walked again once the top level is done. */
-  deferred: { node: AstNode; fn: FnVal; params: Val[]; scope: Scope; depth: number }[] = [];
+  deferred: { node: AstNode; fn: FnVal; params: Val[]; scope: Scope; depth: number; dormant: number }[] = [];
   /** How often a connection's callback was walked again once the connection was bound. */
   private readonly selfRewalks = new Map<AstNode, number>();
   /** The object of the member expression walked last (the `this` of a method call). */
@@ -238,6 +238,16 @@ export class Evaluator {
         continue;
       this.selfRewalks.set(a, times + 1);
       this.walkFunction(a, scope, depth + 1);
+    }
+  }
+
+  /** A function body walked where it is defined: what it does runs only if something calls it. */
+  private walkDefinition(node: AstNode, scope: Scope, depth: number): void {
+    this.effects.dormant++;
+    try {
+      this.walkFunction(node, scope, depth);
+    } finally {
+      this.effects.dormant--;
     }
   }
 
@@ -546,13 +556,13 @@ export class Evaluator {
         const id = (node.id as AstNode | null)?.name;
         if (typeof id === 'string' && scope.vars.get(id)?.k !== 'fn')
           scope.vars.set(id, this.fnVal(node, scope));
-        this.walkFunction(node, scope, depth);
+        this.walkDefinition(node, scope, depth);
         return UNKNOWN;
       }
       case 'FunctionExpression':
       case 'ArrowFunctionExpression': {
         const v = this.fnVal(node, scope);
-        this.walkFunction(node, scope, depth);
+        this.walkDefinition(node, scope, depth);
         return v;
       }
       case 'ClassDeclaration':
@@ -700,7 +710,7 @@ export class Evaluator {
         p.type === 'ObjectMethod' || p.kind === 'get' || p.kind === 'set'
           ? { ...this.fnVal(p.type === 'ObjectMethod' ? p : valNode, scope), getter: p.kind === 'get' }
           : this.walk(valNode, scope, depth + 1);
-      if (p.type === 'ObjectMethod') this.walkFunction(p, scope, depth);
+      if (p.type === 'ObjectMethod') this.walkDefinition(p, scope, depth);
       if (v.k === 'env') this.effects.envWhole(p);
       all.push(v);
       if (key !== undefined) {

@@ -42,6 +42,8 @@ function localModule(ev: Evaluator, spec: string): Val | undefined {
     path: file.path,
     text: file.text,
     installTime: ev.installTime,
+    // Required by code that runs when the package loads: its top level runs then too.
+    entry: !!ev.input.entry && ev.effects.dormant === 0,
     nested: 0,
     moduleDepth: (ev.input.moduleDepth ?? 0) + 1,
   };

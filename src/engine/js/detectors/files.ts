@@ -13,6 +13,7 @@ import { analyzeScript } from '../../script-behaviour';
 import { analyzeWorkflow, isCiWorkflow } from '../../workflows';
 import { flatStrings, type AstNode, type Val } from '../values';
 import { destructiveWrite } from './destructive';
+import { foreignChange } from './tamper';
 import type { Detectors } from './index';
 import { aiCliCheck, commandLines } from './process';
 
@@ -106,6 +107,15 @@ export function write(
   addPath(d, p);
   d.caps.writes = true;
   d.capability('filesystem', 'js.fs-write', node, `writes files (fs.${method}${p ? ` ${p}` : ''})`);
+  // Whatever the change is for, a file the package does not own changed unprompted (tamper.ts).
+  const dest =
+    /^(?:copy|copySync|copyFile|copyFileSync|cp|cpSync|move|moveSync|rename|renameSync|symlink|symlinkSync|link|linkSync)$/.test(
+      method,
+    )
+      ? args[1]
+      : a0;
+  foreignChange(d, node, method, dest);
+  if (dest !== a0 && /^(?:move|moveSync|rename|renameSync)$/.test(method)) foreignChange(d, node, method, a0);
   // Git hooks planted in every repository found under the user's home: each commit runs them.
   if (
     p &&

@@ -39,6 +39,7 @@ import * as flows from './flows';
 import * as network from './network';
 import * as obfuscation from './obfuscation';
 import * as processes from './process';
+import * as tamper from './tamper';
 import * as wallet from './wallet';
 
 /** Where findings go: the file's own, or the caller's during a call from another file. */
@@ -71,6 +72,10 @@ export class Detectors implements Effects {
   seedGate = 0;
   /** The file uses locale or time-zone APIs (computed once, on the first candidate gate). */
   localeApis?: boolean;
+  /** See `Effects.dormant`: 0 while the walk is in code that runs when the file loads. */
+  dormant = 0;
+  /** The file runs when the package is loaded (its entry point, or a module the entry requires). */
+  private loadedFile: boolean;
   /** Facts the package-level rules combine across files. */
   readonly facts: JsFileFacts = {};
   /** A request in this file goes somewhere (domains of URL literals and host properties count then). */
@@ -103,6 +108,7 @@ export class Detectors implements Effects {
     readonly input: JsFileInput,
     readonly lines: LineIndex,
   ) {
+    this.loadedFile = !!input.entry;
     this.out = {
       findings: [],
       seen: new Set(),
@@ -118,6 +124,15 @@ export class Detectors implements Effects {
 
   get installTime(): boolean {
     return this.out.installTime;
+  }
+
+  /**
+   * What the code at this point of the walk does happens without anyone calling the package:
+   * while it installs, or when it is loaded (the entry's top level and what that calls).
+   */
+  get unprompted(): 'install' | 'load' | undefined {
+    if (this.installTime) return 'install';
+    return this.loadedFile && this.dormant === 0 ? 'load' : undefined;
   }
 
   // ---------------------------------------------------------------- recording
@@ -201,8 +216,12 @@ export class Detectors implements Effects {
       remoteGate: this.remoteGate,
       targetGate: this.targetGate,
       seedGate: this.seedGate,
+      dormant: this.dormant,
+      loadedFile: this.loadedFile,
     };
     this.out = caller.out;
+    this.dormant = caller.dormant;
+    this.loadedFile = caller.loadedFile;
     this.geoGate = caller.geoGate;
     this.remoteGate = caller.remoteGate;
     this.targetGate = caller.targetGate;
@@ -440,6 +459,7 @@ export class Detectors implements Effects {
   recursiveDelete(node: AstNode, how: string, target: Val | undefined): void {
     this.caps.writes = true;
     destructive.destroys(this, node, how, target);
+    tamper.foreignChange(this, node, how, target?.k === 'arr' ? target.items[0] : target, true);
   }
   dynamicCode(node: AstNode, how: string, codeVal: Val, codeNode: AstNode | undefined): void {
     code.dynamicCode(this, node, how, codeVal, codeNode);

@@ -4,7 +4,7 @@
  * LD_PRELOAD in a child's environment, reverse-shell shapes, and AI command-line tools started
  * or scheduled with their permission checks turned off.
  */
-import { analyzeScript, newScriptState } from '../../script-behaviour';
+import { analyzeScript, foreignChangeOf, newScriptState } from '../../script-behaviour';
 import type { RuleId } from '../../rules';
 import { analyzeShell, shellPrograms } from '../../shell';
 import { lineOf } from '../ast';
@@ -14,6 +14,7 @@ import { asString, deepTaints, flatStrings, type AstNode, type Val } from '../va
 import { remoteTriggered } from './destructive';
 import * as flows from './flows';
 import type { Detectors } from './index';
+import { foreignCommand } from './tamper';
 
 /** The rule a shell rule's hit becomes when the command line is run from code. */
 const FROM_CODE: Partial<Record<RuleId, RuleId & `js.exec-${string}`>> = {
@@ -166,6 +167,15 @@ export function spawn(
         `runs a command that ${h.message}`,
         { variant: h.variant, steps: h.steps },
       );
+    }
+    if (d.unprompted) {
+      const changed = foreignChangeOf(full);
+      if (changed)
+        foreignCommand(
+          d,
+          node,
+          `${changed.removes ? 'deletes or moves' : 'writes'} ${changed.path.slice(0, 60)}`,
+        );
     }
     if (wipe && !analyzeShell(full, d.installTime).some((h) => h.rule === 'shell.destructive'))
       d.threat(

@@ -100,6 +100,28 @@ export function archiveModuleCall(m: { mod: string }): Val | undefined {
   return m.mod === 'adm-zip' ? { k: 'mod', name: 'adm-zip' } : undefined;
 }
 
+/** How many folders deep a package file sits (`lib/x.js`: 1). */
+function folderDepth(file: string): number {
+  return file.split(/[\\/]/).filter((s) => s && s !== '.').length - 1;
+}
+
+/**
+ * Path pieces joined to a folder `depth` levels below the package root climb out of the package:
+ * more `..` than folders, counted piece by piece (`'..', 'bin'` from lib/ stays inside).
+ */
+function climbsOut(pieces: (string | undefined)[], depth: number): boolean {
+  let level = depth;
+  for (const piece of pieces) {
+    if (piece === undefined) return false;
+    for (const seg of piece.split(/[\\/]+/)) {
+      if (seg === '..') level--;
+      else if (seg && seg !== '.') level++;
+      if (level < 0) return true;
+    }
+  }
+  return false;
+}
+
 export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, path, method, args, a0, scope } = c;
   if (mod === 'fs') {
@@ -193,7 +215,10 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
     // `path.join(__dirname, '..')`: out of the package's own folder (so is the working directory
     // climbed out of: npm runs a package's scripts in its own folder).
     const own = args.findIndex((a) => a.t?.has('own_dir') || a.t?.has('cwd'));
-    if (own >= 0 && parts.slice(own + 1).some((s) => s !== undefined && /^\.\.(?:[\\/]|$)/.test(s))) {
+    if (
+      own >= 0 &&
+      climbsOut(parts.slice(own + 1), args[own]!.t?.has('own_dir') ? folderDepth(ev.input.path) : 0)
+    ) {
       const out: Val = withTaint(
         { k: 'str', v: parts.map((p) => p ?? '${…}').join('/') },
         args,

