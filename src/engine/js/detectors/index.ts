@@ -54,6 +54,9 @@ export interface Output {
   written: WrittenFile[];
 }
 
+/** The developer's own machine. */
+const LOCAL_PAGE = /^(?:localhost|127\.|0\.0\.0\.0|\[::1\])/i;
+
 /** A checksum or signature check in a file's text. */
 const INTEGRITY =
   /\bcreate(?:Hash|Verify)\s*\(|\bintegrity\b|\bchecksum|\bsha(?:256|512)sum\b|\bsubtle\.digest\b/i;
@@ -312,8 +315,24 @@ export class Detectors implements Effects {
     flows.envToRemoteCall(this);
     network.fileDomains(this);
   }
-  call(node: AstNode, calleeNode: AstNode, how: string | undefined, args: Val[], receiver?: Val): void {
+  call(
+    node: AstNode,
+    calleeNode: AstNode,
+    how: string | undefined,
+    args: Val[],
+    receiver?: Val,
+    scope?: Scope,
+  ): void {
     wallet.interceptByCall(this, node, calleeNode, how, args);
+    // `frame.contentWindow.postMessage(data, '*')`: data handed to another window, which any site
+    // framed there can read ('*'), or the site named.
+    if (how === 'postMessage' && scope && args[0] && args.length >= 2) {
+      const origin = asString(args[1]);
+      const host = origin ? /^https?:\/\/([^/?#:]+)/i.exec(origin)?.[1] : undefined;
+      if (host && !LOCAL_PAGE.test(host)) this.literalHostInFile = true;
+      if (origin === '*' || host)
+        flows.sink(this, node, `postMessage to ${origin === '*' ? 'any window' : host}`, [args[0]], scope);
+    }
     destructive.databaseWipe(this, node, how, args);
     // `document.write('<script src="https://…">')`, `el.insertAdjacentHTML(…)`: a remote script
     // element written as markup is the same as one created and given a src.
@@ -379,11 +398,24 @@ export class Detectors implements Effects {
   ): void {
     network.request(this, node, what, target, options, scope, protocol, payload);
   }
-  scriptSource(node: AstNode, url: string, decoded = false): void {
+  scriptSource(node: AstNode, url: string, decoded = false, element: 'script' | 'frame' = 'script'): void {
     // A script address hidden by encoding: loaders of analytics, payments or fonts write theirs.
     // Hidden means its host is written nowhere in the file (a version decoded from options and
     // joined to a written address is not hiding anything).
     const host = /^(?:https?:)?\/\/([^/?#:]+)/i.exec(url)?.[1];
+    if (element === 'frame') {
+      // Another site's page framed into this one, only for chosen pages or visitors (an overlay
+      // on the checkout page that takes the payment itself).
+      if (host && !LOCAL_PAGE.test(host)) this.literalHostInFile = true;
+      if (this.targetGate > 0 && host && !LOCAL_PAGE.test(host))
+        this.threat(
+          'js.gated-remote-script',
+          'malicious_code',
+          node,
+          `frames another site's page (${url.slice(0, 80)}) into this one only for chosen pages or visitors`,
+        );
+      return;
+    }
     if (decoded && host && !this.input.text.includes(host)) {
       this.threat(
         'js.decoded-remote-script',
@@ -401,6 +433,20 @@ export class Detectors implements Effects {
         'malicious_code',
         node,
         `loads a remote script (${url.slice(0, 80)}) into the page only for chosen visitors (by user agent or an automation check)`,
+      );
+  }
+  navigation(node: AstNode, url: Val): void {
+    // Visitors picked by user agent, the page they came from or an automation check, sent to a
+    // host written in the code: a cloaked redirect (scam pages shown to search visitors on phones,
+    // never to the site's owner).
+    const u = asString(url) ?? (url.k === 'str' ? url.v : undefined);
+    const host = u ? /^(?:https?:)?\/\/([^/?#:]+)/i.exec(u)?.[1] : undefined;
+    if (this.targetGate > 0 && host && !host.includes('${') && !LOCAL_PAGE.test(host))
+      this.threat(
+        'js.gated-remote-script',
+        'malicious_code',
+        node,
+        `sends only chosen visitors (by user agent, the page they came from or an automation check) to ${u!.slice(0, 80)}`,
       );
   }
   hiddenCopy(node: AstNode, field: string, address: string): void {

@@ -150,7 +150,20 @@ export function drain(d: Detectors, node: AstNode, how: string | undefined, args
   if (tx?.k !== 'obj') return;
   const to = asString(tx.props.get('to'));
   const value = tx.props.get('value');
-  if (!to || !/^0x[0-9a-fA-F]{40}$/.test(to) || !value || !deepTaints(value).has('wallet_balance')) return;
+  if (!to || !/^0x[0-9a-fA-F]{40}$/.test(to) || !value) return;
+  if (!deepTaints(value).has('wallet_balance')) {
+    // A fixed amount asked for as soon as the page loads, to an address written in the code: no
+    // one clicked a pay button (a dapp's transfer is sent when its user asks).
+    if (d.unprompted === 'load' && asString(value) !== undefined)
+      d.threat(
+        'js.wallet-drain',
+        'malicious_code',
+        node,
+        `asks the wallet to send ${asString(value)!.slice(0, 24)} to ${to.slice(0, 10)}…, an address written in the code, as soon as the page loads`,
+        'unprompted',
+      );
+    return;
+  }
   d.threat(
     'js.wallet-drain',
     'malicious_code',

@@ -75,12 +75,15 @@ export function pageSecretResult(
       (/^(?:getElementById|querySelector|\$|jQuery)$/.test(selector) && FORM_NAMED.test(a0s)))
   )
     return withTaint({ k: 'unknown' }, [result], 'dom_form');
+  const storage = memberObj?.k === 'global' && /^(?:localStorage|sessionStorage)$/.test(memberObj.name);
+  // `localStorage.key(i)`: the storage enumerated, every entry reached by its key.
+  if (storage && how === 'key') return withTaint({ k: 'unknown' }, [result], 'storage_key');
   if (
+    storage &&
     how === 'getItem' &&
-    memberObj?.k === 'global' &&
-    /^(?:localStorage|sessionStorage)$/.test(memberObj.name) &&
-    a0s !== undefined &&
-    SECRET_STORAGE_KEY.test(a0s)
+    ((a0s !== undefined && SECRET_STORAGE_KEY.test(a0s)) ||
+      args[0]?.t?.has('storage_key') ||
+      args[0]?.t?.has('page_secret'))
   )
     return withTaint({ k: 'unknown' }, [result], 'page_secret');
   return result;
@@ -170,7 +173,13 @@ export function domEventHandler(
       method: 'addEventListener',
     }) ?? [];
   const self = onType === 'submit' ? typed() : undefined;
-  ev.walkFunction(v.node, scope, depth + 1, params, self);
+  // It runs when the page's user types or submits, not unprompted.
+  ev.effects.dormant++;
+  try {
+    ev.walkFunction(v.node, scope, depth + 1, params, self);
+  } finally {
+    ev.effects.dormant--;
+  }
 }
 
 /**
@@ -182,6 +191,9 @@ export function cookieJar(c: ApiCall): Val | undefined {
   // `document.createElement('script')`: an element whose `src` loads code into the page.
   if (c.mod === 'global:document' && c.method === 'createElement' && /^script$/i.test(c.s0 ?? ''))
     return { k: 'api', mod: 'domscript', path: '' };
+  // An iframe: its `src` puts another site's page into this one.
+  if (c.mod === 'global:document' && c.method === 'createElement' && /^i?frame$/i.test(c.s0 ?? ''))
+    return { k: 'api', mod: 'domscript', path: 'frame' };
   if (c.mod !== 'cookiejar') return undefined;
   if (
     /^(?:split|match|matchAll|indexOf|lastIndexOf|search|slice|substring|substr|startsWith|includes|charAt|at)$/.test(
