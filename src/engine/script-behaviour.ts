@@ -80,7 +80,28 @@ function logicalLines(text: string, dialect: ScriptDialect): { line: number; tex
   let buf = '';
   let start = 0;
   const lines = text.split(/\r?\n/).slice(0, MAX_LINES);
+  let heredoc: { end: RegExp; command: string; body: string[] } | undefined;
   lines.forEach((raw, i) => {
+    // A here-document is what its command reads on stdin: `cmd <<EOF … EOF` is read as
+    // `printf '%s\n' "…" | cmd`, so a sender fed the environment this way is seen as one fed by a pipe.
+    if (heredoc) {
+      if (heredoc.end.test(raw)) {
+        const body = heredoc.body.join('\n').replace(/(["\\])/g, '\\$1');
+        out.push({ line: start, text: `printf '%s\\n' "${body}" | ${heredoc.command}` });
+        heredoc = undefined;
+      } else if (heredoc.body.length < 200) heredoc.body.push(raw);
+      return;
+    }
+    const here = dialect === 'sh' && !buf ? /^(.*?)\s*<<-?\s*(['"]?)(\w+)\2\s*(.*)$/.exec(raw) : null;
+    if (here && !/^\s*#/.test(raw) && !/<<</.test(raw)) {
+      start = i + 1;
+      heredoc = {
+        end: new RegExp(`^\\s*${here[3]}\\s*$`),
+        command: `${here[1]} ${here[4]}`.trim(),
+        body: [],
+      };
+      return;
+    }
     if (!buf) start = i + 1;
     if (cont.test(raw)) {
       buf += `${raw.slice(0, -1)} `;
@@ -91,6 +112,7 @@ function logicalLines(text: string, dialect: ScriptDialect): { line: number; tex
     buf = '';
   });
   if (buf) out.push({ line: start, text: buf });
+  if (heredoc) out.push({ line: start, text: heredoc.command });
   return out;
 }
 
@@ -465,6 +487,9 @@ function dumpsEnvironment(c: Command): boolean {
   const args = ws.slice(1);
   return (
     (first === 'env' && ws.length === 1) ||
+    // `echo "$(env)"`, `printf '%s' "`printenv`"`: the dump printed through a substitution.
+    (/^(?:echo|printf)$/.test(p) &&
+      /\$\(\s*(?:env|printenv|export\s+-p)\s*\)|`\s*(?:env|printenv)\s*`/.test(c.text)) ||
     (ENV_DUMP.test(p) &&
       p !== 'env' &&
       (p !== 'set' || !args.length) &&
@@ -1246,7 +1271,7 @@ export function analyzeScript(
     }
     if (
       NET_SEND.test(p) &&
-      /(?:^|\s)(?:(?:-infile|-T|--upload-file)\s+\S|(?:-F|--form)\s+["']?[\w-]+=@|(?:--data-binary|-d|--data)\s+["']?@)/i.test(
+      /(?:^|\s)(?:(?:-[Ii][Nn][Ff][Ii][Ll][Ee]|-[a-zA-Z]*T|--upload-file)\s+\S|(?:-F|--form)\s+["']?[\w-]+=@|(?:--data-binary|-d|--data)\s+["']?@)/.test(
         c.text,
       )
     )
@@ -1294,7 +1319,7 @@ export function analyzeScript(
     if (NET_SEND.test(p) && secretFiles.size) {
       const sentFile = [
         ...c.text.matchAll(
-          /(?:@|(?:--upload-file|-T|--post-file=?|-InFile|--body-file=?)\s*)["']?([^\s"';|&<>]+)/gi,
+          /(?:@|(?:--upload-file|(?<=\s)-[a-zA-Z]*T|--post-file=?|-InFile|--body-file=?)\s*)["']?([^\s"';|&<>]+)/gi,
         ),
       ]
         .map((m) => base(m[1]!))

