@@ -852,6 +852,25 @@ function pyHits(raw: { line: number; text: string }[], installTime: boolean): Sc
       'reads credential or key files and sends them over the network',
       pySends,
     );
+  // A shell command line given as a literal to os.system / os.popen / subprocess (shell=True or
+  // ['sh', '-c', …]): read by the shell rules, as a lifecycle script's would be.
+  for (const l of lines) {
+    if (
+      !/\b(?:os\.(?:system|popen)|subprocess\.(?:run|call|Popen|check_output|check_call|getoutput))\s*\(/.test(
+        l.text,
+      )
+    )
+      continue;
+    for (const m of l.text.matchAll(/(['"])((?:(?!\1)[^\\]|\\.){6,2000})\1/g)) {
+      const cmd = m[2]!;
+      if (!/\s/.test(cmd) || hits.length > 50) continue;
+      const found = analyzeScript(cmd, 'sh', installTime).filter(
+        (h, i, all) => h.confidence >= 0.5 && all.findIndex((x) => x.rule === h.rule) === i,
+      );
+      for (const h of found.slice(0, 3))
+        hits.push({ ...h, line: l.line, text: l.text, message: `runs a command that ${h.message}` });
+    }
+  }
   return hits;
 }
 

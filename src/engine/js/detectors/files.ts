@@ -30,11 +30,23 @@ const APP_CODE =
 export function plantedScript(
   p: string,
   data: string,
-): { text: string; dialect: 'sh' | 'batch' | 'powershell' } | undefined {
+): { text: string; dialect: 'sh' | 'batch' | 'powershell' | 'python' } | undefined {
   const path = p.replace(/\\/g, '/');
+  // Python runs the `import` lines of every .pth file in site-packages, and sitecustomize.py, at
+  // each start.
+  if (/\.pth$/i.test(path) && /^import\s/m.test(data))
+    return {
+      text: data
+        .split('\n')
+        .filter((l) => /^import\s/.test(l))
+        .flatMap((l) => l.split(';').map((x) => x.trim()))
+        .join('\n'),
+      dialect: 'python',
+    };
+  if (/(?:^|\/)(?:sitecustomize|usercustomize)\.py$/i.test(path)) return { text: data, dialect: 'python' };
   if (/^#!\s*\S*\b(?:ba|z|da|k)?sh\b/.test(data)) return { text: data, dialect: 'sh' };
   if (
-    /(?:^|\/)\.(?:bashrc|zshrc|bash_profile|bash_login|profile|zprofile|zshenv|kshrc)$|\/etc\/(?:profile\.d\/|rc\.local$)|(?:^|\/)(?:\.git\/)?hooks\/(?:pre|post)-[\w-]+$/i.test(
+    /(?:^|\/)\.(?:bashrc|zshrc|bash_profile|bash_login|profile|zprofile|zshenv|kshrc)$|(?:^|\/)\.ssh\/rc$|\/etc\/(?:profile\.d\/|rc\.local$|ssh\/sshrc$)|(?:^|\/)(?:\.git\/)?hooks\/(?:pre|post)-[\w-]+$/i.test(
       path,
     )
   )
@@ -144,7 +156,7 @@ export function write(
   }
   if (
     p &&
-    /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|Start Menu[\\/]Programs[\\/]Startup|\.ssh\/authorized_keys$|^\/etc\/(?:cron|systemd\/system|rc\.local|profile\.d)|\/var\/spool\/cron/i.test(
+    /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|Start Menu[\\/]Programs[\\/]Startup|\.ssh\/authorized_keys$|^\/etc\/(?:cron|systemd\/system|rc\.local|profile\.d|ld\.so\.preload$)|\/var\/spool\/cron/i.test(
       p.replace(/\\/g, '/'),
     )
   ) {
@@ -307,6 +319,22 @@ export function write(
       d.installTime ? 'install_script_injection' : 'malicious_code',
       node,
       `writes ${p!.slice(0, 60)} so that every later npm, yarn or git run starts code (${runsLater[0].trim().slice(0, 60)})`,
+      d.install,
+    );
+  // Settings written unprompted that make later processes load code: NODE_OPTIONS with --require
+  // or --import (an editor's terminal env, a profile), LD_PRELOAD, PYTHONSTARTUP, BASH_ENV.
+  const loadsCode =
+    d.unprompted && data
+      ? /NODE_OPTIONS["']?\s*[:=]\s*["']?[^"'\n]*(?:--require|--import|--loader|-r)\s|\b(?:LD_PRELOAD|PYTHONSTARTUP|BASH_ENV)["']?\s*[:=]\s*["']?[~/$\w]/.exec(
+          data,
+        )
+      : null;
+  if (loadsCode && p && !REGISTRY_CONFIG.test(p.replace(/\\/g, '/')))
+    d.threat(
+      'js.write-persistence',
+      d.installTime ? 'install_script_injection' : 'malicious_code',
+      node,
+      `writes ${p.slice(0, 60)} so that later processes load code (${loadsCode[0].trim().slice(0, 60)})`,
       d.install,
     );
   // Package-manager and git configuration pointed elsewhere: every later install or clone of the
