@@ -80,7 +80,8 @@ const RULES: ShellRule[] = [
   },
   {
     rule: 'shell.npm-publish',
-    re: /\b(?:npm|pnpm|yarn)\s+(?:publish|npm\s+publish)\b/i,
+    // npm's and the other registries' publish commands (extensions, crates, Python, gems, NuGet).
+    re: /\b(?:npm|pnpm|yarn)\s+(?:publish|npm\s+publish)\b|\b(?:vsce|ovsx)\s+publish\b|\bcargo\s+publish\b|\btwine\s+upload\b|\bgem\s+push\b|\bpoetry\s+publish\b|\bnuget\s+push\b/i,
     threat_type: 'install_script_injection',
     message: 'publishes a package (self-propagation)',
   },

@@ -28,7 +28,7 @@ import { columnOf, lineOf } from '../ast';
 import type { Branch, Effects } from '../effects';
 import type { SpawnKind } from '../models/process';
 import type { Scope } from '../scope';
-import { asString, deepTaints, type AstNode, type Taint, type Val } from '../values';
+import { UNKNOWN, asString, deepTaints, type AstNode, type Taint, type Val } from '../values';
 import type { ScriptState } from '../../script-behaviour';
 import * as chains from './chains';
 import type { WrittenFile } from './chains';
@@ -52,6 +52,18 @@ export interface Output {
   installTime: boolean;
   /** Files written (path, where, and whether the data came from the network or a decoder). */
   written: WrittenFile[];
+}
+
+/** A request document with npm's `_attachments` (a package tarball being published). */
+function carriesAttachments(v: Val, depth: number): boolean {
+  if (depth > 3) return false;
+  if (v.k === 'obj')
+    return (
+      v.props.has('_attachments') ||
+      [...v.props.values()].slice(0, 40).some((x) => carriesAttachments(x, depth + 1))
+    );
+  const s = asString(v) ?? (v.k === 'str' ? v.v : undefined);
+  return s !== undefined && s.includes('"_attachments"');
 }
 
 /** The developer's own machine. */
@@ -397,6 +409,10 @@ export class Detectors implements Effects {
     payload?: Val[],
   ): void {
     network.request(this, node, what, target, options, scope, protocol, payload);
+    // npm's publish protocol spoken directly: a PUT whose document carries the tarball as an
+    // attachment (`_attachments`), with a token the code found.
+    if ([options, ...(payload ?? [])].some((v) => v !== undefined && carriesAttachments(v, 0)))
+      this.publish(node, `a registry request (${what})`, [options ?? UNKNOWN]);
   }
   scriptSource(node: AstNode, url: string, decoded = false, element: 'script' | 'frame' = 'script'): void {
     // A script address hidden by encoding: loaders of analytics, payments or fonts write theirs.
