@@ -378,6 +378,24 @@ function minerCommand(text: string): boolean {
 
 /** The URL a Windows program given it fetches and runs (mshta, regsvr32 /i:, msiexec /i, rundll32 monikers). */
 function remoteRun(p: string, text: string): string | undefined {
+  // Runtimes and package runners given an address instead of a file or a registry name: Deno
+  // and Bun run a script by URL, npx / npm exec / pnpm dlx / yarn dlx fetch a tarball or a git
+  // repository and run its program.
+  if (/^(?:deno|bun|npx|pnpm|yarn|npm|bunx)$/i.test(p)) {
+    const runner =
+      p === 'deno'
+        ? /\s(?:run|eval|install)\s/.test(text)
+        : p === 'pnpm' || p === 'yarn'
+          ? /\sdlx\s/.test(text)
+          : p === 'npm'
+            ? /\s(?:exec|x)\s/.test(text)
+            : true;
+    const spec =
+      /\s((?:https?:\/\/|git\+(?:https?|ssh):\/\/|git:\/\/|github:|gitlab:|bitbucket:)[^\s"'`)]+)/i.exec(
+        text,
+      )?.[1];
+    return runner ? spec : undefined;
+  }
   if (!/^(?:mshta|regsvr32|msiexec|rundll32|wscript|cscript)$/i.test(p)) return undefined;
   const url = /(?:https?|ftp):\/\/[^\s"'`)]+/i.exec(text)?.[0];
   if (!url) return undefined;
@@ -1244,7 +1262,10 @@ export function analyzeScript(
     // Windows programs that fetch and run what a URL points at in one command: an HTML
     // application (mshta), a scriptlet (regsvr32 /i:URL scrobj.dll), an installer (msiexec /i URL),
     // script: or javascript: monikers through rundll32.
-    const remote = remoteRun(p, c.text);
+    // A CLI command that runs a migration tool by its address (`npx -y https://…tgz`) is what its
+    // user asked for; while the package installs nobody asked.
+    const runner = /^(?:deno|bun|npx|pnpm|yarn|npm|bunx)$/i.test(p);
+    const remote = !runner || installTime ? remoteRun(p, c.text) : undefined;
     if (remote) {
       const r = urlRisk(remote);
       add(

