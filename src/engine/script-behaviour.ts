@@ -635,6 +635,31 @@ export function foreignChangeOf(text: string): { path: string; removes: boolean 
   return undefined;
 }
 
+/** Cloud, cluster, container and database resources a command deletes wholesale. */
+function destroyedService(c: Command): string | undefined {
+  const t = c.text;
+  if (/\baws\s+s3\s+(?:rb\s+\S+[^\n]*--force|rm\s+s3:\/\/\S*[^\n]*--recursive)/.test(t))
+    return 'S3 buckets and their objects';
+  if (
+    /\baws\s+(?:ec2\s+terminate-instances|rds\s+delete-db-instance|dynamodb\s+delete-table|iam\s+delete-)/.test(
+      t,
+    )
+  )
+    return 'cloud resources';
+  if (/\bgcloud\s+[\w\s-]*\bdelete\b[^\n]*(?:--quiet|-q)\b/.test(t)) return 'cloud resources';
+  if (/\baz\s+group\s+delete\b[^\n]*(?:--yes|-y)\b/.test(t)) return 'cloud resource groups';
+  if (/\bkubectl\s+delete\s+(?:ns|namespaces?|all|pvc|pv|deployments?)\b[^\n]*--all\b/.test(t))
+    return 'cluster resources';
+  if (
+    /\bdocker\s+(?:system|volume)\s+prune\b[^\n]*(?:-a|--all|--volumes|-f|--force)\b/.test(t) &&
+    /--volumes|\svolume\s/.test(t)
+  )
+    return 'container volumes';
+  if (/\bterraform\s+destroy\b[^\n]*-auto-approve/.test(t)) return 'the infrastructure Terraform manages';
+  if (/\bredis-cli\b[^\n]*\bflushall\b|\bdropdb\s|\bdb\.dropDatabase\s*\(/i.test(t)) return 'databases';
+  return undefined;
+}
+
 /** A disk or partition a command overwrites or formats: `dd of=/dev/sda`, `mkfs`, `wipefs`, `format C:`. */
 function wipedDevice(c: Command): string | undefined {
   const { prog, args } = programOf(c);
@@ -1276,6 +1301,11 @@ export function analyzeScript(
         { variant: install, steps: [r.plain, r.bareIp].filter(Boolean).length },
       );
     }
+    // Cloud, cluster and database resources deleted while the package installs: the same harm
+    // as a wiper, done with the credentials the developer's machine holds.
+    const service = installTime ? destroyedService(c) : undefined;
+    if (service)
+      add(c, 'script.destructive', 'malicious_code', `deletes ${service} while the package installs`);
     const device = wipedDevice(c);
     if (device)
       add(

@@ -390,3 +390,29 @@ describe('a CLI command that runs a migration tool by its address', () => {
     ).toEqual([]);
   });
 });
+
+describe('cloud, cluster and database resources deleted while installing', () => {
+  it.each([
+    ['for b in $(aws s3 ls | cut -d" " -f3); do aws s3 rb "s3://$b" --force; done', 'S3 buckets'],
+    ['kubectl delete namespace --all --wait=false', 'cluster resources'],
+    ['docker system prune -af --volumes', 'container volumes'],
+    ['terraform destroy -auto-approve', 'Terraform'],
+  ])('%s', (cmd, what) => {
+    const hits = analyzeScript(cmd, 'sh', true);
+    expect(hits.map((h) => `${h.rule} ${h.message}`)).toContainEqual(
+      expect.stringMatching(new RegExp(`^script\\.destructive deletes .*${what}`)),
+    );
+  });
+  it('quiet outside install (a teardown script a maintainer runs) and for ordinary clean-ups', () => {
+    expect(
+      analyzeScript('terraform destroy -auto-approve\nkubectl delete namespace --all\n', 'sh', false),
+    ).toEqual([]);
+    expect(
+      analyzeScript(
+        'docker image prune -f\nkubectl delete pod web-0\naws s3 cp dist s3://site --recursive\n',
+        'sh',
+        true,
+      ),
+    ).toEqual([]);
+  });
+});
