@@ -393,10 +393,14 @@ const CATALOGUE = {
     'the whole environment passed to a call in a file that talks to a remote URL',
     { base: 0.55 },
   ),
-  'js.secret-env-to-network': rule(DX, 'a secret-looking environment variable is sent', {
-    base: 0.3,
-    install: 0.75,
-  }),
+  'js.secret-env-to-network': rule(
+    DX,
+    'a secret-looking environment variable, or a credential a CLI printed (gh auth token, a keychain item), is sent',
+    {
+      base: 0.3,
+      install: 0.75,
+    },
+  ),
   'js.request-public-ip': rule(DX, 'a request with a body to a hard-coded public IP address', {
     base: 0.45,
     sends: 0.6,
@@ -580,7 +584,7 @@ const CATALOGUE = {
   }),
   'script.destructive': rule(
     MC,
-    "a shell, batch, PowerShell or Python script deletes, wipes or overwrites file by file the user's files (home data folders, drive or file-system root, the project npm ran in), loop variables and shell functions followed",
+    "a shell, batch, PowerShell or Python script deletes, wipes or overwrites file by file the user's files (home data folders, drive or file-system root, the project npm ran in), loop variables and shell functions followed; or, while installing, deletes cloud, cluster, container or database resources wholesale",
     { base: 0.85, install: 0.95 },
   ),
   'script.env-exfil': rule(

@@ -451,7 +451,7 @@ const PIPE_NET = /^(?:nc|ncat|netcat|socat|telnet|openssl|cryptcat|pwncat)$/i;
 
 /** Commands whose output is a credential (CLI tokens, a checkout's persisted auth header, keychain items). */
 export const PRINTS_CREDENTIAL =
-  /\bgh\s+auth\s+token\b|\bgcloud\s+auth\s+print-(?:access|identity)-token\b|\baz\s+account\s+get-access-token\b|\baws\s+(?:configure\s+export-credentials|sts\s+get-session-token|ecr\s+get-login-password)\b|\bgit\s+config\s+[^|;&\n]*http\.[^\s]*extraheader\b|\bgit\s+credential\s+fill\b|\bsecurity\s+find-(?:generic|internet)-password\b[^|;&\n]*-w\b/i;
+  /\bgh\s+auth\s+token\b|\bgcloud\s+auth\s+print-(?:access|identity)-token\b|\baz\s+account\s+get-access-token\b|\baws\s+(?:configure\s+export-credentials|sts\s+get-session-token|ecr\s+get-login-password)\b|\bgit\s+config\s+[^|;&\n]*http\.[^\s]*extraheader\b|\bgit\s+credential\s+fill\b|\bsecurity\s+find-(?:generic|internet)-password\b[^|;&\n]*\s-[a-z]*w[a-z]*\b/i;
 
 const NET_SEND =
   /^(?:curl|wget|nc|ncat|netcat|socat|iwr|invoke-webrequest|invoke-restmethod|irm|telnet|nslookup|dig|host|scp|sftp|ftp|tftp|lftp)$/i;

@@ -34,6 +34,7 @@ import {
   strictBase64,
 } from './models/decoders';
 import { archiveModuleCall, fsApi, fsCallbackParams } from './models/fs';
+import { SENSITIVE_PATH } from '../indicators';
 import { nativeModuleCall } from './models/code';
 import { networkApi, networkCallbackParams, networkGlobal, networkModuleCall } from './models/network';
 import { osApi } from './models/os-env';
@@ -176,6 +177,27 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   )
     ev.effects.navigation(node, args[0]);
   result = trackedObject(ev, node, callee, how, memberObj, args, isNew, scope, depth, result);
+  // A credential file or folder added to an archive being built (adm-zip addLocalFolder, archiver
+  // directory/file, a zip's addFile): the archive holds it from then on.
+  if (
+    how &&
+    /^(?:addLocalFolder|addLocalFile|addLocalFolderAsync|directory|file|glob)$/.test(how) &&
+    memberObj &&
+    memberObj.k !== 'unknown' &&
+    args.some((a) => {
+      const p = asString(a) ?? (a.k === 'str' ? a.v : undefined);
+      return (p !== undefined && SENSITIVE_PATH.test(p)) || a.t?.has('secret_path');
+    })
+  )
+    (memberObj.t ??= new Set()).add('secret_file');
+  // What such an archive gives back (`zip.toBuffer()`, `archive.pipe(…)`) carries it.
+  else if (
+    memberObj?.k === 'mod' &&
+    memberObj.t?.has('secret_file') &&
+    result.k === 'unknown' &&
+    !result.t?.has('secret_file')
+  )
+    result = withTaint({ ...result }, [], 'secret_file');
   // form.setAttribute('action', url), jQuery's $(form).attr('action', url) / .prop(…).
   if (
     (how === 'setAttribute' || how === 'attr' || how === 'prop') &&

@@ -84,7 +84,7 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
       'js.secret-env-to-network',
       'data_exfiltration',
       node,
-      `sends a secret-looking environment variable over the network (${what})`,
+      `sends a secret (an environment variable named like one, or a token or password a CLI printed) over the network (${what})`,
       d.install,
     );
   }

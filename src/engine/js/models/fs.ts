@@ -122,13 +122,21 @@ function climbsOut(pieces: (string | undefined)[], depth: number): boolean {
   return false;
 }
 
+/** Paths a credential file was copied or moved to, per file analysed. */
+const copies = new WeakMap<Evaluator, Set<string>>();
+function secretCopies(ev: Evaluator): Set<string> {
+  let s = copies.get(ev);
+  if (!s) copies.set(ev, (s = new Set()));
+  return s;
+}
+
 export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, path, method, args, a0, scope } = c;
   if (mod === 'fs') {
     const p = asString(a0) ?? (a0?.k === 'str' ? a0.v : undefined);
     if (FS_READ.has(method)) {
       ev.effects.fileRead(node, method, p);
-      if ((p && SENSITIVE_PATH.test(p)) || a0?.t?.has('secret_path')) {
+      if ((p && (SENSITIVE_PATH.test(p) || secretCopies(ev).has(p))) || a0?.t?.has('secret_path')) {
         ev.effects.source(scope, 'secret_file', node);
         return withTaint({ k: 'unknown' }, [], 'secret_file');
       }
@@ -152,6 +160,15 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
     }
     if (FS_WRITE.has(method)) {
       ev.effects.fileWrite(node, method, p, a0, args);
+      // A credential file copied or moved elsewhere first (a browser's locked database copied to a
+      // temporary file): the copy is as secret as the original.
+      const dest = /^(?:copyFile|copyFileSync|cp|cpSync|copy|copySync|rename|renameSync|move|moveSync)$/.test(
+        method,
+      )
+        ? (asString(args[1]) ?? (args[1]?.k === 'str' ? args[1].v : undefined))
+        : undefined;
+      if (dest && ((p && SENSITIVE_PATH.test(p)) || a0?.t?.has('secret_path')) && secretCopies(ev).size < 50)
+        secretCopies(ev).add(dest);
       return UNKNOWN;
     }
     if (FS_STAT.test(method)) {
