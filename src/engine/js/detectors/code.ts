@@ -179,5 +179,5 @@ export function dlopen(d: Detectors, node: AstNode): void {
 
 /** How a compile sink is named in a message: `eval()`, `vm.Script()`, `Worker (eval: true)`. */
 function called(how: string): string {
-  return how.endsWith(')') ? how : `${how}()`;
+  return how.endsWith(')') || how.includes(' ') ? how : `${how}()`;
 }

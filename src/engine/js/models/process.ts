@@ -8,6 +8,7 @@ import type { Evaluator } from '../evaluator';
 import { PRINTS_CREDENTIAL, isUserDataPath } from '../../script-behaviour';
 import { UNKNOWN, asString, flatStrings, unknown, withTaint, type Val } from '../values';
 import type { ApiCall, ModuleCall } from './model';
+import { compiles } from './code';
 
 /** How a started process receives its command. */
 export type SpawnKind = 'shell' | 'argv' | 'fork';
@@ -56,6 +57,22 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
         method === 'fork' ? 'fork' : 'argv',
         scope,
       );
+    // Node started with code on its command line (`spawn(process.execPath, ['-e', code])`,
+    // `fork(file, [], { execArgv: ['-e', code] })`): that code is compiled, as by eval.
+    if (CP_SPAWN.has(method)) {
+      const argv = [args[1], args[2]].flatMap((a) =>
+        a?.k === 'arr'
+          ? a.items
+          : a?.k === 'obj' && a.props.get('execArgv')?.k === 'arr'
+            ? (a.props.get('execArgv') as Val & { k: 'arr' }).items
+            : [],
+      );
+      const isNode =
+        method === 'fork' || /^(?:node|nodejs|bun|deno)(?:\.exe)?$/.test(s0?.split(/[\\/]/).pop() ?? '');
+      const at = argv.findIndex((a) => /^(?:-e|--eval|-p|--print)$/.test(asString(a) ?? ''));
+      if (isNode && at >= 0 && argv[at + 1])
+        compiles(ev, node, 'a node -e child process', argv[at + 1], undefined);
+    }
     // A network program reading what to send from its stdin (`curl --data-binary @- URL`, nc):
     // what the code writes to that stdin goes out.
     const prog = CP_SPAWN.has(method)
