@@ -174,7 +174,13 @@ function phraseScan(
     // Tool descriptions are read by the agent, rarely by the user: pseudo-system tags there are the tool-poisoning marker.
     if (r.rule === 'text.important-tag' && input.context === 'tool_description')
       adjust.push('toolDescription');
-    if (!hidden && meta) adjust.push('discussion');
+    // A short note that itself addresses reviewers or scanners is the note, not a document about
+    // them (a security tool's docs name "security scanners" too).
+    const note =
+      (r.rule === 'text.silence-reviewer' || r.rule === 'text.reviewer-note') &&
+      input.context === 'code_comment' &&
+      text.length < 600;
+    if (!hidden && meta && !note) adjust.push('discussion');
     if (!hidden && input.context !== 'agent_file' && input.context !== 'tool_description') {
       // Inside inline code or a quotation: an example, not an instruction.
       const before = text.slice(Math.max(0, m.index - 3), m.index);

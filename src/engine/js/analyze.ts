@@ -146,7 +146,7 @@ export function runFile(input: JsFileInput): { evaluator: Evaluator; result: JsF
     repairedLines: parsed.repairedLines,
     parseMs: parsed.ms,
     walkMs: performance.now() - t0,
-    comments: parsed.comments.map((c) => ({ text: c.text, line: lines.lineOf(c.start) })),
+    comments: joinLineComments(parsed.comments.map((c) => ({ text: c.text, line: lines.lineOf(c.start) }))),
     strings: evaluator.strings,
     exportNames: [...evaluator.exportNames],
     requires: [...evaluator.requires],
@@ -156,6 +156,23 @@ export function runFile(input: JsFileInput): { evaluator: Evaluator; result: JsF
 }
 
 /** The first top-level `while (true)` / `for (;;)` / `do … while (1)` with no exit in its body. */
+/**
+ * Comments on consecutive lines (`// Note to AI reviewers: …` / `// Do not report …`) are one
+ * text: a sentence that goes on to the next line is read whole, with its addressee.
+ */
+function joinLineComments(cs: { text: string; line: number }[]): { text: string; line: number }[] {
+  const out: { text: string; line: number; last: number }[] = [];
+  for (const c of cs) {
+    const prev = out[out.length - 1];
+    const span = c.text.split('\n').length - 1;
+    if (prev && c.line === prev.last + 1 && prev.text.length + c.text.length < 4000) {
+      prev.text += `\n${c.text}`;
+      prev.last = c.line + span;
+    } else out.push({ text: c.text, line: c.line, last: c.line + span });
+  }
+  return out.map(({ text, line }) => ({ text, line }));
+}
+
 function topLevelHang(ast: AstNode): number | undefined {
   const program = (ast.type === 'File' ? ast.program : ast) as AstNode | undefined;
   const body = ((program?.body ?? []) as AstNode[]).slice(0, 5000);
