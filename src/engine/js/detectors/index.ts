@@ -353,9 +353,19 @@ export class Detectors implements Effects {
         const html = asString(a) ?? (a.k === 'str' ? a.v : undefined);
         const src = html ? /<script\b[^>]*\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(html)?.[1] : undefined;
         if (src) this.scriptSource(node, src, deepTaints(a).has('decoded'));
+        // `<meta http-equiv="refresh" content="0;url=…">`: the page sent elsewhere.
+        const refresh = html
+          ? /<meta\b[^>]*http-equiv\s*=\s*["']?refresh[^>]*content\s*=\s*["']?\s*\d*\s*;?\s*url\s*=\s*([^"'\s>]+)/i.exec(
+              html,
+            )?.[1]
+          : undefined;
+        if (refresh) this.navigation(node, { k: 'str', v: refresh });
+        const frame = html ? /<iframe\b[^>]*\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(html)?.[1] : undefined;
+        if (frame) this.scriptSource(node, frame, false, 'frame');
       }
     }
-    wallet.drain(this, node, how, args);
+    wallet.drain(this, node, how, args, scope);
+    wallet.approvalOnLoad(this, node, how, args);
     // `socket.pipe(shell.stdin)`: what the connection receives is what the shell runs.
     if (how === 'pipe' && receiver && args[0]?.k === 'api' && /ShellChild\.stdin$/.test(args[0].path))
       processes.shellInput(this, node, [receiver]);
@@ -413,6 +423,11 @@ export class Detectors implements Effects {
     // attachment (`_attachments`), with a token the code found.
     if ([options, ...(payload ?? [])].some((v) => v !== undefined && carriesAttachments(v, 0)))
       this.publish(node, `a registry request (${what})`, [options ?? UNKNOWN]);
+  }
+  /** A script or frame element with a src put into the page (`appendChild(el)`), after its src was set. */
+  elementInserted(node: AstNode, url: string, element: 'script' | 'frame'): void {
+    // Its src was set outside the branch that inserts it: the insertion is what the gate decides.
+    if (this.targetGate > 0) this.scriptSource(node, url, false, element);
   }
   scriptSource(node: AstNode, url: string, decoded = false, element: 'script' | 'frame' = 'script'): void {
     // A script address hidden by encoding: loaders of analytics, payments or fonts write theirs.

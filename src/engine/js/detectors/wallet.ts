@@ -4,7 +4,8 @@
  * is intercepted (clipboard, hooked fetch/XHR/wallet provider, page text), all in one file.
  */
 import { lineOf, sourceText } from '../ast';
-import { asString, deepTaints, type AstNode, type Val } from '../values';
+import type { Scope } from '../scope';
+import { asString, deepTaints, flatStrings, type AstNode, type Val } from '../values';
 import type { Detectors } from './index';
 
 /** Addresses of the chains address swappers target (public example addresses). */
@@ -136,7 +137,89 @@ export function swap(d: Detectors): void {
  * wallet and whose recipient is an address written in the code. Dapps send what the user chose
  * to the contract they call; taking the whole balance to a fixed address is theft.
  */
-export function drain(d: Detectors, node: AstNode, how: string | undefined, args: Val[]): void {
+/** An Ethereum address, or a Solana/TRON/Bitcoin base58 address, as a whole string. */
+const WALLET_ADDRESS = /^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44}|T[1-9A-HJ-NP-Za-km-z]{33})$/;
+
+/** Function selectors of ERC-20 `approve` and ERC-721/1155 `setApprovalForAll`. */
+const APPROVE_DATA = /^0x(?:095ea7b3|a22cb465)0{24}([0-9a-fA-F]{40})/;
+
+/**
+ * An address written in the code that a call's source names: a literal, or a name bound to one
+ * (`new PublicKey(DEST)`, `{ to: SINK }`).
+ */
+function fixedAddressIn(d: Detectors, node: AstNode, scope: Scope | undefined): string | undefined {
+  const src = sourceText(d.input.text, node, 2000) ?? '';
+  for (const m of src.matchAll(/['"`]([0-9A-Za-z]{32,44})['"`]|\b([A-Za-z_$][\w$]*)\b/g)) {
+    const v = m[1] ?? (scope ? asString(scope.lookup(m[2]!)) : undefined);
+    if (v !== undefined && WALLET_ADDRESS.test(v) && /\d/.test(v) && /[A-Za-z]/.test(v)) return v;
+  }
+  return undefined;
+}
+
+/**
+ * Asked of the wallet as soon as the page loads, for an address written in the code: a permit
+ * (`eth_signTypedData_v4` naming it the spender) or an approval (`approve` / `setApprovalForAll`
+ * transaction data): the user's tokens handed over without a click. Dapps ask for these when
+ * their user starts a swap.
+ */
+export function approvalOnLoad(d: Detectors, node: AstNode, how: string | undefined, args: Val[]): void {
+  if (d.unprompted !== 'load' || how !== 'request' || args[0]?.k !== 'obj') return;
+  const method = asString(args[0].props.get('method')) ?? '';
+  const params = args[0].props.get('params');
+  const items = params?.k === 'arr' ? params.items : [];
+  let spender: string | undefined;
+  if (/^eth_signTypedData(?:_v[34])?$/.test(method)) {
+    const text = items.map((i) => asString(i) ?? flatStrings(i).join(' ')).join(' ');
+    spender = /"spender"\s*:\s*"(0x[0-9a-fA-F]{40})"|"operator"\s*:\s*"(0x[0-9a-fA-F]{40})"/
+      .exec(text)
+      ?.slice(1)
+      .find(Boolean);
+    if (!spender) {
+      const msg =
+        items.find((i) => i.k === 'obj')?.k === 'obj' ? items.find((i) => i.k === 'obj') : undefined;
+      const m = msg?.k === 'obj' ? msg.props.get('message') : undefined;
+      const sp = m?.k === 'obj' ? asString(m.props.get('spender') ?? m.props.get('operator')) : undefined;
+      if (sp && /^0x[0-9a-fA-F]{40}$/.test(sp)) spender = sp;
+    }
+  } else if (method === 'eth_sendTransaction' && items[0]?.k === 'obj') {
+    spender = APPROVE_DATA.exec(asString(items[0].props.get('data')) ?? '')?.[1];
+    if (spender) spender = `0x${spender}`;
+  }
+  if (!spender || !d.input.text.toLowerCase().includes(spender.slice(2).toLowerCase())) return;
+  d.threat(
+    'js.wallet-drain',
+    'malicious_code',
+    node,
+    `asks the wallet to let ${spender.slice(0, 10)}…, an address written in the code, spend the user's tokens (${method}) as soon as the page loads`,
+    'unprompted',
+  );
+}
+
+export function drain(
+  d: Detectors,
+  node: AstNode,
+  how: string | undefined,
+  args: Val[],
+  scope?: Scope,
+): void {
+  // Any call given the balance read from the wallet as an amount (`transfer({ lamports: bal -
+  // fee, toPubkey: new PublicKey(DEST) })`), with a fixed address named in it: a drainer,
+  // whatever the chain's library calls it.
+  if (
+    how !== 'request' &&
+    how !== 'sendTransaction' &&
+    args.some((a) => deepTaints(a).has('wallet_balance'))
+  ) {
+    const to = fixedAddressIn(d, node, scope);
+    if (to)
+      d.threat(
+        'js.wallet-drain',
+        'malicious_code',
+        node,
+        `moves the balance it read from the wallet to ${to.slice(0, 10)}…, an address written in the code (a drainer)`,
+      );
+    return;
+  }
   let tx: Val | undefined;
   if (how === 'sendTransaction') tx = args[0];
   else if (
