@@ -463,7 +463,9 @@ export function analyzeFiles(
         const dec = decodeText(file.data);
         const builds =
           p === 'binding.gyp' &&
-          install.scripts.some((s) => /\bnode-(?:pre-)?gyp(?:-build)?\b|\bprebuild-install\b/.test(s.command));
+          install.scripts.some((s) =>
+            /\bnode-(?:pre-)?gyp(?:-build)?\b|\bprebuild-install\b/.test(s.command),
+          );
         const cmds = dec.binary ? [] : gypCommands(dec.text.slice(0, 1_000_000));
         if (cmds.length) {
           const lines: string[] = [];
