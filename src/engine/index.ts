@@ -14,7 +14,7 @@ import type { AgenticThreat } from '../contract/schemas';
 import { isAgentFile, scanText, type TextContext } from './agentic';
 import { CapabilityCollector } from './capabilities';
 import { buildDocs, declarationExports } from './docs';
-import { analyzePackageJson } from './install-scripts';
+import { analyzePackageJson, type InstallAnalysis } from './install-scripts';
 import { analyzeJsFile, type ModuleHost } from './js/analyze';
 import { planChunks } from './js/bigfile';
 import { magicKind, packageRules, type FileFacts } from './package-rules';
@@ -46,6 +46,7 @@ import {
   type AnalysisResult,
   type Finding,
   type PackageFile,
+  type PackageMetadata,
   type SkippedFile,
 } from './types';
 
@@ -198,6 +199,16 @@ export function analyzeFiles(
   if (install.parseProblem && !(ctx.incomplete && !pkgFile)) problems.push(`${install.parseProblem}.`);
   evidence.push(...install.findings);
   const meta = install.metadata;
+  // Bundled dependencies (shipped under node_modules/ and listed in bundleDependencies) are
+  // rebuilt by npm after it unpacks the package: their own lifecycle scripts run at install too.
+  const bundled = bundledInstalls(meta, pkgText, files, exists);
+  for (const b of bundled) {
+    evidence.push(...b.findings);
+    // What runs when this version is installed: the flags say so for bundled hooks too
+    // (`prepare` of a bundled package does not run from a registry install).
+    for (const k of ['preinstall', 'install', 'postinstall'] as const)
+      if (b.flags[k]) install.flags[k] = true;
+  }
 
   const textScan = (
     path: string,
@@ -366,7 +377,10 @@ export function analyzeFiles(
     return r.requires;
   };
 
-  const queue: { path: string; depth: number }[] = [...install.installFiles].map((p) => ({
+  const queue: { path: string; depth: number }[] = [
+    ...install.installFiles,
+    ...bundled.flatMap((b) => [...b.installFiles]),
+  ].map((p) => ({
     path: p,
     depth: 0,
   }));
@@ -419,8 +433,11 @@ export function analyzeFiles(
       caps: r.caps,
     };
   };
-  for (const inline of install.inlineCode) {
-    const r = analyzeInline('package.json', inline.code, inline.line, true, `inline code of ${inline.label}`);
+  for (const inline of [
+    ...install.inlineCode.map((i) => ({ ...i, file: 'package.json' })),
+    ...bundled.flatMap((b) => b.inlineCode.map((i) => ({ ...i, file: b.path }))),
+  ]) {
+    const r = analyzeInline(inline.file, inline.code, inline.line, true, `inline code of ${inline.label}`);
     evidence.push(...r.findings);
     caps.merge(r.caps);
     installCaps.merge(r.caps);
@@ -691,7 +708,12 @@ export function analyzeFiles(
       message: f.message,
       install_time: f.install_time,
     })),
-    install_scripts: install.scripts.map((s) => ({ name: s.name, command: s.command })),
+    install_scripts: [
+      ...install.scripts.map((s) => ({ name: s.name, command: s.command })),
+      ...bundled.flatMap((b) =>
+        b.scripts.filter((s) => s.name !== 'prepare').map((s) => ({ name: s.name, command: s.command })),
+      ),
+    ],
     install_time_capabilities: {
       makes_requests: ic.network.makes_requests,
       spawns_children: ic.process.spawns_children,
@@ -778,6 +800,49 @@ function analysisNotes(skipped: SkippedFile[], limitsHit: string[], limits: Anal
 }
 
 /** Scripts run by lifecycle scripts (shell, batch, PowerShell, Python): their behaviour, as install-time code. */
+/**
+ * The install analyses of bundled dependencies: `node_modules/<name>/package.json` files (nested
+ * bundles too, at most 50) of packages the manifest bundles (`bundleDependencies` or
+ * `bundledDependencies`: a list, or `true` for all dependencies). Their files are named from the
+ * package root, so what their scripts run is found and read as install-time code.
+ */
+function bundledInstalls(
+  meta: PackageMetadata,
+  pkgText: string | undefined,
+  files: PackageFile[],
+  exists: (p: string) => boolean,
+): (InstallAnalysis & { path: string })[] {
+  let declared: unknown;
+  try {
+    const pkg = pkgText ? (JSON.parse(pkgText) as Record<string, unknown>) : {};
+    declared = pkg.bundleDependencies ?? pkg.bundledDependencies;
+  } catch {
+    return [];
+  }
+  const names = new Set(
+    declared === true
+      ? Object.keys(meta.dependencies)
+      : Array.isArray(declared)
+        ? declared.filter((n): n is string => typeof n === 'string')
+        : [],
+  );
+  if (!names.size) return [];
+  const out: (InstallAnalysis & { path: string })[] = [];
+  for (const f of files) {
+    if (out.length >= 50) break;
+    const m = /^((?:node_modules\/(?:@[^/]+\/)?[^/]+\/)+)package\.json$/.exec(f.path);
+    if (!m) continue;
+    const top = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m[1]!)?.[1];
+    if (!top || !names.has(top)) continue;
+    const dir = m[1]!;
+    const a = analyzePackageJson(decodeText(f.data).text, f.path, (p) => exists(posix.normalize(dir + p)));
+    if (!a.scripts.length) continue;
+    const installFiles = new Set([...a.installFiles].map((p) => posix.normalize(dir + p)));
+    out.push({ ...a, path: f.path, installFiles });
+  }
+  return out;
+}
+
 /**
  * The commands a binding.gyp has node-gyp run: command expansions (`<!(cmd)`, `<!@(cmd)`) and the
  * argument arrays of `actions`, with their lines. The file is a Python literal (comments, single

