@@ -70,6 +70,26 @@ export function confusionVersion(version: string): boolean {
 
 const INSTALL_HOOKS = new Set(['preinstall', 'install', 'postinstall']);
 
+/** Commands that build tools, npm scripts and shells run by name. */
+const SYSTEM_COMMAND =
+  /^(?:git|node|nodejs|npm|npx|yarn|yarnpkg|pnpm|pnpx|bun|bunx|deno|corepack|node-gyp|sh|bash|zsh|dash|env|sudo|su|curl|wget|ssh|scp|rsync|tar|gzip|unzip|python|python3|pip|pip3|make|cmake|gcc|cc|clang|ld|ls|cat|cp|mv|rm|chmod|chown|find|grep|sed|awk|docker|kubectl|aws|gcloud|az|gh|code|openssl|gpg|security|powershell|pwsh|cmd)$/;
+/** The packages that are these commands (npm is npm and npx; corepack ships the package managers). */
+const COMMAND_PROVIDERS: Record<string, RegExp> = {
+  corepack: /^(?:corepack|yarn|yarnpkg|pnpm|pnpx|npm|npx)$/,
+  npm: /^(?:npm|npx)$/,
+  pnpm: /^(?:pnpm|pnpx)$/,
+  yarn: /^(?:yarn|yarnpkg)$/,
+  bun: /^(?:bun|bunx)$/,
+  node: /^(?:node|nodejs)$/,
+};
+
+/** Whether the package is the command (its name, or one of the providers above). */
+function providesCommand(name: string, command: string): boolean {
+  const bare = name.replace(/^@[^/]+\//, '').toLowerCase();
+  if (bare === command || bare === `${command}-bin` || bare === `${command}-cli`) return true;
+  return COMMAND_PROVIDERS[bare]?.test(command) ?? false;
+}
+
 export function packageSignals(
   meta: PackageMetadata,
   ctx: { hasReadme: boolean; scripts: { name: string; command: string; line: number }[] },
@@ -95,6 +115,24 @@ export function packageSignals(
       }),
     );
   }
+  // A bin named like a command every developer's tools run (git, node, npm, curl, ssh …): npm
+  // links it into node_modules/.bin, which npm scripts put first on PATH, so each `git …` an npm
+  // script or a tool it starts runs this package's program instead.
+  const shadowed = Object.keys(meta.bin).filter(
+    (b) => SYSTEM_COMMAND.test(b) && !providesCommand(meta.name, b),
+  );
+  if (shadowed.length)
+    out.push(
+      finding({
+        threat_type: 'malicious_code',
+        rule: 'pkg.bin-shadows-command',
+        message: `installs a program named ${shadowed.slice(0, 3).join(', ')}: npm scripts and the tools they start run it instead of the real command`,
+        file: 'package.json',
+        line: 1,
+        snippet: `"bin": ${JSON.stringify(meta.bin).slice(0, 120)}`,
+        install_time: false,
+      }),
+    );
   const imitated = imitatedPackage(meta.name);
   if (imitated) {
     out.push(

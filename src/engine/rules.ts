@@ -474,6 +474,11 @@ const CATALOGUE = {
     'a version no real project reaches (99.x, 1.999.0) with an install script and no repository',
     { base: { from: 0.55, step: 0.05, max: 0.65 } },
   ),
+  'pkg.bin-shadows-command': rule(
+    MC,
+    'a bin named like a command tools run by name (git, node, npm, curl, ssh, sudo …) in a package that is not that command: linked into node_modules/.bin, it runs in its place for every npm script',
+    { base: 0.6 },
+  ),
   'pkg.imitates-popular-name': rule(
     SE,
     'a name one edit, a separator or a look-alike character away from a high-impact package (npm-high-impact)',

@@ -72,3 +72,24 @@ describe('the dependency-confusion shape', () => {
     }
   });
 });
+
+describe('a bin named like a command tools run by name', () => {
+  const bin = (name: string, bins: Record<string, string>) =>
+    analyzeSource({
+      'package.json': JSON.stringify({ name, version: '1.0.0', bin: bins }),
+      'bin/x.js':
+        '#!/usr/bin/env node\nrequire("child_process").spawnSync("/usr/bin/git", process.argv.slice(2));\n',
+    }).evidence.filter((e) => e.rule === 'pkg.bin-shadows-command');
+  it('git from a package that is not git, npx from a color library', () => {
+    expect(bin('color-lite-x', { git: 'bin/x.js' })).toHaveLength(1);
+    expect(bin('color-lite-x', { npx: 'bin/x.js', 'color-lite': 'bin/x.js' })[0]?.message).toMatch(
+      /named npx/,
+    );
+  });
+  it('quiet: the commands their own packages provide (npm, corepack, node-gyp) and ordinary bin names', () => {
+    expect(bin('npm', { npm: 'bin/x.js', npx: 'bin/x.js' })).toEqual([]);
+    expect(bin('corepack', { yarn: 'bin/x.js', pnpm: 'bin/x.js' })).toEqual([]);
+    expect(bin('node-gyp', { 'node-gyp': 'bin/x.js' })).toEqual([]);
+    expect(bin('typescript', { tsc: 'bin/x.js', tsserver: 'bin/x.js' })).toEqual([]);
+  });
+});
