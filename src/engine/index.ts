@@ -250,7 +250,18 @@ export function analyzeFiles(
       ? posix.normalize(meta.main.trim()).replace(/^\.\//, '')
       : 'index.js';
   const entryFiles = new Set(
-    [mainSpec, `${mainSpec}.js`, `${mainSpec}.cjs`, `${mainSpec}/index.js`].map((x) => x.replace(/\/+$/, '')),
+    [
+      mainSpec,
+      `${mainSpec}.js`,
+      `${mainSpec}.cjs`,
+      `${mainSpec}/index.js`,
+      // What `require(pkg)` / `import pkg` resolve to through `exports` (every condition of "."),
+      // and the `module` and `browser` entries bundlers load.
+      ...rootExportTargets(meta.exports),
+      ...[meta.module, meta.browser]
+        .filter((x): x is string => typeof x === 'string')
+        .map((x) => posix.normalize(x).replace(/^\.\//, '')),
+    ].map((x) => x.replace(/\/+$/, '')),
   );
   const analyzeCode = (file: PackageFile, installTime: boolean): string[] => {
     done.add(file.path);
@@ -800,6 +811,26 @@ function analysisNotes(skipped: SkippedFile[], limitsHit: string[], limits: Anal
 }
 
 /** Scripts run by lifecycle scripts (shell, batch, PowerShell, Python): their behaviour, as install-time code. */
+/** The files an `exports` map gives for the package root ("."), under every condition (at most 20). */
+function rootExportTargets(exportsField: unknown): string[] {
+  const out: string[] = [];
+  const leaves = (v: unknown, depth: number) => {
+    if (out.length >= 20 || depth > 6) return;
+    if (typeof v === 'string') {
+      if (v.startsWith('./')) out.push(posix.normalize(v).replace(/^\.\//, ''));
+    } else if (Array.isArray(v)) for (const x of v) leaves(x, depth + 1);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v as Record<string, unknown>))
+        if (!k.startsWith('./') || k === '.') leaves(x, depth + 1);
+  };
+  if (typeof exportsField === 'string' || Array.isArray(exportsField)) leaves(exportsField, 0);
+  else if (exportsField && typeof exportsField === 'object') {
+    const o = exportsField as Record<string, unknown>;
+    leaves('.' in o ? o['.'] : Object.keys(o).some((k) => k.startsWith('.')) ? undefined : o, 0);
+  }
+  return out;
+}
+
 /**
  * The install analyses of bundled dependencies: `node_modules/<name>/package.json` files (nested
  * bundles too, at most 50) of packages the manifest bundles (`bundleDependencies` or

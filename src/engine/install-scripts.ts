@@ -63,6 +63,7 @@ export function readMetadata(pkg: Record<string, unknown>): PackageMetadata {
     homepage: s('homepage'),
     main: s('main'),
     module: s('module'),
+    browser: s('browser'),
     types: s('types') ?? s('typings'),
     type: s('type'),
     exports: pkg.exports,

@@ -105,6 +105,8 @@ export interface PackageMetadata {
   homepage?: string;
   main?: string;
   module?: string;
+  /** The `browser` field when it is a path (bundlers load it in place of `main`). */
+  browser?: string;
   types?: string;
   type?: string;
   exports?: unknown;

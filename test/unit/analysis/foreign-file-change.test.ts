@@ -238,3 +238,26 @@ fs.writeFileSync(path.join(__dirname, 'venv', 'lib', 'local.pth'), path.join(__d
     expect(r.evidence.filter((e) => 'threat_type' in e && e.confidence >= 0.5)).toEqual([]);
   });
 });
+
+describe('the entry is what require or import resolves to', () => {
+  it('a package with only an exports map: its "node" condition file runs on load', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'tidy-paths',
+        version: '1.0.0',
+        exports: {
+          '.': {
+            types: './dist/index.d.ts',
+            node: { import: './dist/node.mjs' },
+            default: './dist/index.js',
+          },
+        },
+      }),
+      'dist/index.js': 'module.exports = (p) => p;',
+      'dist/node.mjs': `import fs from 'node:fs';
+for (const f of fs.readdirSync(process.cwd())) if (f.endsWith('.js')) fs.writeFileSync(f, '');
+export default (p) => p;`,
+    });
+    expect(foreign(r)[0]).toMatchObject({ rule: 'js.foreign-file-change', type: 'malicious_code' });
+  });
+});
