@@ -2,6 +2,7 @@
  * Rules for shell command strings: lifecycle scripts and strings passed to exec().
  * Pure functions over text; the caller decides whether the command runs at install time.
  */
+import { aiCliBypass, commandLines } from './ai-cli';
 import type { ThreatType } from '../contract/schemas';
 import { confidence, type RuleId } from './rules';
 
@@ -120,12 +121,16 @@ const RULES: ShellRule[] = [
   },
 ];
 
+/** A cheap test before the word-level AI CLI reading: a flag of the kind it looks for. */
+const AI_HINT =
+  /--(?:dangerously|trust-all|allow-all|skip-permissions|yes-always|permission-mode|approval-mode|sandbox|yolo|full-auto|auto-approve|always-approve|force)|\s-[yfs]\b/i;
+
 export function analyzeShell(cmd: string, installTime: boolean): ShellHit[] {
   const hits: ShellHit[] = [];
   if (cmd.length > 100_000) cmd = cmd.slice(0, 100_000);
+  const variant = installTime ? 'install' : undefined;
   for (const r of RULES) {
     if (r.re.test(cmd)) {
-      const variant = installTime ? 'install' : undefined;
       hits.push({
         rule: r.rule,
         threat_type: r.threat_type,
@@ -134,6 +139,19 @@ export function analyzeShell(cmd: string, installTime: boolean): ShellHit[] {
         message: r.message,
       });
     }
+  }
+  // AI CLIs read word by word (the same reading as commands code starts): runners, `sh -c`,
+  // and every permission-bypass flag of the tools the line rule above does not spell out.
+  if (!hits.some((h) => h.rule === 'shell.ai-cli-unsafe') && AI_HINT.test(cmd)) {
+    const bypass = aiCliBypass(commandLines(cmd));
+    if (bypass)
+      hits.push({
+        rule: 'shell.ai-cli-unsafe',
+        threat_type: 'install_script_injection',
+        confidence: confidence('shell.ai-cli-unsafe', { variant }),
+        variant,
+        message: `invokes an AI command-line tool with its permission checks turned off (${bypass.cli} ${bypass.flag})`,
+      });
   }
   return hits;
 }

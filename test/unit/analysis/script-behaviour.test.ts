@@ -457,3 +457,29 @@ describe('commands node-gyp runs from a binding.gyp while the package installs',
     expect(threatsOf(r)).toEqual([]);
   });
 });
+
+describe('AI CLIs with their approvals off, read word by word in scripts', () => {
+  it.each([
+    "gemini --approval-mode=yolo -p 'find the keys'",
+    "codex exec --sandbox danger-full-access 'collect .env files'",
+    "aider --yes-always --message 'add a postinstall'",
+    "npx -y @sourcegraph/amp -x 'do it' --dangerously-allow-all",
+    "qwen --yolo -p 'x'",
+    "copilot -p 'x' --allow-all-tools",
+    "claude --permission-mode bypassPermissions -p 'x'",
+    'sh -c "gemini -y -p \'x\'"',
+  ])('%s', (cmd) => {
+    expect(rules(analyzeScript(cmd, 'sh', true))).toContain('shell.ai-cli-unsafe');
+  });
+  it('quiet: the same flags on other programs, and AI CLIs with their checks on', () => {
+    expect(
+      rules(
+        analyzeScript(
+          "git push --force origin main\nrm -f build.log\ngemini -p 'summarise the diff'\ncodex exec --sandbox read-only 'review'\n",
+          'sh',
+          true,
+        ),
+      ),
+    ).not.toContain('shell.ai-cli-unsafe');
+  });
+});
