@@ -589,6 +589,13 @@ export function isForeignPath(path: string): boolean {
     );
 }
 
+/** A changed path as a message shows it: one built from a command's output by where it ends. */
+function shownPath(path: string): string {
+  const p = path.replace(/^["']|["']$/g, '');
+  if (!/\$\(|`/.test(p)) return p.slice(0, 60);
+  return `files under the paths a command finds (…/${p.split(/[\\/]/).slice(-2).join('/').slice(0, 40)})`;
+}
+
 /** The paths a command writes, deletes or moves into (redirections included), and whether it removes them. */
 function changedPaths(c: Command): { path: string; removes: boolean }[] {
   const out: { path: string; removes: boolean }[] = [];
@@ -1258,13 +1265,29 @@ export function analyzeScript(
     const p = base(prog).replace(/\.exe$/, '');
     // Whatever it is for, an install step that changes files it does not own (see tamper.ts).
     if (installTime) {
-      const changed = changedPaths(c).find((x) => isForeignPath(x.path));
+      const changes = changedPaths(c);
+      const changed = changes.find((x) => isForeignPath(x.path));
       if (changed)
         add(
           c,
           'script.foreign-file-change',
           'install_script_injection',
-          `${changed.removes ? 'deletes or moves' : 'writes'} ${changed.path.replace(/^["']|["']$/g, '').slice(0, 60)}, which the package does not own, while it installs`,
+          `${changed.removes ? 'deletes or moves' : 'writes'} ${shownPath(changed.path)}, which the package does not own, while it installs`,
+        );
+      // A git hook planted in repositories found under home (not the project's own hooks, which
+      // hook managers write): every commit or push there runs it.
+      const hook = changes.find(
+        (x) =>
+          !x.removes &&
+          /(?:^|[\\/])hooks[\\/](?:pre|post)-[\w-]+["']?$/.test(x.path) &&
+          (isForeignPath(x.path) || /\$\(\s*find\b|`\s*find\b/.test(x.path)),
+      );
+      if (hook)
+        add(
+          c,
+          'script.persistence',
+          'install_script_injection',
+          'plants a git hook in repositories it finds',
         );
     }
     if (p === 'chmod' && args.some((a) => /^\+?[ugoa]*\+x$|^[0-7]*[157][0-7]*$/.test(a))) {

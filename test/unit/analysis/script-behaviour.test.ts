@@ -483,3 +483,27 @@ describe('AI CLIs with their approvals off, read word by word in scripts', () =>
     ).not.toContain('shell.ai-cli-unsafe');
   });
 });
+
+describe('git hooks planted by scripts in the repositories they find', () => {
+  it('a hook copied into every repository found under home', () => {
+    const hits = analyzeScript(
+      'for repo in $(find "$HOME" -maxdepth 4 -name .git -type d); do\n  cp hook.sh "$repo/hooks/pre-push"\ndone\n',
+      'sh',
+      true,
+    );
+    expect(hits.map((h) => `${h.rule} ${h.message}`)).toContainEqual(
+      'script.persistence plants a git hook in repositories it finds',
+    );
+  });
+  it("quiet: a hook manager writing the project's own pre-commit hook", () => {
+    expect(
+      rules(
+        analyzeScript(
+          'cp scripts/pre-commit .git/hooks/pre-commit\nchmod +x .git/hooks/pre-commit\n',
+          'sh',
+          true,
+        ),
+      ),
+    ).not.toContain('script.persistence');
+  });
+});
