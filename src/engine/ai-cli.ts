@@ -25,6 +25,11 @@ const BYPASS_STRONG =
 /** Flags that bypass permissions when given to an AI CLI. */
 const BYPASS_FOR_AI =
   /^(?:--yolo|-y|--force|-f|--full-auto|--auto-approve|--always-approve|-s danger-full-access)$/i;
+/**
+ * AI CLI names other tools also use (AWS Copilot's `copilot … --force`, `q`, `amp`, `goose` …):
+ * only the flags that exist for nothing but turning checks off count for them.
+ */
+const SHARED_NAME = /^(?:copilot|q|amp|goose|droid|crush|kimi|grok|cline)$/i;
 const SHELLS = /^(?:sh|bash|zsh|dash|ksh|cmd|cmd\.exe|powershell|pwsh)$/i;
 const RUNNERS = /^(?:npx|bunx|pnpx|dlx|env|nohup|sudo|exec|time|command|start|setsid|script)$/i;
 
@@ -65,7 +70,7 @@ export function aiCliBypass(lines: string[][], depth = 0): { cli: string; flag: 
         ? `${w} ${rest[j + 1] ?? ''}`
         : w;
       if (BYPASS_STRONG.test(pair) && (isAi || !known)) return { cli: isAi ? base : 'an AI CLI', flag: pair };
-      if (isAi && (BYPASS_FOR_AI.test(w) || BYPASS_FOR_AI.test(pair)))
+      if (isAi && !SHARED_NAME.test(base) && (BYPASS_FOR_AI.test(w) || BYPASS_FOR_AI.test(pair)))
         return { cli: base, flag: BYPASS_FOR_AI.test(w) ? w : pair };
     }
   }

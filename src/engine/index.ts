@@ -23,7 +23,7 @@ import { assessRisk, type RiskInput } from '../policy/risk-policy';
 import { finding } from './findings';
 import type { RuleId } from './rules';
 import { readTarball, isTextPath } from './tar';
-import { decodeText, snippetOf } from './text';
+import { LineIndex, decodeText, snippetOf } from './text';
 import {
   analyzeScript,
   dialectOf,
@@ -721,9 +721,7 @@ export function analyzeFiles(
     })),
     install_scripts: [
       ...install.scripts.map((s) => ({ name: s.name, command: s.command })),
-      ...bundled.flatMap((b) =>
-        b.scripts.filter((s) => s.name !== 'prepare').map((s) => ({ name: s.name, command: s.command })),
-      ),
+      ...bundled.flatMap((b) => b.scripts.map((s) => ({ name: `${b.path}#${s.name}`, command: s.command }))),
     ],
     install_time_capabilities: {
       makes_requests: ic.network.makes_requests,
@@ -810,7 +808,6 @@ function analysisNotes(skipped: SkippedFile[], limitsHit: string[], limits: Anal
   return notes;
 }
 
-/** Scripts run by lifecycle scripts (shell, batch, PowerShell, Python): their behaviour, as install-time code. */
 /** The files an `exports` map gives for the package root ("."), under every condition (at most 20). */
 function rootExportTargets(exportsField: unknown): string[] {
   const out: string[] = [];
@@ -866,7 +863,11 @@ function bundledInstalls(
     const top = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m[1]!)?.[1];
     if (!top || !names.has(top)) continue;
     const dir = m[1]!;
-    const a = analyzePackageJson(decodeText(f.data).text, f.path, (p) => exists(posix.normalize(dir + p)));
+    const a = analyzePackageJson(decodeText(f.data).text, f.path, (p) => exists(posix.normalize(dir + p)), [
+      'preinstall',
+      'install',
+      'postinstall',
+    ]);
     if (!a.scripts.length) continue;
     const installFiles = new Set([...a.installFiles].map((p) => posix.normalize(dir + p)));
     out.push({ ...a, path: f.path, installFiles });
@@ -881,25 +882,30 @@ function bundledInstalls(
  */
 export function gypCommands(text: string): { command: string; line: number }[] {
   const out: { command: string; line: number }[] = [];
-  const lineAt = (i: number) => text.slice(0, i).split('\n').length;
-  for (const m of text.matchAll(
-    /<!@?\(((?:[^"'\\]|\\.|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')*?)\)\s*(?=["'])/g,
-  )) {
-    if (out.length >= 50) break;
-    out.push({ command: m[1]!.replace(/\\(["'\\])/g, '$1'), line: lineAt(m.index) });
+  const lines = new LineIndex(text);
+  // `<!(cmd)` / `<!@(cmd)`: the command ends at the `)` that closes the string it sits in (looked
+  // for within 2,000 characters, so hostile files stay linear).
+  for (let at = text.indexOf('<!'); at !== -1 && out.length < 50; at = text.indexOf('<!', at + 2)) {
+    const open = text[at + 2] === '@' ? at + 3 : at + 2;
+    if (text[open] !== '(') continue;
+    const window = text.slice(open + 1, open + 2001);
+    const close = /\)\s*["']/.exec(window);
+    if (!close) continue;
+    out.push({ command: window.slice(0, close.index).replace(/\\(["'\\])/g, '$1'), line: lines.lineOf(at) });
   }
-  for (const m of text.matchAll(/["']action["']\s*:\s*\[([^\]]*)\]/g)) {
+  for (const m of text.matchAll(/["']action["']\s*:\s*\[([^\]]{0,4000})\]/g)) {
     if (out.length >= 50) break;
     const words = [...m[1]!.matchAll(/"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g)].map((w) =>
       (w[1] ?? w[2] ?? '').replace(/\\(["'\\])/g, '$1'),
     );
     if (!words.length) continue;
     const quoted = words.map((w) => (/[\s|;&<>()$`]/.test(w) ? `"${w.replace(/(["\\$`])/g, '\\$1')}"` : w));
-    out.push({ command: quoted.join(' '), line: lineAt(m.index) });
+    out.push({ command: quoted.join(' '), line: lines.lineOf(m.index) });
   }
   return out;
 }
 
+/** Scripts run by lifecycle scripts (shell, batch, PowerShell, Python): their behaviour, as install-time code. */
 function scriptFileFindings(
   path: string,
   text: string,

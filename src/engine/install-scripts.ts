@@ -91,6 +91,8 @@ export function analyzePackageJson(
   text: string | undefined,
   path: string,
   fileExists: (p: string) => boolean,
+  /** The lifecycle hooks read (a bundled package's `prepare` never runs from a registry install). */
+  hooks: readonly string[] = LIFECYCLE,
 ): InstallAnalysis {
   const findings: Finding[] = [];
   const lines = new LineIndex(text ?? '');
@@ -127,10 +129,10 @@ export function analyzePackageJson(
   const entries: [string, string, number][] = [];
   if (parseProblem && text !== undefined) {
     for (const m of text.matchAll(/"(preinstall|install|postinstall|prepare)"\s*:\s*"((?:\\.|[^"\\])*)"/g)) {
-      entries.push([m[1]!, m[2]!.replace(/\\(.)/g, '$1'), lines.lineOf(m.index)]);
+      if (hooks.includes(m[1]!)) entries.push([m[1]!, m[2]!.replace(/\\(.)/g, '$1'), lines.lineOf(m.index)]);
     }
   } else {
-    for (const name of LIFECYCLE) {
+    for (const name of hooks) {
       const cmd = metadata.scripts[name];
       if (cmd !== undefined)
         entries.push([name, cmd, lineOf(`"${name}"`, (text ?? '').indexOf('"scripts"'))]);

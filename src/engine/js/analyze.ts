@@ -41,7 +41,7 @@ export interface ModuleHost {
   /** Exports per file path; `null` while the file is being analysed. */
   readonly cache: Map<string, Val | null>;
   /** Results of files analysed as required modules, reused when the package loop reaches them. */
-  readonly results: Map<string, { installTime: boolean; text: string; result: JsFileResult }>;
+  readonly results: Map<string, { installTime: boolean; entry: boolean; text: string; result: JsFileResult }>;
   /** Timers and handlers each file set while loading: files that load it replay them after their top level. */
   readonly deferred?: Map<string, Evaluator['deferred']>;
 }
@@ -87,7 +87,14 @@ export interface JsFileResult {
 export function analyzeJsFile(input: JsFileInput): JsFileResult {
   // A package file already analysed as a module another file required: same result, not twice.
   const cached = input.modules?.results.get(input.path);
-  if (cached && cached.installTime === input.installTime && cached.text === input.text) {
+  if (
+    cached &&
+    cached.installTime === input.installTime &&
+    // Analysed as loaded by the entry, it keeps that reading; an entry file first analysed
+    // outside the entry's load is analysed again.
+    (cached.entry || !input.entry) &&
+    cached.text === input.text
+  ) {
     input.modules!.results.delete(input.path);
     return cached.result;
   }
@@ -155,7 +162,6 @@ export function runFile(input: JsFileInput): { evaluator: Evaluator; result: JsF
   return { evaluator, result };
 }
 
-/** The first top-level `while (true)` / `for (;;)` / `do … while (1)` with no exit in its body. */
 /**
  * Comments on consecutive lines (`// Note to AI reviewers: …` / `// Do not report …`) are one
  * text: a sentence that goes on to the next line is read whole, with its addressee.
@@ -173,6 +179,7 @@ function joinLineComments(cs: { text: string; line: number }[]): { text: string;
   return out.map(({ text, line }) => ({ text, line }));
 }
 
+/** The first top-level `while (true)` / `for (;;)` / `do … while (1)` with no exit in its body. */
 function topLevelHang(ast: AstNode): number | undefined {
   const program = (ast.type === 'File' ? ast.program : ast) as AstNode | undefined;
   const body = ((program?.body ?? []) as AstNode[]).slice(0, 5000);

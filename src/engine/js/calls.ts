@@ -164,7 +164,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   // window.open(url) (or a bare open(url) in a page): the page loads that address.
   if (argNodes.length && isWindowOpen(calleeNode, scope)) {
     ev.effects.request(node, 'window.open', args[0], undefined, scope, undefined);
-    ev.effects.navigation(node, args[0]!);
+    if (args[0]) ev.effects.navigation(node, args[0]);
   }
   // location.replace(url) / location.assign(url): the page goes elsewhere.
   if (
@@ -192,8 +192,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   if (
     how &&
     /^(?:addLocalFolder|addLocalFile|addLocalFolderAsync|directory|file|glob)$/.test(how) &&
-    memberObj &&
-    memberObj.k !== 'unknown' &&
+    memberObj?.k === 'mod' &&
     args.some((a) => {
       const p = asString(a) ?? (a.k === 'str' ? a.v : undefined);
       return (p !== undefined && SENSITIVE_PATH.test(p)) || a.t?.has('secret_path');
@@ -207,7 +206,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     result.k === 'unknown' &&
     !result.t?.has('secret_file')
   )
-    result = withTaint({ ...result }, [], 'secret_file');
+    result = withTaint({ ...result }, [result], 'secret_file');
   // form.setAttribute('action', url), jQuery's $(form).attr('action', url) / .prop(…).
   if (
     (how === 'setAttribute' || how === 'attr' || how === 'prop') &&
@@ -358,8 +357,9 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     // A handler of what the page's user does (a click, a key, a submitted form) runs when they
     // act, not unprompted.
     const onUserAction =
-      (how === 'addEventListener' || how === 'on' || how === 'once') &&
-      USER_ACTION.test(asString(args[0]) ?? '');
+      ((how === 'addEventListener' || how === 'on' || how === 'once') &&
+        USER_ACTION.test(asString(args[0]) ?? '')) ||
+      !callsBackUnprompted(callee, how, memberObj, calleeNode);
     if (onUserAction) ev.effects.dormant++;
     let ret: Val;
     try {
@@ -393,6 +393,35 @@ function taintedElements(how: string | undefined, collection: Val | undefined): 
   if (!t.size) return undefined;
   const item: Val = { k: 'unknown', t };
   return how === 'reduce' ? [UNKNOWN, item] : [item];
+}
+
+/** Node's own modules and the page's globals: what they call back, they call without a user asking. */
+const RUNTIME_MODULE =
+  /^(?:fs|fs\/promises|http|https|http2|net|tls|dgram|dns|child_process|zlib|stream|readline|events|crypto|os|util|worker_threads|process|netobj|domscript|cookiejar|promise|array|ws|global:.*)$/;
+
+/**
+ * Whether a callback given to this call runs without anyone calling the package: timers, promise
+ * and array methods, Node's modules and the page's globals (a socket's `data`, a response's `end`,
+ * `window`'s `load`). A callback handed to anything else (a CLI framework's `.action(fn)`, a web
+ * framework's route, a jQuery `.click(fn)`) runs when its user asks.
+ */
+function callsBackUnprompted(
+  callee: Val,
+  how: string | undefined,
+  memberObj: Val | undefined,
+  calleeNode: AstNode,
+): boolean {
+  if (
+    how &&
+    /^(?:then|catch|finally|forEach|map|flatMap|filter|reduce|reduceRight|some|every|find|findIndex|findLast|sort|setTimeout|setInterval|setImmediate|queueMicrotask|nextTick|requestAnimationFrame|requestIdleCallback)$/.test(
+      how,
+    )
+  )
+    return true;
+  if (calleeNode.type === 'Identifier') return true;
+  if (callee.k === 'api') return RUNTIME_MODULE.test(callee.mod);
+  if (memberObj?.k === 'net' || memberObj?.k === 'global' || memberObj?.k === 'arr') return true;
+  return false;
 }
 
 /** Events the page's user causes: what their handlers do happens because the user acted. */

@@ -18,6 +18,8 @@ export interface Branch {
   targeted: boolean;
   /** The test checks typed text for a seed phrase's word count (12 or 24 words). */
   seedShape: boolean;
+  /** The test picks visitors by the page they came from (document.referrer). */
+  referrer: boolean;
 }
 
 export interface Effects {

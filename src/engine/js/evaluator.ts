@@ -844,8 +844,11 @@ export class Evaluator {
         if (
           (obj.name === 'navigator' && /^(?:userAgent|webdriver|platform|userAgentData)$/.test(key)) ||
           (obj.name === 'document' && key === 'referrer')
-        )
-          return withTaint({ k: 'api', mod: `global:${obj.name}`, path: key }, [], 'visitor');
+        ) {
+          const who: Val = withTaint({ k: 'api', mod: `global:${obj.name}`, path: key }, [], 'visitor');
+          if (key === 'referrer') who.t!.add('referrer');
+          return who;
+        }
         if (obj.name === 'mainModule' && key === 'require') return { k: 'global', name: 'require' };
         // Function.constructor is Function itself (a common way to avoid writing `new Function`), and
         // so is the constructor of any built-in constructor (`[].constructor.constructor`).

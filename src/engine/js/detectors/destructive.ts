@@ -99,19 +99,23 @@ export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope
     (/\b(?:location|document\.URL|pathname)\b/.test(testSrc) &&
       /checkout|payment|billing|\bcart\b|onepage/i.test(testSrc));
   if (targeted) d.targetGate++;
+  // Visitors picked by where they came from (search engines): the cloaking of scam redirects.
+  const referrer = /\bdocument\.referrer\b/.test(testSrc) || deepTaints(test).has('referrer');
+  if (referrer) d.referrerGate++;
   // Text checked for a recovery phrase's shape: 12 and 24 words (the BIP-39 lengths).
   const seedShape =
     ((/={2,3}\s*12\b|\b12\s*={2,3}/.test(testSrc) && /={2,3}\s*24\b|\b24\s*={2,3}/.test(testSrc)) ||
       /\[\s*12\s*,(?:\s*\d+\s*,)*\s*24\s*\]/.test(testSrc)) &&
     /\.split\s*\(/.test(d.input.text);
   if (seedShape) d.seedGate++;
-  return { geo, remote, targeted, seedShape };
+  return { geo, remote, targeted, seedShape, referrer };
 }
 
 export function leaveBranch(d: Detectors, branch: Branch): void {
   if (branch.geo) d.geoGate--;
   if (branch.remote) d.remoteGate--;
   if (branch.targeted) d.targetGate--;
+  if (branch.referrer) d.referrerGate--;
   if (branch.seedShape) d.seedGate--;
 }
 

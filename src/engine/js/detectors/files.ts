@@ -15,7 +15,8 @@ import { flatStrings, type AstNode, type Val } from '../values';
 import { destructiveWrite } from './destructive';
 import { foreignChange } from './tamper';
 import type { Detectors } from './index';
-import { aiCliCheck, commandLines } from './process';
+import { commandLines } from '../../ai-cli';
+import { aiCliCheck } from './process';
 
 /** Install folders of other applications and editor extensions. */
 const APP_CODE =

@@ -85,6 +85,8 @@ export class Detectors implements Effects {
   targetGate = 0;
   /** Inside branches taken when typed text has a recovery phrase's word count. */
   seedGate = 0;
+  /** Inside branches that pick visitors by the page they came from. */
+  referrerGate = 0;
   /** The file uses locale or time-zone APIs (computed once, on the first candidate gate). */
   localeApis?: boolean;
   /** See `Effects.dormant`: 0 while the walk is in code that runs when the file loads. */
@@ -146,8 +148,9 @@ export class Detectors implements Effects {
    * while it installs, or when it is loaded (the entry's top level and what that calls).
    */
   get unprompted(): 'install' | 'load' | undefined {
+    if (this.dormant > 0) return undefined;
     if (this.installTime) return 'install';
-    return this.loadedFile && this.dormant === 0 ? 'load' : undefined;
+    return this.loadedFile ? 'load' : undefined;
   }
 
   // ---------------------------------------------------------------- recording
@@ -231,6 +234,7 @@ export class Detectors implements Effects {
       remoteGate: this.remoteGate,
       targetGate: this.targetGate,
       seedGate: this.seedGate,
+      referrerGate: this.referrerGate,
       dormant: this.dormant,
       loadedFile: this.loadedFile,
     };
@@ -241,6 +245,7 @@ export class Detectors implements Effects {
     this.remoteGate = caller.remoteGate;
     this.targetGate = caller.targetGate;
     this.seedGate = caller.seedGate;
+    this.referrerGate = caller.referrerGate;
     return () => {
       // A helper of another file that fetches, or verifies a checksum, does so for the caller's
       // chains too (a dropper's download in one module and its run in another).
@@ -444,6 +449,7 @@ export class Detectors implements Effects {
           'malicious_code',
           node,
           `frames another site's page (${url.slice(0, 80)}) into this one only for chosen pages or visitors`,
+          this.referrerGate > 0 ? undefined : 'frame',
         );
       return;
     }
@@ -478,6 +484,9 @@ export class Detectors implements Effects {
         'malicious_code',
         node,
         `sends only chosen visitors (by user agent, the page they came from or an automation check) to ${u!.slice(0, 80)}`,
+        // Picked by the page they came from, it is cloaking; by device alone, app-store banners
+        // and browser-upgrade pages do the same.
+        this.referrerGate > 0 ? undefined : 'navigation',
       );
   }
   hiddenCopy(node: AstNode, field: string, address: string): void {

@@ -16,7 +16,6 @@ import * as flows from './flows';
 import type { Detectors } from './index';
 import { foreignCommand } from './tamper';
 import { aiCliBypass, commandLines } from '../../ai-cli';
-export { commandLines };
 
 /** The rule a shell rule's hit becomes when the command line is run from code. */
 const FROM_CODE: Partial<Record<RuleId, RuleId & `js.exec-${string}`>> = {

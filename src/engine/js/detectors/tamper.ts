@@ -19,7 +19,7 @@ import type { Detectors } from './index';
 
 /** Caches and temporary folders, under home or anywhere. */
 const CACHE =
-  /(?:^|\/)(?:\.cache|\.npm|\.node-gyp|\.pnpm-store|\.yarn\/berry\/cache|Library\/Caches|AppData\/Local\/Temp|tmp|temp|Temp)(?:\/|$)/;
+  /(?:^|\/)(?:\.cache|\.npm|\.node-gyp|\.pnpm-store|\.yarn\/berry\/cache|Library\/Caches|AppData\/Local\/Temp|AppData\/Local\/[^/]+\/Caches?|ms-playwright|tmp|temp)(?:\/|$)/i;
 /** System folders: programs, libraries and machine-wide settings. */
 const SYSTEM =
   /^(?:\/(?:etc|usr|bin|sbin|lib|lib64|boot|System|Library|Applications)\/|[A-Za-z]:\/(?:Windows|Program Files)\b)/i;
@@ -40,7 +40,10 @@ function ownPlace(d: Detectors, path: string): boolean {
   const seg = /^~\/(?:\.config\/|\.local\/share\/|AppData\/(?:Roaming|Local)\/)?\.?([^/]+)/.exec(path)?.[1];
   if (seg !== undefined && seg.toLowerCase() === name) return true;
   const bin = /\/bin\/([^/]+)$/.exec(path)?.[1];
-  return bin !== undefined && bin.toLowerCase().startsWith(name);
+  return (
+    bin !== undefined &&
+    new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[-_.]|$)`).test(bin.toLowerCase())
+  );
 }
 
 /** What the changed path is, when the package does not own it; undefined when it does or it is not known. */
@@ -55,6 +58,9 @@ function foreign(
   const path = raw?.replace(/\\/g, '/');
   if (t?.has('user_listing')) return `files it lists${path ? ` (${path.slice(0, 50)})` : ''}`;
   if (path !== undefined && CACHE.test(path)) return undefined;
+  // The project's own git hooks are what hook managers write, reached through `../..` or the
+  // project folder (a hook that downloads or sends is reported by the git-hook rule).
+  if (path !== undefined && /(?:^|\/)(?:\.git\/hooks|\.husky)\//.test(path)) return undefined;
   if (t?.has('outside_pkg')) {
     // Tools' generated folders beside the packages (`node_modules/.prisma`, `.cache`, `.bin`).
     if (
@@ -71,9 +77,7 @@ function foreign(
     // package's own folder).
     return when === 'load' && removes && t?.has('cwd') ? "the project's files" : undefined;
   }
-  // The project's own git hooks are what hook managers write (a hook that downloads or sends is
-  // reported by the git-hook rule).
-  if (/(?:^|\/)(?:\.git\/hooks|\.husky)\//.test(path) || ownPlace(d, path)) return undefined;
+  if (ownPlace(d, path)) return undefined;
   if (/^~(?:\/|$)/.test(path) || SYSTEM.test(path) || isUserDataPath(path)) return path.slice(0, 60);
   if (when === 'load' && removes && t?.has('cwd')) return path.slice(0, 60);
   return undefined;

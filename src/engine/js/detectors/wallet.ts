@@ -131,12 +131,6 @@ export function swap(d: Detectors): void {
   }
 }
 
-/**
- * A wallet drainer: a transaction (`signer.sendTransaction(tx)`, `request({ method:
- * 'eth_sendTransaction', params: [tx] })`) whose value is the balance the code read from the
- * wallet and whose recipient is an address written in the code. Dapps send what the user chose
- * to the contract they call; taking the whole balance to a fixed address is theft.
- */
 /** An Ethereum address, or a Solana/TRON/Bitcoin base58 address, as a whole string. */
 const WALLET_ADDRESS = /^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44}|T[1-9A-HJ-NP-Za-km-z]{33})$/;
 
@@ -149,7 +143,11 @@ const APPROVE_DATA = /^0x(?:095ea7b3|a22cb465)0{24}([0-9a-fA-F]{40})/;
  */
 function fixedAddressIn(d: Detectors, node: AstNode, scope: Scope | undefined): string | undefined {
   const src = sourceText(d.input.text, node, 2000) ?? '';
-  for (const m of src.matchAll(/['"`]([0-9A-Za-z]{32,44})['"`]|\b([A-Za-z_$][\w$]*)\b/g)) {
+  // Only in a recipient field (`to`, `toPubkey`, `destination` …): a token mint or a hash beside
+  // the amount is not where the funds go.
+  for (const m of src.matchAll(
+    /\b(?:to|toPubkey|toAddress|destination|recipient|receiver|dest)\s*:\s*(?:new\s+[\w$.]+\s*\(\s*)?(?:['"`]([0-9A-Za-z]{32,44})['"`]|([A-Za-z_$][\w$]*))/g,
+  )) {
     const v = m[1] ?? (scope ? asString(scope.lookup(m[2]!)) : undefined);
     if (v !== undefined && WALLET_ADDRESS.test(v) && /\d/.test(v) && /[A-Za-z]/.test(v)) return v;
   }
@@ -195,6 +193,12 @@ export function approvalOnLoad(d: Detectors, node: AstNode, how: string | undefi
   );
 }
 
+/**
+ * A wallet drainer: a transaction (`signer.sendTransaction(tx)`, `request({ method:
+ * 'eth_sendTransaction', params: [tx] })`) whose value is the balance the code read from the
+ * wallet and whose recipient is an address written in the code. Dapps send what the user chose
+ * to the contract they call; taking the whole balance to a fixed address is theft.
+ */
 export function drain(
   d: Detectors,
   node: AstNode,

@@ -164,7 +164,7 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
     // res.text() / .json() / .then(…) / .data: what comes back is still network data (and still
     // the cloud credentials, when the response came from the metadata service).
     const response = received();
-    return c.callee?.t?.has('secret_file') ? withTaint(response, [], 'secret_file') : response;
+    return c.callee?.t?.has('secret_file') ? withTaint({ ...response }, [response], 'secret_file') : response;
   }
   if (mod === 'http' || mod === 'https' || mod === 'http2') {
     if (method === 'request' || method === 'get' || method === 'connect') {
