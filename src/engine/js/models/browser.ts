@@ -12,8 +12,12 @@ import type { ApiCall, CallbackCall, GlobalCall } from './model';
 /** Form fields whose value is a secret: passwords, payment cards, wallet seeds and keys. */
 const SECRET_FIELD =
   /type\s*=\s*['"]?password|passw|pwd\b|\bpin\b|card|\bcc[-_]?(?:num|number|exp|csc|cvv)|cvv|cvc|csc\b|security[-_ ]?code|expir|iban|\bssn\b|mnemonic|seed|recovery[-_ ]?phrase|secret[-_ ]?(?:key|phrase|recovery)|private[-_ ]?key|autocomplete\s*=\s*['"]?(?:cc-|current-password|new-password)/i;
-/** Storage keys of wallet secrets. */
-const SECRET_STORAGE_KEY = /mnemonic|seed|private[-_]?key|secret[-_]?key|keystore|wallet|vault/i;
+/**
+ * Storage keys of secrets: a wallet's, or a session's token stored under its usual names
+ * (`access_token`, `jwt`, `authToken` …, the whole key, so an SDK's own prefixed keys stay out).
+ */
+const SECRET_STORAGE_KEY =
+  /mnemonic|seed|private[-_]?key|secret[-_]?key|keystore|wallet|vault|^(?:access[-_]?token|id[-_]?token|refresh[-_]?token|auth[-_]?token|session[-_]?token|token|jwt|bearer|api[-_]?key|auth)$/i;
 /** Selectors of every form or every field of a page (`form`, `input`, `input, select, textarea`). */
 const ALL_FIELDS = /^\s*(?:form|input|textarea|select)(?:\s*,\s*(?:form|input|textarea|select))*\s*$/i;
 /**
