@@ -201,7 +201,7 @@ export function analyzeFiles(
   const meta = install.metadata;
   // Bundled dependencies (shipped under node_modules/ and listed in bundleDependencies) are
   // rebuilt by npm after it unpacks the package: their own lifecycle scripts run at install too.
-  const bundled = bundledInstalls(meta, pkgText, files, exists);
+  const bundled = bundledInstalls(meta, files, exists);
   for (const b of bundled) {
     evidence.push(...b.findings);
     // What runs when this version is installed: the flags say so for bundled hooks too
@@ -836,24 +836,10 @@ function rootExportTargets(exportsField: unknown): string[] {
  */
 function bundledInstalls(
   meta: PackageMetadata,
-  pkgText: string | undefined,
   files: PackageFile[],
   exists: (p: string) => boolean,
 ): (InstallAnalysis & { path: string })[] {
-  let declared: unknown;
-  try {
-    const pkg = pkgText ? (JSON.parse(pkgText) as Record<string, unknown>) : {};
-    declared = pkg.bundleDependencies ?? pkg.bundledDependencies;
-  } catch {
-    return [];
-  }
-  const names = new Set(
-    declared === true
-      ? Object.keys(meta.dependencies)
-      : Array.isArray(declared)
-        ? declared.filter((n): n is string => typeof n === 'string')
-        : [],
-  );
+  const names = new Set(meta.bundled ?? []);
   if (!names.size) return [];
   const out: (InstallAnalysis & { path: string })[] = [];
   for (const f of files) {

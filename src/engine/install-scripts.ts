@@ -72,10 +72,18 @@ export function readMetadata(pkg: Record<string, unknown>): PackageMetadata {
     dependencies: strRecord(pkg.dependencies),
     optionalDependencies: strRecord(pkg.optionalDependencies),
     peerDependencies: strRecord(pkg.peerDependencies),
+    bundled: bundledNames(pkg),
     keywords: Array.isArray(pkg.keywords)
       ? pkg.keywords.filter((k): k is string => typeof k === 'string')
       : [],
   };
+}
+
+/** `bundleDependencies` (or `bundledDependencies`): a list of names, or `true` for every dependency. */
+function bundledNames(pkg: Record<string, unknown>): string[] {
+  const declared = pkg.bundleDependencies ?? pkg.bundledDependencies;
+  if (declared === true) return Object.keys(strRecord(pkg.dependencies));
+  return Array.isArray(declared) ? declared.filter((n): n is string => typeof n === 'string') : [];
 }
 
 /** Scripts of a package.json that is not valid JSON (comments, trailing commas): read line by line. */

@@ -587,7 +587,7 @@ export function isUserDataPath(path: string): boolean {
 const SCRATCH =
   /(?:^|[\\/])(?:\.cache|\.npm|\.node-gyp|\.pnpm-store|tmp|temp|Temp|Library[\\/]Caches)(?:[\\/]|$)|\$\{?TMPDIR\b|%TE?MP%|\$env:TE?MP\b/i;
 /** Programs, libraries and machine-wide settings. */
-const SYSTEM_PATH =
+export const SYSTEM_PATH =
   /^(?:\/(?:etc|usr|bin|sbin|lib|lib64|boot|System|Library|Applications)\/|[A-Za-z]:[\\/](?:Windows|Program Files)\b|%(?:WINDIR|SystemRoot|ProgramFiles|ProgramData)%|\$env:(?:WINDIR|SystemRoot|ProgramFiles|ProgramData)\b)/i;
 const HOME_START = new RegExp(
   String.raw`^${HOME_RE}(?:[\\/]|$)|^%(?:APPDATA|LOCALAPPDATA)%|^\$env:(?:APPDATA|LOCALAPPDATA)\b`,

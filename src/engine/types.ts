@@ -115,6 +115,8 @@ export interface PackageMetadata {
   dependencies: Record<string, string>;
   optionalDependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
+  /** The dependencies the tarball bundles (`bundleDependencies`, `true` read as all of them). */
+  bundled?: string[];
   keywords: string[];
 }
 

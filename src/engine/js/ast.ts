@@ -72,3 +72,8 @@ export function sourceText(text: string, n: AstNode | undefined, max: number): s
   const r = rangeOf(n);
   return r ? text.slice(r[0], Math.min(r[1], r[0] + max)) : undefined;
 }
+
+/** Whether an expression is the page's location (`location`, `window.location`, `document.location` …). */
+export function isPageLocation(text: string, n: AstNode): boolean {
+  return /^(?:window\.|document\.|top\.|self\.)?location$/.test(sourceText(text, n, 40) ?? '');
+}

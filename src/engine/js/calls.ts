@@ -4,7 +4,7 @@
  * known elements, and callbacks given what the API passes them. Calls of modules and globals go
  * to the API models (models/).
  */
-import { isFunctionNode, keyName, lineOf, sourceText, startOf, useLines } from './ast';
+import { isFunctionNode, isPageLocation, keyName, lineOf, startOf, useLines } from './ast';
 import {
   arrayMethod,
   builtinApi,
@@ -171,9 +171,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     (how === 'replace' || how === 'assign') &&
     args[0] &&
     calleeNode.type === 'MemberExpression' &&
-    /^(?:window\.|document\.|top\.|self\.)?location$/.test(
-      sourceText(ev.input.text, calleeNode.object as AstNode, 40) ?? '',
-    )
+    isPageLocation(ev.input.text, calleeNode.object as AstNode)
   )
     ev.effects.navigation(node, args[0]);
   result = trackedObject(ev, node, callee, how, memberObj, args, isNew, scope, depth, result);

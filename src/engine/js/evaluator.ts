@@ -11,7 +11,7 @@
  * modules.ts, the language's built-in objects in builtins.ts.
  */
 import type { LineIndex } from '../text';
-import { keyName, lineOf, rangeOf, sourceText } from './ast';
+import { isPageLocation, keyName, lineOf, rangeOf, sourceText } from './ast';
 import { evaluateCall, replayDeferred } from './calls';
 import type { Branch, Effects } from './effects';
 import type { JsFileInput, JsFileResult } from './analyze';
@@ -944,10 +944,7 @@ export class Evaluator {
       }
       // location.href = url / window.location = url: the page goes elsewhere.
       if (
-        (prop === 'href' &&
-          /^(?:window\.|document\.|top\.|self\.)?location$/.test(
-            sourceText(this.input.text, left.object as AstNode, 40) ?? '',
-          )) ||
+        (prop === 'href' && isPageLocation(this.input.text, left.object as AstNode)) ||
         (prop === 'location' &&
           /^(?:window|document|top|self)$/.test(
             sourceText(this.input.text, left.object as AstNode, 10) ?? '',

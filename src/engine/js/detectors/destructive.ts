@@ -8,7 +8,7 @@ import { isUserDataPath } from '../../script-behaviour';
 import { sourceText } from '../ast';
 import type { Branch } from '../effects';
 import type { Scope } from '../scope';
-import { asString, deepTaints, type AstNode, type Val } from '../values';
+import { asString, deepTaints, type AstNode, type Taint, type Val } from '../values';
 import type { Detectors } from './index';
 
 /** A country code, a locale tag or an Area/City time-zone name, as a quoted literal. */
@@ -27,10 +27,10 @@ function holdsPlace(v: Val, depth: number): boolean {
  * A condition on the machine's location: a country/region/time-zone/locale field or value
  * compared, where the value came from the network (a geo-IP answer) or from the locale APIs.
  */
-function isGeoGate(d: Detectors, test: AstNode, value: Val, scope: Scope): boolean {
+function isGeoGate(d: Detectors, test: AstNode, taints: ReadonlySet<Taint>, scope: Scope): boolean {
   const src = sourceText(d.input.text, test, 601);
   if (!src || src.length > 600) return false;
-  const fromNetwork = deepTaints(value).has('network_data');
+  const fromNetwork = taints.has('network_data');
   // Locale APIs anywhere in the file (the value is usually read into a variable first).
   d.localeApis ??=
     /\bIntl\.DateTimeFormat\b|resolvedOptions\(\)|getTimezoneOffset|process\.env\.(?:LANG|LC_ALL|LC_MESSAGES|LANGUAGE|TZ)\b|\bos-locale\b|navigator\.languages?\b/.test(
@@ -79,13 +79,15 @@ function gatedLocalCalls(d: Detectors, ifNode: AstNode, scope: Scope): void {
 
 /** An `if`: its branches are under a geo gate or a remote gate when the test says so. */
 export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope): Branch {
-  const geo = isGeoGate(d, node.test as AstNode, test, scope);
+  // What the test's value carries, read once for every gate below.
+  const taints = deepTaints(test);
+  const geo = isGeoGate(d, node.test as AstNode, taints, scope);
   if (geo) {
     d.geoGate++;
     gatedLocalCalls(d, node, scope);
   }
   // A branch on what a server answered or a request carried: a remote trigger.
-  const remote = !geo && deepTaints(test).has('network_data');
+  const remote = !geo && taints.has('network_data');
   if (remote) d.remoteGate++;
   // Which visitors see what follows: a user-agent match or an automation check (skimmer and miner
   // loaders that show themselves to phones and hide from developers and crawlers).
@@ -95,12 +97,12 @@ export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope
   const targeted =
     /\bnavigator\.(?:userAgent|webdriver|platform)\b|\buserAgent\b|\bdocument\.referrer\b/.test(testSrc) ||
     (/\bua\b/.test(testSrc) && /navigator\.userAgent/.test(d.input.text)) ||
-    deepTaints(test).has('visitor') ||
+    taints.has('visitor') ||
     (/\b(?:location|document\.URL|pathname)\b/.test(testSrc) &&
       /checkout|payment|billing|\bcart\b|onepage/i.test(testSrc));
   if (targeted) d.targetGate++;
   // Visitors picked by where they came from (search engines): the cloaking of scam redirects.
-  const referrer = /\bdocument\.referrer\b/.test(testSrc) || deepTaints(test).has('referrer');
+  const referrer = /\bdocument\.referrer\b/.test(testSrc) || taints.has('referrer');
   if (referrer) d.referrerGate++;
   // Text checked for a recovery phrase's shape: 12 and 24 words (the BIP-39 lengths).
   const seedShape =

@@ -13,16 +13,13 @@
  * and of the modules it requires (with the functions that code calls). A function nobody calls
  * is what a tool does when its user asks; a formatter rewriting the project is that.
  */
-import { isUserDataPath } from '../../script-behaviour';
+import { SYSTEM_PATH, isUserDataPath } from '../../script-behaviour';
 import { asString, type AstNode, type Val } from '../values';
 import type { Detectors } from './index';
 
 /** Caches and temporary folders, under home or anywhere. */
 const CACHE =
   /(?:^|\/)(?:\.cache|\.npm|\.node-gyp|\.pnpm-store|\.yarn\/berry\/cache|Library\/Caches|AppData\/Local\/Temp|AppData\/Local\/[^/]+\/Caches?|ms-playwright|tmp|temp)(?:\/|$)/i;
-/** System folders: programs, libraries and machine-wide settings. */
-const SYSTEM =
-  /^(?:\/(?:etc|usr|bin|sbin|lib|lib64|boot|System|Library|Applications)\/|[A-Za-z]:\/(?:Windows|Program Files)\b)/i;
 /** Calls that only create (a folder, a temporary file): nothing is replaced. */
 const CREATE_ONLY =
   /^(?:mkdir|mkdirSync|mkdirp|mkdirpSync|ensureDir|ensureDirSync|mkdtemp|mkdtempSync|extract)$/;
@@ -78,7 +75,7 @@ function foreign(
     return when === 'load' && removes && t?.has('cwd') ? "the project's files" : undefined;
   }
   if (ownPlace(d, path)) return undefined;
-  if (/^~(?:\/|$)/.test(path) || SYSTEM.test(path) || isUserDataPath(path)) return path.slice(0, 60);
+  if (/^~(?:\/|$)/.test(path) || SYSTEM_PATH.test(path) || isUserDataPath(path)) return path.slice(0, 60);
   if (when === 'load' && removes && t?.has('cwd')) return path.slice(0, 60);
   return undefined;
 }

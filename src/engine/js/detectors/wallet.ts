@@ -173,8 +173,7 @@ export function approvalOnLoad(d: Detectors, node: AstNode, how: string | undefi
       ?.slice(1)
       .find(Boolean);
     if (!spender) {
-      const msg =
-        items.find((i) => i.k === 'obj')?.k === 'obj' ? items.find((i) => i.k === 'obj') : undefined;
+      const msg = items.find((i) => i.k === 'obj');
       const m = msg?.k === 'obj' ? msg.props.get('message') : undefined;
       const sp = m?.k === 'obj' ? asString(m.props.get('spender') ?? m.props.get('operator')) : undefined;
       if (sp && /^0x[0-9a-fA-F]{40}$/.test(sp)) spender = sp;
