@@ -325,7 +325,8 @@ export function scanText(input: TextScanInput): Finding[] {
     input.context === 'package_json'
   ) {
     const hidden = scanHiddenUnicode(text);
-    const rtlText = /[\u0590-\u05ff\u0600-\u06ff]/.test(text);
+    let rtl: boolean | undefined;
+    const rtlText = () => (rtl ??= /[\u0590-\u05ff\u0600-\u06ff]/.test(text));
     let zw = 0;
     for (const h of hidden) {
       if (h.kind === 'tag') {
@@ -341,7 +342,7 @@ export function scanText(input: TextScanInput): Finding[] {
           ),
         );
         if (letters >= 3) phraseScan(input, h.decoded ?? '', h.offset, lines, true, meta, out);
-      } else if (h.kind === 'bidi' && !rtlText) {
+      } else if (h.kind === 'bidi' && !rtlText()) {
         push(
           'prompt_injection',
           'text.bidi-control',

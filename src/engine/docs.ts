@@ -191,12 +191,12 @@ export function buildDocs(d: DocsInput): string {
 export function declarationExports(dts: string): string[] {
   const names = new Set<string>();
   for (const m of dts.matchAll(
-    /^\s*export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(function\*?|class|const|let|var|interface|type|enum|namespace|abstract\s+class)\s+([A-Za-z_$][\w$]*)/gm,
+    /^[ \t]*export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(function\*?|class|const|let|var|interface|type|enum|namespace|abstract\s+class)\s+([A-Za-z_$][\w$]*)/gm,
   )) {
     const kind = m[1]!.replace(/\s+/g, ' ');
     names.add(`${m[2]} (${kind === 'function*' ? 'function' : kind})`);
   }
-  for (const m of dts.matchAll(/^\s*export\s*\{([^}]*)\}/gm)) {
+  for (const m of dts.matchAll(/^[ \t]*export\s*\{([^}]*)\}/gm)) {
     for (const part of m[1]!.split(',')) {
       const n = part
         .trim()
@@ -206,6 +206,6 @@ export function declarationExports(dts: string): string[] {
       if (n && /^[A-Za-z_$][\w$]*$/.test(n)) names.add(n);
     }
   }
-  if (/^\s*export\s*=\s*/m.test(dts)) names.add('export = (CommonJS)');
+  if (/^[ \t]*export\s*=/m.test(dts)) names.add('export = (CommonJS)');
   return [...names];
 }

@@ -128,8 +128,21 @@ const EMOJI_AFTER = /^[\u{1F000}-\u{1FAFF}\u{2600}-\u{27BF}\u{2640}\u{2642}\u{FE
  * Finds tag-character runs (except emoji subdivision flags), bidirectional controls and
  * zero-width characters (except the joiners used inside emoji and in scripts that need them).
  */
+/** True when the text holds only ASCII: no hidden, invisible or look-alike code point can be in it. */
+export function isAscii(text: string): boolean {
+  // The same file's text is asked about by several rules in a row.
+  if (text !== lastAscii.text) lastAscii = { text, ascii: !NON_ASCII.test(text) };
+  return lastAscii.ascii;
+}
+
+let lastAscii = { text: '', ascii: true };
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
 export function scanHiddenUnicode(text: string): HiddenUnicode[] {
   const out: HiddenUnicode[] = [];
+  // Every character looked for below is outside ASCII: most code files are skipped in one pass.
+  if (isAscii(text)) return out;
   // Tag characters U+E0000–U+E007F are the surrogate pair \uDB40 \uDC00–\uDC7F.
   const tagRun = /(?:\udb40[\udc00-\udc7f])+/g;
   for (const m of text.matchAll(tagRun)) {

@@ -14,6 +14,7 @@
  * agents or secrets stay quiet.
  */
 import type { ThreatType } from '../../contract/schemas';
+import { isAscii } from '../text';
 import {
   MIN_TEXT_CONFIDENCE,
   confidence,
@@ -448,6 +449,7 @@ const PAYLOAD_INVISIBLE =
 export function invisiblePayload(
   code: string,
 ): { index: number; length: number; decodes: boolean; executes: boolean } | undefined {
+  if (isAscii(code)) return undefined;
   PAYLOAD_INVISIBLE.lastIndex = 0;
   let best: RegExpExecArray | null = null;
   for (let m = PAYLOAD_INVISIBLE.exec(code); m; m = PAYLOAD_INVISIBLE.exec(code)) {

@@ -138,8 +138,12 @@ export function runFile(input: JsFileInput): { evaluator: Evaluator; result: JsF
     parsed.comments,
   );
   detectors.caps.merge(textCaps);
-  detectors.facts.pipesStreams =
-    /\.pipe\s*\(|\bstdin\s*\.\s*write\s*\(|\bstd(?:in|out|err)\s*\.\s*on\s*\(/.test(input.text);
+  // Read only where it counts: the file that starts a shell or opens a socket (a reverse shell).
+  const f = detectors.facts;
+  if (f.interactiveShell || f.outboundSocket || f.listeningSocket)
+    f.pipesStreams = /\.pipe\s*\(|\bstdin\s*\.\s*write\s*\(|\bstd(?:in|out|err)\s*\.\s*on\s*\(/.test(
+      input.text,
+    );
   const dropped = droppedFiles(detectors.written);
   if (dropped.length) detectors.facts.dropped = dropped;
   if (detectors.networkInFile) detectors.facts.fetches = true;

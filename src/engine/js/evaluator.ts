@@ -110,6 +110,23 @@ const SKIP_KEYS = new Set([
 /** A function value (a declaration, expression, method or class), as `fnVal` makes it. */
 export type FnVal = Val & { k: 'fn' };
 
+/** Binary operators folded on two known numbers (obfuscators compute indexes and char codes). */
+const NUMERIC_OPS: Record<string, (a: number, b: number) => number> = {
+  '-': (a, b) => a - b,
+  '*': (a, b) => a * b,
+  '^': (a, b) => a ^ b,
+  '|': (a, b) => a | b,
+  '&': (a, b) => a & b,
+};
+
+/** A value reached by a computed or obfuscated member access (kept out of hot closures). */
+function markObfuscated(v: Val): Val {
+  return { ...v, obf: true };
+}
+
+function sameValue(v: Val): Val {
+  return v;
+}
 export class Evaluator {
   /** Install-time context (for calls from another file: the caller's). */
   installTime: boolean;
@@ -364,6 +381,19 @@ export class Evaluator {
     if (depth > this.input.maxDepth) return UNKNOWN;
     if (this.tick()) return UNKNOWN;
     switch (node.type) {
+      // The commonest nodes first: a switch on strings tests its cases in order.
+      case 'Identifier':
+        return this.identifier(node, scope);
+      case 'MemberExpression':
+      case 'OptionalMemberExpression':
+        return this.memberExpr(node, scope, depth);
+      case 'CallExpression':
+      case 'OptionalCallExpression':
+      case 'NewExpression':
+        return evaluateCall(this, node, scope, depth);
+      case 'ExpressionStatement':
+        this.walk(node.expression as AstNode, scope, depth + 1);
+        return UNKNOWN;
       case 'RegExpLiteral':
       case 'Literal':
       case 'StringLiteral':
@@ -405,8 +435,6 @@ export class Evaluator {
         }
         return constant ? str(out, vals) : withTaint({ k: 'str', v: out }, vals, undefined);
       }
-      case 'Identifier':
-        return this.identifier(node, scope);
       case 'ThisExpression':
         return scope.lookup('this') ?? UNKNOWN;
       case 'ReturnStatement': {
@@ -427,14 +455,7 @@ export class Evaluator {
             return withTaint({ k: 'str', v: (ls ?? '${…}') + (rs ?? '${…}') }, [l, r]);
         }
         if (l.k === 'num' && r.k === 'num') {
-          const ops: Record<string, (a: number, b: number) => number> = {
-            '-': (a, b) => a - b,
-            '*': (a, b) => a * b,
-            '^': (a, b) => a ^ b,
-            '|': (a, b) => a | b,
-            '&': (a, b) => a & b,
-          };
-          const f = ops[node.operator as string];
+          const f = NUMERIC_OPS[node.operator as string];
           if (f) return { k: 'num', v: f(l.v, r.v) };
         }
         return unknown([l, r]);
@@ -506,9 +527,6 @@ export class Evaluator {
       }
       case 'ObjectExpression':
         return this.objectExpr(node, scope, depth);
-      case 'MemberExpression':
-      case 'OptionalMemberExpression':
-        return this.memberExpr(node, scope, depth);
       case 'ChainExpression':
       case 'ParenthesizedExpression':
       case 'TSAsExpression':
@@ -517,10 +535,6 @@ export class Evaluator {
       case 'TSTypeAssertion':
       case 'AwaitExpression':
         return this.walk((node.expression as AstNode) ?? (node.argument as AstNode), scope, depth + 1);
-      case 'CallExpression':
-      case 'OptionalCallExpression':
-      case 'NewExpression':
-        return evaluateCall(this, node, scope, depth);
       case 'ImportExpression': {
         const v = this.walk(node.source as AstNode, scope, depth + 1);
         const s = asString(v);
@@ -812,7 +826,7 @@ export class Evaluator {
 
   /** Property access on an abstract value. */
   member(obj: Val, key: string, at: AstNode, scope: Scope, obf: boolean): Val {
-    const mark = (v: Val): Val => (obf ? { ...v, obf: true } : v);
+    const mark = obf ? markObfuscated : sameValue;
     // The fields of forms or inputs found by enumerating the page: what the user typed in them.
     if (/^(?:value|elements|checked)$/.test(key) && obj.t?.has('page_form'))
       return withTaint({ k: 'unknown' }, [obj], 'page_secret');

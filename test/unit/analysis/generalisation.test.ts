@@ -2533,6 +2533,12 @@ const ws = new WebSocket('wss://pool.example-wasm.net/ws'); ws.onmessage = (m) =
     ])
       expect(install(code).risk_level).toBe('critical');
   });
+  it('pool addresses and miner names in capitals are read as in lower case', () => {
+    const rules = (code: string) =>
+      analyzeSource({ 'package.json': pkg(), 'index.js': code }).evidence.map((f) => f.rule);
+    expect(rules(`const POOL = 'STRATUM+TCP://pool.example-xmr.com:3333';`)).toContain('text.mining-pool');
+    expect(rules(`const bin = 'CPUMINER.EXE';`)).toContain('text.mining-pool');
+  });
   it('a proxy started with -o host:port and a user name, and a wallet address in a payments library, are not miners', () => {
     for (const code of [
       `require('child_process').execFile('ssh', ['-o', 'proxy.example.com:8080', '-u', 'deploy']);`,

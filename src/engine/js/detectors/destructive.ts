@@ -23,6 +23,18 @@ function holdsPlace(v: Val, depth: number): boolean {
   return false;
 }
 
+/** Substring tests that every locale API name below contains (a fast pass over most files). */
+function mayReadLocale(text: string): boolean {
+  return (
+    text.includes('Intl') ||
+    text.includes('resolvedOptions') ||
+    text.includes('getTimezoneOffset') ||
+    text.includes('process.env.') ||
+    text.includes('os-locale') ||
+    text.includes('navigator.language')
+  );
+}
+
 /**
  * A condition on the machine's location: a country/region/time-zone/locale field or value
  * compared, where the value came from the network (a geo-IP answer) or from the locale APIs.
@@ -33,6 +45,7 @@ function isGeoGate(d: Detectors, test: AstNode, taints: ReadonlySet<Taint>, scop
   const fromNetwork = taints.has('network_data');
   // Locale APIs anywhere in the file (the value is usually read into a variable first).
   d.localeApis ??=
+    mayReadLocale(d.input.text) &&
     /\bIntl\.DateTimeFormat\b|resolvedOptions\(\)|getTimezoneOffset|process\.env\.(?:LANG|LC_ALL|LC_MESSAGES|LANGUAGE|TZ)\b|\bos-locale\b|navigator\.languages?\b/.test(
       d.input.text,
     );

@@ -89,6 +89,8 @@ export class Detectors implements Effects {
   referrerGate = 0;
   /** The file uses locale or time-zone APIs (computed once, on the first candidate gate). */
   localeApis?: boolean;
+  /** The file's text is all ASCII (read once, by the identifier checks). */
+  asciiText?: boolean;
   /** See `Effects.dormant`: 0 while the walk is in code that runs when the file loads. */
   dormant = 0;
   /** The file runs when the package is loaded (its entry point, or a module the entry requires). */

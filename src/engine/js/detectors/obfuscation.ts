@@ -5,7 +5,7 @@
  * self-redefining helpers, local decoders); homoglyph and zero-width characters in identifiers.
  * Minifier output has none of these shapes.
  */
-import { hasZeroWidth, isMixedScriptIdentifier } from '../../text';
+import { hasZeroWidth, isAscii as isAsciiText, isMixedScriptIdentifier } from '../../text';
 import { lineOf } from '../ast';
 import { NETWORK_CLIENT_MODULES } from '../models/network';
 import type { Scope } from '../scope';
@@ -94,7 +94,8 @@ function isAscii(name: string): boolean {
 export function identifier(d: Detectors, n: AstNode | null | undefined): void {
   if (!n || n.type !== 'Identifier') return;
   const name = n.name as string;
-  if (isAscii(name)) {
+  // An ASCII file has only ASCII names (its text is tested once, not each identifier).
+  if ((d.asciiText ??= isAsciiText(d.input.text)) || isAscii(name)) {
     // `_0x…` names only (the first character is tested before the regex: this runs per identifier).
     if (name.charCodeAt(0) === 95 && HEX_NAME.test(name)) hexId(d, n);
     return;
