@@ -40,6 +40,17 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
     if (a0?.k === 'env' && /^(?:keys|entries|values|assign|getOwnPropertyNames|ownKeys)$/.test(path))
       ev.effects.envWhole(node);
     if (args[1]?.k === 'env' && path === 'assign') ev.effects.envWhole(node);
+    // Object.assign(target, …sources): the target gets the sources' properties (and what they
+    // carry), and is what the call returns.
+    if (path === 'assign' && a0?.k === 'obj') {
+      const carried = new Set(a0.t);
+      for (const src of args.slice(1)) {
+        if (src?.k === 'obj') for (const [k, v] of src.props) if (a0.props.size < 10_000) a0.props.set(k, v);
+        for (const x of deepTaints(src)) carried.add(x);
+      }
+      if (carried.size) a0.t = carried;
+      return a0;
+    }
     if (path === 'keys' || path === 'getOwnPropertyNames' || path === 'ownKeys')
       return a0 ? { k: 'keys', of: a0 } : UNKNOWN;
     // The entries carry the object's data (the environment's values, with its taint).
@@ -209,11 +220,30 @@ export function arrayMethod(
       const [from, to] = args.map((a) => (a as { v: number }).v);
       return { k: 'arr', items: base.items.slice(from, to), t: base.t };
     }
-    // list.push(x) / unshift(x): arrays filled step by step keep their elements (bounded).
-    if ((method === 'push' || method === 'unshift') && base.items.length + args.length <= 1000) {
-      if (method === 'push') base.items.push(...args);
-      else base.items.unshift(...args);
-      return { k: 'num', v: base.items.length };
+    // list.push(x) / unshift(x) / set.add(x): collections filled step by step keep their elements
+    // (bounded); past the bound they keep at least what the elements carried.
+    if (method === 'push' || method === 'unshift' || method === 'add') {
+      if (base.items.length + args.length <= 1000) {
+        if (method === 'unshift') base.items.unshift(...args);
+        else base.items.push(...args);
+      } else {
+        const carried = new Set(base.t);
+        for (const a of args) for (const x of deepTaints(a)) carried.add(x);
+        if (carried.size) base.t = carried;
+      }
+      return method === 'add' ? base : { k: 'num', v: base.items.length };
+    }
+    // list.splice(at, n, ...items): the items inserted are kept too.
+    if (method === 'splice' && args.length > 2) {
+      const at = args[0]?.k === 'num' ? args[0].v : base.items.length;
+      const n = args[1]?.k === 'num' ? args[1].v : 0;
+      if (base.items.length + args.length <= 1000) base.items.splice(at, n, ...args.slice(2));
+      else {
+        const carried = new Set(base.t);
+        for (const a of args.slice(2)) for (const x of deepTaints(a)) carried.add(x);
+        if (carried.size) base.t = carried;
+      }
+      return UNKNOWN;
     }
     if (method === 'concat' && args[0]?.k === 'arr')
       return { k: 'arr', items: [...base.items, ...args[0].items] };

@@ -142,7 +142,16 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       return { ...base, obf: callee.obf };
     }
     callee = base;
-    effArgs = how === 'call' ? args.slice(1) : args[1]?.k === 'arr' ? args[1].items : [];
+    // Array methods borrowed for another list (`Array.prototype.push.apply(acc, items)`,
+    // `[].push.call(acc, x)`): the list given as `this` is the one they change.
+    const arrayMethod = /^(?:prototype\.)?(\w+)$/.exec(base.path)?.[1];
+    if (
+      arrayMethod &&
+      (base.mod === 'array' || (base.mod === 'global:Array' && base.path.startsWith('prototype.'))) &&
+      args[0]?.k === 'arr'
+    )
+      callee = { k: 'api', mod: 'array', path: arrayMethod, base: args[0] };
+    effArgs = how === 'call' ? args.slice(1) : spreadArgs(args[1]);
   }
   // Local functions, methods and classes: analysed with the call's arguments.
   let thisVal = memberObj;
@@ -152,7 +161,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     if (how === 'bind') return { ...memberObj, self: args[0] };
     thisVal = args[0];
     callee = memberObj;
-    effArgs = how === 'call' ? args.slice(1) : args[1]?.k === 'arr' ? args[1].items : [];
+    effArgs = how === 'call' ? args.slice(1) : spreadArgs(args[1]);
   }
   let result =
     callee.k === 'fn'
@@ -934,4 +943,15 @@ function derived(v: Val): Val {
   const t = new Set(v.t);
   t.delete('key_material');
   return { ...v, t };
+}
+
+/**
+ * The arguments `f.apply(thisArg, list)` passes: a known list's items, else one unknown value that
+ * carries what the list carried (a list read from a file or a request still brings its taint).
+ */
+function spreadArgs(list: Val | undefined): Val[] {
+  if (!list) return [];
+  if (list.k === 'arr') return list.items;
+  const t = deepTaints(list);
+  return t.size ? [{ k: 'unknown', t }] : [];
 }

