@@ -594,6 +594,21 @@ const HOME_START = new RegExp(
   'i',
 );
 
+const HOME_PREFIX = new RegExp(
+  String.raw`^(?:${HOME_RE}|%(?:APPDATA|LOCALAPPDATA)%|\$env:(?:APPDATA|LOCALAPPDATA)\b)(?=[\\/]|$)`,
+  'i',
+);
+
+/**
+ * A path with its home-folder prefix written as `~` (`C:\Users\<name>`, `/home/<name>`, `$HOME`,
+ * `%USERPROFILE%`; `%APPDATA%` as `~/AppData/Roaming`), so that one set of rules reads them all.
+ */
+export function homeForm(path: string): string {
+  return path.replace(HOME_PREFIX, (m) =>
+    /APPDATA/i.test(m) ? (/LOCAL/i.test(m) ? '~/AppData/Local' : '~/AppData/Roaming') : '~',
+  );
+}
+
 /**
  * Whether a path a script changes belongs to someone else: the user's home (not its caches), the
  * system, the project above the package, or a drive. A word may hold a list of paths.

@@ -86,6 +86,25 @@ fs.writeFileSync(path.join(...where), 'github.com:\\n  git_protocol: https\\n');
     });
     expect(r.risk_level).toBe('critical');
   });
+  it('a home folder written out by drive and user name (C:\\Users\\<name>, /home/<name>) is the home', () => {
+    for (const target of [
+      '`C:\\\\Users\\\\${os.userInfo().username}\\\\AppData\\\\Local\\\\Discord\\\\app-1.0\\\\modules\\\\index.js`',
+      '`/home/${os.userInfo().username}/.bashrc`',
+    ]) {
+      const r = analyzeSource({
+        'package.json': postinstall('node setup.js'),
+        'setup.js': `const os = require('os'), fs = require('fs');\nfs.appendFileSync(${target}, 'x');`,
+      });
+      expect(foreign(r)[0]).toMatchObject({ rule: 'js.foreign-file-change' });
+    }
+    const quiet = analyzeSource({
+      'package.json': postinstall('node setup.js'),
+      'setup.js': `const os = require('os'), fs = require('fs');
+fs.writeFileSync(\`C:\\\\Users\\\\\${os.userInfo().username}\\\\AppData\\\\Local\\\\Temp\\\\tidy.log\`, 'x');
+fs.writeFileSync(\`C:\\\\Users\\\\\${os.userInfo().username}\\\\AppData\\\\Roaming\\\\tidy-paths\\\\config.json\`, '{}');`,
+    });
+    expect(foreign(quiet)).toEqual([]);
+  });
   it('caches, the temporary folder, its own settings folder and a generated folder under node_modules are not reported', () => {
     const r = analyzeSource({
       'package.json': postinstall('node setup.js'),

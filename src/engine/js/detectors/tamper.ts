@@ -13,7 +13,7 @@
  * and of the modules it requires (with the functions that code calls). A function nobody calls
  * is what a tool does when its user asks; a formatter rewriting the project is that.
  */
-import { SYSTEM_PATH, isUserDataPath } from '../../script-behaviour';
+import { SYSTEM_PATH, homeForm, isUserDataPath } from '../../script-behaviour';
 import { asString, type AstNode, type Val } from '../values';
 import type { Detectors } from './index';
 
@@ -52,7 +52,8 @@ function foreign(
 ): string | undefined {
   const t = v?.t;
   const raw = asString(v) ?? (v?.k === 'str' ? v.v : undefined);
-  const path = raw?.replace(/\\/g, '/');
+  // Backslashes as slashes and a home folder written out (`C:\\Users\\<name>`) as `~`.
+  const path = raw === undefined ? undefined : homeForm(raw.replace(/\\/g, '/'));
   if (t?.has('user_listing')) return `files it lists${path ? ` (${path.slice(0, 50)})` : ''}`;
   if (path !== undefined && CACHE.test(path)) return undefined;
   // The project's own git hooks are what hook managers write, reached through `../..` or the
