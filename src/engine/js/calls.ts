@@ -38,7 +38,7 @@ import { SENSITIVE_PATH } from '../indicators';
 import { nativeModuleCall } from './models/code';
 import { networkApi, networkCallbackParams, networkGlobal, networkModuleCall } from './models/network';
 import { osApi } from './models/os-env';
-import { processApi, processModuleCall } from './models/process';
+import { processApi, processCallbackParams, processModuleCall } from './models/process';
 import { loadModule } from './modules';
 import { Scope } from './scope';
 import {
@@ -445,7 +445,8 @@ function memberObjOf(ev: Evaluator, calleeNode: AstNode): Val | undefined {
 
 /** What the parameters of a callback handed to an API receive. */
 function callbackParams(c: CallbackCall): Val[] | undefined {
-  const fromModel = fsCallbackParams(c) ?? networkCallbackParams(c) ?? browserCallbackParams(c);
+  const fromModel =
+    fsCallbackParams(c) ?? networkCallbackParams(c) ?? browserCallbackParams(c) ?? processCallbackParams(c);
   if (fromModel) return fromModel;
   // Methods of tainted objects hand their taint to callbacks (res.on('data', chunk => ...)).
   if (c.callee.t?.size) return [unknown([c.callee]), unknown([c.callee])];
@@ -562,7 +563,7 @@ export function dispatch(
   if (callee.k === 'unknown' && callee.t?.size) return unknown([callee, ...args]);
   // Unknown callee: result carries argument taint (decoders, serialisers, wrappers). The whole
   // environment handed to an opaque function (`loadConfig(process.env)`) is not itself sent on:
-  // only serialisers and encoders turn it into data.
+  // only serialisers, encoders and copies (`structuredClone`, `cloneDeep`) turn it into data.
   const opaque = unknown(opaqueArgs(node, args));
   // An object built from data (`new Blob([bytes])`, `new File([data], name)`, `new Uint8Array(buf)`)
   // holds that data, also when it sits inside the array or options given (the environment aside).
@@ -586,7 +587,7 @@ function opaqueArgs(node: AstNode, args: Val[]): Val[] {
         ? (keyName(c.property as AstNode) ?? '')
         : '';
   if (
-    /stringify|serial|encode|escape|compress|deflate|gzip|zip|encrypt|cipher|dump|inspect|format|toString|base64|hex|btoa|pack|json|yaml|toml|query|concat|assign|from|entries/i.test(
+    /stringify|serial|encode|escape|compress|deflate|gzip|zip|encrypt|cipher|dump|inspect|format|toString|base64|hex|btoa|pack|json|yaml|toml|query|concat|assign|from|entries|clone|copy|merge|extend/i.test(
       name,
     )
   )

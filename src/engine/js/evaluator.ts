@@ -119,6 +119,15 @@ const NUMERIC_OPS: Record<string, (a: number, b: number) => number> = {
   '&': (a, b) => a & b,
 };
 
+/** A class's static method or field named `key` (not an accessor; the first 200 members). */
+function staticMember(cls: AstNode, key: string): AstNode | undefined {
+  const members = (((cls.body as AstNode | undefined)?.body ?? []) as AstNode[]).slice(0, 200);
+  return members.find(
+    (m) =>
+      m.static && !m.computed && m.kind !== 'get' && m.kind !== 'set' && keyName(m.key as AstNode) === key,
+  );
+}
+
 /** A value reached by a computed or obfuscated member access (kept out of hot closures). */
 function markObfuscated(v: Val): Val {
   return { ...v, obf: true };
@@ -238,7 +247,6 @@ export class Evaluator {
     return { k: 'fn', node, decoder, scope, self, owner: this };
   }
 
-  /** Walks a function body with its parameters bound; returns what it returns (first known value). */
   /**
    * `const s = net.connect(port, host, () => s.end(data))`: the callback was walked during the
    * call, before `s` was bound. A connection's callbacks that use the name being declared are
@@ -270,10 +278,15 @@ export class Evaluator {
     }
   }
 
+  /**
+   * Walks a function body with its parameters bound; returns what it returns (first known value),
+   * or for a generator the list of what it yields.
+   */
   walkFunction(node: AstNode, scope: Scope, depth: number, paramVals?: Val[], thisVal?: Val): Val {
     const name = ((node.id as AstNode | null)?.name as string | undefined) ?? undefined;
     const inner = new Scope(scope, name);
     inner.returns = [];
+    if (node.generator) inner.yields = [];
     if (node.type !== 'ArrowFunctionExpression') {
       // A plain function called without a receiver sees the global object as `this` (sloppy code).
       inner.vars.set('this', thisVal ?? { k: 'global', name: 'globalObject' });
@@ -305,6 +318,8 @@ export class Evaluator {
       inner.returns.push(this.walk(body, inner, depth + 1));
     }
     this.effects.scopeEnd(inner);
+    // A generator's call gives what it yields, as a list (`[...secrets()]`, `for (x of gen())`).
+    if (inner.yields) return { k: 'arr', items: inner.yields };
     return pickReturn(inner.returns);
   }
 
@@ -497,6 +512,17 @@ export class Evaluator {
         }
         if (node.operator === '-' && v.k === 'num') return { k: 'num', v: -v.v };
         return unknown([v]);
+      }
+      case 'YieldExpression': {
+        const v = node.argument ? this.walk(node.argument as AstNode, scope, depth + 1) : UNKNOWN;
+        const list = scope.yieldList();
+        if (list && list.length < 1000) {
+          // `yield* other()`: the items of the list it delegates to.
+          const items = node.delegate ? (v.k === 'arr' ? v.items : iterItems(v)) : undefined;
+          if (items) list.push(...items.slice(0, 1000 - list.length));
+          else list.push(v);
+        }
+        return UNKNOWN;
       }
       case 'UpdateExpression':
         this.walk(node.argument as AstNode, scope, depth + 1);
@@ -912,6 +938,19 @@ export class Evaluator {
         // `F.prototype`: the object whose methods `new F()` instances get (ES5 classes,
         // transpiled code).
         if (key === 'prototype') return this.prototypeOf(obj.node);
+        // `Reporter.send(x)`: a class's static method, `this` bound to the class.
+        if (obj.node.type === 'ClassDeclaration' || obj.node.type === 'ClassExpression') {
+          const m = staticMember(obj.node, key);
+          if (m && (m.type === 'MethodDefinition' || m.type === 'ClassMethod'))
+            return this.fnVal(
+              m.type === 'ClassMethod' ? m : (m.value as AstNode),
+              obj.scope instanceof Scope ? obj.scope : scope,
+              obj,
+            );
+          // `static HOST = '…'`: the field's value (evaluated where the class was defined).
+          if (m && (m.type === 'PropertyDefinition' || m.type === 'ClassProperty') && m.value)
+            return this.walk(m.value as AstNode, obj.scope instanceof Scope ? obj.scope : scope, 1);
+        }
         return withTaint({ k: 'unknown' }, [obj]);
       default:
         return withTaint({ k: 'unknown' }, [obj]);

@@ -12,9 +12,15 @@ export class Scope {
     readonly parent: Scope | undefined,
     readonly fnName?: string,
   ) {}
+  /** Values a generator function yields (set for generator function scopes). */
+  yields?: Val[];
   /** The nearest enclosing function scope's return list. */
   returnList(): Val[] | undefined {
     return this.returns ?? this.parent?.returnList();
+  }
+  /** The nearest enclosing function scope's yield list (undefined outside generators). */
+  yieldList(): Val[] | undefined {
+    return this.returns ? this.yields : this.parent?.yieldList();
   }
   lookup(name: string): Val | undefined {
     return this.vars.get(name) ?? this.parent?.lookup(name);

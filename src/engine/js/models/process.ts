@@ -7,7 +7,7 @@
 import type { Evaluator } from '../evaluator';
 import { PRINTS_CREDENTIAL, isUserDataPath } from '../../script-behaviour';
 import { UNKNOWN, asString, flatStrings, unknown, withTaint, type Val } from '../values';
-import type { ApiCall, ModuleCall } from './model';
+import type { ApiCall, CallbackCall, ModuleCall } from './model';
 import { compiles } from './code';
 
 /** How a started process receives its command. */
@@ -79,8 +79,21 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
       ? s0?.split(/[\\/]/).pop()
       : // `exec('/bin/bash')`: a command line that is only a shell (and its flags).
         /^\s*(?:\S*[\\/])?([\w.]+)(?:\s+-{1,2}\w+)*\s*$/.exec(s0 ?? '')?.[1];
-    if (prog && /^(?:curl|wget|nc|ncat|netcat|socat|openssl)(?:\.exe)?$/i.test(prog))
-      return { k: 'api', mod: 'child_process', path: 'NetworkChild' };
+    if (prog && /^(?:curl|wget|nc|ncat|netcat|socat|openssl)(?:\.exe)?$/i.test(prog)) {
+      // What a downloader prints (`execFileSync('curl', ['-s', url])`) is what the server sent.
+      const words = CP_SPAWN.has(method) ? (args[1]?.k === 'arr' ? flatStrings(args[1]) : []) : [];
+      const printed = printsDownload(prog, words);
+      return printed
+        ? withTaint({ k: 'api', mod: 'child_process', path: 'NetworkChild' }, [], 'network_data')
+        : { k: 'api', mod: 'child_process', path: 'NetworkChild' };
+    }
+    // `execSync('curl -s https://…')`: the same download printed, from a command line.
+    if (CP_EXEC.has(method) && s0 !== undefined && !/[|;&<>`$]/.test(s0)) {
+      const words = s0.trim().split(/\s+/);
+      const first = words[0]?.split(/[\\/]/).pop() ?? '';
+      if (/^(?:curl|wget)(?:\.exe)?$/i.test(first) && printsDownload(first, words.slice(1)))
+        return withTaint({ k: 'api', mod: 'child_process', path: 'ChildProcess' }, [], 'network_data');
+    }
     // A shell or interpreter started with no script reads its commands from stdin.
     if (prog && SHELL_PROGRAM.test(prog) && (CP_EXEC.has(method) || readsCommandsFromStdin(args[1])))
       return { k: 'api', mod: 'child_process', path: 'ShellChild' };
@@ -110,8 +123,11 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
       ev.effects.shellInput(node, args);
       return UNKNOWN;
     }
-    // What a listing printed, read on (`.toString().trim().split('\n')`), is still the listing.
-    return c.callee.t?.has('user_listing') || c.callee.t?.has('secret_env') ? unknown([c.callee]) : UNKNOWN;
+    // What a listing printed, read on (`.toString().trim().split('\n')`), is still the listing (and a
+    // download printed is still what the server sent).
+    return c.callee.t?.has('user_listing') || c.callee.t?.has('secret_env') || c.callee.t?.has('network_data')
+      ? unknown([c.callee])
+      : UNKNOWN;
   }
   // process.binding('spawn_sync').spawn({ file, args }): a process started past child_process.
   if (mod.startsWith('binding:') && method === 'spawn' && a0?.k === 'obj') {
@@ -147,4 +163,31 @@ export function processModuleCall(ev: Evaluator, c: ModuleCall): Val | undefined
   if (!SPAWN_MODULES.has(c.mod)) return undefined;
   ev.effects.spawn(c.node, asString(c.args[0]), c.args, c.mod === 'shelljs' ? 'shell' : 'argv', c.scope);
   return UNKNOWN;
+}
+
+/**
+ * A downloader whose output is the download: curl with an address and no output file, wget told
+ * to write to stdout (`-O -`, `-qO-`). `words` are the arguments when they are known.
+ */
+function printsDownload(prog: string, words: string[]): boolean {
+  if (!words.some((w) => /^(?:https?|ftp):\/\//i.test(w))) return false;
+  const p = prog.toLowerCase().replace(/\.exe$/, '');
+  if (p === 'curl') return !words.some((w) => /^(?:-[a-zA-Z]*[oO]|--output|--remote-name)/.test(w));
+  if (p === 'wget')
+    return words.some(
+      (w, i) => /^-[a-zA-Z]*O-$/.test(w) || (/^-[a-zA-Z]*O$/.test(w) && words[i + 1] === '-'),
+    );
+  return false;
+}
+
+/**
+ * `exec(cmd, (err, stdout) => …)`: the callback's output parameters carry what the command's
+ * result carries (a download printed, a credential a CLI printed, a listing of the user's files).
+ */
+export function processCallbackParams(c: CallbackCall): Val[] | undefined {
+  if (c.callee.k !== 'api' || c.callee.mod !== 'child_process' || !/^(?:exec|execFile)$/.test(c.callee.path))
+    return undefined;
+  if (!c.result.t?.size) return undefined;
+  const out = unknown([c.result]);
+  return [UNKNOWN, out, out];
 }
