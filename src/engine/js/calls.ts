@@ -107,10 +107,11 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   }
   // Arguments that are functions are walked after we know the callee (to bind callback params).
   const args: Val[] = [];
-  argNodes.forEach((a, i) => {
+  for (let i = 0; i < argNodes.length; i++) {
+    const a = argNodes[i]!;
     if (isFunctionNode(a)) {
       args.push(ev.fnVal(a, scope));
-      return;
+      continue;
     }
     if (a.type === 'SpreadElement') {
       const v = ev.walk(a.argument as AstNode, scope, depth + 1);
@@ -118,10 +119,10 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       // `f(...list)` as the last argument: a known array's elements become the arguments.
       if (v.k === 'arr' && i === argNodes.length - 1) args.push(...v.items.slice(0, 50));
       else args.push(unknown([v]));
-      return;
+      continue;
     }
     args.push(ev.walk(a, scope, depth + 1));
-  });
+  }
   // Node's module loader reached past `require` through the CommonJS `module` object
   // (`module.constructor._load(name)`, `module.require(name)`): the same as require.
   if (

@@ -160,6 +160,8 @@ export class Evaluator {
   readonly bodies = new WeakSet<Val>();
   /** Prototype objects of functions (`F.prototype.m = …`), by function node. */
   readonly prototypes = new WeakMap<AstNode, Val & { k: 'obj' }>();
+  /** Whether a function's source uses a decoding primitive (see `fnVal`), per function node. */
+  private readonly decoders = new WeakMap<AstNode, boolean>();
   /** Event emitters made in the file (`new EventEmitter()`) and the handlers given to them by event name. */
   readonly emitters = new WeakMap<Val, Map<string, FnVal[]>>();
   /** Timers and event handlers given by name, walked again once the top level is done. */
@@ -235,14 +237,19 @@ export class Evaluator {
   }
 
   fnVal(node: AstNode, scope?: Scope, self?: Val): FnVal {
-    let decoder = false;
-    const r = rangeOf(node);
-    if (r && r[1] - r[0] < 1500) {
-      const src = this.input.text.slice(r[0], r[1]);
-      decoder =
-        /fromCharCode|charCodeAt|atob\s*\(|['"]base64['"]|parseInt\(\s*[^,()]*(?:\([^()]*\))?[^,()]*,\s*16\s*\)/.test(
-          src,
-        );
+    // Read once per function (its value is made again each time the code defining it is walked).
+    let decoder = this.decoders.get(node);
+    if (decoder === undefined) {
+      decoder = false;
+      const r = rangeOf(node);
+      if (r && r[1] - r[0] < 1500) {
+        const src = this.input.text.slice(r[0], r[1]);
+        decoder =
+          /fromCharCode|charCodeAt|atob\s*\(|['"]base64['"]|parseInt\(\s*[^,()]*(?:\([^()]*\))?[^,()]*,\s*16\s*\)/.test(
+            src,
+          );
+      }
+      this.decoders.set(node, decoder);
     }
     return { k: 'fn', node, decoder, scope, self, owner: this };
   }
@@ -661,7 +668,7 @@ export class Evaluator {
       case 'StaticBlock': {
         // `if (req.body.token !== KEY) return;` — a guard clause: the statements after it run only
         // when its test failed, so they depend on what the test read, as a branch's body would.
-        const guards: Branch[] = [];
+        let guards: Branch[] | undefined;
         try {
           for (const s of (node.body ?? []) as AstNode[]) {
             this.walk(s, scope, depth + 1);
@@ -671,10 +678,10 @@ export class Evaluator {
               exits(s.consequent as AstNode) &&
               this.lastIfTest?.node === s
             )
-              guards.push(this.effects.enterBranch(s, this.lastIfTest.test, scope));
+              (guards ??= []).push(this.effects.enterBranch(s, this.lastIfTest.test, scope));
           }
         } finally {
-          for (const b of guards.reverse()) this.effects.leaveBranch(b);
+          if (guards) for (const b of guards.reverse()) this.effects.leaveBranch(b);
         }
         return UNKNOWN;
       }
