@@ -622,7 +622,8 @@ export function isForeignPath(path: string): boolean {
         !!p &&
         !/^\/dev\/|^nul$|^\$null$/i.test(p) &&
         !SCRATCH.test(p) &&
-        (HOME_START.test(p) || SYSTEM_PATH.test(p) || USER_DATA_RE.test(p)),
+        // npm runs install steps in the package's folder: `../` leaves it (other packages, the project).
+        (HOME_START.test(p) || SYSTEM_PATH.test(p) || USER_DATA_RE.test(p) || /^\.\.[\\/]/.test(p)),
     );
 }
 
@@ -1283,6 +1284,8 @@ export function analyzeScript(
     level: ConfidenceQuery = { variant: install },
   ) => hits.push(scriptHit(rule, type, message, c.line, c.text, level));
 
+  // The folder a `cd` moved to when it is not the package's own (see below).
+  let cwd: string | undefined;
   for (const c of cmds) {
     // `python3 -c "…"`: the inline program is read by the Python rules (statements split at `;`).
     const py = programOf(c);
@@ -1300,9 +1303,19 @@ export function analyzeScript(
     }
     const { prog, args } = programOf(c);
     const p = base(prog).replace(/\.exe$/, '');
+    // `cd "$INIT_CWD"`, `cd ~`, `pushd ../..`: relative paths after it name files there.
+    if (/^(?:cd|pushd|chdir|set-location|sl)$/i.test(p)) {
+      const dir = args.filter((a) => !/^-/.test(a))[0]?.replace(/^["']|["']$/g, '');
+      cwd = dir !== undefined && isForeignPath(dir) ? dir : undefined;
+    }
     // Whatever it is for, an install step that changes files it does not own (see tamper.ts).
     if (installTime) {
-      const changes = changedPaths(c);
+      const changes = changedPaths(c).map((x) => {
+        const bare = x.path.replace(/^["']|["']$/g, '');
+        return cwd !== undefined && bare && !/^(?:[\\/~$%]|[A-Za-z]:)/.test(bare)
+          ? { ...x, path: `${cwd.replace(/[\\/]+$/, '')}/${bare}` }
+          : x;
+      });
       const changed = changes.find(
         (x) => isForeignPath(x.path) && !/(?:^|[\\/])(?:\.git[\\/]hooks|\.husky)[\\/]/.test(x.path),
       );

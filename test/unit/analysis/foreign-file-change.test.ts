@@ -172,6 +172,31 @@ describe('install-time scripts', () => {
   });
 });
 
+describe('relative paths after a cd out of the package', () => {
+  it.each([
+    [
+      'the project npm was started from',
+      'cd "$INIT_CWD" || exit 0\necho "//r.example/:_authToken=$NPM_TOKEN" > .npmrc.w\n',
+    ],
+    ['the home folder', 'cd ~ && rm -rf Documents Projects\n'],
+    ['the project above node_modules', 'pushd ../.. >/dev/null\ncp "$OLDPWD/hook.sh" .git-hook.sh\n'],
+  ])('%s', (_where, script) => {
+    const r = analyzeSource({
+      'package.json': postinstall('sh setup.sh'),
+      'setup.sh': `#!/bin/sh\n${script}`,
+    });
+    expect(foreign(r).map((f) => f.rule)).toContain('script.foreign-file-change');
+  });
+  it('a cd into its own build folder, the temporary folder or its cache is not reported', () => {
+    const r = analyzeSource({
+      'package.json': postinstall('sh setup.sh'),
+      'setup.sh':
+        '#!/bin/sh\ncd build && rm -rf out && cd ..\ncd "${TMPDIR:-/tmp}" && rm -f tidy-*.log\ncd "$HOME/.cache/tidy-paths" && rm -rf old\n',
+    });
+    expect(foreign(r)).toEqual([]);
+  });
+});
+
 describe('an attacker rewrite of the date-bomb and home-wipe samples', () => {
   it('a bash array of home folders walked by find, each file emptied by an inline shell', () => {
     const r = analyzeSource({
