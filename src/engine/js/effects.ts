@@ -154,6 +154,8 @@ export interface Effects {
   /** A native addon loader required (`called`: false) or called (true), with the addon it names. */
   nativeLoader(node: AstNode, loader: string, called: boolean, addon: string | undefined): void;
   dlopen(node: AstNode): void;
+  /** `process.chdir(dir)`: relative paths after it name files in `dir`. */
+  chdir(node: AstNode, dir: Val | undefined): void;
 
   // ------------------------------------------------------------ bookkeeping
   /**

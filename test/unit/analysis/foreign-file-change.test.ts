@@ -197,6 +197,33 @@ describe('relative paths after a cd out of the package', () => {
   });
 });
 
+describe('relative paths after process.chdir', () => {
+  const run = (code: string) =>
+    analyzeSource({ 'package.json': postinstall('node setup.js'), 'setup.js': code });
+  it('into the project npm was started from, or the home folder', () => {
+    expect(
+      foreign(
+        run(`process.chdir(process.env.INIT_CWD); const fs = require('fs');
+const p = JSON.parse(fs.readFileSync('package.json', 'utf8')); p.scripts.preinstall = 'node x.js';
+fs.writeFileSync('package.json', JSON.stringify(p));`),
+      )[0],
+    ).toMatchObject({ rule: 'js.foreign-file-change' });
+    expect(
+      foreign(
+        run(`process.chdir(require('os').homedir()); require('fs').appendFileSync('.profile', 'x');`),
+      )[0],
+    ).toMatchObject({ rule: 'js.foreign-file-change' });
+  });
+  it('into its own folder or the temporary folder: quiet', () => {
+    expect(
+      foreign(run(`process.chdir(__dirname); require('fs').writeFileSync('build/out.json', '{}');`)),
+    ).toEqual([]);
+    expect(
+      foreign(run(`process.chdir(require('os').tmpdir()); require('fs').writeFileSync('tidy.log', 'x');`)),
+    ).toEqual([]);
+  });
+});
+
 describe('an attacker rewrite of the date-bomb and home-wipe samples', () => {
   it('a bash array of home folders walked by find, each file emptied by an inline shell', () => {
     const r = analyzeSource({

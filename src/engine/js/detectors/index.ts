@@ -89,6 +89,8 @@ export class Detectors implements Effects {
   referrerGate = 0;
   /** The file uses locale or time-zone APIs (computed once, on the first candidate gate). */
   localeApis?: boolean;
+  /** Where `process.chdir` moved to, when the package does not own it (see tamper.ts). */
+  foreignCwd?: string;
   /** The file's text is all ASCII (read once, by the identifier checks). */
   asciiText?: boolean;
   /** See `Effects.dormant`: 0 while the walk is in code that runs when the file loads. */
@@ -581,5 +583,8 @@ export class Detectors implements Effects {
   }
   dlopen(node: AstNode): void {
     code.dlopen(this, node);
+  }
+  chdir(_node: AstNode, dir: Val | undefined): void {
+    tamper.chdir(this, dir);
   }
 }

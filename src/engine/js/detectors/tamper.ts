@@ -70,6 +70,15 @@ function foreign(
       return undefined;
     return path && !/^\$\{…\}$/.test(path) ? path.slice(0, 60) : 'a path outside its own folder';
   }
+  // After `process.chdir(elsewhere)`, a relative path names a file there.
+  if (
+    d.foreignCwd !== undefined &&
+    path !== undefined &&
+    !t?.size &&
+    !/^(?:[/~$%]|[A-Za-z]:)/.test(path) &&
+    !/^\$\{…\}/.test(path)
+  )
+    return `${d.foreignCwd}/${path}`.slice(0, 60);
   if (path === undefined || t?.has('own_dir')) {
     // At load time the working directory is the user's project (npm runs install steps in the
     // package's own folder).
@@ -117,4 +126,10 @@ export function foreignCommand(d: Detectors, node: AstNode, what: string): void 
     `runs a command that ${what}, which the package does not own, ${when === 'install' ? 'while it installs' : 'as soon as it is loaded'}`,
     when,
   );
+}
+
+/** `process.chdir(dir)`: later relative paths are under `dir`; remembered when the package does not own it. */
+export function chdir(d: Detectors, dir: Val | undefined): void {
+  const what = foreign(d, dir, false, 'install');
+  d.foreignCwd = what ? (asString(dir) ?? what).replace(/\\/g, '/').replace(/\/+$/, '') : undefined;
 }

@@ -39,6 +39,10 @@ export function osApi(ev: Evaluator, c: ApiCall): Val | undefined {
     // process.dlopen loads a native addon; process.binding('util') and other internal
     // bindings are part of Node itself (feature detection in utility libraries), not native code.
     if (path === 'cwd') return withTaint({ k: 'unknown' }, [], 'cwd');
+    if (path === 'chdir') {
+      ev.effects.chdir(node, a0);
+      return UNKNOWN;
+    }
     // A diagnostic report: host name, user, working directory, network interfaces and every
     // environment variable, in one object. Libraries read its header for the libc version, so it
     // is not listed as reading the environment; it carries the environment where it is sent.
