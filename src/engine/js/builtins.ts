@@ -222,8 +222,11 @@ export function arrayMethod(
     }
     // list.push(x) / unshift(x) / set.add(x): collections filled step by step keep their elements
     // (bounded); past the bound they keep at least what the elements carried.
+    // Code walked where it is defined but not run (a function nobody has called yet) does not
+    // move elements: only what it would add is remembered, as taint.
+    const live = ev.effects.dormant === 0;
     if (method === 'push' || method === 'unshift' || method === 'add') {
-      if (base.items.length + args.length <= 1000) {
+      if (live && base.items.length + args.length <= 1000) {
         if (method === 'unshift') base.items.unshift(...args);
         else base.items.push(...args);
       } else {
@@ -233,11 +236,21 @@ export function arrayMethod(
       }
       return method === 'add' ? base : { k: 'num', v: base.items.length };
     }
+    // list.shift() / pop(): the element taken out (a string table rotated by push(shift())).
+    if ((method === 'shift' || method === 'pop') && args.length === 0) {
+      const item = live
+        ? method === 'shift'
+          ? base.items.shift()
+          : base.items.pop()
+        : base.items[method === 'shift' ? 0 : base.items.length - 1];
+      if (!item) return unknown([base]);
+      return base.t?.size ? withTaint({ ...item } as Val, [item, base]) : item;
+    }
     // list.splice(at, n, ...items): the items inserted are kept too.
     if (method === 'splice' && args.length > 2) {
       const at = args[0]?.k === 'num' ? args[0].v : base.items.length;
       const n = args[1]?.k === 'num' ? args[1].v : 0;
-      if (base.items.length + args.length <= 1000) base.items.splice(at, n, ...args.slice(2));
+      if (live && base.items.length + args.length <= 1000) base.items.splice(at, n, ...args.slice(2));
       else {
         const carried = new Set(base.t);
         for (const a of args.slice(2)) for (const x of deepTaints(a)) carried.add(x);

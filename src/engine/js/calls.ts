@@ -428,6 +428,9 @@ function callsBackUnprompted(
     return true;
   if (calleeNode.type === 'Identifier') return true;
   if (callee.k === 'api') return RUNTIME_MODULE.test(callee.mod);
+  // An object that carries data (a stream of a file read, a response): its events come when the
+  // data does (`fs.createReadStream(f).on('data', …)` through a chain of calls).
+  if (memberObj?.t?.size) return true;
   if (memberObj?.k === 'net' || memberObj?.k === 'global' || memberObj?.k === 'arr') return true;
   return false;
 }
@@ -534,7 +537,9 @@ export function dispatch(
       osApi(ev, c) ??
       networkApi(ev, c) ??
       codeApi(ev, c) ??
-      derived(unknown([callee, ...opaqueArgs(node, args)]))
+      (ENCODING_MODULE.test(mod)
+        ? unknown([callee, ...opaqueArgs(node, args)])
+        : derived(unknown([callee, ...opaqueArgs(node, args)])))
     );
   }
   if (callee.k === 'mod') {
@@ -840,13 +845,15 @@ function invoke(
   ev.inlineLeft--;
   ev.inlineStack.push(target);
   const steps0 = ev.steps;
+  const loop0 = ev.loopSteps;
   const progress0 = ev.effects.progress();
   let r: Val;
   try {
     r = ev.walkFunction(target, defScope, depth + 1, args, instance ?? thisVal);
   } finally {
     ev.inlineStack.pop();
-    if (ev.inlineStack.length === 0) ev.inlineStepsLeft -= ev.steps - steps0;
+    // Turns of short loops run on known counters have their own budget (see Evaluator.loop).
+    if (ev.inlineStack.length === 0) ev.inlineStepsLeft -= ev.steps - steps0 - (ev.loopSteps - loop0);
   }
   if (instance) return instance;
   if (ev.effects.progress() === progress0 && r.k === 'unknown' && !r.t?.size)
@@ -934,6 +941,10 @@ function sigOf(v: Val, depth: number): string {
       return `${v.k}${t}`;
   }
 }
+
+/** Libraries that only re-encode bytes (base58, base64, hex): what they give is the same data. */
+const ENCODING_MODULE =
+  /^(?:bs58|bs58check|base-x|base58|base-58|base58-js|base64-js|js-base64|base64url|@scure\/base|multibase|hex-lite|@stablelib\/(?:base64|hex)|global:(?:Uint8Array|Buffer|TextEncoder|TextDecoder))$/;
 
 /**
  * What a module's function makes from key material (`Wallet.fromPhrase(mnemonic)`, a derived

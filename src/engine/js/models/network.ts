@@ -223,13 +223,20 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
   }
   // Mail: a transport (`nodemailer.createTransport`) and what it sends (`sendMail`), SendGrid.
   if (MAIL_MODULES.has(mod)) {
-    if (/^(?:createTransport|createTransporter|server|client|SMTPClient)$/.test(method))
+    if (/^(?:createTransport|createTransporter|server|client|SMTPClient)$/.test(method)) {
+      // A mail server written in the code is a fixed destination, as a URL's host is.
+      const host = a0?.k === 'obj' ? asString(a0.props.get('host')) : undefined;
+      if (host && /^[\w.-]+\.[a-z]{2,}$/i.test(host)) ev.effects.requestTarget(`smtp://${host}`);
       return { k: 'mod', name: 'smtp' };
+    }
     if (/^(?:send|sendMail|sendMultiple)$/.test(method)) {
       ev.effects.request(node, `${mod}.${method}`, undefined, undefined, scope, 'smtp', args);
       // A fixed copy recipient on mail whose recipient the caller chooses: every message copied.
       const opts = args[0]?.k === 'obj' ? args[0] : undefined;
       const to = opts?.props.get('to');
+      // So is a recipient address written in the code.
+      const fixedTo = /@([\w.-]+\.[a-z]{2,})$/i.exec(asString(to) ?? '')?.[1];
+      if (fixedTo) ev.effects.requestTarget(`smtp://${fixedTo}`);
       for (const field of ['bcc', 'cc']) {
         const copy = asString(opts?.props.get(field));
         if (copy && /@/.test(copy) && (to === undefined || asString(to) === undefined))
