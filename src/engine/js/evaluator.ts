@@ -870,7 +870,13 @@ export class Evaluator {
       ran = true;
       if (this.timedOut) return;
     }
-    if (!ran) step();
+    // A short loop whose test is not known runs more than once as a rule: its body is walked a
+    // second time, so what it builds on itself (a folder climbed with `..` until a test holds,
+    // a string grown) shows the step repeated.
+    if (!ran) {
+      step();
+      if (this.unroll(1)) step();
+    }
   }
 
   unroll(n: number): boolean {

@@ -26,7 +26,8 @@ export type Taint =
   | 'visitor' // who is visiting the page: its user agent, the page it came from, an automation flag
   | 'referrer' // the page the visitor came from (document.referrer)
   | 'storage_key' // a key of the page's web storage found by enumerating it (`localStorage.key(i)`)
-  | 'key_material'; // a wallet seed phrase or private key the code was handed (by its name)
+  | 'key_material' // a wallet seed phrase or private key the code was handed (by its name)
+  | 'inbound'; // a connection to a WebSocket server the package runs, and what its clients send
 
 export interface AstNode {
   type: string;
@@ -38,7 +39,12 @@ export interface AstNode {
 }
 
 export type Val = (
-  | { k: 'str'; v: string }
+  | {
+      k: 'str';
+      v: string;
+      /** The other string a condition could give (`win ? 'cmd /c …' : 'rm -rf …'`), read by sinks. */
+      alt?: Val;
+    }
   | { k: 'num'; v: number }
   | { k: 'bool'; v: boolean }
   | { k: 'mod'; name: string }
@@ -168,6 +174,9 @@ export function asNum(v: Val | undefined): number | undefined {
 export function eitherOf(a: Val, b: Val): Val {
   const picked = a.k !== 'unknown' ? a : b;
   const other = picked === a ? b : a;
+  // Two different strings (a command per platform): the first, with the second kept beside it.
+  if (picked.k === 'str' && other.k === 'str' && other.v !== picked.v && !picked.alt)
+    return withTaint({ ...picked, alt: other }, [picked, other]);
   if (!other.t?.size || other.k === 'env') return picked;
   if (picked.k === 'env') return picked;
   return withTaint({ ...picked }, [picked, other]);

@@ -8,7 +8,7 @@ import { analyzeScript, foreignChangeOf, newScriptState } from '../../script-beh
 import type { RuleId } from '../../rules';
 import { analyzeShell, shellPrograms } from '../../shell';
 import { lineOf } from '../ast';
-import type { SpawnKind } from '../models/process';
+import { SHELL_FLAG_VALUE, isShellName, type SpawnKind } from '../models/process';
 import type { Scope } from '../scope';
 import { asString, deepTaints, flatStrings, type AstNode, type Val } from '../values';
 import { remoteTriggered } from './destructive';
@@ -66,11 +66,11 @@ export function hidesFromMonitors(d: Detectors, node: AstNode, cmd: string | und
     );
 }
 
-/** A process started: capability, programs, and the rules over its command line and options. */
 /** Programs whose command line reaches the network (a DNS name or URL in it is a request). */
 const NETWORK_PROGRAM =
   /^(?:curl|wget|nc|ncat|netcat|socat|ping|ping6|nslookup|dig|host|drill|ssh|scp|sftp|ftp|tftp|telnet|iwr|irm|invoke-webrequest|invoke-restmethod)(?:\.exe)?$/i;
 
+/** A process started: capability, programs, and the rules over its command line and options. */
 export function spawn(
   d: Detectors,
   node: AstNode,
@@ -98,8 +98,15 @@ export function spawn(
           : undefined;
     if (
       kind === 'argv' &&
-      /^(?:sh|bash|zsh|dash|ksh|cmd|powershell|pwsh)(?:\.exe)?$/i.test(cmd.split(/[\\/]/).pop() ?? '') &&
-      argv?.every((a) => /^-(?:i|l|s|-login|-norc|NoLogo|NoProfile|NoExit)$/i.test(a) || a === '/Q')
+      isShellName(cmd.split(/[\\/]/).pop() ?? '') &&
+      argv?.every(
+        (a) =>
+          /^-(?:i|l|s|-login|-norc|NoLogo|NoProfile|NoExit|NonInteractive|WindowStyle|w|ExecutionPolicy|ep)$/i.test(
+            a,
+          ) ||
+          SHELL_FLAG_VALUE.test(a) ||
+          a === '/Q',
+      )
     )
       d.facts.interactiveShell ??= lineOf(node);
     for (const p of programs) if (!p.includes('${')) d.caps.addCommand(p);
@@ -123,19 +130,30 @@ export function spawn(
             )
             .join(' ')}`
         : cmd;
+    // A path the code computed, written into the command (`rm -rf "${dir}"/*`), read by what the
+    // value is known to be: a folder outside the package (`..` climbed from __dirname).
+    const placed =
+      /\$\{…\}/.test(full) && deepTaints(args[0]).has('outside_pkg')
+        ? full.replace(/\$\{…\}/g, '../..')
+        : full;
     // Recursive deletion of the user's files through a shell (`rm -rf ~/…`, `rd /s /q C:\\`).
     const wipe = analyzeScript(
-      full,
-      /^(?:rd|rmdir|del|erase)\b/i.test(full.trim()) ? 'batch' : 'sh',
+      placed,
+      /^(?:rd|rmdir|del|erase)\b/i.test(placed.trim()) ? 'batch' : 'sh',
       d.installTime,
     ).find((h) => h.rule === 'script.destructive');
     if (
       d.remoteGate > 0 &&
-      /\brm\s+-[a-z]*r[a-z]*\s+(?:-[a-z]+\s+)*(?:\.\/?\*?|\*)(?:\s|$)|\b(?:rd|rmdir)\s+\/s\b[^\n]*\s\.\\?(?:\s|$)|\bdel\s+(?:\/[a-z]\s+)*[^\n]*\*/i.test(
-        full,
-      )
+      (wipe ||
+        /\brm\s+-[a-z]*r[a-z]*\s+(?:-[a-z]+\s+)*(?:\.\/?\*?|\*)(?:\s|$)|\b(?:rd|rmdir)\s+\/s\b[^\n]*\s\.\\?(?:\s|$)|\bdel\s+(?:\/[a-z]\s+)*[^\n]*\*/i.test(
+          full,
+        ))
     )
-      remoteTriggered(d, node, `runs \`${full.slice(0, 60)}\` on the working directory`);
+      remoteTriggered(
+        d,
+        node,
+        `runs \`${full.slice(0, 60)}\` on ${wipe ? 'files outside the package' : 'the working directory'}`,
+      );
     // Scripts decoded inside the command line (`echo <base64> | base64 -d | python3`).
     // and the command behaviours a line rule does not see: miners, persistence, fingerprint or
     // credentials sent, capture services.
@@ -170,7 +188,7 @@ export function spawn(
       );
     }
     if (d.unprompted) {
-      const changed = foreignChangeOf(full);
+      const changed = foreignChangeOf(placed);
       if (changed)
         foreignCommand(
           d,
@@ -178,7 +196,7 @@ export function spawn(
           `${changed.removes ? 'deletes or moves' : 'writes'} ${changed.path.slice(0, 60)}`,
         );
     }
-    if (wipe && !analyzeShell(full, d.installTime).some((h) => h.rule === 'shell.destructive'))
+    if (wipe && !analyzeShell(placed, d.installTime).some((h) => h.rule === 'shell.destructive'))
       d.threat(
         'js.exec-destructive-user-data',
         'malicious_code',
@@ -317,7 +335,9 @@ export function aiCliCheck(d: Detectors, node: AstNode, lines: string[][], verb:
  * end types the commands. The same theft of control as running a downloaded command line.
  */
 export function shellInput(d: Detectors, node: AstNode, data: Val[]): void {
-  if (!data.some((v) => deepTaints(v).has('network_data'))) return;
+  // A shell for the clients of a WebSocket server the package runs is a web terminal, its purpose;
+  // a shell fed from a connection the package makes is a reverse shell.
+  if (!data.some((v) => deepTaints(v).has('network_data') && !deepTaints(v).has('inbound'))) return;
   d.threat(
     'js.exec-network-data',
     d.installTime ? 'install_script_injection' : 'malicious_code',

@@ -232,9 +232,15 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
     // `path.join(__dirname, '..')`: out of the package's own folder (so is the working directory
     // climbed out of: npm runs a package's scripts in its own folder).
     const own = args.findIndex((a) => a.t?.has('own_dir') || a.t?.has('cwd'));
+    // The own folder may already carry steps (`${dir}/..` from a climb on an earlier turn).
+    const ownArg = own >= 0 ? args[own]! : undefined;
+    const ownSteps = ownArg?.k === 'str' && ownArg.v.startsWith('${…}') ? ownArg.v.slice(4) : '';
     if (
       own >= 0 &&
-      climbsOut(parts.slice(own + 1), args[own]!.t?.has('own_dir') ? folderDepth(ev.input.path) : 0)
+      climbsOut(
+        [ownSteps, ...parts.slice(own + 1)],
+        ownArg!.t?.has('own_dir') ? folderDepth(ev.input.path) : 0,
+      )
     ) {
       const out: Val = withTaint(
         { k: 'str', v: parts.map((p) => p ?? '${…}').join('/') },

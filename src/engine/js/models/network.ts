@@ -273,6 +273,10 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
     ev.effects.request(node, mod, undefined, undefined, scope, 'https', args);
     return received();
   }
+  // `new WebSocketServer({ port })`: a server the package runs; its clients connect to it.
+  if (WS_MODULES.has(mod) && isNew && /^(?:WebSocketServer|Server)$/.test(method)) {
+    return withTaint({ k: 'api', mod: 'wsserver', path: '' }, [], 'inbound');
+  }
   if (WS_MODULES.has(mod) && (isNew || /^(?:connect|io|WebSocket)$/.test(method))) {
     ev.effects.request(node, mod, a0, undefined, scope, 'ws');
     return received();
@@ -307,6 +311,16 @@ export function networkModuleCall(ev: Evaluator, c: ModuleCall): Val | undefined
  */
 export function networkCallbackParams(c: CallbackCall): Val[] | undefined {
   const { callee, args, method } = c;
+  // A client connecting to the package's WebSocket server: what it sends is network data, inbound.
+  if (
+    callee.k === 'api' &&
+    callee.mod === 'wsserver' &&
+    method === 'on' &&
+    asString(args[0]) === 'connection'
+  ) {
+    const socket: Val = withTaint({ k: 'net' }, [withTaint({ k: 'unknown' }, [], 'inbound')], 'network_data');
+    return [socket, socket];
+  }
   const routePath = asString(args[0]);
   if (
     method !== undefined &&

