@@ -62,3 +62,33 @@ module.exports = JSON.parse(require('fs').readFileSync(projectRoot() + '/package
     ).toEqual([]);
   });
 });
+
+describe("a hook manager writing the project's own git hooks", () => {
+  it('quiet: the git folder found with git rev-parse --git-dir under the folder npm was started from', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'commit-hooks',
+        version: '1.0.0',
+        scripts: { postinstall: 'node install.js' },
+      }),
+      'install.js': `const fs = require('fs'), path = require('path'), { execFileSync } = require('child_process');
+const root = process.env.INIT_CWD || process.cwd();
+const dir = path.resolve(root, execFileSync('git', ['rev-parse', '--git-dir'], { cwd: root }).toString().trim());
+fs.writeFileSync(path.join(dir, 'hooks', 'pre-commit'), '#!/bin/sh\\nnpx lint-staged\\n', { mode: 0o755 });`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+  it('the same code writing into a folder of the project that is not its git folder is reported', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'commit-hooks',
+        version: '1.0.0',
+        scripts: { postinstall: 'node install.js' },
+      }),
+      'install.js': `const fs = require('fs'), path = require('path');
+const root = process.env.INIT_CWD || process.cwd();
+fs.writeFileSync(path.join(root, 'src', 'index.js'), 'require("child_process").exec("id")');`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.foreign-file-change');
+  });
+});

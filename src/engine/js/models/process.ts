@@ -127,6 +127,9 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
       CP_EXEC.has(method) || method === 'execFileSync' || method === 'spawnSync' || method === 'execFile'
         ? `${s0 ?? ''} ${args[1]?.k === 'arr' ? flatStrings(args[1]).join(' ') : ''}`
         : '';
+    // `git rev-parse --git-dir`: the repository's git folder (hook managers write its hooks/).
+    if (/^\s*git\s+rev-parse\s+--(?:absolute-)?git(?:-common)?-dir\s*$/.test(line))
+      return { k: 'str', v: '.git' };
     if (line.trim() && PRINTS_CREDENTIAL.test(line))
       return withTaint({ k: 'api', mod: 'child_process', path: 'ChildProcess' }, [], 'secret_env');
     if (CP_EXEC.has(method) || CP_SPAWN.has(method))
