@@ -365,9 +365,22 @@ export function analyzeFiles(
       r.facts.pipesStreams ||
       r.facts.dropped ||
       r.facts.started ||
-      r.facts.fetches
+      r.facts.fetches ||
+      r.facts.wallet
     )
-      fileFacts.push({ file: file.path, installTime, ...r.facts });
+      fileFacts.push({
+        file: file.path,
+        installTime,
+        ...r.facts,
+        ...(r.facts.wallet && {
+          wallet: {
+            ...r.facts.wallet,
+            imports: r.facts.wallet.imports
+              .map((spec) => resolveRelative(file.path, spec, exists))
+              .filter((x): x is string => !!x),
+          },
+        }),
+      });
     if (r.exportNames.length) apiByFile.set(file.path, r.exportNames);
     textScan(file.path, dec.text, 'code', installTime);
     for (const c of r.comments) {

@@ -51,6 +51,7 @@ export function packageRules(
 ): void {
   const { files, byPath, fileFacts, scripts } = ctx;
   agentRunsPackageScript(evidence, files, ctx.allScripts);
+  walletSwapAcrossFiles(evidence, fileFacts);
   // A shell with no command to run, in a package that opens an outbound socket and wires process
   // streams: a reverse shell, also when the socket and the shell sit in different files.
   {
@@ -211,5 +212,34 @@ function agentRunsPackageScript(
       );
       return;
     }
+  }
+}
+
+/**
+ * A wallet-address swap split over files: the file that intercepts the page's data (a hooked
+ * fetch, XHR or wallet provider, the clipboard) imports the address pattern and the fixed
+ * addresses from a module of its own (`import { pools, shapes } from './addresses.js'`).
+ */
+function walletSwapAcrossFiles(evidence: Finding[], fileFacts: FileFacts[]): void {
+  const byFile = new Map(fileFacts.filter((f) => f.wallet).map((f) => [f.file, f.wallet!]));
+  for (const f of fileFacts) {
+    const w = f.wallet;
+    if (!w || w.intercept === undefined) continue;
+    const pieces = [w, ...w.imports.map((p) => byFile.get(p)).filter((x) => x !== undefined)];
+    const regex = pieces.find((p) => p.regex !== undefined);
+    const literal = pieces.find((p) => p.literal !== undefined);
+    if (!regex || !literal || pieces.length < 2) continue;
+    evidence.push(
+      finding({
+        threat_type: 'malicious_code',
+        rule: 'js.wallet-address-swap',
+        message: `intercepts ${w.how ?? 'the page'} with the crypto address pattern and fixed addresses of the modules it imports: an address swapper`,
+        file: f.file,
+        line: w.intercept,
+        snippet: '',
+        install_time: f.installTime,
+      }),
+    );
+    return;
   }
 }

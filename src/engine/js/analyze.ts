@@ -64,6 +64,12 @@ export interface JsFileFacts {
   fetches?: boolean;
   /** The file checks a checksum or signature. */
   verifies?: boolean;
+  /**
+   * Pieces of a wallet-address swap found in this file when not all of them are (lines): an
+   * address pattern, a fixed address, an interception, and the files it imports (package paths
+   * are resolved by the package rules).
+   */
+  wallet?: { regex?: number; literal?: number; intercept?: number; how?: string; imports: string[] };
 }
 
 export interface JsFileResult {
@@ -144,6 +150,15 @@ export function runFile(input: JsFileInput): { evaluator: Evaluator; result: JsF
     f.pipesStreams = /\.pipe\s*\(|\bstdin\s*\.\s*write\s*\(|\bstd(?:in|out|err)\s*\.\s*on\s*\(/.test(
       input.text,
     );
+  const w = detectors.wallet;
+  if ((w.regex !== undefined || w.literal !== undefined || w.intercept !== undefined) && !w.reported)
+    detectors.facts.wallet = {
+      regex: w.regex,
+      literal: w.literal,
+      intercept: w.intercept,
+      how: w.how,
+      imports: [...evaluator.requires],
+    };
   const dropped = droppedFiles(detectors.written);
   if (dropped.length) detectors.facts.dropped = dropped;
   if (detectors.networkInFile) detectors.facts.fetches = true;

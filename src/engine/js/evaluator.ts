@@ -1073,8 +1073,22 @@ export class Evaluator {
       // document.onkeypress = fn / form.onsubmit = fn: handlers by property.
       domEventHandler(this, prop, v, scope, depth);
       // window.fetch = fn / XMLHttpRequest.prototype.send = fn: hooks on the page's requests.
-      if (prop === 'fetch' || prop === 'send' || prop === 'setRequestHeader')
-        networkHook(this, sourceText(this.input.text, left, 200)?.replace(/\s+/g, '') ?? '', v, scope, depth);
+      if (prop === 'fetch' || prop === 'send' || prop === 'setRequestHeader') {
+        // `w.fetch = …` where w is the page's global object (handed to a function as `window`).
+        const onGlobal =
+          prop === 'fetch' && left.object && (left.object as AstNode).type === 'Identifier'
+            ? scope.lookup((left.object as AstNode).name as string)
+            : undefined;
+        networkHook(
+          this,
+          onGlobal?.k === 'global' && onGlobal.name === 'globalObject'
+            ? 'fetch'
+            : (sourceText(this.input.text, left, 200)?.replace(/\s+/g, '') ?? ''),
+          v,
+          scope,
+          depth,
+        );
+      }
       // img.src = 'https://host/p?d=' + data / link.href / form.action: a request by assignment.
       requestByAssignment(this, node, prop, v, scope);
       const target = this.walk(left.object as AstNode, scope, depth + 1);

