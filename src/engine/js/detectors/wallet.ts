@@ -98,6 +98,21 @@ export function interceptByCall(
   }
 }
 
+/**
+ * Whether the interception is a wallet provider's request hooked: the hooked object is a wallet
+ * provider by its name, or by the JSON-RPC wallet methods the file handles (however aliased).
+ */
+export function providerHooked(d: Detectors): boolean {
+  const how = d.wallet.how ?? '';
+  return (
+    /\.(?:request|send|sendAsync|sendTransaction|signTransaction)$/.test(how) &&
+    (/(?:ethereum|provider|wallet|web3|solana|phantom|tronWeb|signer)[\w$.]*\.\w+$/i.test(how) ||
+      /\beth_(?:sendTransaction|signTransaction|requestAccounts|sign)\b|\bsignAndSendTransaction\b/.test(
+        d.input.text,
+      ))
+  );
+}
+
 /** At the end of the file: the three pieces together. */
 export function swap(d: Detectors): void {
   const w = d.wallet;
@@ -105,13 +120,7 @@ export function swap(d: Detectors): void {
   // to the attacker (no address pattern needed: the request says which field is the address).
   // The hooked object is a wallet provider by its name, or by the JSON-RPC wallet methods the file
   // handles (however the provider was aliased).
-  const how = w.how ?? '';
-  const walletHook =
-    /\.(?:request|send|sendAsync|sendTransaction|signTransaction)$/.test(how) &&
-    (/(?:ethereum|provider|wallet|web3|solana|phantom|tronWeb|signer)[\w$.]*\.\w+$/i.test(how) ||
-      /\beth_(?:sendTransaction|signTransaction|requestAccounts|sign)\b|\bsignAndSendTransaction\b/.test(
-        d.input.text,
-      ));
+  const walletHook = providerHooked(d);
   if (w.regex === undefined && walletHook && w.literal !== undefined && w.intercept !== undefined) {
     d.threat(
       'js.wallet-address-swap',
