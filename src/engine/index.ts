@@ -8,7 +8,7 @@
  *
  * Nothing is executed and nothing is written to disk.
  */
-import { lstat, readdir, open } from 'node:fs/promises';
+import { lstat, open, readFile, readdir } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { AgenticThreat } from '../contract/schemas';
 import { isAgentFile, scanText, type TextContext } from './agentic';
@@ -95,6 +95,20 @@ export async function analyzeTarball(
   return analyzeFiles(archive.files, limits, archive, t0);
 }
 
+/** Names in a package folder's bundleDependencies (all its dependencies when it is `true`). */
+async function bundledNames(dir: string): Promise<Set<string>> {
+  try {
+    const meta = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    const list = meta.bundleDependencies ?? meta.bundledDependencies;
+    if (Array.isArray(list)) return new Set(list.filter((x): x is string => typeof x === 'string'));
+    if (list === true && meta.dependencies && typeof meta.dependencies === 'object')
+      return new Set(Object.keys(meta.dependencies));
+  } catch {
+    // no package.json, or not JSON: nothing bundled
+  }
+  return new Set();
+}
+
 /** Reads an unpacked package folder without following symbolic links. */
 export async function analyzeDirectory(
   dir: string,
@@ -106,12 +120,18 @@ export async function analyzeDirectory(
   const ctx: ArchiveContext = { skipped: [], limitsHit: [], problems: [] };
   let total = 0;
   let count = 0;
+  // npm packs node_modules/ only for the dependencies listed in bundleDependencies: those are read,
+  // the rest of node_modules (a developer's installed tree) is not the package.
+  const bundled = await bundledNames(dir);
   const walk = async (rel: string): Promise<void> => {
     if (ctx.limitsHit.includes('max_entries') || ctx.limitsHit.includes('max_unpacked_bytes')) return;
     const names = (await readdir(join(dir, rel))).sort();
     for (const name of names) {
-      if (rel === '' && (name === 'node_modules' || name === '.git')) continue;
+      if (rel === '' && name === '.git') continue;
+      if (rel === '' && name === 'node_modules' && !bundled.size) continue;
       const relPath = rel ? `${rel}/${name}` : name;
+      if (/^node_modules\/[^/]+$/.test(relPath) && !name.startsWith('@') && !bundled.has(name)) continue;
+      if (/^node_modules\/@[^/]+\/[^/]+$/.test(relPath) && !bundled.has(relPath.slice(13))) continue;
       const st = await lstat(join(dir, relPath));
       if (st.isSymbolicLink()) {
         ctx.skipped.push({ path: relPath, reason: 'symlink (links are never followed)' });

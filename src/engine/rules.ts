@@ -335,7 +335,7 @@ const CATALOGUE = {
   ),
   'js.geo-gated-destructive': rule(
     MC,
-    'files overwritten or deleted only when a geo-IP answer, time zone or locale matches',
+    "files overwritten or deleted only when a geo-IP answer, time zone or locale matches, or the project's files deleted only after a set date or by chance (a time bomb)",
     { base: 0.9 },
   ),
   'js.destructive-user-data': rule(

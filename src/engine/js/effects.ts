@@ -20,6 +20,8 @@ export interface Branch {
   seedShape: boolean;
   /** The test picks visitors by the page they came from (document.referrer). */
   referrer: boolean;
+  /** The test compares the current date or a random draw with a constant (a time bomb's trigger). */
+  timed: boolean;
 }
 
 export interface Effects {

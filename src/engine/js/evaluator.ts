@@ -1065,6 +1065,10 @@ export class Evaluator {
         const a = asString(old);
         const b = asString(v);
         scope.assign(name, a !== undefined && b !== undefined ? str(a + b, [old, v]) : unknown([old, v]));
+      } else if (this.effects.dormant > 0 && v.k === 'unknown' && !v.t?.size && scope.lookup(name)?.t?.size) {
+        // Code walked but not run yet (a hook, a method nobody has called) does not erase what a
+        // name is known to carry with a value it knows nothing about (`root = cfg.root` in a
+        // config hook leaves `root` the working directory it was set to).
       } else scope.assign(name, v);
       this.effects.assignedIdentifier(left);
     } else if (left.type === 'MemberExpression') {

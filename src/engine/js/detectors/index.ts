@@ -81,6 +81,8 @@ export class Detectors implements Effects {
   geoGate = 0;
   /** Inside branches taken on data received from the network (a remote kill switch). */
   remoteGate = 0;
+  /** Inside branches taken only after a date or by chance (see destructive.enterBranch). */
+  timeGate = 0;
   /** Inside branches that pick which visitors run them (user agent, automation, random sample). */
   targetGate = 0;
   /** Inside branches taken when typed text has a recovery phrase's word count. */
