@@ -509,7 +509,7 @@ describe('git hooks planted by scripts in the repositories they find', () => {
 });
 
 describe('PowerShell secrets', () => {
-  const rulesOf = (text: string) => analyzeScript(text, 'ps1', true).map((h) => h.rule);
+  const rulesOf = (text: string) => analyzeScript(text, 'powershell', true).map((h) => h.rule);
   it('$env: names are read as the variables they are, written to a file by a cmdlet and uploaded', () => {
     expect(
       rulesOf(
