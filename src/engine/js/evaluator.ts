@@ -183,6 +183,8 @@ export class Evaluator {
   readonly bodies = new WeakSet<Val>();
   /** Prototype objects of functions (`F.prototype.m = …`), by function node. */
   readonly prototypes = new WeakMap<AstNode, Val & { k: 'obj' }>();
+  /** Properties given to functions (`jQuery.fn = …`, `jQuery.ajax = function …`), by function node. */
+  readonly fnProps = new WeakMap<AstNode, Map<string, Val>>();
   /** Whether a function's source uses a decoding primitive (see `fnVal`), per function node. */
   private readonly decoders = new WeakMap<AstNode, boolean>();
   /** Event emitters made in the file (`new EventEmitter()`) and the handlers given to them by event name. */
@@ -1002,7 +1004,12 @@ export class Evaluator {
       case 'arr': {
         if (key === 'constructor') return mark({ k: 'global', name: 'Array' });
         const i = Number(key);
-        if (Number.isInteger(i) && obj.items[i]) return obj.items[i]!;
+        if (Number.isInteger(i) && obj.items[i]) {
+          // A list that carries data as a whole (one branch of a condition was a page's elements,
+          // the other a list of one) hands that to each element read from it.
+          const item = obj.items[i]!;
+          return obj.t?.size && item !== UNKNOWN ? withTaint({ ...item } as Val, [item, obj]) : item;
+        }
         if (key === 'length') return { k: 'num', v: obj.items.length };
         return withTaint({ k: 'api', mod: 'array', path: key, base: obj }, [obj]);
       }
@@ -1034,6 +1041,11 @@ export class Evaluator {
         // `F.prototype`: the object whose methods `new F()` instances get (ES5 classes,
         // transpiled code).
         if (key === 'prototype') return this.prototypeOf(obj.node);
+        // `jQuery.fn`, `jQuery.ajax`: properties a function was given (libraries in the jQuery style).
+        {
+          const own = this.fnProps.get(obj.node)?.get(key);
+          if (own) return own;
+        }
         // `Reporter.send(x)`: a class's static method, `this` bound to the class.
         if (obj.node.type === 'ClassDeclaration' || obj.node.type === 'ClassExpression') {
           const m = staticMember(obj.node, key);
@@ -1125,6 +1137,17 @@ export class Evaluator {
       if (target.k === 'env' && key) this.effects.envAssigned(key);
       if (target.k === 'obj' && (key ?? computedKey) !== undefined && target.props.size < 1000)
         target.props.set((key ?? computedKey)!, v);
+      // `F.prototype = { … }` (and `init.prototype = jQuery.fn`): what `new F()` instances get;
+      // `F.x = …`: a property of the function itself.
+      if (target.k === 'fn' && key !== undefined) {
+        if (key === 'prototype') {
+          if (v.k === 'obj') this.prototypes.set(target.node, v);
+        } else {
+          let own = this.fnProps.get(target.node);
+          if (!own) this.fnProps.set(target.node, (own = new Map()));
+          if (own.size < 200) own.set(key, v);
+        }
+      }
       // A part of a URL or a request body assigned (`u.search = '?d=' + data`): it travels with
       // the whole, and with the address read back (`u.href`).
       if (this.bodies.has(target)) {

