@@ -744,6 +744,17 @@ const SUBSET_METHOD =
 /** Set while deferred callbacks are replayed: calls are walked again, not taken from the cache. */
 let replaying = false;
 
+/** Runs `walk` as a replay: calls are walked again, not skipped as uneventful or cached. */
+export function asReplay(walk: () => void): void {
+  const was = replaying;
+  replaying = true;
+  try {
+    walk();
+  } finally {
+    replaying = was;
+  }
+}
+
 /**
  * Timers and event handlers given by name run after the file's top-level code: once it has
  * been walked, they are walked again (twice, so what one handler leaves another sees), with the

@@ -12,7 +12,7 @@
  */
 import type { LineIndex } from '../text';
 import { isPageLocation, keyName, lineOf, rangeOf, sourceText } from './ast';
-import { evaluateCall, replayDeferred } from './calls';
+import { asReplay, evaluateCall, replayDeferred } from './calls';
 import type { Branch, Effects } from './effects';
 import type { JsFileInput, JsFileResult } from './analyze';
 import { exportDecl, importDecl, loadModule } from './modules';
@@ -185,6 +185,8 @@ export class Evaluator {
   readonly prototypes = new WeakMap<AstNode, Val & { k: 'obj' }>();
   /** Properties given to functions (`jQuery.fn = …`, `jQuery.ajax = function …`), by function node. */
   readonly fnProps = new WeakMap<AstNode, Map<string, Val>>();
+  /** Methods of objects made prototypes by assignment, walked again at the end (see `run`). */
+  private readonly prototypeMethods: FnVal[] = [];
   /** Whether a function's source uses a decoding primitive (see `fnVal`), per function node. */
   private readonly decoders = new WeakMap<AstNode, boolean>();
   /** Event emitters made in the file (`new EventEmitter()`) and the handlers given to them by event name. */
@@ -244,6 +246,20 @@ export class Evaluator {
     this.rootScope = root;
     this.hoist(ast, root);
     this.walk(ast, root, 0);
+    // Methods of a prototype object were walked while the object was being built, before
+    // `F.prototype = …` (and `init.prototype = F.fn`) made it what instances get: walked once more,
+    // still as not running, now that the functions they use hold their properties.
+    const methods = [...new Set(this.prototypeMethods.splice(0, 200))];
+    if (methods.length)
+      asReplay(() => {
+        const seen = new Set<AstNode>();
+        for (const fn of methods) {
+          const span = rangeOf(fn.node);
+          if (seen.has(fn.node) || !span || span[1] - span[0] > 5000 || this.timedOut) continue;
+          seen.add(fn.node);
+          this.walkDefinition(fn.node, fn.scope instanceof Scope ? fn.scope : root, 1);
+        }
+      });
     replayDeferred(this);
     this.effects.scopeEnd(root);
     this.effects.fileEnd();
@@ -1141,7 +1157,11 @@ export class Evaluator {
       // `F.x = …`: a property of the function itself.
       if (target.k === 'fn' && key !== undefined) {
         if (key === 'prototype') {
-          if (v.k === 'obj') this.prototypes.set(target.node, v);
+          if (v.k === 'obj') {
+            this.prototypes.set(target.node, v);
+            for (const m of v.props.values())
+              if (m.k === 'fn' && this.prototypeMethods.length < 200) this.prototypeMethods.push(m);
+          }
         } else {
           let own = this.fnProps.get(target.node);
           if (!own) this.fnProps.set(target.node, (own = new Map()));

