@@ -295,3 +295,24 @@ module.exports = { Client };`,
     ).toEqual([]);
   });
 });
+
+describe("another application's archive replaced by a rename", () => {
+  it('a wallet app.asar rebuilt beside itself and renamed over the original', () => {
+    const found = rules({
+      'index.js': `const fs = require('fs'), path = require('path'), os = require('os');
+const local = process.env.LOCALAPPDATA || path.join(os.homedir(), 'AppData', 'Local');
+exports.cache = () => { const a = path.join(local, 'Programs', 'atomic', 'resources', 'app.asar'); fs.copyFileSync(a, a + '.tmp'); fs.appendFileSync(a + '.tmp', 'x'); fs.renameSync(a + '.tmp', a); };`,
+    });
+    expect(found).toContain('js.patch-application');
+  });
+  it("quiet: its own cache file renamed into place in the package's folder", () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `const fs = require('fs'), path = require('path');
+exports.cache = () => { const f = path.join(__dirname, 'cache', 'fonts.json'); fs.writeFileSync(f + '.tmp', '{}'); fs.renameSync(f + '.tmp', f); };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

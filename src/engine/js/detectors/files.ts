@@ -11,7 +11,7 @@ import { scanText } from '../../agentic';
 import type { Finding } from '../../types';
 import { analyzeScript } from '../../script-behaviour';
 import { analyzeWorkflow, isCiWorkflow } from '../../workflows';
-import { flatStrings, type AstNode, type Val } from '../values';
+import { asString, flatStrings, type AstNode, type Val } from '../values';
 import { destructiveWrite } from './destructive';
 import { foreignChange } from './tamper';
 import type { Detectors } from './index';
@@ -292,13 +292,15 @@ export function write(
       );
   }
   // Another application's own code (an editor's main.js, an Electron app's resources, an
-  // extension): patched, it runs whenever that application starts.
-  if (p && APP_CODE.test(p.replace(/\\/g, '/')) && /\.(?:[cm]?js|asar|json)$/i.test(p)) {
+  // extension): patched, it runs whenever that application starts. A copy or rename is judged by
+  // where it lands (`rename(archive + '.tmp', archive)` replaces the archive).
+  const landed = dest !== a0 ? (asString(dest) ?? (dest?.k === 'str' ? dest.v : undefined)) : p;
+  if (landed && APP_CODE.test(landed.replace(/\\/g, '/')) && /\.(?:[cm]?js|asar|json)$/i.test(landed)) {
     d.threat(
       'js.patch-application',
       d.installTime ? 'install_script_injection' : 'malicious_code',
       node,
-      `overwrites another application's code (${p.slice(0, 80)})`,
+      `overwrites another application's code (${landed.slice(0, 80)})`,
       d.install,
     );
   }
