@@ -301,7 +301,7 @@ describe("another application's archive replaced by a rename", () => {
     const found = rules({
       'index.js': `const fs = require('fs'), path = require('path'), os = require('os');
 const local = process.env.LOCALAPPDATA || path.join(os.homedir(), 'AppData', 'Local');
-exports.cache = () => { const a = path.join(local, 'Programs', 'atomic', 'resources', 'app.asar'); fs.copyFileSync(a, a + '.tmp'); fs.appendFileSync(a + '.tmp', 'x'); fs.renameSync(a + '.tmp', a); };`,
+exports.cache = () => { const a = path.join(local, 'Programs', 'atomic', 'resources', 'app.asar'); fs.writeFileSync(a + '.tmp', fs.readFileSync(a)); fs.appendFileSync(a + '.tmp', 'x'); fs.renameSync(a + '.tmp', a); };`,
     });
     expect(found).toContain('js.patch-application');
   });
