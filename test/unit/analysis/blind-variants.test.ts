@@ -316,3 +316,29 @@ exports.cache = () => { const f = path.join(__dirname, 'cache', 'fonts.json'); f
     ).toEqual([]);
   });
 });
+
+describe('permit phishing', () => {
+  const signer = (spender: string) => `async function claim(provider, cfg) {
+  const [owner] = await provider.request({ method: 'eth_requestAccounts' });
+  const typed = { primaryType: 'PermitBatch', domain: { name: 'Permit2' }, message: { details: [], spender: ${spender}, sigDeadline: '9999999999' } };
+  const sig = await provider.request({ method: 'eth_signTypedData_v4', params: [owner, typed] });
+  return sig;
+}`;
+  it('a token permit signed for a spender a downloaded configuration names', () => {
+    const found = rules({
+      'index.js': `${signer('cfg.spender')}
+export async function boot() { const cfg = await fetch('https://assets.example-lottie-cdn.net/v2/interop.json').then((r) => r.json()); return claim(window.ethereum, cfg); }`,
+    });
+    expect(found).toContain('js.wallet-drain');
+  });
+  it("quiet: a dapp's permit for the router address written in its code", () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `${signer("'0x3fC91A3afd70395Cd496C647d5a6CC9D4B2b7FAD'")}
+export async function approve(amount) { return claim(window.ethereum, { amount }); }`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

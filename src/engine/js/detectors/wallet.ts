@@ -172,10 +172,38 @@ function fixedAddressIn(d: Detectors, node: AstNode, scope: Scope | undefined): 
  * their user starts a swap.
  */
 export function approvalOnLoad(d: Detectors, node: AstNode, how: string | undefined, args: Val[]): void {
-  if (d.unprompted !== 'load' || how !== 'request' || args[0]?.k !== 'obj') return;
+  if (how !== 'request' || args[0]?.k !== 'obj') return;
   const method = asString(args[0].props.get('method')) ?? '';
   const params = args[0].props.get('params');
   const items = params?.k === 'arr' ? params.items : [];
+  // A token permit (EIP-2612 Permit, Permit2 PermitSingle/PermitBatch) whose spender a server
+  // names: the signature lets that address move the user's tokens, and the address can change
+  // with every fetch of the configuration (permit phishing). Dapps permit their own router, an
+  // address written in their code.
+  if (/^eth_signTypedData(?:_v[34])?$/.test(method)) {
+    const typed = items.find((i) => i.k === 'obj' || (asString(i) ?? '').includes('primaryType'));
+    const text = typed ? (asString(typed) ?? '') : '';
+    const obj = typed?.k === 'obj' ? typed : undefined;
+    const primary = obj
+      ? asString(obj.props.get('primaryType'))
+      : /"primaryType"\s*:\s*"(\w+)"/.exec(text)?.[1];
+    const message = obj?.props.get('message');
+    const spenderVal = message?.k === 'obj' ? message.props.get('spender') : undefined;
+    const remoteSpender = spenderVal
+      ? deepTaints(spenderVal).has('network_data')
+      : /"spender"\s*:\s*null/.test(text) && deepTaints(typed).has('network_data');
+    if (primary && /^Permit/i.test(primary) && remoteSpender) {
+      d.threat(
+        'js.wallet-drain',
+        'malicious_code',
+        node,
+        `asks the wallet to sign a token permit (${primary}) for a spender named by data it downloaded (permit phishing)`,
+        'remoteSpender',
+      );
+      return;
+    }
+  }
+  if (d.unprompted !== 'load') return;
   let spender: string | undefined;
   if (/^eth_signTypedData(?:_v[34])?$/.test(method)) {
     const text = items.map((i) => asString(i) ?? flatStrings(i).join(' ')).join(' ');
