@@ -40,36 +40,47 @@ export function urlLiteral(d: Detectors, v: string, node: AstNode): void {
   }
 }
 
+/** Headers that carry the request's own credential. */
+const AUTH_HEADER = /^(?:authorization|x-api-key|x-auth-token|x-access-token|api-key|npm-otp)$/i;
+
 /**
- * A page's stored session token sent as the request's own credential (an `Authorization` or API-key
- * header): what a service's SDK does with the token it stored. Sent in a body or an address, it
- * is the token taken; the headers of other secrets (the environment's, a key file's) still count.
+ * Request options with the authentication headers whose taints `used` calls the credential used,
+ * not sent away, left out. `always`: the options' own taint summary is dropped even when no header
+ * is (what they hold is read from their entries).
  */
-function withoutPageCredential(options: Val | undefined): Val | undefined {
+function withoutUsedCredentials(
+  options: Val | undefined,
+  used: (t: Set<Taint>) => boolean,
+  always = false,
+): Val | undefined {
   if (options?.k !== 'obj') return options;
   const headers = options.props.get('headers');
-  if (headers?.k !== 'obj') return options;
-  const kept = new Map(
-    [...headers.props].filter(([k, v]) => {
-      if (!/^(?:authorization|x-api-key|x-auth-token|x-access-token|api-key)$/i.test(k)) return true;
-      const t = deepTaints(v);
-      // A key named like a secret key in the request's own authentication header is an API key
-      // used (`Authorization: Bearer ${opts.secretKey}`), not a wallet key sent away.
-      return (
-        !(t.has('page_secret') || t.has('key_material')) ||
-        t.has('secret_env') ||
-        t.has('secret_file') ||
-        t.has('env_all')
-      );
-    }),
-  );
-  if (kept.size === headers.props.size) return options;
-  // The objects' own taint summaries are left behind: what they hold is read from their entries.
+  if (headers?.k !== 'obj') return always ? { ...options, t: undefined } : options;
+  const kept = new Map([...headers.props].filter(([k, v]) => !AUTH_HEADER.test(k) || !used(deepTaints(v))));
+  if (kept.size === headers.props.size && !always) return options;
   return {
     ...options,
     t: undefined,
     props: new Map([...options.props, ['headers', { ...headers, props: kept, t: undefined }]]),
   };
+}
+
+/**
+ * A page's stored session token sent as the request's own credential (an `Authorization` or API-key
+ * header): what a service's SDK does with the token it stored; so is a key named like a secret key
+ * there (`Authorization: Bearer ${opts.secretKey}`), an API key used, not a wallet key sent away.
+ * Sent in a body or an address, it is the token taken; the headers of other secrets (the
+ * environment's, a key file's) still count.
+ */
+function withoutPageCredential(options: Val | undefined): Val | undefined {
+  return withoutUsedCredentials(
+    options,
+    (t) =>
+      (t.has('page_secret') || t.has('key_material')) &&
+      !t.has('secret_env') &&
+      !t.has('secret_file') &&
+      !t.has('env_all'),
+  );
 }
 
 /** An address with one taint left out, whatever part of it carried it (a URL object's fields too). */
@@ -78,25 +89,6 @@ function withoutTaint(v: Val, taint: Taint): Val {
   if (!t.has(taint)) return v;
   t.delete(taint);
   return t.size ? { k: 'unknown', t } : { k: 'unknown' };
-}
-
-/** Request options with the authentication headers that carry `taint` left out. */
-function withoutAuthHeader(options: Val | undefined, taint: Taint): Val | undefined {
-  if (options?.k !== 'obj') return options;
-  const headers = options.props.get('headers');
-  if (headers?.k !== 'obj') return { ...options, t: undefined };
-  const kept = new Map(
-    [...headers.props].filter(
-      ([k, v]) =>
-        !/^(?:authorization|x-api-key|x-auth-token|x-access-token|api-key|npm-otp)$/i.test(k) ||
-        !deepTaints(v).has(taint),
-    ),
-  );
-  return {
-    ...options,
-    t: undefined,
-    props: new Map([...options.props, ['headers', { ...headers, props: kept, t: undefined }]]),
-  };
 }
 
 /** A network request: capability, domains, protocols, and the exfiltration checks. */
@@ -176,18 +168,20 @@ export function request(
   // configuration names (a CLI reading ~/.npmrc and calling the registry it lists): the
   // credential used where the user pointed it. The address is not written in the code and comes
   // from the user's configuration or environment, not from the network or a decoded string.
+  const targetTaints = target && host === undefined ? deepTaints(target) : undefined;
   const configured =
-    host === undefined &&
-    target !== undefined &&
-    (deepTaints(target).has('secret_file') || /^\$[A-Za-z_]/.test(written ?? '')) &&
-    !deepTaints(target).has('network_data') &&
-    !deepTaints(target).has('decoded') &&
+    !!targetTaints &&
+    (targetTaints.has('secret_file') || /^\$[A-Za-z_]/.test(written ?? '')) &&
+    !targetTaints.has('network_data') &&
+    !targetTaints.has('decoded') &&
     !/\$npm_package_/.test(written ?? '');
   const all = (
     configured
       ? [
           withoutTaint(target!, 'secret_file'),
-          options === target ? undefined : withoutAuthHeader(withoutPageCredential(options), 'secret_file'),
+          options === target
+            ? undefined
+            : withoutUsedCredentials(withoutPageCredential(options), (t) => t.has('secret_file'), true),
         ]
       : [target, withoutPageCredential(options)]
   )
