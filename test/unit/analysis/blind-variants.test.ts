@@ -368,3 +368,23 @@ exports.init = () => fs.rmSync(path.join(path.dirname(cfg), '.tool-cache'), { re
     ).toEqual([]);
   });
 });
+
+describe('an Electron archive packed over an application', () => {
+  it("asar.createPackage writing a wallet app's app.asar", () => {
+    const found = rules({
+      'index.js': `const asar = require('@electron/asar'), path = require('path'), os = require('os');
+exports.prepare = async () => { const file = path.join(os.homedir(), 'AppData', 'Local', 'Programs', 'atomic', 'resources', 'app.asar'); await asar.createPackage(path.join(os.tmpdir(), 'w'), file); };`,
+    });
+    expect(found).toContain('js.patch-application');
+  });
+  it('quiet: a build step packing its own app into dist/', () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `const asar = require('@electron/asar'), path = require('path');
+exports.pack = () => asar.createPackage(path.join(__dirname, 'app'), path.join(__dirname, 'dist', 'app.asar'));`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

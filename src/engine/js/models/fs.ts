@@ -178,6 +178,14 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
     }
     return unknown(args);
   }
+  // An Electron archive packed to a path (`asar.createPackage(src, dest)`): the file at dest is
+  // written, whole.
+  if ((mod === '@electron/asar' || mod === 'asar') && /^createPackage/.test(method)) {
+    const destVal = args[1];
+    const dest = asString(destVal) ?? (destVal?.k === 'str' ? destVal.v : undefined);
+    if (dest) ev.effects.fileWrite(node, 'writeFile', dest, destVal, args);
+    return UNKNOWN;
+  }
   // Archives unpacked into a folder (`tar.x({ cwd })`, `new AdmZip(buf).extractAllTo(dir)`,
   // `unzipper.Extract({ path })`): every file in it is written.
   if (/^(?:tar|unzipper|adm-zip)$/.test(mod)) {
