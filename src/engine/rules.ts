@@ -316,6 +316,7 @@ const CATALOGUE = {
   'js.write-shell-rc': rule([ISI, MC], 'a shell start-up file (~/.bashrc, ~/.zshrc, ~/.profile) is written', {
     base: 0.6,
     install: 0.85,
+    onRequest: 0.35,
   }),
   'js.write-agent-config': rule(
     [ISI, MC, PI, IO, SE, DX],

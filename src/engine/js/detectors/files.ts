@@ -305,12 +305,18 @@ export function write(
     );
   }
   if (p && /(?:^|\/)\.(?:bashrc|zshrc|bash_profile|profile)$/.test(p)) {
+    // Written while installing or loading, a start-up file is persistence. Written by a function
+    // the user calls (`tool init`, `pnpm setup`), it is how shell integrations are added, unless
+    // what it adds downloads, sends or starts a shell elsewhere.
+    const onRequest =
+      !d.unprompted &&
+      !(data && analyzeScript(data, 'sh', false).some((h) => h.confidence >= CRITICAL_CONFIDENCE));
     d.threat(
       'js.write-shell-rc',
       d.installTime ? 'install_script_injection' : 'malicious_code',
       node,
       `writes shell start-up file ${p}`,
-      d.install,
+      d.install ?? (onRequest ? 'onRequest' : undefined),
     );
   }
   // Package-manager and git settings that run code on every later use: npm's node-options

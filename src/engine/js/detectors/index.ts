@@ -21,7 +21,7 @@ import { CapabilityCollector } from '../../capabilities';
 import { snippetOf, type LineIndex } from '../../text';
 import type { ThreatType } from '../../../contract/schemas';
 import { finding } from '../../findings';
-import type { ConfidenceQuery, RuleId, VariantOf } from '../../rules';
+import { confidence, round2, type ConfidenceQuery, type RuleId, type VariantOf } from '../../rules';
 import type { Finding } from '../../types';
 import type { JsFileFacts, JsFileInput } from '../analyze';
 import { columnOf, lineOf } from '../ast';
@@ -45,8 +45,10 @@ import * as wallet from './wallet';
 /** Where findings go: the file's own, or the caller's during a call from another file. */
 export interface Output {
   findings: Finding[];
-  /** `rule:file:line` of the findings recorded (one per rule and line). */
+  /** `rule:file:line` of the capability findings recorded (one per rule and line). */
   seen: Set<string>;
+  /** The threat finding recorded per `rule:file:line`. */
+  threatsAt: Map<string, Finding & { confidence: number }>;
   caps: CapabilityCollector;
   /** The code runs during `npm install`. */
   installTime: boolean;
@@ -141,6 +143,7 @@ export class Detectors implements Effects {
     this.out = {
       findings: [],
       seen: new Set(),
+      threatsAt: new Map(),
       caps: new CapabilityCollector(),
       installTime: input.installTime,
       written: [],
@@ -184,21 +187,25 @@ export class Detectors implements Effects {
   ): void {
     const line = typeof at === 'number' ? at : lineOf(at);
     const key = `${rule}:${this.input.path}:${line}`;
-    if (this.out.seen.has(key)) return;
-    this.out.seen.add(key);
-    this.out.findings.push(
-      finding({
-        threat_type: type,
-        rule,
-        message,
-        file: this.input.path,
-        line,
-        snippet: this.snippetAt(at),
-        install_time: this.out.installTime,
-        rounded: true,
-        ...(typeof level === 'string' ? { variant: level } : level),
-      }),
-    );
+    const seen = this.out.threatsAt.get(key);
+    const query = typeof level === 'string' ? ({ variant: level } as ConfidenceQuery<R>) : level;
+    // Once per rule and line; a function walked where it is defined and again when it runs keeps
+    // the higher reading (its body's acts weigh more when the code runs unprompted).
+    if (seen && !(round2(confidence(rule, query)) > seen.confidence)) return;
+    const f = finding({
+      threat_type: type,
+      rule,
+      message,
+      file: this.input.path,
+      line,
+      snippet: this.snippetAt(at),
+      install_time: this.out.installTime,
+      rounded: true,
+      ...query,
+    }) as Finding & { confidence: number };
+    if (seen) this.out.findings[this.out.findings.indexOf(seen)] = f;
+    else this.out.findings.push(f);
+    this.out.threatsAt.set(key, f);
   }
 
   /** `install` when the code runs during npm install. */
