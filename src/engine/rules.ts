@@ -733,6 +733,11 @@ const CATALOGUE = {
     'an agent told to run a dangerous command (`env | curl`, `curl | sh`), or to put code that sends the environment into what it writes',
     { hidden: 0.9, agent: 0.85, visible: 0.35, comment: 0.5, string: 0.5 },
   ),
+  'text.agent-destructive': rule(
+    PI,
+    "an agent told to delete what is not the project's to delete: the user's home folder or files, the disk or system, every repository, backup or database, or the cloud resources its credentials reach",
+    { hidden: 0.9, agent: 0.85, visible: 0.35, comment: 0.5, string: 0.6 },
+  ),
   'text.agent-run-script': rule(
     SE,
     "an agent told to always run a shipped script or install a package globally; each manipulative sign (urgency, concealment, the user's secret handed over, an install hook added to the project, consent claimed for the user) raises it",

@@ -92,6 +92,24 @@ const READ_FIRST =
 const DANGEROUS_CMD =
   /\b(?:curl|wget|iwr|Invoke-WebRequest|irm)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^\n]{0,200}(?:-d\s*@|--data(?:-binary)?\s*@|-F\s*\S*=@|-T\s)|\b(?:env|printenv|set)\s*\|\s*(?:base64|curl|nc|xxd)|\bbase64\s+(?:-d|--decode)\b[^\n]{0,40}\|\s*(?:ba|z)?sh|\/dev\/tcp\/|\bnc\s+(?:-e|-c)\b|\bIEX\s*\(|powershell[^\n]{0,60}\s-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\bcat\s+~?\/?\S*(?:\.ssh|\.env|\.npmrc|\.aws)\S*\s*\|/i;
 
+/**
+ * Destruction an agent is told to carry out: a deleting verb and, in the same sentence, what is
+ * not the project's (the home folder, the disk, every repository or backup, cloud resources).
+ * Cleaning the project's own output (`rm -rf node_modules dist`) names none of these.
+ */
+const DESTROY_VERB =
+  /\b(?:delete|deleting|remove|removing|wipe|wiping|erase|erasing|destroy|destroying|purge|purging|shred|format|formatting|terminate|terminating|nuke|empty|drop)\b|\brm\s+-[a-zA-Z]*[rR]|\bRemove-Item\b|\b(?:rd|rmdir)\s+\/s\b|\bdel\s+\/[sfq]\b|\brb\s+--force\b|\bmkfs\b|удал|стер|уничтож|删除|清除|清空|抹掉|削除|消去|삭제|지우|\b(?:elimina|borra)r?\b|\blösch|\bsupprime[rz]?\b|\beffacer?\b/i;
+const DESTROY_TARGET =
+  /\bhome\s+(?:directory|folder|dir)\b|\buser'?s?\s+(?:own\s+)?(?:files|data|documents|home|folders?)\b|\bdocuments\s+(?:and|,)\s+desktop\b|\b(?:Documents|Desktop|Pictures)\s+folders?\b|(?:^|[\s`'"(])(?:~|\$HOME|%USERPROFILE%)\/?(?=[\s`'"*)]|$)|(?:^|[\s`'"])\/(?:\*)?(?=[\s`'"]|$)|\bC:\\(?=[\s`'"*]|$)|\b(?:entire|whole)\s+(?:disk|drive|hard\s+drive|file\s*system|machine|computer|system)\b|\bfactory\s+(?:state|settings)\b|\b(?:all|every)\s+(?:(?:the|of\s+the|their|its|your)\s+)?(?:[\w-]+\s+){0,2}?(?:repositories|repos|backups|databases|snapshots|buckets|instances|clusters|cloud\s+resources|resources|IAM\s+users|stacks|Lambda\s+functions|volumes|VMs|virtual\s+machines)\b|\bproduction\s+(?:database|data|cluster|bucket)s?\b|домашн|все\s+файлы|用户目录|主目录|所有文件|ホームディレクトリ|홈\s*디렉터리/i;
+
+const NEGATION_BEFORE = /\b(?:not|never|no|nor|avoid|without|prevent|protect|refuse|forbid(?:den)?)\b|n't\b/i;
+
+function destroys(sentence: string): boolean {
+  const verb = DESTROY_VERB.exec(sentence);
+  // "Not access, modify, or delete user data" (a rule list's bare "Not") is a prohibition.
+  return !!verb && !NEGATION_BEFORE.test(sentence.slice(0, verb.index)) && DESTROY_TARGET.test(sentence);
+}
+
 /** Code that sends the environment, which an agent is told to put into what it writes. */
 const ENV_CODE_INJECTION =
   /\b(?:always|must|every\s+time|whenever|each\s+time)\b[^.\n]{0,120}\b(?:add|include|insert|append|inject|put|set)\b[^\n]{0,200}(?:JSON\.stringify\(\s*process\.env\s*\)|process\.env\b[^\n]{0,60}\b(?:base64|btoa)\b|\bos\.environ\b(?![.[]))/i;
@@ -356,6 +374,14 @@ export function semanticScan(
           (HANDS_SECRET.test(withBlock) ? 1 : 0) +
           (PROJECT_HOOK.test(s) ? 1 : 0) +
           (FALSE_CONSENT.test(s) ? 1 : 0),
+      );
+    if (who && sentences.some(destroys))
+      add(
+        'prompt_injection',
+        'text.agent-destructive',
+        place,
+        w.index,
+        "tells an agent to delete what is not the project's: the user's files, the disk, or cloud resources",
       );
     reviewerNote(s, w.index);
     if (conceal && who && !hits.some((h) => h.index === w.index))
