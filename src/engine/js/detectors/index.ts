@@ -383,7 +383,7 @@ export class Detectors implements Effects {
               html,
             )?.[1]
           : undefined;
-        if (refresh) this.navigation(node, { k: 'str', v: refresh });
+        if (refresh) this.navigation(node, { k: 'str', v: refresh, t: deepTaints(a) });
         const frame = html ? /<iframe\b[^>]*\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(html)?.[1] : undefined;
         if (frame) this.scriptSource(node, frame, false, 'frame');
       }
@@ -509,6 +509,24 @@ export class Detectors implements Effects {
     // never to the site's owner).
     const u = asString(url) ?? (url.k === 'str' ? url.v : undefined);
     const host = u ? /^(?:https?:)?\/\/([^/?#:]+)/i.exec(u)?.[1] : undefined;
+    // The page sent, unprompted, to an address decoded at run time whose host is written nowhere
+    // in the file: a redirect that hides where it goes (phishing lures served from a package CDN).
+    if (
+      this.unprompted &&
+      host &&
+      !host.includes('${') &&
+      !LOCAL_PAGE.test(host) &&
+      !this.input.text.includes(host) &&
+      deepTaints(url).has('decoded')
+    ) {
+      this.threat(
+        'js.decoded-remote-script',
+        'malicious_code',
+        node,
+        `sends the page, unprompted, to an address decoded at run time (${u!.slice(0, 80)}): a redirect that hides where it goes`,
+      );
+      return;
+    }
     if (this.targetGate > 0 && host && !host.includes('${') && !LOCAL_PAGE.test(host))
       this.threat(
         'js.gated-remote-script',
