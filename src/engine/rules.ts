@@ -274,7 +274,7 @@ const CATALOGUE = {
   'js.drop-and-run': rule(
     [ISI, MC],
     'a file written from downloaded or decoded data is then run or loaded as code (or, without the data followed: downloaded, written to a hidden or temporary path and run, no checksum)',
-    { base: 0.75, install: 0.9, unfollowed: 0.6, installUnfollowed: 0.8 },
+    { base: 0.75, install: 0.9, load: 0.85, unfollowed: 0.6, installUnfollowed: 0.8 },
   ),
   'text.mining-pool': rule(
     MC,

@@ -185,6 +185,23 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   )
     ev.effects.navigation(node, args[0]);
   result = trackedObject(ev, node, callee, how, memberObj, args, isNew, scope, depth, result);
+  // `download.pipe(fs.createWriteStream(file))`, `pipeline(download, …, stream)`: the file is
+  // written with what the source carries.
+  const streamedTo =
+    how === 'pipe' && memberObj && args[0]
+      ? { stream: args[0], source: [memberObj] }
+      : (how ?? (calleeNode.type === 'Identifier' ? calleeNode.name : undefined)) === 'pipeline' && args.length >= 2
+        ? (() => {
+            const parts = args.filter((a) => a.k !== 'fn');
+            return { stream: parts[parts.length - 1]!, source: parts.slice(0, -1) };
+          })()
+        : undefined;
+  const file = streamedTo && ev.writeStreams.get(streamedTo.stream);
+  if (file)
+    ev.effects.fileWrite(node, 'writeFile', file.path, file.pathVal, [
+      file.pathVal,
+      { k: 'unknown', t: new Set(streamedTo.source.flatMap((v) => [...deepTaints(v)])) },
+    ]);
   // A script or frame element given its src earlier, put into the page now.
   if (
     how &&

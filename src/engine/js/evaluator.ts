@@ -179,6 +179,8 @@ export class Evaluator {
   readonly rewalked = new Set<AstNode>();
   /** Script and frame elements made in the file, with the src they were given. */
   readonly elementSrc = new WeakMap<Val, string>();
+  /** Streams from `fs.createWriteStream(path)`: the file they write. */
+  readonly writeStreams = new WeakMap<Val, { path: string; pathVal: Val }>();
   /** Request bodies being built (`new FormData()`, `new URLSearchParams()`): what is appended joins them. */
   readonly bodies = new WeakSet<Val>();
   /** Prototype objects of functions (`F.prototype.m = …`), by function node. */

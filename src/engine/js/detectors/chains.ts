@@ -7,7 +7,7 @@
  * installers that download a tool and check its checksum before running it stay quiet.
  */
 import { lineOf } from '../ast';
-import { deepTaints, flatStrings, type AstNode, type Val } from '../values';
+import { asString, deepTaints, flatStrings, type AstNode, type Val } from '../values';
 import type { JsFileFacts } from '../analyze';
 import type { Detectors } from './index';
 
@@ -49,6 +49,20 @@ export function written(
     )
   )
     return;
+  // A copy writes its destination with what its source held (a dropped file copied elsewhere).
+  if (method === 'copyFile' || method === 'copyFileSync') {
+    const dest = asString(args[1]) ?? (args[1]?.k === 'str' ? args[1].v : undefined);
+    const source = match(d, [p]);
+    if (dest && dest !== '${…}')
+      d.written.push({
+        path: dest,
+        line: lineOf(node),
+        fromNetwork: !!source?.fromNetwork,
+        decoded: !!source?.decoded,
+        dir: false,
+      });
+    return;
+  }
   const dir = method === 'extract';
   // An unpacked archive's data is not followed (it streams in from a pipeline): only its place.
   const taints = dir ? new Set() : deepTaints(args[1]);
@@ -61,8 +75,9 @@ export function written(
   });
 }
 
+/** The last write to a file that `values` start: what the file holds when it runs. */
 function match(d: Detectors, values: string[]): WrittenFile | undefined {
-  return d.written.find((w) => namesDropped(values, w));
+  return d.written.findLast((w) => namesDropped(values, w));
 }
 
 /** Files written that a later step may run: hidden or temporary places, downloaded or decoded data. */
@@ -122,7 +137,8 @@ function chain(d: Detectors, node: AstNode, w: WrittenFile, how: string): void {
       type,
       node,
       `writes ${w.fromNetwork ? 'data it downloaded' : 'decoded data'} to a file (line ${w.line}) and ${how}`,
-      d.install,
+      // Run when the package is loaded, unprompted, as much as when it installs.
+      d.install ?? (d.unprompted === 'load' ? 'load' : undefined),
     );
     return;
   }

@@ -161,6 +161,12 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
     }
     if (FS_WRITE.has(method)) {
       ev.effects.fileWrite(node, method, p, a0, args);
+      // A write stream: what is piped into it later is written to its file.
+      if (method === 'createWriteStream' && p !== undefined && a0) {
+        const stream: Val = { k: 'unknown' };
+        ev.writeStreams.set(stream, { path: p, pathVal: a0 });
+        return stream;
+      }
       // A credential file copied or moved elsewhere first (a browser's locked database copied to a
       // temporary file): the copy is as secret as the original.
       const dest = /^(?:copyFile|copyFileSync|cp|cpSync|copy|copySync|rename|renameSync|move|moveSync)$/.test(
