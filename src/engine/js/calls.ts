@@ -190,7 +190,8 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   const streamedTo =
     how === 'pipe' && memberObj && args[0]
       ? { stream: args[0], source: [memberObj] }
-      : (how ?? (calleeNode.type === 'Identifier' ? calleeNode.name : undefined)) === 'pipeline' && args.length >= 2
+      : (how ?? (calleeNode.type === 'Identifier' ? calleeNode.name : undefined)) === 'pipeline' &&
+          args.length >= 2
         ? (() => {
             const parts = args.filter((a) => a.k !== 'fn');
             return { stream: parts[parts.length - 1]!, source: parts.slice(0, -1) };

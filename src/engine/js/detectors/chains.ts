@@ -19,6 +19,8 @@ export interface WrittenFile {
   readonly decoded: boolean;
   /** A folder an archive was unpacked into: running any file under it runs what was written. */
   readonly dir?: boolean;
+  /** The code that wrote it checks a checksum or signature (a helper module's installer). */
+  readonly verified?: boolean;
 }
 
 const INTERPRETER =
@@ -60,6 +62,7 @@ export function written(
         fromNetwork: !!source?.fromNetwork,
         decoded: !!source?.decoded,
         dir: false,
+        verified: !!source?.verified || d.verifiesIntegrity,
       });
     return;
   }
@@ -72,6 +75,7 @@ export function written(
     fromNetwork: taints.has('network_data'),
     decoded: taints.has('decoded'),
     dir,
+    verified: d.verifiesIntegrity,
   });
 }
 
@@ -131,7 +135,8 @@ function chain(d: Detectors, node: AstNode, w: WrittenFile, how: string): void {
     d.installTime && !(w.decoded && !w.fromNetwork) ? 'install_script_injection' : 'malicious_code';
   // An installer that checks what it downloaded against a checksum before running it is a
   // binary installer, not a dropper.
-  if (w.decoded || (w.fromNetwork && !d.verifiesIntegrity)) {
+  const verified = d.verifiesIntegrity || !!w.verified;
+  if (w.decoded || (w.fromNetwork && !verified)) {
     d.threat(
       'js.drop-and-run',
       type,
@@ -144,7 +149,7 @@ function chain(d: Detectors, node: AstNode, w: WrittenFile, how: string): void {
   }
   // The data is not followed, but the file fetched something, wrote it somewhere hidden or
   // temporary, and ran it, with no checksum in sight: a dropper's order of steps.
-  if (d.networkInFile && hiddenOrTemp(w.path) && !d.verifiesIntegrity)
+  if (d.networkInFile && hiddenOrTemp(w.path) && !verified)
     d.threat(
       'js.drop-and-run',
       type,
