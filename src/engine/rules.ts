@@ -502,7 +502,9 @@ const CATALOGUE = {
   ),
   'pkg.url-dependency': rule(ISI, 'a dependency fetched from an http(s) URL instead of the registry', {
     base: 0.45,
-    plainHttp: 0.6,
+    // Over plain HTTP from a host of the author's choosing: what it serves, and so the install
+    // scripts npm then runs, can change with every install (the 2025 PhantomRaven shape).
+    plainHttp: 0.75,
     dev: 0.4,
   }),
   'shell.download-pipe-shell': rule(ISI, 'download piped into a shell (`curl … | sh`)', {

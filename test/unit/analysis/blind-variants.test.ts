@@ -555,3 +555,27 @@ chunks.forEach((c, i) => setTimeout(() => sock.send(packet(c + '.' + i + '.t.fla
     ).not.toHaveLength(0);
   });
 });
+
+describe('a dependency served from a URL', () => {
+  const dep = (spec: string, field = 'dependencies') =>
+    analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'eslint-plugin-paths',
+        version: '1.0.4',
+        [field]: { 'ui-styles': spec },
+      }),
+      'index.js': 'module.exports = { rules: {} };',
+    });
+  it('over plain HTTP from the author’s host: critical (npm runs whatever that server sends)', () => {
+    expect(dep('http://packages.artifact-store.example/npm/ui-styles-2.1.0.tgz').risk_level).toBe('critical');
+  });
+  it('over HTTPS, or as a dev dependency, it is reported below a warning', () => {
+    for (const r of [
+      dep('https://cdn.sheet-lib.example/ui-styles-2.1.0.tgz'),
+      dep('http://packages.artifact-store.example/ui-styles.tgz', 'devDependencies'),
+    ]) {
+      expect(r.evidence.some((f) => f.rule === 'pkg.url-dependency')).toBe(true);
+      expect(r.risk_level).not.toBe('critical');
+    }
+  });
+});
