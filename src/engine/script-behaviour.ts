@@ -836,7 +836,10 @@ function pyHits(raw: { line: number; text: string }[], installTime: boolean): Sc
     /os\.path\.expanduser\(\s*['"]~['"]\s*\)|Path\.home\(\)|os\.environ(?:\.get\(|\[)\s*['"](?:HOME|USERPROFILE)['"]|['"](?:\/|[A-Za-z]:\\\\|~)['"]/;
   const homeVars = new Set<string>();
   for (const l of lines) {
-    const m = /^\s*([A-Za-z_]\w*)\s*=\s*(.+)$/.exec(l.text);
+    // `x = <home>`, and a loop over what is under it (`for d in (home / "projects").glob(…):`).
+    const m =
+      /^\s*([A-Za-z_]\w*)\s*=\s*(.+)$/.exec(l.text) ??
+      /^\s*for\s+([A-Za-z_]\w*)\s+in\s+(.+):\s*$/.exec(l.text);
     if (m && (homeExpr.test(m[2]!) || [...homeVars].some((v) => new RegExp(`\\b${v}\\b`).test(m[2]!))))
       homeVars.add(m[1]!);
   }
@@ -950,8 +953,16 @@ function pyHits(raw: { line: number; text: string }[], installTime: boolean): Sc
       )
     )
       continue;
-    for (const m of l.text.matchAll(/(['"])((?:(?!\1)[^\\]|\\.){6,2000})\1/g)) {
-      const cmd = m[2]!;
+    // The argument-list form (`subprocess.run(["npm", "publish"])`) is the same command, its words
+    // joined.
+    const argLists = [...l.text.matchAll(/\[\s*((?:(['"])(?:(?!\2)[^\\\n]|\\.)*\2\s*,?\s*){2,40})\]/g)].map(
+      (m) =>
+        [...m[1]!.matchAll(/(['"])((?:(?!\1)[^\\]|\\.)*)\1/g)]
+          .map((w) => (/\s/.test(w[2]!) ? `'${w[2]}'` : w[2]))
+          .join(' '),
+    );
+    const literals = [...l.text.matchAll(/(['"])((?:(?!\1)[^\\]|\\.){6,2000})\1/g)].map((m) => m[2]!);
+    for (const cmd of [...literals, ...argLists]) {
       if (!/\s/.test(cmd) || hits.length > 50) continue;
       const found = analyzeScript(cmd, 'sh', installTime).filter(
         (h, i, all) => h.confidence >= 0.5 && all.findIndex((x) => x.rule === h.rule) === i,

@@ -40,11 +40,13 @@ import { networkApi, networkCallbackParams, networkGlobal, networkModuleCall } f
 import { osApi } from './models/os-env';
 import { processApi, processCallbackParams, processModuleCall } from './models/process';
 import { loadModule } from './modules';
+import { bunFileRead, runtimeApi } from './models/runtimes';
 import { Scope } from './scope';
 import {
   UNKNOWN,
   asString,
   deepTaints,
+  eitherOf,
   iterItems,
   str,
   unknown,
@@ -168,6 +170,12 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     callee.k === 'fn'
       ? userCall(ev, node, callee, effArgs, scope, depth, callee.self ?? thisVal, isNew)
       : dispatch(ev, node, callee, effArgs, argNodes, scope, isNew, depth);
+  // The other function a condition could have given runs with the same arguments.
+  if (callee.k === 'fn' && callee.alt?.k === 'fn')
+    result = eitherOf(
+      result,
+      userCall(ev, node, callee.alt, effArgs, scope, depth, callee.alt.self ?? thisVal, isNew),
+    );
   ev.effects.call(node, calleeNode, how, args, memberObj, scope);
   // Page secrets: the fields a skimmer selects and a wallet's secrets in web storage.
   if (callee.k !== 'fn') result = pageSecretResult(calleeNode, how, memberObj, args, result);
@@ -551,6 +559,8 @@ export function dispatch(
     }
     return (
       cookieJar(c) ??
+      runtimeApi(ev, c) ??
+      bunFileRead(ev, c) ??
       builtinApi(ev, c) ??
       decoderApi(c) ??
       fsApi(ev, c) ??

@@ -41,6 +41,8 @@ import {
 export const GLOBAL_NAMES = new Set(['global', 'globalThis', 'window', 'self']);
 export const KNOWN_GLOBALS = new Set([
   'process',
+  'Bun',
+  'Deno',
   'Buffer',
   'Reflect',
   'Object',
@@ -478,6 +480,14 @@ export class Evaluator {
         }
         if (typeof v === 'number') return { k: 'num', v };
         if (typeof v === 'boolean') return { k: 'bool', v };
+        return UNKNOWN;
+      }
+      case 'TaggedTemplateExpression': {
+        const tag = this.walk(node.tag as AstNode, scope, depth + 1);
+        const text = this.walk(node.quasi as AstNode, scope, depth + 1);
+        // Bun's shell: ``Bun.$`curl ${u} | sh` `` runs the template as a command line.
+        if (tag.k === 'api' && tag.mod === 'global:Bun' && tag.path === '$')
+          this.effects.spawn(node, text.k === 'str' ? text.v : undefined, [text], 'shell', scope);
         return UNKNOWN;
       }
       case 'TemplateLiteral': {
@@ -999,6 +1009,8 @@ export class Evaluator {
           return UNKNOWN;
         }
         if (obj.name === 'process') return processMember(key, mark);
+        // Bun's and Deno's environment objects are process.env.
+        if (obj.name === 'Bun' && key === 'env') return { k: 'env' };
         // The page's whole cookie jar.
         if (obj.name === 'document' && key === 'cookie')
           return withTaint({ k: 'api', mod: 'cookiejar', path: '' }, [], 'page_secret');

@@ -63,6 +63,8 @@ export type Val = (
       owner?: object;
       /** An accessor (`get x() { … }`): reading the property runs it. */
       getter?: boolean;
+      /** The other function a condition could give (`isBun ? runBun : runNode`): both are called. */
+      alt?: Val;
     }
   | {
       k: 'arr';
@@ -177,6 +179,9 @@ export function eitherOf(a: Val, b: Val): Val {
   // Two different strings (a command per platform): the first, with the second kept beside it.
   if (picked.k === 'str' && other.k === 'str' && other.v !== picked.v && !picked.alt)
     return withTaint({ ...picked, alt: other }, [picked, other]);
+  // Two functions (a runner per runtime): the first, the second kept to be called as well.
+  if (picked.k === 'fn' && other.k === 'fn' && other.node !== picked.node && !picked.alt)
+    return { ...picked, alt: other };
   if (!other.t?.size || other.k === 'env') return picked;
   if (picked.k === 'env') return picked;
   return withTaint({ ...picked }, [picked, other]);

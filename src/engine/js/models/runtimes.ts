@@ -1,0 +1,88 @@
+/**
+ * API model: the Bun and Deno runtimes' own APIs, read as the Node APIs they stand for. A package
+ * can run under either (`bun index.js` in a lifecycle script, or code that checks
+ * `typeof Bun !== 'undefined'`) and reach processes, files and the environment without
+ * child_process, fs or process.env:
+ * - processes: `Bun.spawn([cmd, …args])`, `Bun.spawnSync({ cmd })`, `new Deno.Command(cmd, { args })`,
+ *   `Deno.run({ cmd })`: a program and its argument list, as `spawn` takes them;
+ * - files: `Bun.file(path)` (then `.text()`, `.json()` …), `Bun.write(path, data)`,
+ *   `Deno.readTextFile(path)`, `Deno.writeTextFile(path, data)` and their byte and sync forms;
+ * - the environment: `Bun.env` and `Deno.env.get(name)`.
+ * The shell of `Bun.$` (a tagged template) is read in the evaluator, where the template is.
+ */
+import type { Evaluator } from '../evaluator';
+import { UNKNOWN, asString, str, type Val } from '../values';
+import { envMember } from './os-env';
+import { fsApi } from './fs';
+import { processApi } from './process';
+import type { ApiCall } from './model';
+
+const DENO_READ = /^(?:readTextFile|readTextFileSync|readFile|readFileSync)$/;
+const DENO_WRITE = /^(?:writeTextFile|writeTextFileSync|writeFile|writeFileSync)$/;
+
+/** A call of a Bun or Deno API, as the Node call it stands for; undefined for other calls. */
+export function runtimeApi(ev: Evaluator, c: ApiCall): Val | undefined {
+  if (c.mod !== 'global:Bun' && c.mod !== 'global:Deno') return undefined;
+  const as = (mod: string, method: string, args: Val[]): Val | undefined =>
+    (mod === 'fs' ? fsApi : processApi)(ev, {
+      ...c,
+      callee: { k: 'api', mod, path: method },
+      mod,
+      path: method,
+      method,
+      args,
+      a0: args[0],
+      s0: asString(args[0]),
+    });
+  const spawnArgv = (argv: Val | undefined, options: Val | undefined): Val | undefined => {
+    if (argv?.k !== 'arr' || !argv.items.length) return undefined;
+    return as('child_process', 'spawn', [
+      argv.items[0]!,
+      { k: 'arr', items: argv.items.slice(1) },
+      options ?? UNKNOWN,
+    ]);
+  };
+  if (c.mod === 'global:Bun') {
+    if (c.path === 'spawn' || c.path === 'spawnSync') {
+      const o = c.a0?.k === 'obj' ? c.a0 : undefined;
+      spawnArgv(o ? o.props.get('cmd') : c.a0, o ?? c.args[1]);
+      return UNKNOWN;
+    }
+    if (c.path === 'file') return { k: 'api', mod: 'bunfile', path: asString(c.a0) ?? '' };
+    if (c.path === 'write' && c.a0) return as('fs', 'writeFile', [c.a0, c.args[1] ?? UNKNOWN]);
+    return undefined;
+  }
+  // Deno.
+  if (c.path === 'Command' && c.a0) {
+    const o = c.args[1]?.k === 'obj' ? c.args[1] : undefined;
+    const rest = o?.props.get('args');
+    spawnArgv({ k: 'arr', items: [c.a0, ...(rest?.k === 'arr' ? rest.items : [])] }, o);
+    return UNKNOWN;
+  }
+  if (c.path === 'run' && c.a0?.k === 'obj') {
+    spawnArgv(c.a0.props.get('cmd'), c.a0);
+    return UNKNOWN;
+  }
+  if (c.path === 'env.get' && c.s0 !== undefined) return envMember(ev, c.s0, c.node, c.scope);
+  if (DENO_READ.test(c.path) && c.a0) return as('fs', 'readFileSync', [c.a0]);
+  if (DENO_WRITE.test(c.path) && c.a0) return as('fs', 'writeFileSync', [c.a0, c.args[1] ?? UNKNOWN]);
+  return undefined;
+}
+
+/** `Bun.file(path).text()` / `.json()` / `.arrayBuffer()` / `.bytes()` / `.stream()`: the file read. */
+export function bunFileRead(ev: Evaluator, c: ApiCall): Val | undefined {
+  if (c.mod !== 'bunfile' || !/^(?:text|json|arrayBuffer|bytes|stream)$/.test(c.method) || !c.path)
+    return undefined;
+  const p = c.path.slice(0, c.path.lastIndexOf('.'));
+  if (!p) return undefined;
+  return fsApi(ev, {
+    ...c,
+    callee: { k: 'api', mod: 'fs', path: 'readFileSync' },
+    mod: 'fs',
+    path: 'readFileSync',
+    method: 'readFileSync',
+    args: [str(p)],
+    a0: str(p),
+    s0: p,
+  });
+}

