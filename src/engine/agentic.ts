@@ -8,6 +8,7 @@
  */
 import type { ThreatType } from '../contract/schemas';
 import {
+  NEGATED_CLAUSE,
   decodedBlobs,
   invisiblePayload,
   lookalikeInCommand,
@@ -117,6 +118,20 @@ const PHRASES: PhraseRule[] = [
   },
 ];
 
+/** Phrase rules that are requests, so that a prohibition of the same act is not one. */
+const NEGATABLE = new Set<string>([
+  'text.run-command',
+  'text.install-package',
+  'text.registry-or-safety-off',
+  'text.collect-secrets',
+]);
+const GLOBAL = new Map<RegExp, RegExp>();
+function globalOf(re: RegExp): RegExp {
+  let g = GLOBAL.get(re);
+  if (!g) GLOBAL.set(re, (g = new RegExp(re.source, `${re.flags}g`)));
+  return g;
+}
+
 /** Documents that discuss prompt injection (detectors, security docs, SDK examples). */
 const META_DISCUSSION =
   /prompt[\s-]+injection|jailbreak|injection\s+(?:attacks?|detection)|detect(?:s|ing|or)?\b|guardrails?|red[\s-]team|adversarial|canary\s+(?:word|token)|system\s+prompt|security\s+(?:research|scanner)|example\s+attack/i;
@@ -161,11 +176,28 @@ function phraseScan(
   if (text.length > 200_000) text = text.slice(0, 200_000);
   const addressed =
     hidden || input.context === 'agent_file' || input.context === 'tool_description' || ADDRESSEE.test(text);
+  let negated: [number, number][] | undefined;
+  const inNegation = (at: number) =>
+    (negated ??= [...text.matchAll(NEGATED_CLAUSE)].map((n) => [n.index, n.index + n[0].length])).some(
+      ([a, b]) => at >= a && at < b,
+    );
   for (const r of PHRASES) {
     // Collapsed <details> is hidden only until clicked: plain mentions of agents are not enough there.
     if (semi && (r.rule === 'text.agent-directive' || r.rule === 'text.important-tag')) continue;
-    const m = r.re.exec(text);
+    let m = r.re.exec(text);
     if (!m) continue;
+    // Requests made inside a prohibition ("do not run `curl | sh`", "never paste your API keys")
+    // are safety rules: the first request outside one counts.
+    if (NEGATABLE.has(r.rule) && inNegation(m.index)) {
+      m = null;
+      for (const x of text.matchAll(globalOf(r.re))) {
+        if (!inNegation(x.index)) {
+          m = x;
+          break;
+        }
+      }
+      if (!m) continue;
+    }
     if (r.needsAddressee && !addressed) continue;
     // A place the rule does not list (agent files for plain directives …) is not reported.
     const place = contextKey(input.context, hidden);

