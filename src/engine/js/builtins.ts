@@ -125,7 +125,8 @@ export function stringMethod(callee: Val & { k: 'api' }, method: string, args: V
     case 'toString':
       // Bytes of a string only partly known, encoded (`Buffer.from(prefix + script).toString('base64')`):
       // the encoding of the unknown part is not known either; its data stays with it.
-      if (s.includes('${…}') && /^(?:base64(?:url)?|hex)$/i.test(asString(args[0]) ?? '')) return unknown(from);
+      if (s.includes('${…}') && /^(?:base64(?:url)?|hex)$/i.test(asString(args[0]) ?? ''))
+        return unknown(from);
       return str(s, from);
     case 'valueOf':
     case 'trim':
