@@ -90,6 +90,10 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
     if (mod === 'global:Reflect' && path === 'apply' && a0) {
       return dispatch(ev, node, a0, args[2]?.k === 'arr' ? args[2].items : [], [], scope, false, depth);
     }
+    // `Reflect.construct(Function, [params…, body])` is `new Function(params…, body)`.
+    if (mod === 'global:Reflect' && path === 'construct' && a0) {
+      return dispatch(ev, node, a0, args[1]?.k === 'arr' ? args[1].items : [], [], scope, true, depth);
+    }
     return unknown(args);
   }
   return undefined;

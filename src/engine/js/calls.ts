@@ -142,7 +142,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     const how = callee.path.slice(callee.path.lastIndexOf('.') + 1);
     const base: Val = { ...callee, path: callee.path.slice(0, callee.path.lastIndexOf('.')) };
     if (how === 'bind') {
-      return { ...base, obf: callee.obf };
+      return { ...base, obf: callee.obf, ...(args.length > 1 ? { bound: args.slice(1, 10) } : {}) };
     }
     callee = base;
     // Array methods borrowed for another list (`Array.prototype.push.apply(acc, items)`,
@@ -156,6 +156,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       callee = { k: 'api', mod: 'array', path: arrayMethod, base: args[0] };
     effArgs = how === 'call' ? args.slice(1) : spreadArgs(args[1]);
   }
+  if (callee.bound?.length) effArgs = [...callee.bound, ...effArgs];
   // Local functions, methods and classes: analysed with the call's arguments.
   let thisVal = memberObj;
   const how = calleeNode.type === 'MemberExpression' ? keyName(calleeNode.property as AstNode) : undefined;
@@ -342,7 +343,9 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       (how !== undefined && /^(?:setInterval|setTimeout|addEventListener|on|once)$/.test(how));
     if (later && a.type === 'Identifier' && args[i]?.k === 'fn' && !ev.rewalked.has(args[i].node)) {
       const fn = args[i] as FnVal;
-      ev.rewalked.add(fn.node);
+      // Registered by code walked where it is defined (a helper's body, its closure not known
+      // yet), the handler is walked again when that code runs.
+      if (ev.effects.dormant === 0) ev.rewalked.add(fn.node);
       const params = callbackParams({ callee, result, args, method: how }) ?? [];
       userCall(ev, node, fn, params, scope, depth, undefined, false);
       // It runs again after the file's top-level code, with what that code left behind.

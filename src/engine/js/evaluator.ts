@@ -1129,6 +1129,17 @@ export class Evaluator {
       const prop = left.computed ? undefined : keyName(left.property as AstNode);
       // document.onkeypress = fn / form.onsubmit = fn: handlers by property.
       domEventHandler(this, prop, v, scope, depth);
+      // ws.onmessage = fn on a socket the code opened: it runs with what the server sends.
+      if (prop === 'onmessage' && v.k === 'fn' && (left.object as AstNode).type === 'Identifier') {
+        const socket = scope.lookup((left.object as AstNode).name as string);
+        if (socket?.t?.has('network_data') && !this.rewalked.has(v.node)) {
+          this.rewalked.add(v.node);
+          const data = withTaint({ k: 'unknown' }, [socket], 'network_data');
+          this.walkFunction(v.node, scope, depth + 1, [
+            withTaint({ k: 'obj', props: new Map([['data', data]]) }, [data]),
+          ]);
+        }
+      }
       // window.fetch = fn / XMLHttpRequest.prototype.send = fn: hooks on the page's requests.
       if (prop === 'fetch' || prop === 'send' || prop === 'setRequestHeader') {
         // `w.fetch = …` where w is the page's global object (handed to a function as `window`).

