@@ -341,13 +341,24 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       (calleeNode.type === 'Identifier' &&
         /^(?:setInterval|setTimeout|requestIdleCallback)$/.test(calleeNode.name as string)) ||
       (how !== undefined && /^(?:setInterval|setTimeout|addEventListener|on|once)$/.test(how));
-    if (later && a.type === 'Identifier' && args[i]?.k === 'fn' && !ev.rewalked.has(args[i].node)) {
+    // Once where the registering code is defined, and once more when it runs (a helper's body
+    // walked with its closure not known yet registers the handler again later).
+    const fresh =
+      args[i]?.k === 'fn' &&
+      (!ev.rewalked.has(args[i].node) || (ev.effects.dormant === 0 && !ev.rewalkedLive.has(args[i].node)));
+    if (later && a.type === 'Identifier' && fresh) {
       const fn = args[i] as FnVal;
-      // Registered by code walked where it is defined (a helper's body, its closure not known
-      // yet), the handler is walked again when that code runs.
-      if (ev.effects.dormant === 0) ev.rewalked.add(fn.node);
+      ev.rewalked.add(fn.node);
+      if (ev.effects.dormant === 0) ev.rewalkedLive.add(fn.node);
       const params = callbackParams({ callee, result, args, method: how }) ?? [];
-      userCall(ev, node, fn, params, scope, depth, undefined, false);
+      // It runs from the event loop, not inside the calls that registered it: the nesting limit
+      // on calls starts again for it (a handler set in a helper of a helper of the entry).
+      const registering = ev.inlineStack.splice(0);
+      try {
+        userCall(ev, node, fn, params, scope, depth, undefined, false);
+      } finally {
+        ev.inlineStack.push(...registering);
+      }
       // It runs again after the file's top-level code, with what that code left behind.
       if (ev.deferred.length < 64)
         ev.deferred.push({ node, fn, params, scope, depth, dormant: ev.effects.dormant });
@@ -872,7 +883,7 @@ function invoke(
     ev.inlineStepsLeft <= 0 ||
     ev.inlineStack.length >= 4 ||
     ev.inlineStack.includes(target) ||
-    (!replaying && (ev.boring.get(target) ?? 0) >= 2) ||
+    (!replaying && ((ev.effects.dormant ? ev.boring : ev.boringLive).get(target) ?? 0) >= 2) ||
     size - from > 1_500 ||
     (!isNew &&
       args.length > 0 &&
@@ -901,8 +912,12 @@ function invoke(
     if (ev.inlineStack.length === 0) ev.inlineStepsLeft -= ev.steps - steps0 - (ev.loopSteps - loop0);
   }
   if (instance) return instance;
-  if (ev.effects.progress() === progress0 && r.k === 'unknown' && !r.t?.size)
-    ev.boring.set(target, (ev.boring.get(target) ?? 0) + 1);
+  if (ev.effects.progress() === progress0 && r.k === 'unknown' && !r.t?.size) {
+    // Counted apart for code that runs and code walked where it is defined: a function that did
+    // nothing with its closure unknown may act once the code that sets it up has run.
+    const boring = ev.effects.dormant ? ev.boring : ev.boringLive;
+    boring.set(target, (boring.get(target) ?? 0) + 1);
+  }
   // Small string helpers (`s => s.split('').reverse().join('')`) hide names: mark their output.
   const body = target.body as AstNode;
   const single =

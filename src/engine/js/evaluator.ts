@@ -179,6 +179,8 @@ export class Evaluator {
   readonly resolving: Val[][] = [];
   /** Named callbacks already walked again where a timer or an event registration receives them. */
   readonly rewalked = new Set<AstNode>();
+  /** Handlers walked again from code that runs (see rewalked: at most once more each). */
+  readonly rewalkedLive = new Set<AstNode>();
   /** Script and frame elements made in the file, with the src they were given. */
   readonly elementSrc = new WeakMap<Val, string>();
   /** Streams from `fs.createWriteStream(path)`: the file they write. */
@@ -217,6 +219,8 @@ export class Evaluator {
   readonly inlineCache = new Map<AstNode, Map<string, Val>>();
   /** Functions whose analysed calls taught nothing (no finding, capability or known result). */
   readonly boring = new Map<AstNode, number>();
+  /** The same for calls made by code that runs (not walked where it is defined). */
+  readonly boringLive = new Map<AstNode, number>();
 
   constructor(
     readonly input: JsFileInput,

