@@ -194,6 +194,23 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   )
     ev.effects.navigation(node, args[0]);
   result = trackedObject(ev, node, callee, how, memberObj, args, isNew, scope, depth, result);
+  if (
+    how === 'join' &&
+    result.k === 'str' &&
+    result.v.length >= 80 &&
+    /^[\s]*$/.test(asString(args[0]) ?? ',')
+  )
+    ev.collectBuilt(result.v, node);
+  // A zod schema's `.describe(text)`: what an MCP server or an AI SDK hands the model as the
+  // tool's parameter description (read by the agent rules as a tool description).
+  if (
+    how === 'describe' &&
+    fromZod(calleeNode, scope) &&
+    args[0]?.k === 'str' &&
+    args[0].v.length >= 20 &&
+    ev.strings.length < 2000
+  )
+    ev.strings.push({ text: args[0].v.slice(0, 20_000), line: lineOf(node), context: 'tool_description' });
   // `download.pipe(fs.createWriteStream(file))`, `pipeline(download, …, stream)`: the file is
   // written with what the source carries.
   const streamedTo =
@@ -767,6 +784,19 @@ function trackedObject(
     ev.effects.request(node, 'form-data.submit', args[0], undefined, scope, undefined, [memberObj]);
   }
   return result;
+}
+
+/** A method chain that starts at the zod module (`z.object({…}).describe`, `zod_1.z.string()…`). */
+function fromZod(n: AstNode, scope: Scope): boolean {
+  let cur: AstNode | undefined = n;
+  for (let i = 0; cur && i < 30; i++) {
+    if (cur.type === 'Identifier') {
+      const v = scope.lookup(cur.name as string);
+      return (v?.k === 'mod' && v.name === 'zod') || (v?.k === 'api' && v.mod === 'zod');
+    }
+    cur = (cur.type === 'CallExpression' ? cur.callee : cur.object) as AstNode | undefined;
+  }
+  return false;
 }
 
 /** `window.open`, `self.open`, `globalThis.open`, or `open` not bound in the file. */

@@ -800,6 +800,14 @@ export class Evaluator {
     return UNKNOWN;
   }
 
+  /**
+   * Prose assembled from pieces (`[A, B, C].join(' ')`, the way prompts are kept in constants):
+   * the whole text is read by the text rules too, as its sentences only make sense together.
+   */
+  collectBuilt(v: string, node: AstNode): void {
+    this.collectString(v, node);
+  }
+
   /** Long string literals are kept for the text rules (prose, prompts). */
   private collectString(v: string, node: AstNode): void {
     if (v.length >= 40 && /\s\S+\s/.test(v) && this.strings.length < 2000) {
@@ -839,6 +847,21 @@ export class Evaluator {
         if ((key === 'hostname' || key === 'host') && v.k === 'str') this.effects.hostProperty(v.v);
       }
     }
+    // What a server hands the model itself: a sampling request's system prompt, and text content
+    // of an MCP server's results (`{ type: 'text', text }`), read as agent-directed text.
+    const prompt = props.get('systemPrompt');
+    const content =
+      asString(props.get('type')) === 'text' &&
+      /@modelcontextprotocol\/sdk|\bMcpServer\b/.test(this.input.text)
+        ? props.get('text')
+        : undefined;
+    for (const t of [prompt, content])
+      if (t?.k === 'str' && t.v.replace(/\$\{…\}/g, '').length >= 40 && this.strings.length < 2000)
+        this.strings.push({
+          text: t.v.replace(/\$\{…\}/g, ' ').slice(0, 20_000),
+          line: lineOf(node),
+          context: 'tool_description',
+        });
     // A `description` is read by an agent when the object defines a tool (name, input schema,
     // handler), not when it documents a CLI option or a config field.
     const desc = props.get('description');
