@@ -910,7 +910,9 @@ function invoke(
   if (
     !target.body ||
     ev.inlineLeft <= 0 ||
-    ev.inlineStepsLeft <= 0 ||
+    // Code walked where it is defined may spend half the budget: the rest is kept for code that
+    // runs (an install script's main call after the definitions of its helpers).
+    ev.inlineStepsLeft <= (ev.effects.dormant ? ev.inlineStepsReserve : 0) ||
     ev.inlineStack.length >= 4 ||
     ev.inlineStack.includes(target) ||
     (!replaying && ((ev.effects.dormant ? ev.boring : ev.boringLive).get(target) ?? 0) >= 2) ||

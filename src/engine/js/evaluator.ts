@@ -215,6 +215,8 @@ export class Evaluator {
   inlineLeft = 3000;
   /** Walk steps left for analysing calls with their arguments (bounds the cost on big bundles). */
   inlineStepsLeft: number;
+  /** The part of it kept for calls made by code that runs. */
+  readonly inlineStepsReserve: number;
   readonly inlineStack: AstNode[] = [];
   readonly inlineCache = new Map<AstNode, Map<string, Val>>();
   /** Functions whose analysed calls taught nothing (no finding, capability or known result). */
@@ -231,6 +233,7 @@ export class Evaluator {
     this.installTime = input.installTime;
     // Calls analysed with their arguments may cost about a quarter of the file's own walk.
     this.inlineStepsLeft = Math.min(40_000, 1_000 + Math.floor(input.text.length / 20));
+    this.inlineStepsReserve = Math.floor(this.inlineStepsLeft / 2);
   }
 
   /** What this file exports to the other files of its package. */

