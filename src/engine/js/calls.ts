@@ -910,9 +910,9 @@ function invoke(
   if (
     !target.body ||
     ev.inlineLeft <= 0 ||
-    // Code walked where it is defined may spend half the budget: the rest is kept for code that
-    // runs (an install script's main call after the definitions of its helpers).
-    ev.inlineStepsLeft <= (ev.effects.dormant ? ev.inlineStepsReserve : 0) ||
+    // Code that runs may overdraw the budget by half again: walking helpers where they are
+    // defined can spend it all before an install script's main call that comes after them.
+    ev.inlineStepsLeft <= (ev.effects.dormant ? 0 : -ev.inlineStepsReserve) ||
     ev.inlineStack.length >= 4 ||
     ev.inlineStack.includes(target) ||
     (!replaying && ((ev.effects.dormant ? ev.boring : ev.boringLive).get(target) ?? 0) >= 2) ||

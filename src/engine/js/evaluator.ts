@@ -215,7 +215,7 @@ export class Evaluator {
   inlineLeft = 3000;
   /** Walk steps left for analysing calls with their arguments (bounds the cost on big bundles). */
   inlineStepsLeft: number;
-  /** The part of it kept for calls made by code that runs. */
+  /** How far calls made by code that runs may overdraw it. */
   readonly inlineStepsReserve: number;
   readonly inlineStack: AstNode[] = [];
   readonly inlineCache = new Map<AstNode, Map<string, Val>>();

@@ -91,7 +91,9 @@ export function decoderApi(c: ApiCall): Val | undefined {
   }
   // `Buffer.concat([decipher.update(x), decipher.final()])`: the parts' taint stays on the whole.
   // A fresh buffer: what is written into it element by element is followed (see assignments).
-  if (mod === 'global:Buffer' && /^alloc(?:Unsafe(?:Slow)?)?$/.test(path)) return { k: 'unknown' };
+  // (Its size keeps what it was computed from: a buffer sized from an image's header.)
+  if (mod === 'global:Buffer' && /^alloc(?:Unsafe(?:Slow)?)?$/.test(path))
+    return withTaint({ k: 'unknown' }, args);
   if (mod === 'global:Buffer' && path === 'concat' && a0?.k === 'arr')
     return withTaint({ k: 'unknown' }, [a0, ...a0.items.slice(0, 50)]);
   if (mod === 'textdecoder' && method === 'decode') {
