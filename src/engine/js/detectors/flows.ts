@@ -54,6 +54,9 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
   if (args.some((a) => toCloudMetadata(a))) return;
   const taints = new Set<Taint>();
   for (const a of args) deepTaints(a, 0, taints);
+  // Who is visiting (user agent, automation flag, the page they came from) sent to a server: what
+  // it answers may pick what each visitor sees (a cloaking service).
+  if (taints.has('visitor') || taints.has('referrer')) d.visitorSent = true;
   // A credential file named where the client reads and attaches it (`attachments: [{ path:
   // '~/.ssh/id_rsa' }]`, `{ file: '~/.npmrc' }`): its content is what is sent.
   if (args.some((a) => attachesSecretFile(a, 0))) taints.add('secret_file');

@@ -56,6 +56,18 @@ export interface Output {
   written: WrittenFile[];
 }
 
+/**
+ * The page's developer tools and context menu blocked (F12, Ctrl+Shift+I/J/C, Ctrl+U and the
+ * right-click menu cancelled): what scam pages do to keep visitors and analysts from looking.
+ */
+function blocksDevtools(text: string): boolean {
+  return (
+    /\bcontextmenu\b/.test(text) &&
+    /preventDefault/.test(text) &&
+    /["']F12["']|keyCode\s*={2,3}\s*123\b|which\s*={2,3}\s*123\b/.test(text)
+  );
+}
+
 /** A request document with npm's `_attachments` (a package tarball being published). */
 function carriesAttachments(v: Val, depth: number): boolean {
   if (depth > 3) return false;
@@ -89,6 +101,8 @@ export class Detectors implements Effects {
   targetGate = 0;
   /** Inside branches taken when typed text has a recovery phrase's word count. */
   seedGate = 0;
+  /** The file sent a server who is visiting (user agent, automation flag, referrer). */
+  visitorSent = false;
   /** Inside branches that pick visitors by the page they came from. */
   referrerGate = 0;
   /** The file uses locale or time-zone APIs (computed once, on the first candidate gate). */
@@ -509,6 +523,24 @@ export class Detectors implements Effects {
     // never to the site's owner).
     const u = asString(url) ?? (url.k === 'str' ? url.v : undefined);
     const host = u ? /^(?:https?:)?\/\/([^/?#:]+)/i.exec(u)?.[1] : undefined;
+    // The page sent to an address a server answered, after the file sent that server who is
+    // visiting: the server picks, visitor by visitor, where each goes (a cloaking service that
+    // shows reviewers a blank page and victims a scam).
+    if (
+      this.visitorSent &&
+      !host &&
+      deepTaints(url).has('network_data') &&
+      /^(?:\$\{…\})?$/.test((u ?? '').slice(0, 6))
+    ) {
+      this.threat(
+        'js.gated-remote-script',
+        'malicious_code',
+        node,
+        `sends the page to an address a server answered after the file sent it who is visiting (user agent, automation flag, referrer): cloaking${blocksDevtools(this.input.text) ? ', on a page where it blocks the developer tools' : ''}`,
+        blocksDevtools(this.input.text) ? undefined : 'serverPicked',
+      );
+      return;
+    }
     // The page sent, unprompted, to an address decoded at run time whose host is written nowhere
     // in the file: a redirect that hides where it goes (phishing lures served from a package CDN).
     if (
