@@ -1618,7 +1618,10 @@ export function analyzeScript(
         (sub === 'reset' &&
           /--hard/.test(flags) &&
           args.some((a) => /^HEAD[~^]\d*$|^[0-9a-f]{7,40}$/.test(a))) ||
-        (sub === 'push' && /(?:^|\s)(?:-f|--force)\b/.test(flags))
+        // (Forced onto the project's own remote: a push to an address written out is not its history.)
+        (sub === 'push' &&
+          /(?:^|\s)(?:-f|--force)\b/.test(flags) &&
+          !args.some((a) => /^["']?(?:(?:https?|ssh|git):\/\/|[\w.-]+@[\w.-]+:)/.test(a)))
       )
         add(
           c,

