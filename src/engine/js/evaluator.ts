@@ -850,6 +850,28 @@ export class Evaluator {
         if ((key === 'hostname' || key === 'host') && v.k === 'str') this.effects.hostProperty(v.v);
       }
     }
+    // A module loader hook's answer (`load()` registered with module.register): its `source` is
+    // the code Node runs for the module; decoded or downloaded source is code the package runs in
+    // the user's own modules.
+    const source = props.get('source');
+    // (Shaped like a loader's answer: a format, shortCircuit or the next loader's answer spread in;
+    // not a bundler's emitted asset, which names a type or a file.)
+    const loaderShaped =
+      (props.has('format') ||
+        props.has('shortCircuit') ||
+        ((node.properties ?? []) as AstNode[]).some((q) => q.type === 'SpreadElement')) &&
+      !props.has('type') &&
+      !props.has('fileName') &&
+      !props.has('name');
+    if (
+      source &&
+      loaderShaped &&
+      (source.t?.has('decoded') || source.t?.has('network_data')) &&
+      /\bexport\s+(?:async\s+)?function\s+load\b|\bexports\.load\s*=|\bregisterHooks\s*\(/.test(
+        this.input.text,
+      )
+    )
+      this.effects.dynamicCode(node, 'a module loader hook', source, undefined);
     // What a server hands the model itself: a sampling request's system prompt, and text content
     // of an MCP server's results (`{ type: 'text', text }`), read as agent-directed text.
     const prompt = props.get('systemPrompt');
@@ -1023,6 +1045,9 @@ export class Evaluator {
     // The fields of forms or inputs found by enumerating the page: what the user typed in them.
     if (/^(?:value|elements|checked)$/.test(key) && obj.t?.has('page_form'))
       return withTaint({ k: 'unknown' }, [obj], 'page_secret');
+    // A module's compiler kept under another name (`const c = m._compile; c.call(m, code, f)`,
+    // a require.extensions hook): calls of it compile their source.
+    if (key === '_compile' && obj.k === 'unknown') return { k: 'api', mod: 'module', path: '_compile' };
     switch (obj.k) {
       case 'mod':
         if (key === 'default' || key === '__esModule') return obj;

@@ -796,3 +796,57 @@ fs.copyFileSync(path.join(__dirname, 'hooks', 'pre-commit'), path.join(process.e
     expect(r.evidence.map((f) => f.rule)).not.toContain('js.write-persistence');
   });
 });
+
+describe("code slipped into the user's own modules through Node's loaders", () => {
+  it('a module.register load hook that prepends decoded source to the first user module', () => {
+    expect(
+      rules({
+        'hooks.mjs': `import { readFileSync } from 'node:fs';
+let prelude = '';
+export async function initialize({ data }) { prelude = Buffer.from(JSON.parse(readFileSync(new URL(data, import.meta.url), 'utf8')).rows.join(''), 'base64').toString(); }
+export async function load(url, context, nextLoad) {
+  const r = await nextLoad(url, context);
+  if (url.startsWith('file:') && !url.includes('/node_modules/')) return { ...r, source: prelude + '\\n' + String(r.source) };
+  return r;
+}`,
+      }),
+    ).toContain('js.eval-decoded');
+  });
+  it('a require.extensions hook whose module compiler, kept under another name, gets decoded code first', () => {
+    expect(
+      rules({
+        'index.js': `const code = Buffer.from('Y29uc29sZS5sb2coJ2hpJyk=', 'base64').toString();
+const ext = require.extensions['.js'];
+require.extensions['.js'] = function (m, filename) {
+  const c = m._compile;
+  m._compile = function (src, f) { return c.call(this, code + '\\n' + src, f); };
+  return ext.apply(this, arguments);
+};`,
+      }),
+    ).toContain('js.eval-decoded');
+  });
+  it("quiet: a bundler plugin's emitted asset whose source was decoded, in a file that also has a load hook", () => {
+    expect(
+      threatsOf(
+        load({
+          'plugin.mjs': `export async function load(id) { return null; }
+export function emit(ctx, data) { const css = Buffer.from(data, 'base64').toString(); ctx.emitFile({ type: 'asset', name: 'a.css', source: css }); }`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+  it('quiet: a TypeScript loader hook whose source is the transpiled file', () => {
+    expect(
+      threatsOf(
+        load({
+          'hooks.mjs': `import { transformSync } from 'esbuild';
+export async function load(url, context, nextLoad) {
+  if (!url.endsWith('.ts')) return nextLoad(url, context);
+  const r = await nextLoad(url, { ...context, format: 'module' });
+  return { format: 'module', source: transformSync(String(r.source), { loader: 'ts' }).code, shortCircuit: true };
+}`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
