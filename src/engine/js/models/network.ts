@@ -145,6 +145,16 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
     return { k: 'bool', v: true };
   }
   if (mod === 'netobj') {
+    // pc.setRemoteDescription({ type: 'answer', sdp }): a peer written into the code (its address
+    // in the session description) is where the connection's data channels send.
+    if (method === 'setRemoteDescription' && a0?.k === 'obj') {
+      const sdp = asString(a0.props.get('sdp'));
+      const ip = sdp
+        ? /\bc=IN IP[46] ([0-9a-fA-F.:]+)|\ba=candidate:\S+ \d+ \w+ \d+ ([0-9a-fA-F.:]+) \d+/.exec(sdp)
+        : null;
+      if (ip) ev.effects.requestTarget(`webrtc://${ip[1] ?? ip[2]}`);
+      return received();
+    }
     // xhr.open('POST', url): where the later xhr.send(body) goes.
     if (method === 'open' && args.length >= 2) {
       const u = asString(args[1]);
