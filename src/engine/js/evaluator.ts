@@ -18,7 +18,7 @@ import type { JsFileInput, JsFileResult } from './analyze';
 import { exportDecl, importDecl, loadModule } from './modules';
 import { envMember, processMember } from './models/os-env';
 import { domEventHandler, formActionHijack, networkHook } from './models/browser';
-import { compiles } from './models/code';
+import { compiles, pageScript } from './models/code';
 import { requestByAssignment } from './models/network';
 import { Scope } from './scope';
 import {
@@ -855,6 +855,9 @@ export class Evaluator {
         if ((key === 'hostname' || key === 'host') && v.k === 'str') this.effects.hostProperty(v.v);
       }
     }
+    // `{ tag: 'script', children: code }`: a script an HTML transform puts into built pages.
+    if (asString(props.get('tag')) === 'script' && props.get('children')?.k === 'str')
+      pageScript(this, node, props.get('children')!);
     // A module loader hook's answer (`load()` registered with module.register): its `source` is
     // the code Node runs for the module; decoded or downloaded source is code the package runs in
     // the user's own modules.

