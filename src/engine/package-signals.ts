@@ -52,7 +52,10 @@ export function imitatedPackage(name: string): { target: string; how: string } |
     for (const cand of t.byLength.get(len) ?? []) {
       const cb = bareName(cand);
       if (cb === bare) continue;
-      // Scoped candidates are compared whole (`@typescript_eslint/parser`), unscoped by name.
+      // Scoped candidates are compared whole (`@typescript_eslint/parser`), unscoped by name. A
+      // scoped name is typed with its scope: its last part near an unscoped name
+      // (`@lumen/browser`, `bowser`) imitates nothing.
+      if (name.startsWith('@') && !cand.startsWith('@')) continue;
       const d = cand.startsWith('@') ? editDistance(name, cand, 1) : editDistance(bare, cb, 1);
       if (d === 1) return { target: cand, how: 'is one character away' };
     }

@@ -162,7 +162,10 @@ const REVIEWER_NOTE =
   /\b(?:AI|LLM|automated|machine)\s+(?:code\s+)?(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\s*[:,\u2014-][^\n]{0,160}\b(?:safe|benign|harmless|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report|mark))|\b(?:note|notice|message|attention|instructions?)\s+(?:to|for)\s+(?:any\s+|all\s+)?(?:AI|LLM|automated|security|code)?\s*(?:reviewers?|scanners?|auditors?|analy[sz]ers?|agents?|models?|assistants?)\b[^\n]{0,200}\b(?:safe|benign|harmless|legitimate|not\s+malicious|false\s+positive|approved|verified|do\s+not\s+(?:flag|report|mark)|must\s+not\s+be\s+(?:flagged|reported))|\b(?:AI|LLM|automated)\s+(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\b[^\n]{0,80}\b(?:must|should|shall|are\s+instructed\s+to)\b[^\n]{0,80}\b(?:safe|benign|clean|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report))|(?:ИИ|нейросет|сканер)[^\n]{0,80}(?:безопас|не\s+сообщай|не\s+помечай)|(?:AI|人工智能|扫描器|审查)[^\n]{0,40}(?:安全的|不要报告|不要标记)/i;
 
 export const NEGATED_CLAUSE =
-  /\b(?:never|do\s+not|don't|avoid|must\s+not|should\s+not|shouldn't|refuse\s+to|without|no\s+need\s+to|not\s+allowed\s+to|prevent|protect|redact|mask)\b[^.\n;!?]*|(?:никогда|не\s+(?:выводи|показывай|раскрывай|публикуй))[^.\n;]*|(?:不要|禁止|切勿|不得|避免)[^。.\n；;]*/gi;
+  /\b(?:never|do\s+not|don't|avoid|must\s+not|should\s+not|shouldn't|refuse\s+to|without|no\s+need\s+to|not\s+allowed\s+to|prevent|protect|redact|mask)\b(?:[^.\n;!?]|\.(?=[^\s]))*|(?:никогда|не\s+(?:выводи|показывай|раскрывай|публикуй))[^.\n;]*|(?:不要|禁止|切勿|不得|避免)[^。.\n；;]*/gi;
+
+const NEGATED_WITHOUT =
+  /\b(?:never|do\s+not|don't|must\s+not)\b[^.\n]{0,120}?\bwithout\s+(?:asking|telling|informing|notifying|checking\s+with)\b/gi;
 
 /** Splits text into windows of a paragraph, cut into ~500-character pieces at sentence ends. */
 export function windows(text: string): { index: number; text: string }[] {
@@ -177,8 +180,14 @@ export function windows(text: string): { index: number; text: string }[] {
         const cut = text.slice(i + 300, j).search(/[.!?。！？]\s/);
         if (cut >= 0) j = i + 300 + cut + 1;
       }
-      // Overlap a little so a sentence split across two windows is still seen whole.
-      out.push({ index: i, text: text.slice(Math.max(s, i - 150), j) });
+      // Overlap a little so a sentence split across two windows is still seen whole, starting the
+      // overlap where a sentence or line starts (a clause cut from its "never" is not a request).
+      let from = Math.max(s, i - 150);
+      if (from < i) {
+        const b = /[.!?。！？]\s+|\n/.exec(text.slice(from, i));
+        from = b ? from + b.index + b[0].length : i;
+      }
+      out.push({ index: i, text: text.slice(from, j) });
       i = j;
     }
   };
@@ -291,7 +300,8 @@ export function semanticScan(
       kinds = [...new Set([...kinds, ...k])];
       if (sentences.slice(i, i + 3).some((x) => SINK.test(x))) sink = true;
     });
-    const conceal = CONCEAL.test(s);
+    // "Do not add dependencies without asking" forbids acting unasked: not concealment.
+    const conceal = CONCEAL.test(s.replace(NEGATED_WITHOUT, ' '));
     // Generic secrets (tokens, passwords) alone are what many tools legitimately handle: they
     // count when the text itself addresses an AI or asks for concealment.
     const fileish = kinds.some((k) => k !== 'tokens');
