@@ -528,6 +528,7 @@ export class Evaluator {
         return scope.lookup('this') ?? UNKNOWN;
       case 'ReturnStatement': {
         const v = node.argument ? this.walk(node.argument as AstNode, scope, depth + 1) : UNKNOWN;
+        this.concatenatedProse(node.argument as AstNode | undefined, v);
         const list = scope.returnList();
         if (list && list.length < 20) list.push(v);
         return UNKNOWN;
@@ -707,6 +708,7 @@ export class Evaluator {
           this.effects.identifier(d.id as AstNode);
           const init = d.init as AstNode | null;
           const v = init ? this.walk(init, scope, depth + 1) : UNKNOWN;
+          this.concatenatedProse(init ?? undefined, v);
           this.bindPattern(d.id as AstNode, v, scope, depth);
           this.rewalkSelfCallbacks(d, init, v, scope, depth);
         }
@@ -814,6 +816,13 @@ export class Evaluator {
    */
   collectBuilt(v: string, node: AstNode): void {
     this.collectString(v, node);
+  }
+
+  /** Prose built with `+` from pieces and returned or named (`return head + body + tail`): read whole. */
+  private concatenatedProse(n: AstNode | undefined, v: Val): void {
+    if (!n || n.type !== 'BinaryExpression' || n.operator !== '+' || v.k !== 'str') return;
+    const text = v.v.replace(/\$\{…\}/g, ' ');
+    if (text.length >= 80) this.collectString(text, n);
   }
 
   /** Long string literals are kept for the text rules (prose, prompts). */
