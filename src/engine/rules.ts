@@ -396,10 +396,11 @@ const CATALOGUE = {
   ),
   'js.secret-env-to-network': rule(
     DX,
-    'a secret-looking environment variable, or a credential a CLI printed (gh auth token, a keychain item), is sent',
+    'a secret-looking environment variable, or a credential a CLI printed (gh auth token, a keychain item), is sent (a warning when the package does it as soon as it is loaded)',
     {
       base: 0.3,
       install: 0.75,
+      load: 0.6,
     },
   ),
   'js.request-public-ip': rule(DX, 'a request with a body to a hard-coded public IP address', {

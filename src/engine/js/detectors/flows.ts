@@ -49,6 +49,17 @@ export function envWhole(
 }
 
 /** Records a network sink; flags it when sensitive data flows straight into it. */
+/** A secret-looking variable in a request's body (options other than headers, or a body argument). */
+function secretOutsideHeaders(args: Val[]): boolean {
+  return args.some((a, i) => {
+    // The first argument is the address (a configured one may be built from the same settings).
+    if (a.k !== 'obj') return i > 0 && deepTaints(a).has('secret_env');
+    for (const [k, v] of a.props)
+      if (!/^(?:headers|auth|agent)$/i.test(k) && deepTaints(v).has('secret_env')) return true;
+    return false;
+  });
+}
+
 export function sink(d: Detectors, node: AstNode, what: string, args: Val[], scope: Scope): void {
   // Asking the cloud metadata service (with the role name it gave) sends nothing out.
   if (args.some((a) => toCloudMetadata(a))) return;
@@ -88,7 +99,10 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
       'data_exfiltration',
       node,
       `sends a secret (an environment variable named like one, or a token or password a CLI printed) over the network (${what})`,
-      d.install,
+      // Called by its user, an SDK sends the keys it is given; sent as soon as it is loaded, the
+      // secret goes out before anyone asked for anything.
+      // (Outside the headers: a token in a request's own headers is how it is used.)
+      d.install ?? (d.unprompted === 'load' && secretOutsideHeaders(args) ? 'load' : undefined),
     );
   }
   // What a page's user types (keystrokes, password/card/seed fields, wallet storage) sent to
