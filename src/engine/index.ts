@@ -619,7 +619,7 @@ export function analyzeFiles(
         }),
       );
     }
-    if (isCiWorkflow(p) || isEditorTasks(p)) {
+    if (isCiWorkflow(p, dec.text) || isEditorTasks(p)) {
       // A folder-open task runs unasked, like an install script; a workflow runs in CI.
       const editor = isEditorTasks(p);
       const wf = editor ? analyzeEditorTasksFile(dec.text) : analyzeWorkflowFile(dec.text, p);

@@ -27,8 +27,17 @@ export interface WorkflowHit {
 const CI_FILE =
   /(?:^|\/)(?:\.github\/workflows\/[^/]+\.ya?ml|action\.ya?ml|\.gitlab-ci\.ya?ml|\.circleci\/config\.ya?ml|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml)$/i;
 
-export function isCiWorkflow(path: string): boolean {
-  return CI_FILE.test(path);
+export function isCiWorkflow(path: string, text?: string): boolean {
+  if (CI_FILE.test(path)) return true;
+  // A GitHub Actions workflow kept elsewhere (a template a CLI copies into projects, a mirror of a
+  // reusable workflow): read by its shape, `on:` and `jobs:` with steps.
+  return (
+    text !== undefined &&
+    /\.ya?ml$/i.test(path) &&
+    /^on:/m.test(text) &&
+    /^jobs:\s*$/m.test(text) &&
+    /^\s+(?:runs-on|steps|uses):/m.test(text)
+  );
 }
 
 const SECRET_REF =

