@@ -1281,6 +1281,17 @@ export function analyzeScript(
         });
     }
   }
+  // A script given to a shell on its command line (`sh -c`, `cmd /c`, `powershell -Command`), read
+  // in that shell's dialect with this script's state, one level deeper (bounded).
+  const readInner = (c: Command, inner: string, dialect: ScriptDialect) => {
+    state.depth = depthOf(state) + 1;
+    try {
+      for (const h of analyzeScript(inner.slice(0, 200_000), dialect, installTime, state))
+        hits.push({ ...h, line: c.line, text: h.text || c.text });
+    } finally {
+      state.depth = depthOf(state) - 1;
+    }
+  };
   // `python -c "…"` one-liners are read as Python; `sh -c "…"` strings as shell scripts.
   for (const c of cmds) {
     const { prog, args } = programOf(c);
@@ -1292,13 +1303,7 @@ export function analyzeScript(
       ci >= 0 &&
       args[ci + 1]
     ) {
-      state.depth = depthOf(state) + 1;
-      try {
-        for (const h of analyzeScript(args[ci + 1]!, 'sh', installTime, state))
-          hits.push({ ...h, line: c.line, text: h.text || c.text });
-      } finally {
-        state.depth = depthOf(state) - 1;
-      }
+      readInner(c, args[ci + 1]!, 'sh');
     }
     // `cmd /c "…"` (also `cmd.exe /v:on /d /s /c …`, `/k`): the rest of the line is a batch line.
     const cmdAt = /^(?:[\w.:\\/-]*[\\/])?cmd(?:\.exe)?\s+(?:\/[a-z](?::\w+)?\s+)*?\/[ck]\s+/i.exec(
@@ -1309,13 +1314,7 @@ export function analyzeScript(
         .trim()
         .slice(cmdAt[0].length)
         .replace(/^"([\s\S]*)"$/, '$1');
-      state.depth = depthOf(state) + 1;
-      try {
-        for (const h of analyzeScript(inner.slice(0, 200_000), 'batch', installTime, state))
-          hits.push({ ...h, line: c.line, text: h.text || c.text });
-      } finally {
-        state.depth = depthOf(state) - 1;
-      }
+      readInner(c, inner, 'batch');
     }
     // `powershell -c "…"` / `-Command` / `-EncodedCommand <base64 UTF-16LE>`: read as PowerShell.
     if (/^(?:powershell|pwsh)(?:\.exe)?$/i.test(base(prog)) && depthOf(state) < 2) {
@@ -1328,15 +1327,7 @@ export function analyzeScript(
           ? Buffer.from(inner, 'base64').toString('utf16le')
           : undefined;
       }
-      if (inner) {
-        state.depth = depthOf(state) + 1;
-        try {
-          for (const h of analyzeScript(inner.slice(0, 200_000), 'powershell', installTime, state))
-            hits.push({ ...h, line: c.line, text: h.text || c.text });
-        } finally {
-          state.depth = depthOf(state) - 1;
-        }
-      }
+      if (inner) readInner(c, inner, 'powershell');
     }
     const i = args.indexOf('-c');
     if (/^python(?:3(?:\.\d+)?)?$/.test(base(prog)) && i >= 0 && args[i + 1]) {

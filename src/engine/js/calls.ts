@@ -200,7 +200,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     result.v.length >= 80 &&
     /^[\s]*$/.test(asString(args[0]) ?? ',')
   )
-    ev.collectBuilt(result.v, node);
+    ev.collectString(result.v, node);
   // A zod schema's `.describe(text)`: what an MCP server or an AI SDK hands the model as the
   // tool's parameter description (read by the agent rules as a tool description).
   if (

@@ -226,6 +226,9 @@ export class Evaluator {
   readonly inlineCache = new Map<AstNode, Map<string, Val>>();
   /** Functions whose analysed calls taught nothing (no finding, capability or known result). */
   readonly boring = new Map<AstNode, number>();
+  /** Whole-file tests read by object literals, computed on first use. */
+  private mcpServerFile: boolean | undefined;
+  private loaderHookFile: boolean | undefined;
   /** The same for calls made by code that runs (not walked where it is defined). */
   readonly boringLive = new Map<AstNode, number>();
 
@@ -810,14 +813,6 @@ export class Evaluator {
     return UNKNOWN;
   }
 
-  /**
-   * Prose assembled from pieces (`[A, B, C].join(' ')`, the way prompts are kept in constants):
-   * the whole text is read by the text rules too, as its sentences only make sense together.
-   */
-  collectBuilt(v: string, node: AstNode): void {
-    this.collectString(v, node);
-  }
-
   /** Prose built with `+` from pieces and returned or named (`return head + body + tail`): read whole. */
   private concatenatedProse(n: AstNode | undefined, v: Val): void {
     if (!n || n.type !== 'BinaryExpression' || n.operator !== '+' || v.k !== 'str') return;
@@ -825,8 +820,11 @@ export class Evaluator {
     if (text.length >= 80) this.collectString(text, n);
   }
 
-  /** Long string literals are kept for the text rules (prose, prompts). */
-  private collectString(v: string, node: AstNode): void {
+  /**
+   * Long strings are kept for the text rules (prose, prompts): literals, and prose assembled from
+   * pieces (`[A, B, C].join(' ')`, `head + body`), whose sentences only make sense together.
+   */
+  collectString(v: string, node: AstNode): void {
     if (v.length >= 40 && /\s\S+\s/.test(v) && this.strings.length < 2000) {
       this.strings.push({ text: v.slice(0, 20_000), line: lineOf(node), context: 'string' });
     }
@@ -884,9 +882,10 @@ export class Evaluator {
       source &&
       loaderShaped &&
       (source.t?.has('decoded') || source.t?.has('network_data')) &&
-      /\bexport\s+(?:async\s+)?function\s+load\b|\bexports\.load\s*=|\bregisterHooks\s*\(/.test(
-        this.input.text,
-      )
+      (this.loaderHookFile ??=
+        /\bexport\s+(?:async\s+)?function\s+load\b|\bexports\.load\s*=|\bregisterHooks\s*\(/.test(
+          this.input.text,
+        ))
     )
       this.effects.dynamicCode(node, 'a module loader hook', source, undefined);
     // What a server hands the model itself: a sampling request's system prompt, and text content
@@ -894,7 +893,7 @@ export class Evaluator {
     const prompt = props.get('systemPrompt');
     const content =
       asString(props.get('type')) === 'text' &&
-      /@modelcontextprotocol\/sdk|\bMcpServer\b/.test(this.input.text)
+      (this.mcpServerFile ??= /@modelcontextprotocol\/sdk|\bMcpServer\b/.test(this.input.text))
         ? props.get('text')
         : undefined;
     for (const t of [prompt, content])

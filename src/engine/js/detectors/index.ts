@@ -532,12 +532,13 @@ export class Detectors implements Effects {
       deepTaints(url).has('network_data') &&
       /^(?:\$\{…\})?$/.test((u ?? '').slice(0, 6))
     ) {
+      const devtools = blocksDevtools(this.input.text);
       this.threat(
         'js.gated-remote-script',
         'malicious_code',
         node,
-        `sends the page to an address a server answered after the file sent it who is visiting (user agent, automation flag, referrer): cloaking${blocksDevtools(this.input.text) ? ', on a page where it blocks the developer tools' : ''}`,
-        blocksDevtools(this.input.text) ? undefined : 'serverPicked',
+        `sends the page to an address a server answered after the file sent it who is visiting (user agent, automation flag, referrer): cloaking${devtools ? ', on a page where it blocks the developer tools' : ''}`,
+        devtools ? undefined : 'serverPicked',
       );
       return;
     }

@@ -21,20 +21,31 @@ import type { ApiCall } from './model';
 const DENO_READ = /^(?:readTextFile|readTextFileSync|readFile|readFileSync)$/;
 const DENO_WRITE = /^(?:writeTextFile|writeTextFileSync|writeFile|writeFileSync)$/;
 
+/** `c` made again as a call of a Node API (`fs.readFileSync(p)`), given to that API's model. */
+function asNode(
+  ev: Evaluator,
+  c: ApiCall,
+  mod: string,
+  method: string,
+  args: Val[] = c.args,
+): Val | undefined {
+  const model = mod === 'fs' ? fsApi : mod === 'child_process' ? processApi : osApi;
+  return model(ev, {
+    ...c,
+    callee: { k: 'api', mod, path: method },
+    mod,
+    path: method,
+    method,
+    args,
+    a0: args[0],
+    s0: asString(args[0]),
+  });
+}
+
 /** A call of a Bun or Deno API, as the Node call it stands for; undefined for other calls. */
 export function runtimeApi(ev: Evaluator, c: ApiCall): Val | undefined {
   if (c.mod !== 'global:Bun' && c.mod !== 'global:Deno') return undefined;
-  const as = (mod: string, method: string, args: Val[]): Val | undefined =>
-    (mod === 'fs' ? fsApi : processApi)(ev, {
-      ...c,
-      callee: { k: 'api', mod, path: method },
-      mod,
-      path: method,
-      method,
-      args,
-      a0: args[0],
-      s0: asString(args[0]),
-    });
+  const as = (mod: string, method: string, args: Val[]) => asNode(ev, c, mod, method, args);
   const spawnArgv = (argv: Val | undefined, options: Val | undefined): Val | undefined => {
     if (argv?.k !== 'arr' || !argv.items.length) return undefined;
     return as('child_process', 'spawn', [
@@ -67,22 +78,9 @@ export function runtimeApi(ev: Evaluator, c: ApiCall): Val | undefined {
   if (c.path === 'env.get' && c.s0 !== undefined) return envMember(ev, c.s0, c.node, c.scope);
   if (c.path === 'env.toObject') return { k: 'env' };
   // Host facts: Deno.hostname(), Deno.cwd(), Deno.osRelease() … as os.hostname(), process.cwd().
-  if (c.path === 'cwd')
-    return osApi(ev, {
-      ...c,
-      callee: { k: 'api', mod: 'process', path: 'cwd' },
-      mod: 'process',
-      path: 'cwd',
-      method: 'cwd',
-    });
+  if (c.path === 'cwd') return asNode(ev, c, 'process', 'cwd');
   if (/^(?:hostname|osRelease|networkInterfaces|loadavg|systemMemoryInfo|uid|gid)$/.test(c.path))
-    return osApi(ev, {
-      ...c,
-      callee: { k: 'api', mod: 'os', path: c.path },
-      mod: 'os',
-      path: c.path === 'osRelease' ? 'release' : c.path,
-      method: c.path,
-    });
+    return asNode(ev, c, 'os', c.path === 'osRelease' ? 'release' : c.path);
   if (DENO_READ.test(c.path) && c.a0) return as('fs', 'readFileSync', [c.a0]);
   if (DENO_WRITE.test(c.path) && c.a0) return as('fs', 'writeFileSync', [c.a0, c.args[1] ?? UNKNOWN]);
   return undefined;
@@ -93,15 +91,5 @@ export function bunFileRead(ev: Evaluator, c: ApiCall): Val | undefined {
   if (c.mod !== 'bunfile' || !/^(?:text|json|arrayBuffer|bytes|stream)$/.test(c.method) || !c.path)
     return undefined;
   const p = c.path.slice(0, c.path.lastIndexOf('.'));
-  if (!p) return undefined;
-  return fsApi(ev, {
-    ...c,
-    callee: { k: 'api', mod: 'fs', path: 'readFileSync' },
-    mod: 'fs',
-    path: 'readFileSync',
-    method: 'readFileSync',
-    args: [str(p)],
-    a0: str(p),
-    s0: p,
-  });
+  return p ? asNode(ev, c, 'fs', 'readFileSync', [str(p)]) : undefined;
 }
