@@ -46,6 +46,7 @@ import {
   UNKNOWN,
   asString,
   deepTaints,
+  hasDeepTaint,
   eitherOf,
   iterItems,
   str,
@@ -439,11 +440,11 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     // what the callback returns (or accumulates) is what the call returns.
     if (i === 0 && how && /^(?:map|flatMap|reduce|find)$/.test(how)) iteratedReturn = ret;
   });
-  if (iteratedReturn && deepTaints(iteratedReturn).size)
+  if (iteratedReturn && hasDeepTaint(iteratedReturn))
     return withTaint({ ...result }, [iteratedReturn], undefined);
   // `entries.filter(…)`, `list.slice(1)`, `.sort()`: part of a collection whose elements are not
   // known keeps the collection's taint (the environment's entries filtered by name).
-  if (how && memberObj && SUBSET_METHOD.test(how) && !deepTaints(result).size) {
+  if (how && memberObj && SUBSET_METHOD.test(how) && !hasDeepTaint(result)) {
     const t = deepTaints(memberObj);
     if (t.size) return { ...result, t };
   }
@@ -584,7 +585,7 @@ export function dispatch(
         ev.effects.scriptSource(
           node,
           url,
-          deepTaints(v).has('decoded'),
+          hasDeepTaint(v, 'decoded'),
           c.path.startsWith('frame') ? 'frame' : 'script',
         );
     }

@@ -25,6 +25,7 @@ import {
   UNKNOWN,
   asString,
   deepTaints,
+  hasDeepTaint,
   eitherOf,
   iterItems,
   keysOf,
@@ -679,7 +680,7 @@ export class Evaluator {
         // import('https://…') with an address decoded at run time: remote code loaded by a hidden
         // address, as a script element given one is.
         if (s !== undefined && /^(?:https?:)?\/\//i.test(s))
-          this.effects.scriptSource(node, s, deepTaints(v).has('decoded'));
+          this.effects.scriptSource(node, s, hasDeepTaint(v, 'decoded'));
         if (s !== undefined) return loadModule(this, s, node, v);
         return UNKNOWN;
       }
@@ -1257,7 +1258,7 @@ export class Evaluator {
           this.effects.scriptSource(
             node,
             url,
-            deepTaints(v).has('decoded'),
+            hasDeepTaint(v, 'decoded'),
             target.path === 'frame' ? 'frame' : 'script',
           );
         }

@@ -149,6 +149,28 @@ export function deepTaints(v: Val | undefined, depth = 0, acc = new Set<Taint>()
   return acc;
 }
 
+/**
+ * Whether a value carries `taint` (or, without one, any taint), looking inside arrays and objects
+ * as deepTaints does, without building the set: most calls check one taint on values that carry
+ * none.
+ */
+export function hasDeepTaint(v: Val | undefined, taint?: Taint, depth = 0): boolean {
+  if (!v || depth > 4) return false;
+  if (v.t?.size && (taint === undefined || v.t.has(taint))) return true;
+  if (v.k === 'env' && (taint === undefined || taint === 'env_all')) return true;
+  if (v.k === 'arr') {
+    const n = Math.min(v.items.length, 50);
+    for (let i = 0; i < n; i++) if (hasDeepTaint(v.items[i], taint, depth + 1)) return true;
+  } else if (v.k === 'obj') {
+    let i = 0;
+    for (const x of v.props.values()) {
+      if (i++ >= 50) break;
+      if (hasDeepTaint(x, taint, depth + 1)) return true;
+    }
+  }
+  return false;
+}
+
 export function asString(v: Val | undefined): string | undefined {
   if (!v) return undefined;
   if (v.k === 'str') return v.v;

@@ -8,7 +8,7 @@ import { isUserDataPath } from '../../script-behaviour';
 import { sourceText } from '../ast';
 import type { Branch } from '../effects';
 import type { Scope } from '../scope';
-import { asString, deepTaints, type AstNode, type Taint, type Val } from '../values';
+import { asString, deepTaints, hasDeepTaint, type AstNode, type Taint, type Val } from '../values';
 import type { Detectors } from './index';
 
 /** A country code, a locale tag or an Area/City time-zone name, as a quoted literal. */
@@ -90,10 +90,15 @@ function gatedLocalCalls(d: Detectors, ifNode: AstNode, scope: Scope): void {
   }
 }
 
+const NO_TAINTS: ReadonlySet<Taint> = new Set();
+/** Words one of which a test must hold for the visitor, referrer, seed-phrase or time gates. */
+const GATE_WORDS =
+  /userAgent|webdriver|platform|referrer|\bua\b|location|URL|pathname|12|24|Date|random|get(?:UTC)?(?:FullYear|Month|Day|Hours)/;
+
 /** An `if`: its branches are under a geo gate or a remote gate when the test says so. */
 export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope): Branch {
   // What the test's value carries, read once for every gate below.
-  const taints = deepTaints(test);
+  const taints: ReadonlySet<Taint> = hasDeepTaint(test) ? deepTaints(test) : NO_TAINTS;
   const geo = isGeoGate(d, node.test as AstNode, taints, scope);
   if (geo) {
     d.geoGate++;
@@ -105,6 +110,9 @@ export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope
   // Which visitors see what follows: a user-agent match or an automation check (skimmer and miner
   // loaders that show themselves to phones and hide from developers and crawlers).
   const testSrc = sourceText(d.input.text, node.test as AstNode, 600) ?? '';
+  // Most tests name none of what the gates below read: one pass decides (each gate's words are here).
+  if (!GATE_WORDS.test(testSrc) && !taints.has('visitor') && !taints.has('referrer'))
+    return { geo, remote, targeted: false, seedShape: false, referrer: false, timed: false };
   // So does a test on the page it came from (search-engine visitors only) or on which page of
   // the site this is (the checkout, the payment form): a loader that shows itself where it pays.
   const targeted =

@@ -10,7 +10,7 @@ import { SENSITIVE_PATH } from '../../indicators';
 import { lineOf } from '../ast';
 import { SPAWN_MODULES } from '../models/process';
 import type { Scope } from '../scope';
-import { asString, deepTaints, type AstNode, type Taint, type Val } from '../values';
+import { asString, deepTaints, hasDeepTaint, type AstNode, type Taint, type Val } from '../values';
 import { hostOf } from './network';
 import type { Detectors } from './index';
 
@@ -53,9 +53,9 @@ export function envWhole(
 function secretOutsideHeaders(args: Val[]): boolean {
   return args.some((a, i) => {
     // The first argument is the address (a configured one may be built from the same settings).
-    if (a.k !== 'obj') return i > 0 && deepTaints(a).has('secret_env');
+    if (a.k !== 'obj') return i > 0 && hasDeepTaint(a, 'secret_env');
     for (const [k, v] of a.props)
-      if (!/^(?:headers|auth|agent)$/i.test(k) && deepTaints(v).has('secret_env')) return true;
+      if (!/^(?:headers|auth|agent)$/i.test(k) && hasDeepTaint(v, 'secret_env')) return true;
     return false;
   });
 }

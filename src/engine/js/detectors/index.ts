@@ -28,7 +28,7 @@ import { columnOf, lineOf } from '../ast';
 import type { Branch, Effects } from '../effects';
 import type { SpawnKind } from '../models/process';
 import type { Scope } from '../scope';
-import { UNKNOWN, asString, deepTaints, type AstNode, type Taint, type Val } from '../values';
+import { UNKNOWN, asString, deepTaints, hasDeepTaint, type AstNode, type Taint, type Val } from '../values';
 import type { ScriptState } from '../../script-behaviour';
 import * as chains from './chains';
 import type { WrittenFile } from './chains';
@@ -390,7 +390,7 @@ export class Detectors implements Effects {
       for (const a of args.slice(0, 2)) {
         const html = asString(a) ?? (a.k === 'str' ? a.v : undefined);
         const src = html ? /<script\b[^>]*\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(html)?.[1] : undefined;
-        if (src) this.scriptSource(node, src, deepTaints(a).has('decoded'));
+        if (src) this.scriptSource(node, src, hasDeepTaint(a, 'decoded'));
         // `<meta http-equiv="refresh" content="0;url=…">`: the page sent elsewhere.
         const refresh = html
           ? /<meta\b[^>]*http-equiv\s*=\s*["']?refresh[^>]*content\s*=\s*["']?\s*\d*\s*;?\s*url\s*=\s*([^"'\s>]+)/i.exec(
@@ -433,7 +433,7 @@ export class Detectors implements Effects {
   publish(node: AstNode, how: string, args: Val[]): void {
     // Release tools publish for their user when asked; code that does it while it is being
     // installed, or with a token it scraped from a credentials file, is spreading itself.
-    if (!this.installTime && !args.some((a) => deepTaints(a).has('secret_file'))) return;
+    if (!this.installTime && !args.some((a) => hasDeepTaint(a, 'secret_file'))) return;
     this.threat(
       'js.exec-npm-publish',
       this.installTime ? 'install_script_injection' : 'malicious_code',
@@ -529,7 +529,7 @@ export class Detectors implements Effects {
     if (
       this.visitorSent &&
       !host &&
-      deepTaints(url).has('network_data') &&
+      hasDeepTaint(url, 'network_data') &&
       /^(?:\$\{…\})?$/.test((u ?? '').slice(0, 6))
     ) {
       const devtools = blocksDevtools(this.input.text);
@@ -550,7 +550,7 @@ export class Detectors implements Effects {
       !host.includes('${') &&
       !LOCAL_PAGE.test(host) &&
       !this.input.text.includes(host) &&
-      deepTaints(url).has('decoded')
+      hasDeepTaint(url, 'decoded')
     ) {
       this.threat(
         'js.decoded-remote-script',

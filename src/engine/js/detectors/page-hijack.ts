@@ -73,9 +73,17 @@ const WEB_MINER =
 const MINER_START =
   /\.\s*(?:Anonymous|User|Token)\s*\(|\.\s*start\s*\(|createElement\s*\(\s*['"]script['"]\s*\)|\bimportScripts\s*\(|\bnew\s+(?:Shared)?Worker\s*\(/;
 
-export function browserMiner(text: string): PageHijack | undefined {
+/**
+ * One case-blind pass for every miner name the text rules read (pool and binary names, web miner
+ * services): a text without any needs neither of the longer tests.
+ */
+export const MINER_WORDS =
+  /stratum|--(?:donate-level|cpu-max-threads-hint|coin)|xmrig|miner|t-rex|coin-?hive|crypto-?loot|coinimp|minepool|authedmine|jsecoin|cryptonight|webmr|minero\.cc/i;
+
+/** `namesMiner`: MINER_WORDS matched the text (when false, the named-miner test is skipped). */
+export function browserMiner(text: string, namesMiner = true): PageHijack | undefined {
   if (text.length > 5_000_000) return undefined;
-  const name = WEB_MINER.exec(text);
+  const name = namesMiner ? WEB_MINER.exec(text) : null;
   if (name && MINER_START.test(text) && /\b(?:window|document|navigator|self)\b/.test(text))
     return {
       index: name.index,

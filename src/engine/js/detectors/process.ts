@@ -10,7 +10,7 @@ import { analyzeShell, shellPrograms } from '../../shell';
 import { lineOf } from '../ast';
 import { SHELL_FLAG_VALUE, isShellName, type SpawnKind } from '../models/process';
 import type { Scope } from '../scope';
-import { asString, deepTaints, flatStrings, type AstNode, type Val } from '../values';
+import { asString, deepTaints, hasDeepTaint, flatStrings, type AstNode, type Val } from '../values';
 import { remoteTriggered } from './destructive';
 import * as flows from './flows';
 import type { Detectors } from './index';
@@ -135,9 +135,7 @@ export function spawn(
     // A path the code computed, written into the command (`rm -rf "${dir}"/*`), read by what the
     // value is known to be: a folder outside the package (`..` climbed from __dirname).
     const placed =
-      /\$\{…\}/.test(full) && deepTaints(args[0]).has('outside_pkg')
-        ? full.replace(/\$\{…\}/g, '../..')
-        : full;
+      /\$\{…\}/.test(full) && hasDeepTaint(args[0], 'outside_pkg') ? full.replace(/\$\{…\}/g, '../..') : full;
     // Recursive deletion of the user's files through a shell (`rm -rf ~/…`, `rd /s /q C:\\`).
     const wipe = analyzeScript(
       placed,
@@ -253,7 +251,7 @@ export function spawn(
   // Only when the program or the whole script is the downloaded data, not a parameter of a
   // fixed command (`npm i -g x@${latest}` is an update, not download-and-execute).
   const fromNet = (v: Val | undefined) =>
-    !!v && deepTaints(v).has('network_data') && /^(?:\$\{…\})?$/.test((asString(v) ?? '').slice(0, 6));
+    !!v && hasDeepTaint(v, 'network_data') && /^(?:\$\{…\})?$/.test((asString(v) ?? '').slice(0, 6));
   const inlineScript =
     kind === 'argv' &&
     /^(?:sh|bash|zsh|dash|cmd|powershell|pwsh|node|python3?|perl|ruby)(?:\.exe)?$/i.test(
@@ -267,7 +265,7 @@ export function spawn(
         // The inline script is the download, or the download is one of its statements
         // (`$ErrorActionPreference='SilentlyContinue';${script}`).
         (fromNet(v) ||
-          (deepTaints(v).has('network_data') && /(?:^|[;\n&|{]\s*)\$\{…\}/.test(asString(v) ?? ''))),
+          (hasDeepTaint(v, 'network_data') && /(?:^|[;\n&|{]\s*)\$\{…\}/.test(asString(v) ?? ''))),
     );
   if ((kind !== 'fork' && fromNet(args[0])) || inlineScript) {
     d.threat(
@@ -344,7 +342,7 @@ export function aiCliCheck(d: Detectors, node: AstNode, lines: string[][], verb:
 export function shellInput(d: Detectors, node: AstNode, data: Val[]): void {
   // A shell for the clients of a WebSocket server the package runs is a web terminal, its purpose;
   // a shell fed from a connection the package makes is a reverse shell.
-  if (!data.some((v) => deepTaints(v).has('network_data') && !deepTaints(v).has('inbound'))) return;
+  if (!data.some((v) => hasDeepTaint(v, 'network_data') && !hasDeepTaint(v, 'inbound'))) return;
   d.threat(
     'js.exec-network-data',
     d.installTime ? 'install_script_injection' : 'malicious_code',

@@ -11,7 +11,7 @@ import { finding } from '../../findings';
 import type { RuleId } from '../../rules';
 import type { Finding } from '../../types';
 import type { JsFileInput } from '../analyze';
-import { browserMiner, serviceWorkerHijack } from './page-hijack';
+import { browserMiner, MINER_WORDS, serviceWorkerHijack } from './page-hijack';
 
 const TEXT_RULES: {
   rule: RuleId;
@@ -20,6 +20,8 @@ const TEXT_RULES: {
   message: string;
   /** Literal strings one of which the text must contain for the rule to be tried (or a test). */
   gate?: string[] | RegExp;
+  /** Tried only when MINER_WORDS matched the text (one pass shared with the web miner test). */
+  minerWords?: boolean;
 }[] = [
   {
     rule: 'text.jsfuck',
@@ -34,6 +36,7 @@ const TEXT_RULES: {
     // One case-blind test for every name (`miner` covers the four *miner names): a few
     // alternatives scan a large file much faster than one per name.
     gate: /stratum|--(?:donate-level|cpu-max-threads-hint|coin)|xmrig|miner|t-rex/i,
+    minerWords: true,
     type: 'malicious_code',
     message: 'names a cryptocurrency mining pool or miner (stratum URL, miner binary or flags)',
   },
@@ -122,8 +125,10 @@ export function textChecks(
     const c = at >= 0 ? comments[at]! : undefined;
     return !!c && offset <= c.start + c.text.length + 4;
   };
+  const minerWords = MINER_WORDS.test(text);
   for (const r of TEXT_RULES_GLOBAL) {
     // Each encoder leaves a literal mark; skip the whole-text scan when it is absent.
+    if (r.minerWords && !minerWords) continue;
     if (r.gate && !r.gate.test(text)) continue;
     const re = r.re;
     re.lastIndex = 0;
@@ -138,7 +143,7 @@ export function textChecks(
   // Code for the pages of the site that installs the package (worker code kept in strings too).
   const sw = serviceWorkerHijack(text);
   if (sw) push('text.service-worker-hijack', 'malicious_code', sw.index, sw.message);
-  const miner = browserMiner(text);
+  const miner = browserMiner(text, minerWords);
   if (miner && !inComment(miner.index))
     push('text.browser-miner', 'malicious_code', miner.index, miner.message);
   // Code pushed out of view: a long run of blanks followed by code on the same line.

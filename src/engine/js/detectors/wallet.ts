@@ -5,7 +5,7 @@
  */
 import { lineOf, sourceText } from '../ast';
 import type { Scope } from '../scope';
-import { asString, deepTaints, flatStrings, type AstNode, type Val } from '../values';
+import { asString, hasDeepTaint, flatStrings, type AstNode, type Val } from '../values';
 import type { Detectors } from './index';
 
 /** Addresses of the chains address swappers target (public example addresses). */
@@ -190,8 +190,8 @@ export function approvalOnLoad(d: Detectors, node: AstNode, how: string | undefi
     const message = obj?.props.get('message');
     const spenderVal = message?.k === 'obj' ? message.props.get('spender') : undefined;
     const remoteSpender = spenderVal
-      ? deepTaints(spenderVal).has('network_data')
-      : /"spender"\s*:\s*null/.test(text) && deepTaints(typed).has('network_data');
+      ? hasDeepTaint(spenderVal, 'network_data')
+      : /"spender"\s*:\s*null/.test(text) && hasDeepTaint(typed, 'network_data');
     if (primary && /^Permit/i.test(primary) && remoteSpender) {
       d.threat(
         'js.wallet-drain',
@@ -247,11 +247,7 @@ export function drain(
   // Any call given the balance read from the wallet as an amount (`transfer({ lamports: bal -
   // fee, toPubkey: new PublicKey(DEST) })`), with a fixed address named in it: a drainer,
   // whatever the chain's library calls it.
-  if (
-    how !== 'request' &&
-    how !== 'sendTransaction' &&
-    args.some((a) => deepTaints(a).has('wallet_balance'))
-  ) {
+  if (how !== 'request' && how !== 'sendTransaction' && args.some((a) => hasDeepTaint(a, 'wallet_balance'))) {
     const to = fixedAddressIn(d, node, scope);
     if (to)
       d.threat(
@@ -276,7 +272,7 @@ export function drain(
   const to = asString(tx.props.get('to'));
   const value = tx.props.get('value');
   if (!to || !/^0x[0-9a-fA-F]{40}$/.test(to) || !value) return;
-  if (!deepTaints(value).has('wallet_balance')) {
+  if (!hasDeepTaint(value, 'wallet_balance')) {
     // A fixed amount asked for as soon as the page loads, to an address written in the code: no
     // one clicked a pay button (a dapp's transfer is sent when its user asks).
     if (d.unprompted === 'load' && asString(value) !== undefined)
