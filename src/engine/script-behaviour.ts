@@ -1319,8 +1319,9 @@ export function analyzeScript(
     // `powershell -c "…"` / `-Command` / `-EncodedCommand <base64 UTF-16LE>`: read as PowerShell.
     if (/^(?:powershell|pwsh)(?:\.exe)?$/i.test(base(prog)) && depthOf(state) < 2) {
       const ci = args.findIndex((a) => /^[-/](?:c|command|ec|e|enc|encodedcommand)$/i.test(a));
-      const value = ci >= 0 ? args[ci + 1] : undefined;
       const encoded = ci >= 0 && /^[-/](?:ec|e|enc|encodedcommand)$/i.test(args[ci]!);
+      // `-Command` takes the rest of the line as the script (`powershell -c iwr $u -OutFile $f`).
+      const value = ci < 0 ? undefined : encoded ? args[ci + 1] : args.slice(ci + 1).join(' ') || undefined;
       let inner = value;
       if (inner && encoded) {
         inner = /^[A-Za-z0-9+/=]{8,}$/.test(inner)

@@ -4,7 +4,7 @@
  * known elements, and callbacks given what the API passes them. Calls of modules and globals go
  * to the API models (models/).
  */
-import { isFunctionNode, isPageLocation, keyName, lineOf, startOf, useLines } from './ast';
+import { isFunctionNode, isPageLocation, keyName, lineOf, rangeOf, startOf, useLines } from './ast';
 import {
   arrayMethod,
   builtinApi,
@@ -518,6 +518,92 @@ function callbackParams(c: CallbackCall): Val[] | undefined {
   return undefined;
 }
 
+/** The pattern and flags of a regular expression literal (meriyah and Babel shapes). */
+function regexLiteral(n: AstNode | undefined): { pattern: string; flags: string } | undefined {
+  if (!n) return undefined;
+  const rx = n.regex as { pattern?: string; flags?: string } | undefined;
+  if (n.type === 'Literal' && typeof rx?.pattern === 'string')
+    return { pattern: rx.pattern, flags: rx.flags ?? '' };
+  if (n.type === 'RegExpLiteral' && typeof n.pattern === 'string')
+    return { pattern: n.pattern, flags: (n.flags as string | undefined) ?? '' };
+  return undefined;
+}
+
+/**
+ * A package's own regular expression, compiled only where it cannot backtrack badly on the text
+ * it is given: no backreferences or quantified groups, and the more open-ended quantifiers it has
+ * the shorter the text (a hostile pattern must not stall the scan).
+ */
+function safePackageRegex(pattern: string, flags: string, textLength: number): RegExp | undefined {
+  if (pattern.length > 200 || !/^[gimsuy]*$/.test(flags)) return undefined;
+  if (/\\[1-9]|\\k<|\)(?:[*+?]|\{\d)/.test(pattern)) return undefined;
+  const open = (pattern.replace(/\\./g, '').match(/[*+]|\{\d+,\}/g) ?? []).length;
+  const limit = open === 0 ? 200_000 : open === 1 ? 5_000 : open === 2 ? 300 : 0;
+  if (textLength > limit) return undefined;
+  try {
+    return new RegExp(pattern, flags);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `s.replace(/\^/g, '')`, `s.replace(/[a-z]/gi, (c) => '^' + c)`, `hex.replace(/../g, (h) =>
+ * String.fromCharCode(parseInt(h, 16)))`: names and commands built by rewriting a known string,
+ * with a regular expression or a function called per match (walked with the match, its groups,
+ * offset and the whole string, up to 2,000 matches of a short function).
+ */
+function stringReplace(ev: Evaluator, c: ApiCall): Val | undefined {
+  const s = asString(c.callee.base);
+  if (s === undefined || s.length > 200_000) return undefined;
+  const all = c.method === 'replaceAll';
+  const rx = regexLiteral(c.argNodes[0]);
+  let re: RegExp | undefined;
+  if (rx) re = safePackageRegex(rx.pattern, rx.flags, s.length);
+  else if (c.s0 !== undefined && typeof c.s0 === 'string' && c.args[0]?.k === 'str')
+    re = new RegExp(c.s0.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), all ? 'g' : '');
+  if (!re) return undefined;
+  const fn = c.args[1];
+  const from = [c.callee, ...c.args];
+  if (fn?.k !== 'fn') {
+    const rep = asString(fn);
+    if (rep === undefined) return undefined;
+    return str(s.replace(re, rep), from);
+  }
+  const fnNode = c.argNodes[1];
+  const span = rangeOf(fn.node);
+  if (!span || span[1] - span[0] > 400) return undefined;
+  const matches: RegExpExecArray[] = [];
+  if (re.global) {
+    for (const m of s.matchAll(re)) if (matches.push(m) > 2000) return undefined;
+  } else {
+    const m = re.exec(s);
+    if (m) matches.push(m);
+  }
+  if (!ev.unroll(Math.min(32, Math.ceil(matches.length / 32) || 1))) return undefined;
+  let out = '';
+  let last = 0;
+  const parts: Val[] = [];
+  for (const m of matches) {
+    const params: Val[] = [
+      { k: 'str', v: m[0] },
+      ...m.slice(1).map((g): Val => (g === undefined ? UNKNOWN : { k: 'str', v: g })),
+      { k: 'num', v: m.index },
+      { k: 'str', v: s },
+    ];
+    const r =
+      fnNode && isFunctionNode(fnNode)
+        ? ev.walkFunction(fn.node, c.scope, c.depth + 1, params)
+        : userCall(ev, c.node, fn, params, c.scope, c.depth, undefined, false);
+    const rs = asString(r);
+    if (rs === undefined) return unknown([...from, r]);
+    out += s.slice(last, m.index) + rs;
+    last = m.index + m[0].length;
+    if (parts.length < 50) parts.push(r);
+  }
+  return str(out + s.slice(last), [...from, ...parts]);
+}
+
 /** A call of anything but a local function: globals, module members, modules, compiled code. */
 export function dispatch(
   ev: Evaluator,
@@ -559,7 +645,13 @@ export function dispatch(
       isNew,
       depth,
     };
-    if (mod === 'string') return stringMethod(callee, c.method, args);
+    if (mod === 'string') {
+      if (c.method === 'replace' || c.method === 'replaceAll') {
+        const replaced = stringReplace(ev, c);
+        if (replaced) return replaced;
+      }
+      return stringMethod(callee, c.method, args);
+    }
     if (mod === 'array') return arrayMethod(ev, node, callee, c.method, args);
     if (mod === 'promise') return promiseResolve(ev, c);
     const settled = promiseStatic(c);

