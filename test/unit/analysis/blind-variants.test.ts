@@ -1043,3 +1043,40 @@ module.exports = s.replace(/(a+)+b/, (m) => m) + s.replace(/a*a*a*b/g, '');`,
     expect(r.risk_level).toBe('clean');
   });
 });
+
+describe('code hidden as bits in a shipped text file', () => {
+  it('trailing blanks of a stylesheet read as bits with parseInt(…, 2), joined into a Function', () => {
+    const r = load({
+      'dist/theme.css': '.a { color: red; }\n',
+      'index.js': `const fs = require('fs'), path = require('path');
+const css = fs.readFileSync(path.join(__dirname, 'dist', 'theme.css'), 'utf8');
+const t = css.split('\\n').map((l) => (l.match(/;([ \\t]+)$/) || [, ''])[1]).join('');
+const bytes = [];
+for (let i = 0; i + 8 <= t.length; i += 8) bytes.push(parseInt(t.slice(i, i + 8).replace(/ /g, '0').replace(/\\t/g, '1'), 2));
+if (bytes.length > 16) Function('require', Buffer.from(bytes).toString())(require);`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.eval-decoded');
+  });
+  it('letter case read as bits by shifts, bytes made into a buffer and compiled', () => {
+    expect(
+      rules({
+        'index.js': `const txt = require('fs').readFileSync(__dirname + '/NOTICE.txt', 'utf8');
+const out = []; let b = 0, n = 0;
+for (const ch of txt) { if (!/[a-z]/i.test(ch)) continue; b = (b << 1) | (ch === ch.toUpperCase() ? 1 : 0); if (++n % 8 === 0) { out.push(b); b = 0; } }
+new Function(Buffer.from(out).toString('utf8'))();`,
+      }),
+    ).toContain('js.eval-decoded');
+  });
+  it('quiet: a port read from the environment, and bytes assembled into a buffer that is written, not run', () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `const port = parseInt(process.env.PORT || '3000', 10);
+const bits = '0100100001101001'.match(/.{8}/g).map((x) => parseInt(x, 2));
+require('fs').writeFileSync('out.bin', Buffer.from(bits));
+require('http').createServer((q, s) => s.end('ok')).listen(port);`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -61,9 +61,12 @@ export function decoderGlobal(c: GlobalCall): Val | undefined {
     case 'TextDecoder':
       return { k: 'api', mod: 'textdecoder', path: '' };
     case 'parseInt':
-      return s0 !== undefined && /^(?:0x)?[0-9a-f]+$/i.test(s0)
-        ? { k: 'num', v: parseInt(s0, asNum(args[1]) ?? 10) }
-        : UNKNOWN;
+      if (s0 !== undefined && /^(?:0x)?[0-9a-f]+$/i.test(s0))
+        return { k: 'num', v: parseInt(s0, asNum(args[1]) ?? 10) };
+      // Text read as bits (`parseInt(chunk.replace(/ /g, '0').replace(/\t/g, '1'), 2)`): bytes
+      // decoded from a carrier (whitespace, letter case). Other numbers (a port from the
+      // environment) carry nothing on.
+      return asNum(args[1]) === 2 ? withTaint({ k: 'unknown' }, args.slice(0, 1), 'decoded') : UNKNOWN;
     default:
       return undefined;
   }
@@ -77,6 +80,13 @@ export function decoderApi(c: ApiCall): Val | undefined {
       const bytes = a0.items.map(asNum);
       if (bytes.every((b) => b !== undefined))
         return withTaint(str(Buffer.from(bytes as number[]).toString('utf8')), args, 'decoded');
+      // Bytes computed one by one and read as text (like String.fromCharCode): decoded, with what
+      // they were made from.
+      return withTaint(
+        { k: 'unknown' },
+        [a0, ...a0.items.slice(0, 50)],
+        a0.items.length ? 'decoded' : undefined,
+      );
     }
     if (s0 !== undefined && enc) {
       const d = /^base64(?:url)?$/i.test(enc) ? decodeBase64(s0) : /^hex$/i.test(enc) ? decodeHex(s0) : s0;
