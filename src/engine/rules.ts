@@ -588,7 +588,8 @@ const CATALOGUE = {
     { install: 0.75 },
   ),
   'script.git-push': rule([ISI, MC], 'a script pushes to a git remote (self-propagation)', {
-    base: 0.5,
+    // A git tool pushes when its user asks (`git stack push`); an install step has no reason to.
+    base: 0.3,
     install: 0.85,
   }),
   'script.destructive': rule(

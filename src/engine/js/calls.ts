@@ -1010,15 +1010,20 @@ function invoke(
     ev.inlineStack.includes(target) ||
     (!replaying && ((ev.effects.dormant ? ev.boring : ev.boringLive).get(target) ?? 0) >= 2) ||
     size - from > 1_500 ||
-    (!isNew &&
-      args.length > 0 &&
-      !thisVal?.t &&
-      thisVal?.k !== 'obj' &&
-      args.every((a) => a.k === 'unknown' && !a.t?.size)) ||
     ev.timedOut
   ) {
     return instance ?? unknown(args);
   }
+  // Arguments that tell nothing: the walk where it is defined saw the same (what it returns then
+  // carries what it read: `summary(lockfile)` returning the credential files it collects).
+  if (
+    !isNew &&
+    args.length > 0 &&
+    !thisVal?.t &&
+    thisVal?.k !== 'obj' &&
+    args.every((a) => a.k === 'unknown' && !a.t?.size)
+  )
+    return ev.definitionReturns.get(target) ?? instance ?? unknown(args);
   // Called from code that runs on load or from a function nobody calls: analysed apart.
   const sig = `${args.map((a) => sigOf(a, 0)).join('|')}#${thisVal ? sigOf(thisVal, 1) : ''}${ev.effects.dormant ? '~' : ''}`;
   const cache = ev.inlineCache.get(target);

@@ -227,6 +227,8 @@ export class Evaluator {
   readonly inlineCache = new Map<AstNode, Map<string, Val>>();
   /** Functions whose analysed calls taught nothing (no finding, capability or known result). */
   readonly boring = new Map<AstNode, number>();
+  /** What functions walked where they are defined return, when it carries data (by function node). */
+  readonly definitionReturns = new WeakMap<AstNode, Val>();
   /** Whole-file tests read by object literals, computed on first use. */
   private mcpServerFile: boolean | undefined;
   private loaderHookFile: boolean | undefined;
@@ -342,7 +344,10 @@ export class Evaluator {
   private walkDefinition(node: AstNode, scope: Scope, depth: number): void {
     this.effects.dormant++;
     try {
-      this.walkFunction(node, scope, depth);
+      const r = this.walkFunction(node, scope, depth);
+      // What it returns whatever it is given (its parameters unknown), when that carries data:
+      // a call with arguments that tell nothing more gets it (see `invoke`).
+      if (hasDeepTaint(r)) this.definitionReturns.set(node, r);
     } finally {
       this.effects.dormant--;
     }

