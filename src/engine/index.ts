@@ -10,6 +10,7 @@
  */
 import { lstat, open, readFile, readdir } from 'node:fs/promises';
 import { join, posix } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import type { AgenticThreat } from '../contract/schemas';
 import { isAgentFile, scanText, type TextContext } from './agentic';
 import { CapabilityCollector } from './capabilities';
@@ -68,6 +69,23 @@ const DTS = /\.d\.[cm]?ts$/i;
 const MARKDOWN = /\.(?:md|markdown|mdx|txt|mdc)$/i;
 const PROMPT_PREFILTER =
   /ignore|disregard|forget|override|you are now|system prompt|do not (?:report|flag|mention)|\b(?:AI|LLM|assistant|agent|claude|cursor|copilot|gpt|gemini|reviewer|scanner)\b|curl|wget|registry|\.ssh|credential|IMPORTANT|SYSTEM/i;
+
+/** The scripts a JavaScript GitHub Action's `action.yml` runs (`runs.main`, `pre`, `post`). */
+function actionEntries(file: PackageFile | undefined): string[] {
+  if (!file || file.truncated || file.data.length > 200_000) return [];
+  let doc: unknown;
+  try {
+    doc = parseYaml(file.data.toString('utf8'), { maxAliasCount: 50 });
+  } catch {
+    return [];
+  }
+  const runs = (doc as { runs?: Record<string, unknown> } | null)?.runs;
+  if (!runs || typeof runs !== 'object' || !/^node\d*$/i.test(String(runs.using ?? ''))) return [];
+  return (['pre', 'main', 'post'] as const)
+    .map((k) => runs[k])
+    .filter((x): x is string => typeof x === 'string' && x.trim() !== '')
+    .map((x) => posix.normalize(x.trim()).replace(/^\.\//, ''));
+}
 
 export interface ArchiveContext {
   skipped: SkippedFile[];
@@ -281,6 +299,9 @@ export function analyzeFiles(
       ...[meta.module, meta.browser]
         .filter((x): x is string => typeof x === 'string')
         .map((x) => posix.normalize(x).replace(/^\.\//, '')),
+      // A GitHub Action's steps (`runs.main`, `pre`, `post` of a node action): the runner runs
+      // them in every workflow that uses the action, with its secrets in the environment.
+      ...actionEntries(byPath.get('action.yml') ?? byPath.get('action.yaml')),
     ].map((x) => x.replace(/\/+$/, '')),
   );
   const analyzeCode = (file: PackageFile, installTime: boolean): string[] => {

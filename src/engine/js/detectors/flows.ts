@@ -50,10 +50,11 @@ export function envWhole(
 
 /** Records a network sink; flags it when sensitive data flows straight into it. */
 /** A secret-looking variable in a request's body (options other than headers, or a body argument). */
-function secretOutsideHeaders(args: Val[]): boolean {
+function secretOutsideHeaders(args: Val[], body: boolean): boolean {
   return args.some((a, i) => {
-    // The first argument is the address (a configured one may be built from the same settings).
-    if (a.k !== 'obj') return i > 0 && hasDeepTaint(a, 'secret_env');
+    // The first argument of a request is the address (a configured one may be built from the
+    // same settings); what `req.write` / `req.end` get is all body.
+    if (a.k !== 'obj') return (body || i > 0) && hasDeepTaint(a, 'secret_env');
     for (const [k, v] of a.props)
       if (!/^(?:headers|auth|agent)$/i.test(k) && hasDeepTaint(v, 'secret_env')) return true;
     return false;
@@ -102,7 +103,8 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
       // Called by its user, an SDK sends the keys it is given; sent as soon as it is loaded, the
       // secret goes out before anyone asked for anything.
       // (Outside the headers: a token in a request's own headers is how it is used.)
-      d.install ?? (d.unprompted === 'load' && secretOutsideHeaders(args) ? 'load' : undefined),
+      d.install ??
+        (d.unprompted === 'load' && secretOutsideHeaders(args, what === 'request body') ? 'load' : undefined),
     );
   }
   // What a page's user types (keystrokes, password/card/seed fields, wallet storage) sent to
