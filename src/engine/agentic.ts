@@ -507,9 +507,16 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
     });
     for (const x of f) if (!out.some((o) => o.rule === x.rule && o.line === x.line)) out.push(x);
   };
-  if (/\.json$/i.test(path) && (TOOL_MANIFEST.test(path) || input.context === 'agent_file')) {
+  if (/\.json$/i.test(path)) {
     const declaresTools = /"(?:tools|inputSchema|input_schema|mcpServers|parameters)"\s*:/.test(text);
-    if (declaresTools || input.context === 'agent_file')
+    // Named as a manifest, or shaped as one wherever it is (`tools.default.json`, a copy a
+    // server loads and may refresh from its own host): a "tools" map or list with descriptions.
+    const toolShaped =
+      TOOL_MANIFEST.test(path) ||
+      (!/(?:^|\/)(?:package(?:-lock)?|tsconfig[^/]*|npm-shrinkwrap)\.json$/i.test(path) &&
+        /"tools"\s*:\s*[[{]/.test(text) &&
+        /"description"\s*:/.test(text));
+    if ((toolShaped && declaresTools) || input.context === 'agent_file')
       for (const d of jsonDescriptions(text)) sub('tool_description', d.text, d.offset);
   }
   if (/\.py$/i.test(path) && (input.context === 'code' || input.context === 'agent_file')) {
