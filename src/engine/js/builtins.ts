@@ -3,6 +3,7 @@
  * methods, Promise resolution. Lookups that reach a module member indirectly (descriptors,
  * Reflect.get, enumeration) are reported as effects.
  */
+import { parse as parseYaml } from 'yaml';
 import { comparedLiteral } from './ast';
 import { dispatch } from './calls';
 import type { Evaluator } from './evaluator';
@@ -19,6 +20,41 @@ import {
   type AstNode,
   type Val,
 } from './values';
+
+/** A parsed JSON or YAML document as a value (bounded in depth and size; what is cut is unknown). */
+export function dataValue(x: unknown, budget = { left: 5_000 }, depth = 0): Val {
+  if (--budget.left < 0 || depth > 8) return UNKNOWN;
+  if (typeof x === 'string') return { k: 'str', v: x.slice(0, 100_000) };
+  if (typeof x === 'number') return { k: 'num', v: x };
+  if (typeof x === 'boolean') return { k: 'bool', v: x };
+  if (Array.isArray(x))
+    return { k: 'arr', items: x.slice(0, 1_000).map((i) => dataValue(i, budget, depth + 1)) };
+  if (x && typeof x === 'object') {
+    const props = new Map<string, Val>();
+    for (const [k, v] of Object.entries(x).slice(0, 1_000)) props.set(k, dataValue(v, budget, depth + 1));
+    return { k: 'obj', props };
+  }
+  return UNKNOWN;
+}
+
+/**
+ * `JSON.parse(text)`, `YAML.parse(text)` / `yaml.load(text)` of text known here (a configuration
+ * file of the package read by the code): the document, so commands and addresses kept in data
+ * files reach the calls that use them. Aliases are bounded (no billion-laughs expansion).
+ */
+export function parseData(c: ApiCall): Val | undefined {
+  const json = c.mod === 'global:JSON' && c.path === 'parse';
+  const yaml = (c.mod === 'yaml' && c.path === 'parse') || (c.mod === 'js-yaml' && c.path === 'load');
+  if (!json && !yaml) return undefined;
+  const text = c.a0?.k === 'str' ? c.a0.v : undefined;
+  if (text === undefined || text.length > 64_000) return undefined;
+  try {
+    const doc: unknown = json ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 20 });
+    return withTaint(dataValue(doc), [c.a0!]);
+  } catch {
+    return undefined;
+  }
+}
 
 /** JSON, Object and Reflect calls; `undefined` for other modules. */
 export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {

@@ -9,6 +9,7 @@ import {
   arrayMethod,
   builtinApi,
   collectionGlobal,
+  parseData,
   promiseResolve,
   promiseStatic,
   stringMethod,
@@ -685,6 +686,7 @@ export function dispatch(
       cookieJar(c) ??
       runtimeApi(ev, c) ??
       bunFileRead(ev, c) ??
+      parseData(c) ??
       builtinApi(ev, c) ??
       decoderApi(c) ??
       fsApi(ev, c) ??

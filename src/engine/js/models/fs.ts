@@ -131,6 +131,24 @@ function secretCopies(ev: Evaluator): Set<string> {
   return s;
 }
 
+/**
+ * A data file of the package itself (`fs.readFileSync(path.join(__dirname, '../config/x.yml'))`):
+ * its text, so what it keeps (commands split into parts, addresses) is followed where the code uses
+ * it. Only configuration-like files, small ones, whole reads.
+ */
+function ownDataFile(
+  ev: Evaluator,
+  method: string,
+  p: string | undefined,
+  a0: Val | undefined,
+): string | undefined {
+  if (!/^readFile(?:Sync)?$/.test(method) || !p || !a0?.t?.has('own_dir')) return undefined;
+  const rel = /^\$\{…\}\/(.+)$/.exec(p)?.[1];
+  if (!rel || !/\.(?:json|ya?ml|txt|ini|cfg|conf|toml)$/i.test(rel) || rel.includes('${…}')) return undefined;
+  const file = ev.input.modules?.resolve(ev.input.path, `./${rel}`);
+  return file && file.text.length <= 64_000 ? file.text : undefined;
+}
+
 export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, path, method, args, a0, scope } = c;
   if (mod === 'fs') {
@@ -142,6 +160,8 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
         return withTaint({ k: 'unknown' }, [], 'secret_file');
       }
       if (p && IMAGE_PATH.test(p)) return withTaint({ k: 'unknown' }, [], 'image');
+      const data = ownDataFile(ev, method, p, a0);
+      if (data !== undefined) return { k: 'str', v: data };
       // A listed file read to be rewritten (a formatter, a codemod) or encrypted (ransomware).
       if (/^readFile/.test(method) && a0?.t?.has('user_listing'))
         return withTaint({ k: 'unknown' }, [], 'listed_content');
