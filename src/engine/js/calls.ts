@@ -567,8 +567,15 @@ function stringReplace(ev: Evaluator, c: ApiCall): Val | undefined {
   const fn = c.args[1];
   const from = [c.callee, ...c.args];
   if (fn?.k !== 'fn') {
+    // A replacement not known here stands where it goes (`'--pass {host}'.replace('{host}',
+    // os.hostname())` is `--pass ${…}`); a pattern that is not there leaves the string as it is.
     const rep = asString(fn);
-    if (rep === undefined) return undefined;
+    if (rep === undefined) {
+      re.lastIndex = 0;
+      if (!re.test(s)) return str(s, [c.callee]);
+      re.lastIndex = 0;
+      return withTaint({ k: 'str', v: s.replace(re, () => '${…}') }, from);
+    }
     return str(s.replace(re, rep), from);
   }
   const fnNode = c.argNodes[1];

