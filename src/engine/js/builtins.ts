@@ -65,7 +65,10 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
   if (mod === 'global:JSON' && path === 'stringify') {
     if (a0?.k === 'env')
       ev.effects.envWhole(node, 'serialises the whole environment (JSON.stringify(process.env))');
-    const json = a0 && (a0.k === 'obj' || a0.k === 'arr') ? toJson(a0, 0) : undefined;
+    const json =
+      a0 && (a0.k === 'obj' || a0.k === 'arr' || a0.k === 'str' || a0.k === 'num' || a0.k === 'bool')
+        ? toJson(a0, 0)
+        : undefined;
     if (json === undefined) return unknown(args);
     const out: Val = { k: 'str', v: json };
     const t = deepTaints(a0);

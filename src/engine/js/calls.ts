@@ -153,7 +153,8 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     if (
       arrayMethod &&
       (base.mod === 'array' || (base.mod === 'global:Array' && base.path.startsWith('prototype.'))) &&
-      args[0]?.k === 'arr'
+      // (or a list not known here that carries data: `[].forEach.call(document.querySelectorAll('input'), …)`)
+      (args[0]?.k === 'arr' || (args[0]?.k === 'unknown' && !!args[0].t?.size))
     )
       callee = { k: 'api', mod: 'array', path: arrayMethod, base: args[0] };
     effArgs = how === 'call' ? args.slice(1) : spreadArgs(args[1]);
@@ -285,17 +286,19 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     callee.k === 'api' &&
     callee.mod === 'array' &&
     callee.base &&
-    args[0]?.k === 'fn' &&
+    effArgs[0]?.k === 'fn' &&
     /^(?:forEach|map|filter|some|every|find|findIndex|flatMap|reduce)$/.test(callee.path)
   ) {
     const items = iterItems(callee.base);
-    const fn = args[0];
+    const fn = effArgs[0];
+    // (`[].forEach.call(list, fn)`: the callback is the argument after the list.)
+    const fnNode = effArgs === args ? argNodes[0] : argNodes[1];
     // An empty array here may stand for data not known (`hex.match(re) || []`): its callback is
     // then walked below like any other, with the array's taint on its element.
     if (items && items.length && ev.unroll(items.length)) {
       iterated = true;
       const outs: Val[] = [];
-      let acc: Val = args[1] ?? UNKNOWN;
+      let acc: Val = effArgs[1] ?? UNKNOWN;
       // A list that carries data as a whole (`(host + '.zone').split('.')`) gives it to each item.
       const listTaint = callee.base.t?.size ? callee.base : undefined;
       items.forEach((known, i) => {
@@ -309,7 +312,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
               ? [pair[1] ?? UNKNOWN, pair[0] ?? UNKNOWN, callee.base!]
               : [item, { k: 'num', v: i }, callee.base!];
         const out =
-          argNodes[0] && isFunctionNode(argNodes[0])
+          fnNode && isFunctionNode(fnNode)
             ? ev.walkFunction(fn.node, scope, depth + 1, params)
             : userCall(ev, node, fn, params, scope, depth, undefined, false);
         acc = out;
@@ -353,6 +356,11 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   codeCall(ev, node, calleeNode, callee, effArgs, argNodes);
   // Walk callback arguments, giving their parameters what the API passes them.
   let iteratedReturn: Val | undefined;
+  // `[].forEach.call(list, fn)`: the borrowed method goes over the list given as `this`.
+  const borrowed =
+    effArgs !== args && callee.k === 'api' && callee.mod === 'array' && callee.base
+      ? (fnIndex: number) => (fnIndex === 1 ? taintedElements(callee.path, callee.base) : undefined)
+      : () => undefined;
   argNodes.forEach((a, i) => {
     // A named function handed to a timer or an event registration runs later: walk it again
     // with what the program has built by then (a keylogger's buffer flushed by setInterval).
@@ -400,7 +408,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
         }
         return;
       }
-      const items = i === 0 ? taintedElements(how, memberObj) : undefined;
+      const items = (i === 0 ? taintedElements(how, memberObj) : undefined) ?? borrowed(i);
       if (items) {
         const fn = args[i] as FnVal;
         ev.rewalked.add(fn.node);
@@ -421,7 +429,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
         ? [memberObj]
         : undefined;
     const fromModel = settled ?? callbackParams({ callee, result, args, method: how });
-    let params = fromModel ?? taintedElements(how, memberObj);
+    let params = fromModel ?? taintedElements(how, memberObj) ?? borrowed(i);
     // reduce over items not known: the accumulator starts as the initial value given.
     if (!fromModel && how === 'reduce' && i === 0) params = [args[1] ?? UNKNOWN, params?.[1] ?? UNKNOWN];
     // A handler of what the page's user does (a click, a key, a submitted form) runs when they

