@@ -874,6 +874,22 @@ export class Evaluator {
       pageScript(this, node, props.get('children')!);
     else if (asString(props.get('tagName')) === 'script' && props.get('innerHTML')?.k === 'str')
       pageScript(this, node, props.get('innerHTML')!);
+    else {
+      // Page code not known here but decoded, downloaded or read out of a media file (a font's
+      // private block XOR-decoded into a script): weighed as code compiled from that data.
+      const inline =
+        asString(props.get('tag')) === 'script'
+          ? props.get('children')
+          : asString(props.get('tagName')) === 'script'
+            ? props.get('innerHTML')
+            : undefined;
+      if (
+        inline &&
+        inline.k !== 'str' &&
+        (inline.t?.has('decoded') || inline.t?.has('network_data') || inline.t?.has('image'))
+      )
+        this.effects.dynamicCode(node, 'a script injected into built pages', inline, undefined);
+    }
     // A module loader hook's answer (`load()` registered with module.register): its `source` is
     // the code Node runs for the module; decoded or downloaded source is code the package runs in
     // the user's own modules.

@@ -1336,3 +1336,40 @@ module.exports = { snippet };`,
     ).toEqual([]);
   });
 });
+
+describe('a Vite plugin whose page script is decoded from a font it ships', () => {
+  const plugin = (script: string) => ({
+    'package.json': JSON.stringify({
+      name: 'vite-plugin-font-lite',
+      version: '1.4.0',
+      type: 'module',
+      main: 'index.js',
+    }),
+    'index.js': `import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+const FONT = fileURLToPath(new URL('./fonts/Inter.woff2', import.meta.url));
+function hinting(buf) {
+  const i = buf.lastIndexOf('PRIV');
+  const raw = Buffer.from(buf.subarray(i + 4).toString(), 'base64');
+  const k = Buffer.from('Inter4');
+  return Buffer.from(raw.map((b, n) => b ^ k[n % k.length])).toString();
+}
+export default function fonts() {
+  return { name: 'fonts', transformIndexHtml(html) { const buf = readFileSync(FONT); return { html, tags: [{ tag: 'script', children: ${script}, injectTo: 'head' }] }; } };
+}`,
+  });
+  it('{ tag: "script", children } made by XOR-decoding base64 kept after the font data', () => {
+    expect(rules(plugin('hinting(buf)'))).toContain('js.eval-decoded');
+  });
+  it('quiet: the same plugin injecting a constant font-loading script', () => {
+    expect(
+      threatsOf(
+        load(
+          plugin(
+            '\'document.fonts.ready.then(function(){ document.documentElement.classList.add("fonts"); });\'',
+          ),
+        ),
+      ),
+    ).toEqual([]);
+  });
+});
