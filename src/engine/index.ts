@@ -233,6 +233,22 @@ export function analyzeFiles(
   const pkgFile = byPath.get('package.json');
   const pkgText = pkgFile ? decodeText(pkgFile.data).text : undefined;
   const install = analyzePackageJson(pkgText, 'package.json', exists);
+  // What a root binding.gyp has node-gyp run while npm builds it at install (`<!(node gen.js)`):
+  // those files run at install time like a lifecycle script's.
+  const gyp = byPath.get('binding.gyp');
+  if (
+    gyp &&
+    !gyp.truncated &&
+    install.scripts.some((s) => /\bnode-(?:pre-)?gyp(?:-build)?\b|\bprebuild-install\b/.test(s.command))
+  ) {
+    const dec = decodeText(gyp.data);
+    if (!dec.binary)
+      for (const c of gypCommands(dec.text.slice(0, 1_000_000)))
+        for (const target of scriptTargets(c.command)) {
+          const found = [target, `${target}.js`, `${target}.cjs`, `${target}.mjs`].find(exists);
+          if (found) install.installFiles.add(found);
+        }
+  }
   // (H1) when limits stopped reading before package.json, analyzeTarball already says so.
   if (install.parseProblem && !(ctx.incomplete && !pkgFile)) problems.push(`${install.parseProblem}.`);
   evidence.push(...install.findings);

