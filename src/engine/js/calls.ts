@@ -806,8 +806,13 @@ function userCall(
     // What it returns keeps the taint of what it read or was given (a helper that base64-encodes
     // a credential file it reads returns the file).
     // Lists and objects it builds are returned as they are.
+    // A text it computed whole (`rot('Shapgvba')` is "Function") is kept as that text.
     const kept = (): Val =>
-      walked.k === 'arr' || walked.k === 'obj' ? walked : { ...unknown([walked, ...args]), viaDecoder: true };
+      walked.k === 'arr' || walked.k === 'obj'
+        ? walked
+        : walked.k === 'str' && walked.v.length >= 2 && !walked.v.includes('${…}')
+          ? { ...walked, viaDecoder: true }
+          : { ...unknown([walked, ...args]), viaDecoder: true };
     if (!args.every((a) => a.k === 'num')) return kept();
     // What it returns is decoded only when a decoding primitive made it (base64, hex, char codes);
     // the call itself is not reported, as decoding helpers are common in ordinary code.

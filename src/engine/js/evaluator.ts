@@ -125,6 +125,11 @@ const NUMERIC_OPS: Record<string, (a: number, b: number) => number> = {
   '^': (a, b) => a ^ b,
   '|': (a, b) => a | b,
   '&': (a, b) => a & b,
+  '%': (a, b) => a % b,
+  '/': (a, b) => a / b,
+  '<<': (a, b) => a << b,
+  '>>': (a, b) => a >> b,
+  '>>>': (a, b) => a >>> b,
 };
 
 /** A class's static method or field named `key` (not an accessor; the first 200 members). */
@@ -148,7 +153,7 @@ function truthy(v: Val): boolean | undefined {
 }
 
 /** Comparisons of two known numbers (the tests of counter loops). */
-const COMPARE_OPS: Record<string, (a: number, b: number) => boolean> = {
+const COMPARE_OPS: Record<string, <T extends number | string>(a: T, b: T) => boolean> = {
   '<': (a, b) => a < b,
   '<=': (a, b) => a <= b,
   '>': (a, b) => a > b,
@@ -559,6 +564,11 @@ export class Evaluator {
           const cmp = COMPARE_OPS[node.operator as string];
           if (cmp) return { k: 'bool', v: cmp(l.v, r.v) };
         }
+        // Two known strings compared (`c <= 'Z'` in a rot13 helper).
+        if (l.k === 'str' && r.k === 'str' && !l.v.includes('${…}') && !r.v.includes('${…}')) {
+          const cmp = COMPARE_OPS[node.operator as string];
+          if (cmp) return { k: 'bool', v: cmp(l.v, r.v) };
+        }
         return unknown([l, r]);
       }
       case 'LogicalExpression': {
@@ -582,9 +592,20 @@ export class Evaluator {
         return UNKNOWN;
       }
       case 'ConditionalExpression': {
-        this.walk(node.test as AstNode, scope, depth + 1);
+        const test = this.walk(node.test as AstNode, scope, depth + 1);
         const a = this.walk(node.consequent as AstNode, scope, depth + 1);
         const b = this.walk(node.alternate as AstNode, scope, depth + 1);
+        // A comparison of values known here picks the branch (`c <= 'Z' ? 65 : 97`); both are
+        // still walked for what they do. Tests on the environment (`typeof window`) do not pick:
+        // the package runs in more than one.
+        const t = node.test as AstNode;
+        if (
+          test.k === 'bool' &&
+          t.type === 'BinaryExpression' &&
+          (t.left as AstNode).type !== 'UnaryExpression' &&
+          (t.right as AstNode).type !== 'UnaryExpression'
+        )
+          return test.v ? a : b;
         return eitherOf(a, b);
       }
       case 'UnaryExpression': {
@@ -870,26 +891,17 @@ export class Evaluator {
     }
     // `{ tag: 'script', children: code }` (Vite) and `{ tagName: 'script', innerHTML: code }`
     // (html-webpack-plugin): a script an HTML transform puts into built pages.
-    if (asString(props.get('tag')) === 'script' && props.get('children')?.k === 'str')
-      pageScript(this, node, props.get('children')!);
-    else if (asString(props.get('tagName')) === 'script' && props.get('innerHTML')?.k === 'str')
-      pageScript(this, node, props.get('innerHTML')!);
-    else {
-      // Page code not known here but decoded, downloaded or read out of a media file (a font's
-      // private block XOR-decoded into a script): weighed as code compiled from that data.
-      const inline =
-        asString(props.get('tag')) === 'script'
-          ? props.get('children')
-          : asString(props.get('tagName')) === 'script'
-            ? props.get('innerHTML')
-            : undefined;
-      if (
-        inline &&
-        inline.k !== 'str' &&
-        (inline.t?.has('decoded') || inline.t?.has('network_data') || inline.t?.has('image'))
-      )
-        this.effects.dynamicCode(node, 'a script injected into built pages', inline, undefined);
-    }
+    const inline =
+      asString(props.get('tag')) === 'script'
+        ? props.get('children')
+        : asString(props.get('tagName')) === 'script'
+          ? props.get('innerHTML')
+          : undefined;
+    if (inline?.k === 'str' && inline.v.length >= 40) pageScript(this, node, inline);
+    // Page code not known here but decoded, downloaded or read out of a media file (a font's
+    // private block XOR-decoded into a script): weighed as code compiled from that data.
+    else if (inline?.t?.has('decoded') || inline?.t?.has('network_data') || inline?.t?.has('image'))
+      this.effects.dynamicCode(node, 'a script injected into built pages', inline, undefined);
     // A module loader hook's answer (`load()` registered with module.register): its `source` is
     // the code Node runs for the module; decoded or downloaded source is code the package runs in
     // the user's own modules.

@@ -1404,3 +1404,22 @@ console.log('src/tables.cc');`);
     expect(r.risk_level).not.toBe('critical');
   });
 });
+
+describe('names decoded by a rot13 helper', () => {
+  const rot = `const rot = (s) => s.replace(/[a-z]/gi, (c) => { const b = c <= 'Z' ? 65 : 97; return String.fromCharCode(((c.charCodeAt(0) - b + 13) % 26) + b); });`;
+  it('globalThis[rot("Shapgvba")] is the Function constructor, called on text built from char codes', () => {
+    const found = rules({
+      'index.js': `${rot}
+const table = [102, 115, 115, 121, 123, 40];
+const text = table.map((n, i) => n - (i % 7) - 3).reduce((acc, c) => acc + String.fromCharCode(c), '');
+globalThis[rot('Shapgvba')]('r', text)(require);`,
+    });
+    expect(found).toContain('js.obfuscated-global');
+    expect(found).toContain('js.eval-decoded');
+  });
+  it('quiet: the same helper used to show a rot13 puzzle answer', () => {
+    expect(
+      threatsOf(load({ 'index.js': `${rot}\nmodule.exports = () => console.log(rot('Uryyb, jbeyq'));` })),
+    ).toEqual([]);
+  });
+});
