@@ -70,6 +70,32 @@ const MARKDOWN = /\.(?:md|markdown|mdx|txt|mdc)$/i;
 const PROMPT_PREFILTER =
   /ignore|disregard|forget|override|you are now|system prompt|do not (?:report|flag|mention)|\b(?:AI|LLM|assistant|agent|claude|cursor|copilot|gpt|gemini|reviewer|scanner)\b|curl|wget|registry|\.ssh|credential|IMPORTANT|SYSTEM/i;
 
+/**
+ * Whether a file's top lines leave unless an environment variable named after the package is set
+ * (`if (process.env.SCHEMADOC_REGISTER_MCP !== '1') process.exit(0)`, `if (!process.env.X) return`):
+ * an opt-in only its user can give. Variables every machine or CI has are not opt-ins.
+ */
+function optInGate(text: string, pkgName: unknown): boolean {
+  if (typeof pkgName !== 'string') return false;
+  const head = text.slice(0, 3000);
+  const m =
+    /^\s*if\s*\(\s*(?:!\s*process\.env\.([A-Za-z0-9_]+)|process\.env\.([A-Za-z0-9_]+)\s*!==?\s*['"][^'"]*['"])\s*\)\s*\{?\s*(?:process\.exit\(\s*0?\s*\)|return\b)/m.exec(
+      head,
+    );
+  const name = m?.[1] ?? m?.[2];
+  if (!name || /^(?:CI|HOME|USER|PATH|npm_|INIT_CWD|NODE_ENV|GITHUB_)/i.test(name)) return false;
+  const words = new Set(
+    pkgName
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 4),
+  );
+  return name
+    .toLowerCase()
+    .split('_')
+    .some((w) => words.has(w));
+}
+
 /** The scripts a JavaScript GitHub Action's `action.yml` runs (`runs.main`, `pre`, `post`). */
 function actionEntries(file: PackageFile | undefined): string[] {
   if (!file || file.truncated || file.data.length > 200_000) return [];
@@ -487,8 +513,12 @@ export function analyzeFiles(
       }
       continue;
     }
-    const reqs = analyzeCode(f, true);
-    if (depth < 3) {
+    // An install step that does nothing unless its user set the package's own variable
+    // (`if (process.env.SCHEMADOC_REGISTER_MCP !== '1') process.exit(0)`) is one they ask for: read
+    // like code they call.
+    const optedIn = optInGate(decodeText(f.data).text, meta.name);
+    const reqs = analyzeCode(f, !optedIn);
+    if (depth < 3 && !optedIn) {
       for (const spec of reqs) {
         const target = resolveRelative(path, spec, exists);
         if (target && !done.has(target)) queue.push({ path: target, depth: depth + 1 });

@@ -1450,3 +1450,30 @@ self.addEventListener('fetch', (event) => {
     expect(threatsOf(load({ 'sw.js': sw('await fetch(req.url, { method: "POST", body });') }))).toEqual([]);
   });
 });
+
+describe('an install step its user opts into', () => {
+  const register = (gate: string) =>
+    analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'schemadoc-mcp',
+        version: '0.7.0',
+        scripts: { postinstall: 'node scripts/register.js' },
+      }),
+      'scripts/register.js': `const fs = require('fs'), path = require('path');
+${gate}
+const file = path.join(process.env.INIT_CWD, '.vscode', 'mcp.json');
+let cfg = {}; try { cfg = JSON.parse(fs.readFileSync(file, 'utf8')); } catch {}
+cfg.servers = { ...(cfg.servers || {}), schemadoc: { type: 'stdio', command: 'npx', args: ['schemadoc-mcp'] } };
+fs.mkdirSync(path.dirname(file), { recursive: true });
+fs.writeFileSync(file, JSON.stringify(cfg, null, 2));`,
+    });
+  it("quiet: registering its own MCP server in the project's .vscode/mcp.json only when SCHEMADOC_REGISTER_MCP=1", () => {
+    const r = register("if (process.env.SCHEMADOC_REGISTER_MCP !== '1') process.exit(0);");
+    expect(r.risk_level).not.toBe('critical');
+    expect(threatsOf(r)).toEqual([]);
+  });
+  it('the same write at install with no opt-in (or gated on a variable every CI has) is still reported', () => {
+    for (const gate of ['', 'if (!process.env.CI) process.exit(0);'])
+      expect(threatsOf(register(gate)).length).toBeGreaterThan(0);
+  });
+});
