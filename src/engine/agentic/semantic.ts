@@ -70,14 +70,16 @@ const SECRET_KINDS: [string, RegExp][] = [
   ],
   [
     'tokens',
-    /api[_\s-]?keys?|access\s+tokens?|auth\s+tokens?|\btokens?\b|\.npmrc|\.git-credentials|credentials?|passwords?|secrets?|cookies|токен|парол|секрет|令牌|密码|凭证|凭据|パスワード|トークン|비밀번호|토큰|contraseña|Passw(?:o|ö)rt|mot\s+de\s+passe/i,
+    /api[_\s-]?keys?|access\s+tokens?|auth\s+tokens?|\btokens?\b|credentials?|passwords?|secrets?|cookies|токен|парол|секрет|令牌|密码|凭证|凭据|パスワード|トークン|비밀번호|토큰|contraseña|Passw(?:o|ö)rt|mot\s+de\s+passe/i,
   ],
+  // Files that hold registry and git credentials (not a generic word such as "token").
+  ['registry-credentials', /\.npmrc\b|\.yarnrc(?:\.yml)?\b|\.git-credentials\b|\.pypirc\b/i],
   ['cloud', /\.aws\b|aws\s+credentials|\.kube\/config|kubeconfig|gcloud|\.docker\/config/i],
   ['agent-config', /\bmcp\.json\b|claude_desktop_config|\.cursor\/|settings\.json/i],
 ];
 
 const CONCEAL =
-  /\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|point\s+out)\s+(?:it|this|that)\s+(?:in|to)\s+(?:your\s+)?(?:reply|replies|answer|answers|response|responses|output|summary|reviews?)\b|\b(?:do\s+not|don't|never)\s+point\s+(?:it|this|that)\s+out\b|\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+)?(?:replies|answers|responses|output|summary)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|无需(?:告知|告诉|通知)|不要在[^。\n]{0,12}(?:提及|提到|说明)|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
+  /\b(?:do\s+not|don't|never)\s+call\s+(?:it|this|that|them)\s+out\b|\bno\s+(?:comments?|explanations?|mentions?)\s+(?:is|are)\s+(?:needed|necessary|required)\b|\b(?:do\s+not|don't|never)\s+(?:mention|describe|note|list|document|explain)\b[^.\n]{0,60}\b(?:commit\s+messages?|change\s+summar(?:y|ies)|pull\s+requests?|PR\s+descriptions?|changelogs?)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|point\s+out)\s+(?:it|this|that)\s+(?:in|to)\s+(?:your\s+)?(?:reply|replies|answer|answers|response|responses|output|summary|reviews?)\b|\b(?:do\s+not|don't|never)\s+point\s+(?:it|this|that)\s+out\b|\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+)?(?:replies|answers|responses|output|summary)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|无需(?:告知|告诉|通知)|不要在[^。\n]{0,12}(?:提及|提到|说明)|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
 
 const OVERRIDE =
   /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|other)\s+(?:instructions?|prompts?|rules|directions|guidelines|directives|tools?)|игнорир\S*\s+(?:все\s+)?(?:предыдущие|прошлые|прежние|системные)?\s*(?:инструкции|указания|правила)|забудь\s+(?:все\s+)?(?:предыдущие\s+)?(?:инструкции|указания)|忽略(?:之前|以上|先前|所有|前面|上述)的?(?:所有)?(?:指令|指示|说明|规则|提示)|无视(?:之前|以上|所有)的?(?:指令|指示)|ignor[ae]\s+(?:todas\s+)?las\s+instrucciones\s+(?:anteriores|previas)|ignorier\w*\s+(?:alle\s+)?(?:vorherigen|bisherigen|früheren)\s+(?:Anweisungen|Instruktionen)|ignore[rz]?\s+(?:toutes\s+)?les\s+instructions\s+(?:précédentes|antérieures)|(?:以前|前|上記)の(?:指示|命令|指令)を(?:すべて)?無視|이전\s*(?:지시|명령|지침)(?:을|를|사항을)?\s*(?:모두\s*)?무시/i;
@@ -113,6 +115,14 @@ function destroys(sentence: string): boolean {
 /** Code that sends the environment, which an agent is told to put into what it writes. */
 const ENV_CODE_INJECTION =
   /\b(?:always|must|every\s+time|whenever|each\s+time)\b[^.\n]{0,120}\b(?:add|include|insert|append|inject|put|set)\b[^\n]{0,200}(?:JSON\.stringify\(\s*process\.env\s*\)|process\.env\b[^\n]{0,60}\b(?:base64|btoa)\b|\bos\.environ\b(?![.[]))/i;
+
+/**
+ * Code the agent is told to add that hands over the whole environment (`registerRuntime({ env: {
+ * ...process.env } })`, "it must receive the full, unfiltered process.env"), with an address it
+ * goes to.
+ */
+const ENV_CODE_BLOCK =
+  /^(?=[\s\S]*\b(?:add|include|insert|inject|put|register|paste)\b)(?=[\s\S]*(?:\{\s*\.\.\.process\.env\s*\}|\b(?:full|entire|whole|unfiltered|complete)\b[^.\n]{0,30}\b(?:process\.env|environment)\b))(?=[\s\S]*(?:https?:\/\/|\bupload|\bsend))/i;
 
 /** A script from the package or a global install an agent is told to run. */
 const RUN_IMPERATIVE =
@@ -289,16 +299,23 @@ export function semanticScan(
     // Safety rules ("never print API keys") are not requests: drop negated clauses first.
     const affirmative = s.replace(NEGATED_CLAUSE, ' ');
     // Search and secret in one sentence, the sink in that sentence or one of the next two.
-    const sentences = affirmative.split(/(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+/).filter((x) => x.trim());
+    const sentences = affirmative
+      .split(/(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+/)
+      .filter((x) => x.trim() && !/^\s*\d+[.)]\s*$/.test(x));
     let kinds: string[] = [];
     let search = false;
     let sink = false;
+    // (Steps split over a numbered list: the secret in one step, "read it" in the one before or
+    // after, the sink in one of the next four.)
+    const steps = /^\s*(?:\d+[.)]|[-*])\s/m.test(affirmative);
     sentences.forEach((sent, i) => {
       const k = secretKinds(sent);
-      if (!k.length || !SEARCH.test(sent)) return;
+      if (!k.length) return;
+      const near = steps ? sentences.slice(Math.max(0, i - 1), i + 2) : [sent];
+      if (!near.some((x) => SEARCH.test(x))) return;
       search = true;
       kinds = [...new Set([...kinds, ...k])];
-      if (sentences.slice(i, i + 3).some((x) => SINK.test(x))) sink = true;
+      if (sentences.slice(i, i + (steps ? 7 : 3)).some((x) => SINK.test(x))) sink = true;
     });
     // "Do not add dependencies without asking" forbids acting unasked: not concealment.
     const conceal = CONCEAL.test(s.replace(NEGATED_WITHOUT, ' '));
@@ -363,7 +380,10 @@ export function semanticScan(
         w.index,
         'steers an agent into running a command that downloads code or sends data out',
       );
-    else if ((who || place === 'hidden') && ENV_CODE_INJECTION.test(s.replace(/\n(?!\s*\n)/g, ' ')))
+    else if (
+      (who || place === 'hidden') &&
+      (ENV_CODE_INJECTION.test(s.replace(/\n(?!\s*\n)/g, ' ')) || ENV_CODE_BLOCK.test(withBlock))
+    )
       add(
         'data_exfiltration',
         'text.agent-dangerous-command',
