@@ -38,7 +38,8 @@ const AGENT_FILE =
 const AGENT_SETTINGS =
   /(?:^|\/)(?:\.claude\/settings(?:\.local)?\.json|\.cursor\/hooks\.json|\.gemini\/settings\.json)$/i;
 /** JSON files that declare MCP tools (descriptions read by the model). */
-const TOOL_MANIFEST = /(?:^|\/)(?:\.?mcp|server|tools|manifest|mcp-tools|tool-definitions)\.json$/i;
+const TOOL_MANIFEST =
+  /(?:^|\/)(?:\.?mcp|server|tools|manifest|mcp-tools|tool-definitions|agent|agent-card)\.json$/i;
 
 export function isAgentFile(path: string): boolean {
   return AGENT_FILE.test(path);
@@ -143,6 +144,12 @@ export interface TextScanInput {
   /** Line of the first character of `text` within the file (for comments and strings). */
   lineOffset?: number;
   installTime?: boolean;
+  /**
+   * The package is an MCP server (it depends on an MCP server SDK): the text its code holds can
+   * reach the model from any of its files (prompt templates, resources, tool results kept apart
+   * from the file that registers them).
+   */
+  mcpPackage?: boolean;
 }
 
 function contextKey(ctx: TextContext, hidden: boolean): Place {
@@ -508,13 +515,14 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
     for (const x of f) if (!out.some((o) => o.rule === x.rule && o.line === x.line)) out.push(x);
   };
   if (/\.json$/i.test(path)) {
-    const declaresTools = /"(?:tools|inputSchema|input_schema|mcpServers|parameters)"\s*:/.test(text);
+    // (An A2A agent card's skills are read by the orchestrating model like tools.)
+    const declaresTools = /"(?:tools|inputSchema|input_schema|mcpServers|parameters|skills)"\s*:/.test(text);
     // Named as a manifest, or shaped as one wherever it is (`tools.default.json`, a copy a
     // server loads and may refresh from its own host): a "tools" map or list with descriptions.
     const toolShaped =
       TOOL_MANIFEST.test(path) ||
       (!/(?:^|\/)(?:package(?:-lock)?|tsconfig[^/]*|npm-shrinkwrap)\.json$/i.test(path) &&
-        /"tools"\s*:\s*[[{]/.test(text) &&
+        /"(?:tools|skills)"\s*:\s*[[{]/.test(text) &&
         /"description"\s*:/.test(text));
     if ((toolShaped && declaresTools) || input.context === 'agent_file')
       for (const d of jsonDescriptions(text)) sub('tool_description', d.text, d.offset);
@@ -548,7 +556,8 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
   if (input.context === 'code' && /\.[cm]?[jt]sx?$/i.test(path) && text.length < 2_000_000) {
     // Prompts split over several literals ('…' + '…', arrays joined) are read joined.
     // In a file that declares MCP tools, joined literals are likely tool descriptions.
-    const toolFile = MCP_TOOL_HINT.test(text) && MCP_TOOL_FILE.test(text) && !TEST_PATH.test(path);
+    const toolFile =
+      !TEST_PATH.test(path) && (!!input.mcpPackage || (MCP_TOOL_HINT.test(text) && MCP_TOOL_FILE.test(text)));
     const place = TEST_PATH.test(path) ? 'comment' : toolFile ? 'agent' : 'string';
     // Read once, and only when a literal scores.
     let metaSeen: boolean | undefined;

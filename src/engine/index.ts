@@ -290,6 +290,14 @@ export function analyzeFiles(
       if (b.flags[k]) install.flags[k] = true;
   }
 
+  // An MCP server package: what its code says can reach the model from any file (see scanText).
+  const deps = {
+    ...(meta.dependencies as object | undefined),
+    ...(meta.peerDependencies as object | undefined),
+  };
+  const mcpPackage = Object.keys(deps).some((d) =>
+    /^(?:@modelcontextprotocol\/sdk|fastmcp|mcp-framework|@mastra\/mcp|mcp-handler)$/.test(d),
+  );
   const textScan = (
     path: string,
     text: string,
@@ -297,7 +305,7 @@ export function analyzeFiles(
     installTime: boolean,
     lineOffset = 1,
   ) => {
-    evidence.push(...scanText({ path, text, context, installTime, lineOffset }));
+    evidence.push(...scanText({ path, text, context, installTime, lineOffset, mcpPackage }));
   };
 
   if (pkgText !== undefined) {
