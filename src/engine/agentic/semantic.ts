@@ -84,7 +84,7 @@ const SECRET_KINDS: [string, RegExp][] = [
 ];
 
 const CONCEAL =
-  /\b(?:tell|report\s+to|say\s+to)\s+the\s+user\s+only\b|\bonly\s+(?:tell|report\s+to|say\s+to)\s+the\s+user\b|\b(?:do\s+not|don't|never)\s+call\s+(?:it|this|that|them)\s+out\b|\bno\s+(?:comments?|explanations?|mentions?)\s+(?:is|are)\s+(?:needed|necessary|required)\b|\b(?:do\s+not|don't|never)\s+(?:mention|describe|note|list|document|explain)\b[^.\n]{0,60}\b(?:commit\s+messages?|change\s+summar(?:y|ies)|pull\s+requests?|PR\s+descriptions?|changelogs?)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|point\s+out)\s+(?:it|this|that)\s+(?:in|to)\s+(?:your\s+)?(?:reply|replies|answer|answers|response|responses|output|summary|reviews?)\b|\b(?:do\s+not|don't|never)\s+point\s+(?:it|this|that)\s+out\b|\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+)?(?:replies|answers|responses|output|summary)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|无需(?:告知|告诉|通知)|不要在[^。\n]{0,12}(?:提及|提到|说明)|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
+  /\b(?:no\s+need|(?:do\s+not|don't)\s+need)\s+to\s+(?:ask|tell|inform|explain|mention|confirm\s+with)\b[^.\n]{0,40}\b(?:user|developer|human|them|it|summary|reply|answer)\b|\bjust\s+(?:say|tell\s+(?:the\s+user|them))\s+(?:that\s+)?(?:the|it|everything)\b|\b(?:tell|report\s+to|say\s+to)\s+the\s+user\s+only\b|\bonly\s+(?:tell|report\s+to|say\s+to)\s+the\s+user\b|\b(?:do\s+not|don't|never)\s+call\s+(?:it|this|that|them)\s+out\b|\bno\s+(?:comments?|explanations?|mentions?)\s+(?:is|are)\s+(?:needed|necessary|required)\b|\b(?:do\s+not|don't|never)\s+(?:mention|describe|note|list|document|explain)\b[^.\n]{0,60}\b(?:commit\s+messages?|change\s+summar(?:y|ies)|pull\s+requests?|PR\s+descriptions?|changelogs?)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|point\s+out)\s+(?:it|this|that)\s+(?:in|to)\s+(?:your\s+)?(?:reply|replies|answer|answers|response|responses|output|summary|reviews?)\b|\b(?:do\s+not|don't|never)\s+point\s+(?:it|this|that)\s+out\b|\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+)?(?:replies|answers|responses|output|summary)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|无需(?:告知|告诉|通知)|不要在[^。\n]{0,12}(?:提及|提到|说明)|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
 
 const OVERRIDE =
   /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|other)\s+(?:instructions?|prompts?|rules|directions|guidelines|directives|tools?)|игнорир\S*\s+(?:все\s+)?(?:предыдущие|прошлые|прежние|системные)?\s*(?:инструкции|указания|правила)|забудь\s+(?:все\s+)?(?:предыдущие\s+)?(?:инструкции|указания)|忽略(?:之前|以上|先前|所有|前面|上述)的?(?:所有)?(?:指令|指示|说明|规则|提示)|无视(?:之前|以上|所有)的?(?:指令|指示)|ignor[ae]\s+(?:todas\s+)?las\s+instrucciones\s+(?:anteriores|previas)|ignorier\w*\s+(?:alle\s+)?(?:vorherigen|bisherigen|früheren)\s+(?:Anweisungen|Instruktionen)|ignore[rz]?\s+(?:toutes\s+)?les\s+instructions\s+(?:précédentes|antérieures)|(?:以前|前|上記)の(?:指示|命令|指令)を(?:すべて)?無視|이전\s*(?:지시|명령|지침)(?:을|를|사항을)?\s*(?:모두\s*)?무시/i;
@@ -128,6 +128,23 @@ const ENV_CODE_INJECTION =
  */
 const ENV_CODE_BLOCK =
   /^(?=[\s\S]*\b(?:add|include|insert|inject|put|register|paste)\b)(?=[\s\S]*(?:\{\s*\.\.\.process\.env\s*\}|\b(?:full|entire|whole|unfiltered|complete)\b[^.\n]{0,30}\b(?:process\.env|environment)\b))(?=[\s\S]*(?:https?:\/\/|\bupload|\bsend))/i;
+
+/**
+ * "Also run `npm install --save other-pkg`", "then register it: `npx other-pkg register --global`":
+ * another package installed or run by name, in a section written for AI assistants.
+ */
+function installsOther(s: string): boolean {
+  return (
+    /\b(?:run|execute|install|add|register)\b/i.test(s) &&
+    /\b(?:npm\s+(?:i|install|add)|yarn\s+add|pnpm\s+add|npx(?:\s+-y)?)\s+(?:--?[\w-]+\s+)*[@a-z][\w@/.-]*/i.test(
+      s,
+    )
+  );
+}
+
+/** An opening that addresses what follows to AI assistants. */
+const SECTION_FOR_AI =
+  /\b(?:if\s+you\s+are|you\s+are|as)\s+an?\s+(?:AI|LLM|coding)\s+(?:assistant|agent|model)|\b(?:for|to)\s+(?:AI|LLM)\s+(?:coding\s+)?(?:assistants?|agents?|models?)\b/i;
 
 /** A script from the package or a global install an agent is told to run. */
 const RUN_IMPERATIVE =
@@ -225,7 +242,7 @@ function secretKinds(s: string): string[] {
  */
 export function semanticScan(
   text: string,
-  place: Place,
+  basePlace: Place,
   opts: {
     addressed: boolean;
     /** Whether the document discusses prompt injection; a function when costly, read on the first hit. */
@@ -237,6 +254,9 @@ export function semanticScan(
 ): SemanticHit[] {
   if (text.length > 300_000) text = text.slice(0, 300_000);
   const hits: SemanticHit[] = [];
+  // Where the text is read, per window: a README section addressed to AI assistants is read as an
+  // agent file (see sectionAddressed below).
+  let place: Place = basePlace;
   // Documents about prompt injection lower what is not hidden; every score has a ceiling.
   let adjustment: Adjustment[] | undefined;
   const adjust = (): Adjustment[] =>
@@ -283,17 +303,29 @@ export function semanticScan(
       );
   };
   const wins = windows(text);
+  // A section whose opening paragraph addresses AI assistants ("If you are an AI assistant …")
+  // stays addressed to them until the next heading.
+  let sectionAddressed = false;
   for (let wi = 0; wi < wins.length; wi++) {
     const w = wins[wi]!;
     const s = w.text;
-    // An instruction ending with a colon introduces the block after it (a command on its own).
-    const withBlock = /:\s*$/.test(s) && wins[wi + 1] ? `${s}\n${wins[wi + 1]!.text}` : s;
+    if (/^#{1,6}\s/.test(s)) {
+      sectionAddressed = false;
+      place = basePlace;
+    }
+    // An instruction ending with a colon, or followed by a code block, introduces the block after
+    // it (a command on its own).
+    const next = wins[wi + 1];
+    const withBlock =
+      next && (/:\s*$/.test(s) || /^(?: {4}|\t|```|~~~)/.test(next.text)) ? `${s}\n${next.text}` : s;
     // "user agent", "https agent" are HTTP terms, not AI agents. (Blanking them can only remove
     // matches, so a window where WHO finds nothing is not rewritten.)
     const spoken = WHO.test(s) ? s.replace(NOT_AI_AGENT, ' ') : s;
     // In code, "you must …" is UI text as often as a prompt: strings and comments need an AI named.
-    const who =
-      opts.addressed || (place === 'string' || place === 'comment' ? WHO_AI.test(spoken) : WHO.test(spoken));
+    const named = basePlace === 'string' || basePlace === 'comment' ? WHO_AI.test(spoken) : WHO.test(spoken);
+    if (named && SECTION_FOR_AI.test(spoken)) sectionAddressed = true;
+    const who = opts.addressed || named || sectionAddressed;
+    place = sectionAddressed && basePlace === 'visible' ? 'agent' : basePlace;
     // Not addressed to a model, not hidden, not a tool description: only the rules that need no
     // addressee can fire.
     if (!who && place !== 'hidden' && !opts.toolDescription) {
@@ -396,7 +428,7 @@ export function semanticScan(
         w.index,
         'tells an agent to put code that sends the environment into what it writes',
       );
-    else if (who && runsScript(withBlock))
+    else if (who && (runsScript(withBlock) || (sectionAddressed && installsOther(withBlock))))
       add(
         'social_engineering',
         'text.agent-run-script',
