@@ -156,7 +156,14 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       // (or a list not known here that carries data: `[].forEach.call(document.querySelectorAll('input'), …)`)
       (args[0]?.k === 'arr' || (args[0]?.k === 'unknown' && !!args[0].t?.size))
     )
-      callee = { k: 'api', mod: 'array', path: arrayMethod, base: args[0] };
+      // (What the list carries goes with what the method gives back: `slice.call(nodeList)`.)
+      callee = {
+        k: 'api',
+        mod: 'array',
+        path: arrayMethod,
+        base: args[0],
+        ...(args[0].t ? { t: args[0].t } : {}),
+      };
     effArgs = how === 'call' ? args.slice(1) : spreadArgs(args[1]);
   }
   if (callee.bound?.length) effArgs = [...callee.bound, ...effArgs];

