@@ -217,7 +217,9 @@ export function stringMethod(callee: Val & { k: 'api' }, method: string, args: V
     case 'repeat':
       return str(s.repeat(Math.min(n(0) ?? 0, 100)), from);
     case 'charCodeAt':
-      return { k: 'num', v: s.charCodeAt(n(0) ?? 0) };
+    case 'codePointAt':
+      // (A character of data is still that data: `[...json].map((c) => c.charCodeAt(0).toString(16))`.)
+      return withTaint({ k: 'num', v: s[method](n(0) ?? 0) ?? NaN }, from);
     default:
       return unknown(from);
   }
@@ -351,7 +353,14 @@ function toJson(v: Val, depth: number): string | undefined {
 }
 
 /** `new Map([[k, v], …])` / `new Set([…])`: collections built from a known list keep its items. */
-export function collectionGlobal(c: { name: string; a0: Val | undefined }): Val | undefined {
+export function collectionGlobal(c: { name: string; a0: Val | undefined; node?: AstNode }): Val | undefined {
+  // `Symbol('state')`: a key no other code can spell, one per place it is made, so that
+  // `obj[STATE] = x` and `obj[STATE]` meet (`Symbol.for(name)` is the same key everywhere).
+  if (c.name === 'Symbol')
+    return {
+      k: 'str',
+      v: `\u0000symbol(${asString(c.a0) ?? ''})@${(c.node?.start as number | undefined) ?? 0}`,
+    };
   if (c.name !== 'Map' && c.name !== 'Set') return undefined;
   const items = c.a0?.k === 'arr' ? [...c.a0.items] : [];
   return c.name === 'Map' ? { k: 'arr', items, map: true } : { k: 'arr', items };

