@@ -612,27 +612,36 @@ function stringReplace(ev: Evaluator, c: ApiCall): Val | undefined {
     if (m) matches.push(m);
   }
   if (!ev.unroll(Math.min(32, Math.ceil(matches.length / 32) || 1))) return undefined;
+  const text = s;
+  const fnVal = fn;
   let out = '';
   let last = 0;
   const parts: Val[] = [];
-  for (const m of matches) {
-    const params: Val[] = [
-      { k: 'str', v: m[0] },
-      ...m.slice(1).map((g): Val => (g === undefined ? UNKNOWN : { k: 'str', v: g })),
-      { k: 'num', v: m.index },
-      { k: 'str', v: s },
-    ];
-    const r =
-      fnNode && isFunctionNode(fnNode)
-        ? ev.walkFunction(fn.node, c.scope, c.depth + 1, params)
-        : userCall(ev, c.node, fn, params, c.scope, c.depth, undefined, false);
-    const rs = asString(r);
-    if (rs === undefined) return unknown([...from, r]);
-    out += s.slice(last, m.index) + rs;
-    last = m.index + m[0].length;
-    if (parts.length < 50) parts.push(r);
+  // The turns are charged to the unroll budget above, not to the budget of calls analysed with
+  // their arguments (a helper that rot13-decodes a paragraph would spend it all).
+  const steps0 = ev.steps;
+  try {
+    for (const m of matches) {
+      const params: Val[] = [
+        { k: 'str', v: m[0] },
+        ...m.slice(1).map((g): Val => (g === undefined ? UNKNOWN : { k: 'str', v: g })),
+        { k: 'num', v: m.index },
+        { k: 'str', v: text },
+      ];
+      const r =
+        fnNode && isFunctionNode(fnNode)
+          ? ev.walkFunction(fnVal.node, c.scope, c.depth + 1, params)
+          : userCall(ev, c.node, fnVal, params, c.scope, c.depth, undefined, false);
+      const rs = asString(r);
+      if (rs === undefined) return unknown([...from, r]);
+      out += text.slice(last, m.index) + rs;
+      last = m.index + m[0].length;
+      if (parts.length < 50) parts.push(r);
+    }
+  } finally {
+    ev.loopSteps += ev.steps - steps0;
   }
-  return str(out + s.slice(last), [...from, ...parts]);
+  return str(out + text.slice(last), [...from, ...parts]);
 }
 
 /** A call of anything but a local function: globals, module members, modules, compiled code. */

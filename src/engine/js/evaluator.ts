@@ -619,6 +619,12 @@ export class Evaluator {
           (t.right as AstNode).type !== 'UnaryExpression'
         )
           return test.v ? a : b;
+        // (So does a value read from known data: `spec.i18n[k] ? unrot(spec.i18n[k]) : ''`.)
+        if (
+          (t.type === 'MemberExpression' || t.type === 'Identifier') &&
+          ((test.k === 'str' && !test.v.includes('${…}')) || test.k === 'num')
+        )
+          return test.v ? a : b;
         return eitherOf(a, b);
       }
       case 'UnaryExpression': {
