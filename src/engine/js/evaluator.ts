@@ -1365,8 +1365,9 @@ export class Evaluator {
         target.t = new Set([...(target.t ?? []), ...v.t]);
       // `F.prototype = { … }` (and `init.prototype = jQuery.fn`): what `new F()` instances get;
       // `F.x = …`: a property of the function itself.
-      if (target.k === 'fn' && key !== undefined) {
-        if (key === 'prototype') {
+      const fnKey = key ?? computedKey;
+      if (target.k === 'fn' && fnKey !== undefined) {
+        if (fnKey === 'prototype') {
           if (v.k === 'obj') {
             this.prototypes.set(target.node, v);
             for (const m of v.props.values())
@@ -1375,7 +1376,19 @@ export class Evaluator {
         } else {
           let own = this.fnProps.get(target.node);
           if (!own) this.fnProps.set(target.node, (own = new Map()));
-          if (own.size < 200) own.set(key, v);
+          if (own.size < 200) own.set(fnKey, v);
+          // A function that reads this property of itself (`mw[STATE] = require('./sync')` after
+          // `const mw = function () { const sync = mw[STATE]; … }`) was walked before it was set:
+          // walked once more at the end, as prototype methods are.
+          const prop = sourceText(this.input.text, left.property as AstNode, 200);
+          const body = prop && target.k === 'fn' ? sourceText(this.input.text, target.node, 5000) : undefined;
+          if (
+            prop &&
+            body &&
+            (body.includes(`[${prop}]`) || new RegExp(`\\.${prop.replace(/[^\w$]/g, '')}\\b`).test(body)) &&
+            this.prototypeMethods.length < 200
+          )
+            this.prototypeMethods.push(target);
         }
       }
       // A part of a URL or a request body assigned (`u.search = '?d=' + data`): it travels with

