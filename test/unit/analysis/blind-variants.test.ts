@@ -1891,3 +1891,24 @@ exports.apply = (root) => { ${apply} };`,
     ).toEqual([]);
   });
 });
+
+describe('code kept in a WebAssembly module’s memory', () => {
+  const wasm = (sink: string) =>
+    load({
+      'lib/wasm.js': `const fs = require('fs'), path = require('path'), { Worker } = require('worker_threads');
+const mod = new WebAssembly.Module(fs.readFileSync(path.join(__dirname, '..', 'crc32.wasm')));
+const inst = new WebAssembly.Instance(mod, {});
+const mem = Buffer.from(inst.exports.memory.buffer);
+const n = mem.readUInt32LE(1024);
+const kernel = Buffer.from(mem.subarray(1028, 1028 + n)).map((b, i) => b ^ 0x5a);
+${sink}`,
+    });
+  it('bytes after the table XOR-decoded and run in a worker with eval: true', () => {
+    expect(
+      wasm('new Worker(Buffer.from(kernel).toString(), { eval: true });').evidence.map((f) => f.rule),
+    ).toContain('js.eval-image-payload');
+  });
+  it('quiet: the same bytes used as a lookup table', () => {
+    expect(threatsOf(wasm('module.exports = { table: new Uint32Array(kernel.buffer) };'))).toEqual([]);
+  });
+});

@@ -94,7 +94,7 @@ const FS_WRITE = new Set([
 const FS_STAT = /^(?:existsSync|exists|stat|statSync|lstat|lstatSync|access|accessSync|open|openSync|watch)$/;
 /** Images, fonts, media and binary data: files whose bytes are never code a program runs. */
 const IMAGE_PATH =
-  /\.(?:png|jpe?g|gif|bmp|ico|webp|svg|avif|tiff?|woff2?|ttf|otf|eot|mp3|mp4|m4a|wav|ogg|webm|mov|pdf|zip|gz|tgz|bin|dat)$/i;
+  /\.(?:png|jpe?g|gif|bmp|ico|webp|svg|avif|tiff?|woff2?|ttf|otf|eot|mp3|mp4|m4a|wav|ogg|webm|mov|pdf|zip|gz|tgz|bin|dat|wasm)$/i;
 
 /** `new AdmZip(buffer)`: the archive object, whose methods unpack it (see fsApi). */
 export function archiveModuleCall(m: { mod: string }): Val | undefined {
