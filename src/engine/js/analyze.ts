@@ -31,6 +31,8 @@ export interface JsFileInput {
   modules?: ModuleHost;
   /** How many package-local requires led to this file (bounded). */
   moduleDepth?: number;
+  /** Code run by `new Worker(code, { eval: true, workerData })`: the data it is given. */
+  workerData?: Val;
 }
 
 /** Access to the other files of a package, shared by the files of one analysis. */

