@@ -144,7 +144,8 @@ function ownDataFile(
 ): string | undefined {
   if (!/^readFile(?:Sync)?$/.test(method) || !p || !a0?.t?.has('own_dir')) return undefined;
   const rel = /^\$\{…\}\/(.+)$/.exec(p)?.[1];
-  if (!rel || !/\.(?:json|ya?ml|txt|ini|cfg|conf|toml|csv|tsv)$/i.test(rel) || rel.includes('${…}')) return undefined;
+  if (!rel || !/\.(?:json|ya?ml|txt|ini|cfg|conf|toml|csv|tsv)$/i.test(rel) || rel.includes('${…}'))
+    return undefined;
   const file = ev.input.modules?.resolve(ev.input.path, `./${rel}`);
   return file && file.text.length <= 64_000 ? file.text : undefined;
 }
