@@ -287,6 +287,9 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
         asString(args[0].props.get('method')) === 'eth_getBalance'))
   )
     result = withTaint({ ...result }, [result], 'wallet_balance');
+  // A wallet address (or another short constant) decoded at run time is one the file holds.
+  if (result.k === 'str' && result.v.length >= 26 && result.v.length <= 64 && result.t?.has('decoded'))
+    ev.effects.decodedText(result.v, node);
   // A tool's own name for the working directory (`program.getCurrentDirectory()` of the
   // TypeScript compiler API, `host.getCwd()`): the project being built, like process.cwd().
   if (

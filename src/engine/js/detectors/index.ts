@@ -295,6 +295,9 @@ export class Detectors implements Effects {
     network.urlLiteral(this, value, node);
     code.injectionString(this, value, node);
   }
+  decodedText(value: string, node: AstNode): void {
+    wallet.addressLiteral(this, value, node);
+  }
   regex(source: string, node: AstNode): void {
     wallet.addressPattern(this, source, node);
   }

@@ -52,8 +52,11 @@ export function addressLiteral(d: Detectors, v: string, node: AstNode): void {
 
 /** window.fetch = …, XMLHttpRequest.prototype.send = …, ethereum.request = …: calls hooked. */
 export function interceptByAssignment(d: Detectors, node: AstNode, left: AstNode): void {
-  if (d.wallet.intercept !== undefined) return;
   const target = sourceText(d.input.text, left, 200) ?? '';
+  // A hook of a provider's request replaces a page-text one seen first (`el.innerHTML = …` earlier
+  // in a bundle): the request hook is what rewrites transactions.
+  const requestHook = /(?:^|\.)(?:request|send|sendAsync|sendTransaction|signTransaction)$/.test(target);
+  if (d.wallet.intercept !== undefined && !(requestHook && !providerHooked(d))) return;
   if (
     /(?:^|\.)(?:fetch|request|send|open|sendTransaction|sendAsync|signTransaction|innerHTML|textContent|nodeValue|innerText|value)$/.test(
       target,
