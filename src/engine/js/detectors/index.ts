@@ -29,7 +29,7 @@ import type { Branch, Effects } from '../effects';
 import type { SpawnKind } from '../models/process';
 import type { Scope } from '../scope';
 import { UNKNOWN, asString, deepTaints, hasDeepTaint, type AstNode, type Taint, type Val } from '../values';
-import { newScriptState, type ScriptState } from '../../script-behaviour';
+import { newScriptState, type ScriptDialect, type ScriptState } from '../../script-behaviour';
 import * as chains from './chains';
 import type { WrittenFile } from './chains';
 import * as code from './code';
@@ -90,6 +90,8 @@ const INTEGRITY =
 export class Detectors implements Effects {
   /** The state of the commands this file starts, read as one script (downloads, chmod +x). */
   spawnedScript?: ScriptState;
+  /** Scripts the code wrote with text known here (`fs.writeFileSync(tmp + '.ps1', PS)`), by file name. */
+  readonly writtenScripts = new Map<string, { text: string; dialect: ScriptDialect }>();
   out: Output;
   /** Inside branches that depend on the machine's country, time zone or locale. */
   geoGate = 0;

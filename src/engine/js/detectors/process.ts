@@ -5,7 +5,8 @@
  * or scheduled with their permission checks turned off.
  */
 import { analyzeScript, foreignChangeOf, newScriptState } from '../../script-behaviour';
-import type { RuleId } from '../../rules';
+import type { RuleId, VariantOf } from '../../rules';
+import type { ThreatType } from '../../../contract/schemas';
 import { analyzeShell, shellPrograms } from '../../shell';
 import { lineOf } from '../ast';
 import { SHELL_FLAG_VALUE, isShellName, type SpawnKind } from '../models/process';
@@ -160,6 +161,32 @@ export function spawn(
     // The commands a file runs share one script state: a download by one, `chmod +x` by the
     // next and the run by a third (a table of steps spawned in a loop) are one download-execute.
     d.spawnedScript ??= newScriptState();
+    // A script the code wrote, run by this command (`powershell -File <tmp>.ps1`): read whole.
+    for (const [name, script] of d.writtenScripts) {
+      const runs = name.startsWith('*.')
+        ? new RegExp(`\\${name.slice(1)}\\b`, 'i').test(full)
+        : full.includes(name);
+      if (!runs) continue;
+      d.writtenScripts.delete(name);
+      const hits: {
+        rule: RuleId;
+        threat_type: ThreatType;
+        variant?: VariantOf<RuleId>;
+        steps?: number;
+        message: string;
+      }[] = [
+        ...analyzeScript(script.text, script.dialect, d.installTime, d.spawnedScript),
+        ...(script.dialect === 'python' ? [] : analyzeShell(script.text, d.installTime)),
+      ];
+      for (const h of hits)
+        d.threat(
+          h.rule,
+          h.threat_type === 'install_script_injection' && !d.installTime ? 'malicious_code' : h.threat_type,
+          node,
+          `runs a script it wrote (${name}) that ${h.message}`,
+          { variant: h.variant, steps: h.steps },
+        );
+    }
     for (const h of analyzeScript(full, 'sh', d.installTime, d.spawnedScript)) {
       // A reverse shell found inside inline code the command runs (`python3 -c "…socket…pty…"`).
       if (h.rule === 'shell.reverse-shell') {
