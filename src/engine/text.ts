@@ -190,3 +190,8 @@ export function isMixedScriptIdentifier(name: string): boolean {
 export function hasZeroWidth(name: string): boolean {
   return /[\u200b-\u200d\u2060\ufeff]/.test(name);
 }
+
+/** A text matched literally inside a regular expression. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -36,6 +36,7 @@ import {
 } from './models/decoders';
 import { archiveModuleCall, fsApi, fsCallbackParams } from './models/fs';
 import { SENSITIVE_PATH } from '../indicators';
+import { escapeRegExp } from '../text';
 import { nativeModuleCall } from './models/code';
 import { networkApi, networkCallbackParams, networkGlobal, networkModuleCall } from './models/network';
 import { osApi } from './models/os-env';
@@ -587,8 +588,7 @@ function stringReplace(ev: Evaluator, c: ApiCall): Val | undefined {
   const rx = regexLiteral(c.argNodes[0]);
   let re: RegExp | undefined;
   if (rx) re = safePackageRegex(rx.pattern, rx.flags, s.length);
-  else if (c.s0 !== undefined && typeof c.s0 === 'string' && c.args[0]?.k === 'str')
-    re = new RegExp(c.s0.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), all ? 'g' : '');
+  else if (c.s0 !== undefined && c.args[0]?.k === 'str') re = new RegExp(escapeRegExp(c.s0), all ? 'g' : '');
   if (!re) return undefined;
   const fn = c.args[1];
   const from = [c.callee, ...c.args];
@@ -615,8 +615,6 @@ function stringReplace(ev: Evaluator, c: ApiCall): Val | undefined {
     if (m) matches.push(m);
   }
   if (!ev.unroll(Math.min(32, Math.ceil(matches.length / 32) || 1))) return undefined;
-  const text = s;
-  const fnVal = fn;
   let out = '';
   let last = 0;
   const parts: Val[] = [];
@@ -629,22 +627,22 @@ function stringReplace(ev: Evaluator, c: ApiCall): Val | undefined {
         { k: 'str', v: m[0] },
         ...m.slice(1).map((g): Val => (g === undefined ? UNKNOWN : { k: 'str', v: g })),
         { k: 'num', v: m.index },
-        { k: 'str', v: text },
+        { k: 'str', v: s },
       ];
       const r =
         fnNode && isFunctionNode(fnNode)
-          ? ev.walkFunction(fnVal.node, c.scope, c.depth + 1, params)
-          : userCall(ev, c.node, fnVal, params, c.scope, c.depth, undefined, false);
+          ? ev.walkFunction(fn.node, c.scope, c.depth + 1, params)
+          : userCall(ev, c.node, fn, params, c.scope, c.depth, undefined, false);
       const rs = asString(r);
       if (rs === undefined) return unknown([...from, r]);
-      out += text.slice(last, m.index) + rs;
+      out += s.slice(last, m.index) + rs;
       last = m.index + m[0].length;
       if (parts.length < 50) parts.push(r);
     }
   } finally {
     ev.loopSteps += ev.steps - steps0;
   }
-  return str(out + text.slice(last), [...from, ...parts]);
+  return str(out + s.slice(last), [...from, ...parts]);
 }
 
 /** A call of anything but a local function: globals, module members, modules, compiled code. */

@@ -165,6 +165,10 @@ const COMPARE_OPS: Record<string, <T extends number | string>(a: T, b: T) => boo
   '!=': (a, b) => a !== b,
 };
 
+/** The address of a `<script src=…>` written as text, and of `el.src = '…'` in script text. */
+const SCRIPT_TAG_SRC = /<script\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)/i;
+const SCRIPT_SRC_PROPERTY = /\.src\s*=\s*["'`]((?:https?:)?\/\/[^"'`\s]+)/i;
+
 /** A value reached by a computed or obfuscated member access (kept out of hot closures). */
 function markObfuscated(v: Val): Val {
   return { ...v, obf: true };
@@ -204,7 +208,7 @@ export class Evaluator {
   /** Properties given to functions (`jQuery.fn = …`, `jQuery.ajax = function …`), by function node. */
   readonly fnProps = new WeakMap<AstNode, Map<string, Val>>();
   /** Methods of objects made prototypes by assignment, walked again at the end (see `run`). */
-  private readonly prototypeMethods: FnVal[] = [];
+  private readonly walkAgainAtEnd: FnVal[] = [];
   /** Whether a function's source uses a decoding primitive (see `fnVal`), per function node. */
   private readonly decoders = new WeakMap<AstNode, boolean>();
   /** Event emitters made in the file (`new EventEmitter()`) and the handlers given to them by event name. */
@@ -277,7 +281,7 @@ export class Evaluator {
     // Methods of a prototype object were walked while the object was being built, before
     // `F.prototype = …` (and `init.prototype = F.fn`) made it what instances get: walked once more,
     // still as not running, now that the functions they use hold their properties.
-    const methods = [...new Set(this.prototypeMethods.splice(0, 200))];
+    const methods = [...new Set(this.walkAgainAtEnd.splice(0, 200))];
     if (methods.length)
       asReplay(() => {
         const seen = new Set<AstNode>();
@@ -411,7 +415,7 @@ export class Evaluator {
    */
   private htmlScriptTag(node: AstNode, html: string, parts: Val[]): void {
     if (!html.includes('<script') || !parts.some((p) => hasDeepTaint(p, 'decoded'))) return;
-    const src = /<script\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(html)?.[1];
+    const src = SCRIPT_TAG_SRC.exec(html)?.[1];
     if (src && /^(?:https?:)?\/\//i.test(src)) this.effects.scriptSource(node, src, true);
   }
 
@@ -611,20 +615,16 @@ export class Evaluator {
         // A comparison of values known here picks the branch (`c <= 'Z' ? 65 : 97`); both are
         // still walked for what they do. Tests on the environment (`typeof window`) do not pick:
         // the package runs in more than one.
-        const t = node.test as AstNode;
-        if (
-          test.k === 'bool' &&
-          t.type === 'BinaryExpression' &&
-          (t.left as AstNode).type !== 'UnaryExpression' &&
-          (t.right as AstNode).type !== 'UnaryExpression'
-        )
-          return test.v ? a : b;
         // (So does a value read from known data: `spec.i18n[k] ? unrot(spec.i18n[k]) : ''`.)
-        if (
-          (t.type === 'MemberExpression' || t.type === 'Identifier') &&
-          ((test.k === 'str' && !test.v.includes('${…}')) || test.k === 'num')
-        )
-          return test.v ? a : b;
+        const t = node.test as AstNode;
+        const picks =
+          (test.k === 'bool' &&
+            t.type === 'BinaryExpression' &&
+            (t.left as AstNode).type !== 'UnaryExpression' &&
+            (t.right as AstNode).type !== 'UnaryExpression') ||
+          ((t.type === 'MemberExpression' || t.type === 'Identifier') &&
+            ((test.k === 'str' && !test.v.includes('${…}')) || test.k === 'num'));
+        if (picks) return (test as { v: unknown }).v ? a : b;
         return eitherOf(a, b);
       }
       case 'UnaryExpression': {
@@ -929,11 +929,8 @@ export class Evaluator {
       // Its text built from a decoded address (a URL kept reversed in a package field): the
       // script it loads comes from a hidden address.
       if (hasDeepTaint(inline, 'decoded')) {
-        const src =
-          /\.src\s*=\s*["'`]((?:https?:)?\/\/[^"'`\s]+)|<script\b[^>]*?\bsrc\s*=\s*["']?((?:https?:)?\/\/[^"'\s>]+)/i.exec(
-            inline.v,
-          );
-        if (src) this.effects.scriptSource(node, (src[1] ?? src[2])!, true);
+        const src = SCRIPT_SRC_PROPERTY.exec(inline.v)?.[1] ?? SCRIPT_TAG_SRC.exec(inline.v)?.[1];
+        if (src && /^(?:https?:)?\/\//i.test(src)) this.effects.scriptSource(node, src, true);
       }
     }
     // Page code not known here but decoded, downloaded or read out of a media file (a font's
@@ -1374,7 +1371,7 @@ export class Evaluator {
           if (v.k === 'obj') {
             this.prototypes.set(target.node, v);
             for (const m of v.props.values())
-              if (m.k === 'fn' && this.prototypeMethods.length < 200) this.prototypeMethods.push(m);
+              if (m.k === 'fn' && this.walkAgainAtEnd.length < 200) this.walkAgainAtEnd.push(m);
           }
         } else {
           let own = this.fnProps.get(target.node);
@@ -1384,14 +1381,17 @@ export class Evaluator {
           // `const mw = function () { const sync = mw[STATE]; … }`) was walked before it was set:
           // walked once more at the end, as prototype methods are.
           const prop = sourceText(this.input.text, left.property as AstNode, 200);
-          const body = prop && target.k === 'fn' ? sourceText(this.input.text, target.node, 5000) : undefined;
+          const body =
+            prop && this.walkAgainAtEnd.length < 200
+              ? sourceText(this.input.text, target.node, 5000)
+              : undefined;
+          const name = prop?.replace(/[^\w$]/g, '');
           if (
-            prop &&
             body &&
-            (body.includes(`[${prop}]`) || new RegExp(`\\.${prop.replace(/[^\w$]/g, '')}\\b`).test(body)) &&
-            this.prototypeMethods.length < 200
+            (body.includes(`[${prop}]`) ||
+              (!!name && body.includes(`.${name}`) && new RegExp(`\\.${name}\\b`).test(body)))
           )
-            this.prototypeMethods.push(target);
+            this.walkAgainAtEnd.push(target);
         }
       }
       // A part of a URL or a request body assigned (`u.search = '?d=' + data`): it travels with

@@ -9,9 +9,9 @@ import { CRITICAL_CONFIDENCE } from '../../../policy/risk-policy';
 import type { ThreatType } from '../../../contract/schemas';
 import { scanText } from '../../agentic';
 import type { Finding } from '../../types';
-import { analyzeScript } from '../../script-behaviour';
+import { analyzeScript, newScriptState } from '../../script-behaviour';
 import { analyzeWorkflow, isCiWorkflow } from '../../workflows';
-import { asString, flatStrings, type AstNode, type Val } from '../values';
+import { asString, flatStrings, hasDeepTaint, type AstNode, type Val } from '../values';
 import { destructiveWrite } from './destructive';
 import { foreignChange } from './tamper';
 import type { Detectors } from './index';
@@ -109,6 +109,51 @@ const AGENT_INSTRUCTIONS =
 const PATH_SHIM =
   /(?:^|\/)(?:usr\/(?:local\/)?bin|\.local\/bin|opt\/homebrew\/bin|AppData\/Roaming\/npm|\$npm_config_prefix\/bin)\/(?:git|node|npm|npx|yarn|pnpm|python3?|pip3?|ssh|scp|sudo|su|ls|cd|cat|curl|wget|docker|kubectl|aws|gh|code|bash|sh|zsh)(?:\.(?:cmd|exe|bat|ps1))?$/i;
 
+/**
+ * What a written file holds, for the commands the code starts later (one script state): a script
+ * with text known here is read whole when a command runs it (`fs.writeFileSync(tmp + '.ps1', PS)`
+ * then `powershell -File`), and a file given the environment or secrets is one whose upload is
+ * exfiltration (`curl --data-binary @tmp`).
+ */
+function rememberForCommands(
+  d: Detectors,
+  method: string,
+  p: string | undefined,
+  data: Val | undefined,
+): void {
+  if (!p || !/^(?:writeFile|writeFileSync|appendFile|appendFileSync|outputFile|outputFileSync)$/.test(method))
+    return;
+  const name = p.replace(/\\/g, '/').split('/').pop() ?? '';
+  const text = asString(data);
+  const ext = /\.(ps1|sh|bash|bat|cmd|py)$/i.exec(p)?.[1]?.toLowerCase();
+  if (ext && text && text.length >= 20 && d.writtenScripts.size < 20) {
+    const dialect =
+      ext === 'ps1'
+        ? 'powershell'
+        : ext === 'bat' || ext === 'cmd'
+          ? 'batch'
+          : ext === 'py'
+            ? 'python'
+            : 'sh';
+    d.writtenScripts.set(name.includes('${…}') ? `*.${ext}` : name, {
+      text: text.slice(0, 200_000),
+      dialect,
+    });
+  }
+  const env = hasDeepTaint(data, 'env_all');
+  if (
+    name &&
+    !name.includes('${…}') &&
+    (env || hasDeepTaint(data, 'secret_file') || hasDeepTaint(data, 'secret_env'))
+  ) {
+    d.spawnedScript ??= newScriptState();
+    (d.spawnedScript.secretFiles ??= new Map()).set(
+      name,
+      env ? 'the environment' : 'credential files or secret variables',
+    );
+  }
+}
+
 export function write(
   d: Detectors,
   node: AstNode,
@@ -119,24 +164,7 @@ export function write(
 ): void {
   addPath(d, p);
   d.caps.writes = true;
-  // A script written with text known here: what it does is read when a command runs it.
-  const scriptText = asString(args[1]);
-  const ext = /\.(ps1|sh|bash|bat|cmd|py)$/i.exec(p ?? '')?.[1]?.toLowerCase();
-  if (p && ext && scriptText && scriptText.length >= 20 && d.writtenScripts.size < 20) {
-    const name = p.replace(/\\/g, '/').split('/').pop()!;
-    const dialect =
-      ext === 'ps1'
-        ? 'powershell'
-        : ext === 'bat' || ext === 'cmd'
-          ? 'batch'
-          : ext === 'py'
-            ? 'python'
-            : 'sh';
-    d.writtenScripts.set(name.includes('${…}') ? `*.${ext}` : name, {
-      text: scriptText.slice(0, 200_000),
-      dialect,
-    });
-  }
+  rememberForCommands(d, method, p, args[1]);
   d.capability('filesystem', 'js.fs-write', node, `writes files (fs.${method}${p ? ` ${p}` : ''})`);
   // Whatever the change is for, a file the package does not own changed unprompted (tamper.ts).
   const dest =

@@ -29,7 +29,7 @@ import type { Branch, Effects } from '../effects';
 import type { SpawnKind } from '../models/process';
 import type { Scope } from '../scope';
 import { UNKNOWN, asString, deepTaints, hasDeepTaint, type AstNode, type Taint, type Val } from '../values';
-import { newScriptState, type ScriptDialect, type ScriptState } from '../../script-behaviour';
+import type { ScriptDialect, ScriptState } from '../../script-behaviour';
 import * as chains from './chains';
 import type { WrittenFile } from './chains';
 import * as code from './code';
@@ -628,29 +628,6 @@ export class Detectors implements Effects {
   ): void {
     files.write(this, node, method, path, target, args);
     chains.written(this, node, method, path, args);
-    // The environment or secrets written to a file a command the code starts later sends
-    // (`curl --data-binary @tmp`, `Invoke-WebRequest -InFile tmp`): the commands' script state
-    // knows the file holds them.
-    if (
-      path &&
-      /^(?:writeFile|writeFileSync|appendFile|appendFileSync|outputFile|outputFileSync)$/.test(method)
-    ) {
-      const data = args[1];
-      const name = path.replace(/\\/g, '/').split('/').pop() ?? '';
-      if (
-        name &&
-        !name.includes('${…}') &&
-        (hasDeepTaint(data, 'env_all') ||
-          hasDeepTaint(data, 'secret_file') ||
-          hasDeepTaint(data, 'secret_env'))
-      ) {
-        this.spawnedScript ??= newScriptState();
-        (this.spawnedScript.secretFiles ??= new Map()).set(
-          name,
-          hasDeepTaint(data, 'env_all') ? 'the environment' : 'credential files or secret variables',
-        );
-      }
-    }
   }
   fileStat(path: string | undefined): void {
     files.stat(this, path);

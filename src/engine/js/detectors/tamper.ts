@@ -13,6 +13,7 @@
  * and of the modules it requires (with the functions that code calls). A function nobody calls
  * is what a tool does when its user asks; a formatter rewriting the project is that.
  */
+import { escapeRegExp } from '../../text';
 import { SYSTEM_PATH, homeForm, isUserDataPath } from '../../script-behaviour';
 import { asString, type AstNode, type Val } from '../values';
 import type { Detectors } from './index';
@@ -37,10 +38,7 @@ function ownPlace(d: Detectors, path: string): boolean {
   const seg = /^~\/(?:\.config\/|\.local\/share\/|AppData\/(?:Roaming|Local)\/)?\.?([^/]+)/.exec(path)?.[1];
   if (seg !== undefined && seg.toLowerCase() === name) return true;
   const bin = /\/bin\/([^/]+)$/.exec(path)?.[1];
-  return (
-    bin !== undefined &&
-    new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[-_.]|$)`).test(bin.toLowerCase())
-  );
+  return bin !== undefined && new RegExp(`^${escapeRegExp(name)}(?:[-_.]|$)`).test(bin.toLowerCase());
 }
 
 /** What the changed path is, when the package does not own it; undefined when it does or it is not known. */

@@ -6,7 +6,7 @@
  */
 import type { ThreatType } from '../../../contract/schemas';
 import { CapabilityCollector } from '../../capabilities';
-import { snippetOf, type LineIndex } from '../../text';
+import { escapeRegExp, snippetOf, type LineIndex } from '../../text';
 import { finding } from '../../findings';
 import type { RuleId } from '../../rules';
 import type { Finding } from '../../types';
@@ -73,10 +73,7 @@ const TEXT_RULES: {
 const TEXT_RULES_GLOBAL = TEXT_RULES.map((r) => ({
   ...r,
   re: new RegExp(r.re.source, r.re.flags.includes('g') ? r.re.flags : `${r.re.flags}g`),
-  gate:
-    r.gate instanceof RegExp
-      ? r.gate
-      : r.gate && new RegExp(r.gate.map((g) => g.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')),
+  gate: r.gate instanceof RegExp ? r.gate : r.gate && new RegExp(r.gate.map(escapeRegExp).join('|')),
 }));
 
 /** Text rules for code files: run on every file, parsed or not. */
