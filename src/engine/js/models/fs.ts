@@ -9,6 +9,7 @@ import { SENSITIVE_PATH } from '../../indicators';
 import { isUserDataPath } from '../../script-behaviour';
 import type { Evaluator } from '../evaluator';
 import { UNKNOWN, asString, str, unknown, withTaint, type Val } from '../values';
+import { writtenCode } from './code';
 import type { ApiCall, CallbackCall } from './model';
 
 const FS_READ = new Set([
@@ -29,6 +30,7 @@ const FS_READ = new Set([
   'readv',
   'readvSync',
 ]);
+const WRITES_TEXT = /^(?:writeFile|writeFileSync|outputFile|outputFileSync)$/;
 const FS_WRITE = new Set([
   'writeFile',
   'writeFileSync',
@@ -182,6 +184,8 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
     }
     if (FS_WRITE.has(method)) {
       ev.effects.fileWrite(node, method, p, a0, args);
+      if (p !== undefined && WRITES_TEXT.test(method) && /\.[cm]?js$/i.test(p))
+        writtenCode(ev, node, p, args[1]);
       // A write stream: what is piped into it later is written to its file.
       if (method === 'createWriteStream' && p !== undefined && a0) {
         const stream: Val = { k: 'unknown' };
