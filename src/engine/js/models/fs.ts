@@ -136,7 +136,7 @@ function secretCopies(ev: Evaluator): Set<string> {
 /**
  * A data file of the package itself (`fs.readFileSync(path.join(__dirname, '../config/x.yml'))`):
  * its text, so what it keeps (commands split into parts, addresses) is followed where the code uses
- * it. Only configuration-like files, small ones, whole reads.
+ * it. Only configuration-like files and templates, small ones, whole reads.
  */
 function ownDataFile(
   ev: Evaluator,
@@ -146,7 +146,11 @@ function ownDataFile(
 ): string | undefined {
   if (!/^readFile(?:Sync)?$/.test(method) || !p || !a0?.t?.has('own_dir')) return undefined;
   const rel = /^\$\{…\}\/(.+)$/.exec(p)?.[1];
-  if (!rel || !/\.(?:json|ya?ml|txt|ini|cfg|conf|toml|csv|tsv)$/i.test(rel) || rel.includes('${…}'))
+  if (
+    !rel ||
+    !/\.(?:json|ya?ml|txt|ini|cfg|conf|toml|csv|tsv|tpl|tmpl|template)$/i.test(rel) ||
+    rel.includes('${…}')
+  )
     return undefined;
   const file = ev.input.modules?.resolve(ev.input.path, `./${rel}`);
   return file && file.text.length <= 64_000 ? file.text : undefined;
