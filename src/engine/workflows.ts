@@ -530,10 +530,14 @@ export function analyzeEditorTasksFile(text: string): { hits: WorkflowHit[]; cod
         SCRIPT_RULES.has(h.rule),
       );
       // What the command does is reported by the script rule that reads it, as for a lifecycle
-      // script (a task that runs on folder open is weighed like one: it runs unasked).
+      // script (a task that runs on folder open is weighed like one: it runs unasked). It is not
+      // an install script, though: what a script rule calls install-script injection is code run
+      // unasked here.
       if (found) {
         hits.push({
           ...found,
+          threat_type:
+            found.threat_type === 'install_script_injection' ? 'malicious_code' : found.threat_type,
           message: `a VS Code task${label ? ` "${label.slice(0, 40)}"` : ''} runs${hidden ? ' hidden' : ''} when the folder is opened and ${found.message}`,
           line,
           text: cmd.slice(0, 200),
