@@ -8,7 +8,7 @@ import { comparedLiteral } from './ast';
 import { dispatch } from './calls';
 import type { Evaluator } from './evaluator';
 import type { ApiCall } from './models/model';
-import { storageDump } from './models/browser';
+import { secretFieldHandlers, storageDump } from './models/browser';
 import {
   UNKNOWN,
   asNum,
@@ -90,6 +90,9 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
         for (const x of deepTaints(src)) carried.add(x);
       }
       if (carried.size) a0.t = carried;
+      // (Props merged for an input: `Object.assign({ autoComplete: 'cc-csc' }, props, { onBlur })`.)
+      if (a0.props.size >= 2 && a0.props.size <= 64)
+        secretFieldHandlers(ev, node, a0.props, c.scope, c.depth);
       return a0;
     }
     // `Object.getPrototypeOf(async function () {}).constructor`: the AsyncFunction constructor,

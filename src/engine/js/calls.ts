@@ -798,7 +798,7 @@ function opaqueArgs(node: AstNode, args: Val[]): Val[] {
   return args.map((a) => (a.k === 'env' ? UNKNOWN : a));
 }
 
-function userCall(
+export function userCall(
   ev: Evaluator,
   node: AstNode,
   fn: FnVal,

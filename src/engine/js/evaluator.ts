@@ -11,13 +11,13 @@
  * modules.ts, the language's built-in objects in builtins.ts.
  */
 import type { LineIndex } from '../text';
-import { isPageLocation, keyName, lineOf, rangeOf, sourceText } from './ast';
+import { isFunctionNode, isPageLocation, keyName, lineOf, rangeOf, sourceText } from './ast';
 import { asReplay, evaluateCall, replayDeferred } from './calls';
 import type { Branch, Effects } from './effects';
 import type { JsFileInput, JsFileResult } from './analyze';
 import { exportDecl, importDecl, loadModule } from './modules';
 import { envMember, processMember } from './models/os-env';
-import { domEventHandler, formActionHijack, networkHook } from './models/browser';
+import { domEventHandler, formActionHijack, networkHook, secretFieldHandlers } from './models/browser';
 import { compiles, pageScript } from './models/code';
 import { requestByAssignment } from './models/network';
 import { Scope } from './scope';
@@ -697,6 +697,10 @@ export class Evaluator {
       }
       case 'ObjectExpression':
         return this.objectExpr(node, scope, depth);
+      case 'JSXOpeningElement':
+        this.walkChildren(node, scope, depth);
+        this.jsxProps(node, scope, depth);
+        return UNKNOWN;
       case 'ChainExpression':
       case 'ParenthesizedExpression':
       case 'TSAsExpression':
@@ -994,6 +998,7 @@ export class Evaluator {
         context: 'tool_description',
       });
     }
+    if (props.size >= 2 && props.size <= 64) secretFieldHandlers(this, node, props, scope, depth);
     return withTaint({ k: 'obj', props }, all);
   }
 
@@ -1118,6 +1123,26 @@ export class Evaluator {
     let p = this.prototypes.get(fn);
     if (!p) this.prototypes.set(fn, (p = { k: 'obj', props: new Map() }));
     return p;
+  }
+
+  /** An element's attributes as props (`<input type="password" onChange={…} />`), for the models. */
+  private jsxProps(node: AstNode, scope: Scope, depth: number): void {
+    const attrs = (node.attributes ?? []) as AstNode[];
+    if (attrs.length < 2 || attrs.length > 64) return;
+    const props = new Map<string, Val>();
+    for (const a of attrs) {
+      const name = a.type === 'JSXAttribute' ? (a.name as AstNode).name : undefined;
+      const v = a.value as AstNode | null | undefined;
+      if (typeof name !== 'string' || !v) continue;
+      const e = v.type === 'JSXExpressionContainer' ? (v.expression as AstNode) : v;
+      if (typeof e.value === 'string') props.set(name, { k: 'str', v: e.value });
+      else if (isFunctionNode(e)) props.set(name, this.fnVal(e, scope));
+      else if (e.type === 'Identifier') {
+        const x = scope.lookup(e.name as string);
+        if (x) props.set(name, x);
+      }
+    }
+    secretFieldHandlers(this, node, props, scope, depth);
   }
 
   /** Property access on an abstract value. */

