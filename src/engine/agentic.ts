@@ -570,11 +570,7 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
       const describes = /(?:\.describe\s*\(|\bdescription\s*:)\s*$/.test(
         text.slice(Math.max(0, g.offset - 40), g.offset),
       );
-      const asTool =
-        toolFile &&
-        (describes ||
-          /\btools?\b|\bargument|\bparameter|\bfield\b/i.test(g.text) ||
-          /\b(?:assistant|AI|LLM|model|agent)\b/i.test(g.text));
+      const asTool = toolFile && (describes || MODEL_TOPIC.test(g.text));
       for (const h of semanticScan(g.text, asTool ? 'agent' : place === 'agent' ? 'string' : place, {
         addressed: asTool,
         meta,
@@ -638,7 +634,11 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
   }
 }
 
-const TEST_PATH =
+/** Text about tools or addressed to the model: in an MCP server's code, what the model reads. */
+export const MODEL_TOPIC =
+  /\btools?\b|\bargument|\bparameter|\bfield\b|\b(?:assistant|AI|LLM|model|agent)\b/i;
+
+export const TEST_PATH =
   /(?:^|\/)(?:tests?|__tests__|spec|fixtures?|__fixtures__|e2e|benchmarks?|datasets?)\/|\.(?:test|spec)\.[cm]?[jt]sx?$/i;
 const CODE_META =
   /prompt[\s-]+injection|jailbreak|injection\s+(?:attacks?|detection)|red[\s-]team|adversarial\s+prompts?|canary\s+(?:word|token)/i;

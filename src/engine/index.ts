@@ -12,7 +12,7 @@ import { lstat, open, readFile, readdir } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { AgenticThreat } from '../contract/schemas';
-import { isAgentFile, scanText, type TextContext } from './agentic';
+import { isAgentFile, MODEL_TOPIC, scanText, TEST_PATH, type TextContext } from './agentic';
 import { CapabilityCollector } from './capabilities';
 import { buildDocs, declarationExports } from './docs';
 import { analyzePackageJson, type InstallAnalysis } from './install-scripts';
@@ -227,6 +227,19 @@ function resolveRelative(from: string, spec: string, exists: (p: string) => bool
   return undefined;
 }
 
+const MCP_HANDLES = [
+  /(?:\bcase\s*|===?\s*)['"`]tools\/list['"`]/,
+  /(?:\bcase\s*|===?\s*)['"`]tools\/call['"`]/,
+];
+
+/** A code file that answers MCP's tool requests itself (a hand-written server's dispatch). */
+function answersMcpToolRequests(f: PackageFile): boolean {
+  if (!CODE_EXT.test(f.path) || !f.data.includes('tools/call') || !f.data.includes('tools/list'))
+    return false;
+  const text = decodeText(f.data).text;
+  return MCP_HANDLES.every((re) => re.test(text));
+}
+
 /** The in-memory core: analyses a list of package files. */
 export function analyzeFiles(
   files: PackageFile[],
@@ -295,9 +308,12 @@ export function analyzeFiles(
     ...(meta.dependencies as object | undefined),
     ...(meta.peerDependencies as object | undefined),
   };
-  const mcpPackage = Object.keys(deps).some((d) =>
-    /^(?:@modelcontextprotocol\/sdk|fastmcp|mcp-framework|@mastra\/mcp|mcp-handler)$/.test(d),
-  );
+  // (Or one that answers the protocol's tool requests itself: `case 'tools/list':` and
+  // `case 'tools/call':` in its code; a client sends them, an instrumentation looks at one.)
+  const mcpPackage =
+    Object.keys(deps).some((d) =>
+      /^(?:@modelcontextprotocol\/sdk|fastmcp|mcp-framework|@mastra\/mcp|mcp-handler)$/.test(d),
+    ) || files.some(answersMcpToolRequests);
   const textScan = (
     path: string,
     text: string,
@@ -479,15 +495,13 @@ export function analyzeFiles(
         textScan(file.path, c.text, 'code_comment', installTime, c.line);
     }
     for (const s of r.strings) {
-      if (s.context === 'tool_description' || PROMPT_PREFILTER.test(s.text)) {
-        textScan(
-          file.path,
-          s.text,
-          s.context === 'tool_description' ? 'tool_description' : 'code_string',
-          installTime,
-          s.line,
-        );
-      }
+      // In an MCP server package, text about tools or addressed to the model reaches the model
+      // (as for its literals, in scanText): strings the code builds (joined, decoded) too.
+      const toModel =
+        s.context === 'tool_description' ||
+        (mcpPackage && !TEST_PATH.test(file.path) && MODEL_TOPIC.test(s.text));
+      if (toModel || PROMPT_PREFILTER.test(s.text))
+        textScan(file.path, s.text, toModel ? 'tool_description' : 'code_string', installTime, s.line);
     }
     return r.requires;
   };

@@ -291,6 +291,15 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   // A wallet address (or another short constant) decoded at run time is one the file holds.
   if (result.k === 'str' && result.v.length >= 26 && result.v.length <= 64 && result.t?.has('decoded'))
     ev.effects.decodedText(result.v, node);
+  // Prose decoded at run time (char codes, base64): read as text, as a literal would be; hidden
+  // that way, it is most often written for a model (a tool result's hidden instructions).
+  else if (
+    result.k === 'str' &&
+    result.v.length > 64 &&
+    result.t?.has('decoded') &&
+    !result.v.includes('${…}')
+  )
+    ev.collectString(result.v, node);
   // A tool's own name for the working directory (`program.getCurrentDirectory()` of the
   // TypeScript compiler API, `host.getCwd()`): the project being built, like process.cwd().
   if (
