@@ -276,7 +276,13 @@ function semanticInto(
   const place = placeOf(input.context, hidden && !semi);
   const toolDescription = input.context === 'tool_description';
   const addressed = (hidden && !semi) || input.context === 'agent_file' || toolDescription;
-  for (const h of semanticScan(text, semi ? 'visible' : place, { addressed, meta, toolDescription })) {
+  const shortComment = input.context === 'code_comment' && text.length < 600;
+  for (const h of semanticScan(text, semi ? 'visible' : place, {
+    addressed,
+    meta,
+    toolDescription,
+    shortComment,
+  })) {
     const line = lines.lineOf(baseOffset + h.index) + (input.lineOffset ?? 1) - 1;
     if (out.some((f) => f.rule === h.rule && f.line === line && f.confidence >= h.conf)) continue;
     out.push(

@@ -68,7 +68,7 @@ const CODE_EXT = /\.(?:[cm]?jsx?|[cm]?tsx?)$/i;
 const DTS = /\.d\.[cm]?ts$/i;
 const MARKDOWN = /\.(?:md|markdown|mdx|txt|mdc)$/i;
 const PROMPT_PREFILTER =
-  /ignore|disregard|forget|override|you are now|system prompt|do not (?:report|flag|mention)|\b(?:AI|LLM|assistant|agent|claude|cursor|copilot|gpt|gemini|reviewer|scanner)\b|curl|wget|registry|\.ssh|credential|IMPORTANT|SYSTEM/i;
+  /ignore|disregard|forget|override|you are now|system prompt|(?:do not|no need to) (?:report|flag|mention)|\b(?:AI|LLM|assistant|agent|claude|cursor|copilot|gpt|gemini|reviewers?|scanners?)\b|curl|wget|registry|\.ssh|credential|IMPORTANT|SYSTEM/i;
 
 /**
  * Whether a file's top lines leave unless an environment variable named after the package is set

@@ -191,7 +191,7 @@ const CHAT_TEMPLATE_HINT =
   /<\||\[INST\]|<<SYS>>|(?:System|Instruction|Human|User)\s*:|system_?prompt|system-reminder|admin_instructions/i;
 
 const REVIEWER_NOTE =
-  /\b(?:AI|LLM|automated|machine)\s+(?:code\s+)?(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\s*[:,\u2014-][^\n]{0,160}\b(?:safe|benign|harmless|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report|mark))|\b(?:note|notice|message|attention|instructions?)\s+(?:to|for)\s+(?:any\s+|all\s+)?(?:AI|LLM|automated|security|code)?\s*(?:reviewers?|scanners?|auditors?|analy[sz]ers?|agents?|models?|assistants?)\b[^\n]{0,200}\b(?:safe|benign|harmless|legitimate|not\s+malicious|false\s+positive|approved|verified|do\s+not\s+(?:flag|report|mark)|must\s+not\s+be\s+(?:flagged|reported))|\b(?:AI|LLM|automated)\s+(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\b[^\n]{0,80}\b(?:must|should|shall|are\s+instructed\s+to)\b[^\n]{0,80}\b(?:safe|benign|clean|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report))|(?:ИИ|нейросет|сканер)[^\n]{0,80}(?:безопас|не\s+сообщай|не\s+помечай)|(?:AI|人工智能|扫描器|审查)[^\n]{0,40}(?:安全的|不要报告|不要标记)/i;
+  /\b(?:AI|LLM|automated|machine)\s+(?:code\s+)?(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\s*[:,\u2014-][^\n]{0,160}\b(?:safe|benign|harmless|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report|mark))|\b(?:note|notice|message|attention|instructions?)\s+(?:to|for)\s+(?:any\s+|all\s+)?(?:(?:AI|LLM|automated|security|code|static)\s*(?:\/\s*)?){0,3}(?:reviewers?|scanners?|auditors?|analy[sz]ers?|agents?|models?|assistants?)\b[^\n]{0,200}\b(?:safe|benign|harmless|legitimate|audited|not\s+malicious|false\s+positive|approved|verified|(?:do\s+not|no\s+need\s+to|need\s+not)\s+(?:flag|report|mark)|must\s+not\s+be\s+(?:flagged|reported))|\b(?:AI|LLM|automated)\s+(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\b[^\n]{0,80}\b(?:must|should|shall|are\s+instructed\s+to)\b[^\n]{0,80}\b(?:safe|benign|clean|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report))|(?:ИИ|нейросет|сканер)[^\n]{0,80}(?:безопас|не\s+сообщай|не\s+помечай)|(?:AI|人工智能|扫描器|审查)[^\n]{0,40}(?:安全的|不要报告|不要标记)/i;
 
 export const NEGATED_CLAUSE =
   /\b(?:never|do\s+not|don't|avoid|must\s+not|should\s+not|shouldn't|refuse\s+to|without|no\s+need\s+to|not\s+allowed\s+to|prevent|protect|redact|mask)\b(?:[^.\n;!?]|\.(?=[^\s]))*|(?:никогда|не\s+(?:выводи|показывай|раскрывай|публикуй))[^.\n;]*|(?:不要|禁止|切勿|不得|避免)[^。.\n；;]*/gi;
@@ -250,6 +250,11 @@ export function semanticScan(
     toolDescription?: boolean;
     /** Look for chat-template turn markers (default true). */
     chatTemplate?: boolean;
+    /**
+     * A short code comment: a note there that addresses reviewers or scanners is the note itself,
+     * not a document about security tools (as in the phrase rules).
+     */
+    shortComment?: boolean;
   },
 ): SemanticHit[] {
   if (text.length > 300_000) text = text.slice(0, 300_000);
@@ -272,8 +277,9 @@ export function semanticScan(
     index: number,
     message: string,
     steps = 0,
+    plain = false,
   ) => {
-    const level = { variant, steps, adjust: adjust() } as ConfidenceQuery;
+    const level = { variant, steps, adjust: plain ? ['scoredCeiling'] : adjust() } as ConfidenceQuery;
     const conf = confidence(rule, level);
     if (conf < MIN_TEXT_CONFIDENCE) return;
     if (hits.some((h) => h.rule === rule && h.conf >= conf)) return;
@@ -300,6 +306,8 @@ export function semanticScan(
         place,
         index,
         'tells AI reviewers or scanners the code is safe',
+        0,
+        !!opts.shortComment,
       );
   };
   const wins = windows(text);
