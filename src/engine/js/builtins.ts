@@ -318,6 +318,13 @@ export function arrayMethod(
     }
     if (method === 'concat' && args[0]?.k === 'arr')
       return { k: 'arr', items: [...base.items, ...args[0].items] };
+    // list.flat(depth): the nested lists' elements in order (bounded).
+    if (method === 'flat' && (args.length === 0 || args[0]?.k === 'num')) {
+      let items = base.items;
+      for (let d = args.length ? Math.min((args[0] as { v: number }).v, 4) : 1; d > 0; d--)
+        items = items.flatMap((i) => (i.k === 'arr' ? i.items : [i]));
+      if (items.length <= 10_000) return { k: 'arr', items, t: base.t };
+    }
     return unknown([base, deep, ...args]);
   }
   // Object.keys(x).find(n => n === 'spawn') and Object.entries(x).find(([n]) => n === 'spawn')

