@@ -151,6 +151,15 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
  * `race` / `any` one of them.
  */
 export function promiseStatic(c: ApiCall): Val | undefined {
+  // `Array.from(list)` / `Array.from(text)` copy, `Array.of(a, b)` lists (a mapping function is
+  // left to the general case).
+  if (c.mod === 'global:Array' && c.path === 'of') return { k: 'arr', items: c.args.slice(0, 10_000) };
+  if (c.mod === 'global:Array' && c.path === 'from' && c.args.length === 1) {
+    const a = c.a0;
+    if (a?.k === 'arr') return { k: 'arr', items: [...a.items], t: a.t };
+    if (a?.k === 'str' && !a.v.includes('${…}') && a.v.length <= 10_000)
+      return withTaint({ k: 'arr', items: Array.from(a.v, (ch): Val => ({ k: 'str', v: ch })) }, [a]);
+  }
   if (c.mod !== 'global:Promise') return undefined;
   if (c.path === 'resolve') return c.a0 ?? UNKNOWN;
   if ((c.path === 'all' || c.path === 'allSettled') && c.a0) return c.a0;
@@ -183,9 +192,24 @@ export function stringMethod(callee: Val & { k: 'api' }, method: string, args: V
     case 'trim':
     case 'normalize':
       return str(s, from);
+    case 'trimStart':
+    case 'trimEnd':
+      return str(s[method](), from);
+    case 'at': {
+      const i = n(0) ?? 0;
+      return str(s.at(i) ?? '', from);
+    }
+    case 'padStart':
+    case 'padEnd': {
+      const fill = args.length > 1 ? asString(args[1]) : ' ';
+      if (fill === undefined) return unknown(from);
+      return str(s[method](Math.min(n(0) ?? 0, 10_000), fill), from);
+    }
     case 'toLowerCase':
+    case 'toLocaleLowerCase':
       return str(s.toLowerCase(), from);
     case 'toUpperCase':
+    case 'toLocaleUpperCase':
       return str(s.toUpperCase(), from);
     case 'split': {
       const sep = asString(args[0]);
@@ -267,7 +291,17 @@ export function arrayMethod(
       if (sep !== undefined)
         return withTaint({ k: 'str', v: parts.map((p) => p ?? '${…}').join(sep) }, [base, deep]);
     }
-    if (method === 'reverse') {
+    // `list.toString()` is `list.join()`.
+    if (method === 'toString' && args.length === 0) {
+      const parts = base.items.map(asString);
+      if (parts.every((p) => p !== undefined)) return str(parts.join(','), [base, deep]);
+    }
+    // `list.at(-1)`: one element.
+    if (method === 'at' && args[0]?.k === 'num') {
+      const item = base.items.at(args[0].v);
+      if (item) return base.t?.size ? withTaint({ ...item } as Val, [item, base]) : item;
+    }
+    if (method === 'reverse' || method === 'toReversed') {
       // A text cut into its characters and reversed (`s.split('').reverse().join('')`): a string
       // written backwards to hide it, decoded here.
       const chars = base.items.length >= 20 && base.items.every((i) => i.k === 'str' && i.v.length <= 1);
@@ -373,6 +407,8 @@ export function collectionGlobal(c: { name: string; a0: Val | undefined; node?: 
       k: 'str',
       v: `\u0000symbol(${asString(c.a0) ?? ''})@${(c.node?.start as number | undefined) ?? 0}`,
     };
+  // A deep copy holds what the original held.
+  if (c.name === 'structuredClone') return c.a0 ?? UNKNOWN;
   if (c.name !== 'Map' && c.name !== 'Set') return undefined;
   const items = c.a0?.k === 'arr' ? [...c.a0.items] : [];
   return c.name === 'Map' ? { k: 'arr', items, map: true } : { k: 'arr', items };

@@ -80,6 +80,8 @@ export const KNOWN_GLOBALS = new Set([
   'URLSearchParams',
   'RTCPeerConnection',
   'TextDecoder',
+  'TextEncoder',
+  'structuredClone',
   'Uint8Array',
   'Uint16Array',
   'URL',

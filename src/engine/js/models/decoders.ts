@@ -57,9 +57,17 @@ export function decoderGlobal(c: GlobalCall): Val | undefined {
     case 'Uint8Array':
     case 'Uint16Array':
       return c.a0?.k === 'arr' ? c.a0 : unknown(args);
-    // `new TextDecoder()`: a decoder whose `decode(bytes)` gives text.
+    // `new TextDecoder()`: a decoder whose `decode(bytes)` gives text; `new TextEncoder()` an
+    // encoder whose `encode(text)` gives its bytes (kept as the text).
     case 'TextDecoder':
       return { k: 'api', mod: 'textdecoder', path: '' };
+    case 'TextEncoder':
+      return { k: 'api', mod: 'textencoder', path: '' };
+    // `btoa(text)`: its base64 (what `atob` gives back).
+    case 'btoa':
+      return s0 !== undefined && !s0.includes('${…}') && [...s0].every((ch) => ch.charCodeAt(0) < 256)
+        ? str(Buffer.from(s0, 'latin1').toString('base64'), args)
+        : unknown(args);
     case 'parseInt':
       if (s0 !== undefined && /^(?:0x)?[0-9a-f]+$/i.test(s0))
         return { k: 'num', v: parseInt(s0, asNum(args[1]) ?? 10) };
@@ -106,6 +114,8 @@ export function decoderApi(c: ApiCall): Val | undefined {
     return withTaint({ k: 'unknown' }, args);
   if (mod === 'global:Buffer' && path === 'concat' && a0?.k === 'arr')
     return withTaint({ k: 'unknown' }, [a0, ...a0.items.slice(0, 50)]);
+  if (mod === 'textencoder' && method === 'encode') return a0 ?? UNKNOWN;
+  if (mod === 'textdecoder' && method === 'decode' && a0?.k === 'str') return a0;
   if (mod === 'textdecoder' && method === 'decode') {
     const bytes = a0?.k === 'arr' ? a0.items.map(asNum) : undefined;
     if (bytes?.length && bytes.every((b) => b !== undefined && b >= 0 && b < 256))
