@@ -338,6 +338,7 @@ export function analyzeFiles(
     cache: new Map(),
     deferred: new Map(),
     results: new Map(),
+    channels: new Map(),
     resolve: (from, spec) => {
       const target = resolveRelative(from, spec, exists);
       const f = target ? byPath.get(target) : undefined;

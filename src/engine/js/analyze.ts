@@ -16,6 +16,7 @@ import { providerHooked } from './detectors/wallet';
 import { Evaluator } from './evaluator';
 import { parseSource } from './parse';
 import type { AstNode, Val } from './values';
+import type { Scope } from './scope';
 
 export interface JsFileInput {
   path: string;
@@ -47,6 +48,18 @@ export interface ModuleHost {
   readonly results: Map<string, { installTime: boolean; entry: boolean; text: string; result: JsFileResult }>;
   /** Timers and handlers each file set while loading: files that load it replay them after their top level. */
   readonly deferred?: Map<string, Evaluator['deferred']>;
+  /** Named events of the whole package (see Evaluator.channels). */
+  readonly channels?: Map<string, EventChannel>;
+}
+
+/**
+ * A named event (`emitter.emit('report', data)`, `dispatchEvent(new CustomEvent('flush', { detail }))`):
+ * what was sent on it and the handlers registered for it, across the package's files (keyed by
+ * the name alone: a shared emitter is how such code hands data from one module to another).
+ */
+export interface EventChannel {
+  payloads: Val[][];
+  handlers: { fn: Val & { k: 'fn' }; scope: Scope; depth: number; node: AstNode }[];
 }
 
 /** Facts about a file that package-level rules combine across files (a socket in one, a shell in another). */

@@ -61,6 +61,16 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, path, args, a0, s0, scope, depth } = c;
   // `Symbol.for(name)`: the same key wherever it is asked for by that name.
   if (mod === 'global:Symbol' && path === 'for') return { k: 'str', v: `\u0000symbol.for(${s0 ?? ''})` };
+  // `String.raw(parts, ...values)` (a template tag handing its arguments on): the parts with the
+  // values between them.
+  if (mod === 'global:String' && path === 'raw' && a0?.k === 'arr') {
+    let out = '';
+    a0.items.forEach((p, i) => {
+      out += asString(p) ?? '${…}';
+      if (i < a0.items.length - 1) out += (i + 1 < args.length ? asString(args[i + 1]) : '') ?? '${…}';
+    });
+    return out.includes('${…}') ? withTaint({ k: 'str', v: out }, args) : str(out, args);
+  }
   if (mod !== 'global:JSON' && mod !== 'global:Object' && mod !== 'global:Reflect') return undefined;
   const dumped = storageDump(c);
   if (dumped) return dumped;
@@ -407,9 +417,17 @@ export function collectionGlobal(c: { name: string; a0: Val | undefined; node?: 
       k: 'str',
       v: `\u0000symbol(${asString(c.a0) ?? ''})@${(c.node?.start as number | undefined) ?? 0}`,
     };
-  // A deep copy holds what the original held.
-  if (c.name === 'structuredClone') return c.a0 ?? UNKNOWN;
+  // A deep copy holds what the original held; a Proxy stands for its target (wrappers that
+  // forward every call: what is done through it is done to the target).
+  if (c.name === 'structuredClone' || c.name === 'Proxy') return c.a0 ?? UNKNOWN;
   if (c.name !== 'Map' && c.name !== 'Set') return undefined;
-  const items = c.a0?.k === 'arr' ? [...c.a0.items] : [];
+  // (`new Map(Object.entries(obj))`: the object's properties as pairs.)
+  const a0 = c.a0;
+  const items =
+    a0?.k === 'arr'
+      ? [...a0.items]
+      : a0?.k === 'entries' && a0.of.k === 'obj'
+        ? [...a0.of.props].slice(0, 1000).map(([k, v]): Val => ({ k: 'arr', items: [{ k: 'str', v: k }, v] }))
+        : [];
   return c.name === 'Map' ? { k: 'arr', items, map: true } : { k: 'arr', items };
 }

