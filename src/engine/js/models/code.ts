@@ -93,9 +93,21 @@ export function codeGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
     case 'eval':
       compiles(ev, node, 'eval', a0, argNodes[0]);
       return unknown(args);
-    case 'Function':
+    case 'Function': {
       compiles(ev, node, 'Function', args[args.length - 1], argNodes[argNodes.length - 1]);
-      return withTaint({ k: 'dyn', code: asString(args[args.length - 1]) }, args);
+      const params = args
+        .slice(0, -1)
+        .flatMap((a) => asString(a)?.split(',') ?? ['?'])
+        .map((p) => p.trim());
+      return withTaint(
+        {
+          k: 'dyn',
+          code: asString(args[args.length - 1]),
+          ...(params.length && params.every((p) => /^[A-Za-z_$][\w$]*$/.test(p)) ? { params } : {}),
+        },
+        args,
+      );
+    }
     case 'setTimeout':
     case 'setInterval':
     case 'setImmediate':
@@ -171,8 +183,30 @@ export function codeCall(
 }
 
 /** A function compiled at run time (`new Function(code)`, `vm.compileFunction`) is called. */
-export function dynamicCall(ev: Evaluator, node: AstNode, callee: Val): void {
+export function dynamicCall(ev: Evaluator, node: AstNode, callee: Val, args: Val[]): void {
   ev.effects.compiledFunctionCalled(node, callee);
+  // `Function('r', code)(require)`: the code analysed again with its parameters bound to what
+  // the call gives them (a module loader, a module, a known string), so `r('https')` is a require.
+  if (callee.k !== 'dyn' || !callee.params || callee.code === undefined || (ev.input.nested ?? 0) >= 2)
+    return;
+  const lines: string[] = [];
+  callee.params.forEach((p, i) => {
+    const a = args[i];
+    if (!a) return;
+    const s = asString(a);
+    if (a.k === 'global' && /^(?:require|process|globalThis|global|module|exports|Buffer)$/.test(a.name))
+      lines.push(`var ${p} = ${a.name};`);
+    else if (a.k === 'mod') lines.push(`var ${p} = require(${JSON.stringify(a.name)});`);
+    else if (s !== undefined && !s.includes('${…}')) lines.push(`var ${p} = ${JSON.stringify(s)};`);
+  });
+  if (!lines.length) return;
+  const nested = analyzeJsFile({
+    ...ev.input,
+    text: `${lines.join(' ')}\n${callee.code}`,
+    nested: (ev.input.nested ?? 0) + 1,
+    timeBudgetMs: 500,
+  });
+  ev.effects.nestedCode(node, 'Function (called with its arguments)', nested.findings, nested.caps);
 }
 
 /** `require('./build/Release/addon.node')`, `require('bindings')`. */
