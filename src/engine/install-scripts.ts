@@ -4,7 +4,7 @@
  */
 import type { InstallScripts } from '../contract/schemas';
 import { analyzeScript } from './script-behaviour';
-import { inlineNodeCode, scriptTargets, shellPrograms } from './shell';
+import { inlineNodeCode, scriptTargets } from './shell';
 import { LineIndex, snippetOf } from './text';
 import { finding, type FindingSpec } from './findings';
 import type { Finding, PackageMetadata } from './types';
@@ -95,6 +95,43 @@ function scriptsFromText(text: string): Record<string, string> {
   return out;
 }
 
+/**
+ * A lifecycle command with the package scripts it runs by name (`npm run setup`, `npm run-script x`,
+ * `yarn x`, `yarn run x`, `pnpm x`, `pnpm run x`, `bun run x`, `npm-run-all a b`, `run-s`/`run-p`),
+ * followed a few levels deep: `[undefined, command]` first, then `[name, script]` for each.
+ */
+export function runChain(command: string, scripts: Record<string, string>): [string | undefined, string][] {
+  const out: [string | undefined, string][] = [[undefined, command]];
+  const seen = new Set<string>();
+  const queue: [string, number][] = [[command, 0]];
+  while (queue.length && out.length < 12) {
+    const [cmd, depth] = queue.shift()!;
+    if (depth >= 3) continue;
+    const names: string[] = [];
+    for (const m of cmd.matchAll(
+      /(?:^|[;&|(]\s*|\s)(?:npm\s+(?:run(?:-script)?|rum|urn)|yarn(?:\s+run)?|pnpm(?:\s+run)?|bun\s+run)\s+(?:--?[\w-]+\s+)*([\w:.@/-]+)/g,
+    ))
+      names.push(m[1]!);
+    for (const m of cmd.matchAll(
+      /(?:^|[;&|]\s*)(?:npm-run-all|run-s|run-p)((?:\s+(?:--?[\w-]+|[\w:.@/-]+))+)/g,
+    ))
+      names.push(
+        ...m[1]!
+          .trim()
+          .split(/\s+/)
+          .filter((w) => !w.startsWith('-')),
+      );
+    for (const n of names) {
+      const script = Object.hasOwn(scripts, n) ? scripts[n] : undefined;
+      if (typeof script !== 'string' || seen.has(n)) continue;
+      seen.add(n);
+      out.push([n, script]);
+      queue.push([script, depth + 1]);
+    }
+  }
+  return out;
+}
+
 export function analyzePackageJson(
   text: string | undefined,
   path: string,
@@ -160,34 +197,34 @@ export function analyzePackageJson(
         snippet: snippetOf(`"${name}": "${command}"`),
       });
     }
-    for (const hit of analyzeScript(command, 'sh', name !== 'prepare')) {
-      add({
-        threat_type: hit.threat_type,
-        rule: hit.rule,
-        message: `${name} script ${hit.message}`,
-        line,
-        snippet: snippetOf(`"${name}": "${command}"`),
-        variant: hit.variant,
-        steps: hit.steps,
-        adjust: name === 'prepare' ? ['prepareScript'] : undefined,
-      });
-    }
-    // `node .` / `node ./`: the package's own entry point (its main, else index.js).
-    const selfRun = /(?:^|[;&|]\s*|\s)(?:node|nodejs)\s+(?:--?[\w-]+(?:=\S+)?\s+)*\.\/?(?=\s|$|[;&|])/.test(
-      command,
-    );
-    const main = typeof pkg.main === 'string' ? pkg.main.replace(/^\.\//, '') : undefined;
-    for (const target of [...scriptTargets(command), ...(selfRun ? [main ?? 'index.js'] : [])]) {
-      const candidates = [target, `${target}.js`, `${target}/index.js`, `${target}.cjs`, `${target}.mjs`];
-      const found = candidates.find((c) => fileExists(c));
-      if (found) installFiles.add(found);
-    }
-    for (const code of inlineNodeCode(command))
-      inlineCode.push({ label: `${path}#scripts.${name}`, code, line });
-    for (const prog of shellPrograms(command)) {
-      if (/^(?:curl|wget|bash|sh|powershell|pwsh)$/i.test(prog)) {
-        // recorded as a command capability by the caller through the script text
+    // The hook's own command, and the package scripts it runs (`npm run setup`, `yarn build`):
+    // they run at install time too.
+    for (const [via, cmd] of runChain(command, metadata.scripts)) {
+      const label = via ? `${name} script (through npm run ${via})` : `${name} script`;
+      for (const hit of analyzeScript(cmd, 'sh', name !== 'prepare')) {
+        add({
+          threat_type: hit.threat_type,
+          rule: hit.rule,
+          message: `${label} ${hit.message}`,
+          line,
+          snippet: snippetOf(`"${name}": "${command}"`),
+          variant: hit.variant,
+          steps: hit.steps,
+          adjust: name === 'prepare' ? ['prepareScript'] : undefined,
+        });
       }
+      // `node .` / `node ./`: the package's own entry point (its main, else index.js).
+      const selfRun = /(?:^|[;&|]\s*|\s)(?:node|nodejs)\s+(?:--?[\w-]+(?:=\S+)?\s+)*\.\/?(?=\s|$|[;&|])/.test(
+        cmd,
+      );
+      const main = typeof pkg.main === 'string' ? pkg.main.replace(/^\.\//, '') : undefined;
+      for (const target of [...scriptTargets(cmd), ...(selfRun ? [main ?? 'index.js'] : [])]) {
+        const candidates = [target, `${target}.js`, `${target}/index.js`, `${target}.cjs`, `${target}.mjs`];
+        const found = candidates.find((c) => fileExists(c));
+        if (found) installFiles.add(found);
+      }
+      for (const code of inlineNodeCode(cmd))
+        inlineCode.push({ label: `${path}#scripts.${via ?? name}`, code, line });
     }
   }
 

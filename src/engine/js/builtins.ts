@@ -161,6 +161,11 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
  * `race` / `any` one of them.
  */
 export function promiseStatic(c: ApiCall): Val | undefined {
+  // `Readable.from(items)`: a stream of the items, carrying what they carry (piped on later).
+  if (c.mod === 'stream' && /^(?:Readable\.)?from$/.test(c.path) && c.a0) {
+    const t = deepTaints(c.a0);
+    return t.size ? { k: 'unknown', t } : UNKNOWN;
+  }
   // `Array.from(list)` / `Array.from(text)` copy, `Array.of(a, b)` lists (a mapping function is
   // left to the general case).
   if (c.mod === 'global:Array' && c.path === 'of') return { k: 'arr', items: c.args.slice(0, 10_000) };
@@ -277,9 +282,15 @@ export function arrayMethod(
   if (base?.k === 'arr' && base.map) {
     const key = asString(args[0]);
     const pairs = base.items.filter((p): p is Val & { k: 'arr' } => p.k === 'arr' && p.items.length >= 2);
+    // (A key that is an object, as in a WeakMap: the pair set with that very value, else the only
+    // pair there is.)
     if (method === 'get')
       return (
-        pairs.find((p) => key !== undefined && asString(p.items[0]) === key)?.items[1] ?? unknown([base])
+        pairs.find((p) =>
+          key !== undefined ? asString(p.items[0]) === key : args[0] !== undefined && p.items[0] === args[0],
+        )?.items[1] ??
+        (key === undefined && pairs.length === 1 ? pairs[0]!.items[1] : undefined) ??
+        unknown([base])
       );
     if (method === 'set' && args.length >= 2 && base.items.length < 1000) {
       base.items.push({ k: 'arr', items: [args[0]!, args[1]!] });
@@ -420,7 +431,7 @@ export function collectionGlobal(c: { name: string; a0: Val | undefined; node?: 
   // A deep copy holds what the original held; a Proxy stands for its target (wrappers that
   // forward every call: what is done through it is done to the target).
   if (c.name === 'structuredClone' || c.name === 'Proxy') return c.a0 ?? UNKNOWN;
-  if (c.name !== 'Map' && c.name !== 'Set') return undefined;
+  if (c.name !== 'Map' && c.name !== 'Set' && c.name !== 'WeakMap' && c.name !== 'WeakSet') return undefined;
   // (`new Map(Object.entries(obj))`: the object's properties as pairs.)
   const a0 = c.a0;
   const items =
@@ -429,5 +440,5 @@ export function collectionGlobal(c: { name: string; a0: Val | undefined; node?: 
       : a0?.k === 'entries' && a0.of.k === 'obj'
         ? [...a0.of.props].slice(0, 1000).map(([k, v]): Val => ({ k: 'arr', items: [{ k: 'str', v: k }, v] }))
         : [];
-  return c.name === 'Map' ? { k: 'arr', items, map: true } : { k: 'arr', items };
+  return c.name === 'Map' || c.name === 'WeakMap' ? { k: 'arr', items, map: true } : { k: 'arr', items };
 }

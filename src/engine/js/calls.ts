@@ -1199,8 +1199,11 @@ function invoke(
   if (isClass) {
     target = undefined;
     const members = (((node.body as AstNode | undefined)?.body ?? []) as AstNode[]).slice(0, 200);
+    // (A computed name is evaluated where the class is: `[MERGED]()` with a Symbol.for key.)
+    const memberKey = (m: AstNode): string | undefined =>
+      m.computed ? asString(ev.walk(m.key as AstNode, defScope, depth + 1)) : keyName(m.key as AstNode);
     for (const m of members) {
-      const key = m.computed ? undefined : keyName(m.key as AstNode);
+      const key = memberKey(m);
       if (m.static || key === undefined) continue;
       if ((m.type === 'MethodDefinition' || m.type === 'ClassMethod') && m.kind === 'constructor')
         target = m.type === 'ClassMethod' ? m : (m.value as AstNode);
@@ -1215,7 +1218,7 @@ function invoke(
     fieldScope.vars.set('this', instance!);
     for (const m of members) {
       if ((m.type === 'PropertyDefinition' || m.type === 'ClassProperty') && !m.static && m.value) {
-        const key = m.computed ? undefined : keyName(m.key as AstNode);
+        const key = memberKey(m);
         if (key !== undefined) instance!.props.set(key, ev.walk(m.value as AstNode, fieldScope, depth + 1));
       }
     }

@@ -92,6 +92,8 @@ export const KNOWN_GLOBALS = new Set([
   'Promise',
   'Map',
   'Set',
+  'WeakMap',
+  'WeakSet',
 ]);
 
 /** Built-in constructors: their own `constructor` is Function. */

