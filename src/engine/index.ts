@@ -234,10 +234,20 @@ const MCP_HANDLES = [
 
 /** A code file that answers MCP's tool requests itself (a hand-written server's dispatch). */
 function answersMcpToolRequests(f: PackageFile): boolean {
-  if (!CODE_EXT.test(f.path) || !f.data.includes('tools/call') || !f.data.includes('tools/list'))
+  if (!CODE_EXT.test(f.path)) return false;
+  // Only the few bytes before each mention are read (bundles that name the methods are large).
+  return ['tools/list', 'tools/call'].every((name, n) => {
+    for (
+      let at = f.data.indexOf(name), seen = 0;
+      at >= 0 && seen < 20;
+      at = f.data.indexOf(name, at + 1), seen++
+    )
+      if (
+        MCP_HANDLES[n]!.test(f.data.subarray(Math.max(0, at - 16), at + name.length + 1).toString('latin1'))
+      )
+        return true;
     return false;
-  const text = decodeText(f.data).text;
-  return MCP_HANDLES.every((re) => re.test(text));
+  });
 }
 
 /** The in-memory core: analyses a list of package files. */

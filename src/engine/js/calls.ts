@@ -83,6 +83,8 @@ function loaderTail(n: AstNode): boolean {
 }
 
 /** Evaluates a call or `new` expression. */
+const LISTEN = new Set(['on', 'once', 'addListener', 'prependListener', 'addEventListener']);
+
 /** The package's named events (shared by its files), or this file's own when analysed alone. */
 function channelOf(ev: Evaluator, name: string): EventChannel | undefined {
   const all = ev.input.modules?.channels ?? (ev.ownChannels ??= new Map());
@@ -120,8 +122,7 @@ function eventChannel(
 ): number | undefined {
   if (!how) return undefined;
   const send = how === 'emit' || how === 'dispatchEvent';
-  const listen = /^(?:on|once|addListener|prependListener|addEventListener)$/.test(how);
-  if (!send && !listen) return undefined;
+  if (!send && !LISTEN.has(how)) return undefined;
   const event = how === 'dispatchEvent' && args[0]?.k === 'obj' ? args[0] : undefined;
   const name = asString(event ? event.props.get('type') : args[0]);
   if (name === undefined || name.includes('${…}')) return undefined;

@@ -231,20 +231,18 @@ export function secretFieldHandlers(
   scope: Scope,
   depth: number,
 ): void {
-  let secret = false;
-  let handlers = false;
-  for (const [k, v] of props) {
-    if (FIELD_HANDLER.test(k)) {
-      handlers ||= v.k === 'fn';
-      continue;
-    }
-    const s = v.k === 'str' ? v.v : undefined;
-    if (s === undefined) continue;
-    if (/^auto[cC]omplete$/.test(k) && SECRET_AUTOCOMPLETE.test(s.trim())) secret = true;
-    else if (k === 'type' && /^password$/i.test(s)) secret = true;
-    else if ((k === 'name' || k === 'id') && SECRET_NAME.test(s)) secret = true;
-  }
-  if (!secret || !handlers) return;
+  // (Every object literal passes here: a few lookups by name first, the loop only for a field.)
+  const text = (k: string) => {
+    const v = props.get(k);
+    return v?.k === 'str' ? v.v : undefined;
+  };
+  const ac = text('autoComplete') ?? text('autocomplete');
+  const named = text('name') ?? text('id');
+  const secret =
+    (ac !== undefined && SECRET_AUTOCOMPLETE.test(ac.trim())) ||
+    /^password$/i.test(text('type') ?? '') ||
+    (named !== undefined && SECRET_NAME.test(named));
+  if (!secret) return;
   for (const [k, v] of props) {
     if (!FIELD_HANDLER.test(k) || v.k !== 'fn' || ev.rewalked.has(v.node)) continue;
     ev.rewalked.add(v.node);
