@@ -298,6 +298,20 @@ export function analyzeFiles(
           if (found) install.installFiles.add(found);
         }
   }
+  // A root `.npmrc` whose node-options preload a file (`--require ./x.cjs`, `--import`): every node
+  // process npm starts in this project, its own install included, loads that file first.
+  const npmrc = byPath.get('.npmrc');
+  if (npmrc && !npmrc.truncated) {
+    const text = decodeText(npmrc.data).text.slice(0, 64_000);
+    for (const m of text.matchAll(/^\s*node-options\s*=\s*(.*)$/gm))
+      for (const r of m[1]!.matchAll(
+        /(?:--require|-r|--import|--loader|--experimental-loader)[=\s]+["']?([^\s"']+)/g,
+      )) {
+        const target = r[1]!.replace(/^\.\//, '');
+        const found = [target, `${target}.js`, `${target}/index.js`].find(exists);
+        if (found) install.installFiles.add(found);
+      }
+  }
   // (H1) when limits stopped reading before package.json, analyzeTarball already says so.
   if (install.parseProblem && !(ctx.incomplete && !pkgFile)) problems.push(`${install.parseProblem}.`);
   evidence.push(...install.findings);

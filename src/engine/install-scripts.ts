@@ -223,8 +223,17 @@ export function analyzePackageJson(
         const found = candidates.find((c) => fileExists(c));
         if (found) installFiles.add(found);
       }
-      for (const code of inlineNodeCode(cmd))
+      for (const code of inlineNodeCode(cmd)) {
         inlineCode.push({ label: `${path}#scripts.${via ?? name}`, code, line });
+        // `node -e "require('./lib/probe').run()"`: the files it loads run at install time too.
+        for (const m of code.matchAll(/\b(?:require|import)\s*\(\s*['"`](\.{1,2}\/[^'"`]+)['"`]\s*\)/g)) {
+          const target = m[1]!.replace(/^\.\//, '');
+          const found = [target, `${target}.js`, `${target}/index.js`, `${target}.cjs`, `${target}.mjs`].find(
+            (c) => fileExists(c),
+          );
+          if (found) installFiles.add(found);
+        }
+      }
     }
   }
 

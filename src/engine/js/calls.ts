@@ -1208,11 +1208,12 @@ function invoke(
       if (m.static || key === undefined) continue;
       if ((m.type === 'MethodDefinition' || m.type === 'ClassMethod') && m.kind === 'constructor')
         target = m.type === 'ClassMethod' ? m : (m.value as AstNode);
-      else if (m.type === 'MethodDefinition' || m.type === 'ClassMethod')
-        instance!.props.set(
-          key,
-          ev.fnVal(m.type === 'ClassMethod' ? m : (m.value as AstNode), defScope, instance),
-        );
+      else if ((m.type === 'MethodDefinition' || m.type === 'ClassMethod') && m.kind !== 'set')
+        // (`get loop() { … }`: reading `this.loop` runs it.)
+        instance!.props.set(key, {
+          ...ev.fnVal(m.type === 'ClassMethod' ? m : (m.value as AstNode), defScope, instance),
+          ...(m.kind === 'get' ? { getter: true } : {}),
+        });
     }
     // Field initialisers (`cmd = 'x'`) are evaluated with `this` bound to the new instance.
     const fieldScope = new Scope(defScope);

