@@ -156,6 +156,81 @@ function decodedResult(ev: Evaluator, result: Val, node: AstNode): void {
   else if (result.v.length > 64 && !result.v.includes('${…}')) ev.collectString(result.v, node);
 }
 
+/** The names a bundle gives its module loader (webpack, and ncc's build of it). */
+const BUNDLE_REQUIRE = /^__(?:webpack|nccwpck)_require__$/;
+
+/**
+ * A webpack module run as the bundle's loader runs it: its function called once with a module
+ * object, its exports and the loader, what it left in `module.exports` cached by id. Run apart
+ * from the calls that required it (a bundle's modules nest deeper than local calls are followed),
+ * bounded by the module bytes of the bundle (each is walked at most once more).
+ */
+export function runBundleModule(ev: Evaluator, id: string, scope: Scope, depth: number): Val | undefined {
+  const cached = ev.bundleExports.get(id);
+  if (cached) return cached;
+  const fn = ev.bundleModules.get(id);
+  if (!fn) return undefined;
+  const exportsObj: Val & { k: 'obj' } = { k: 'obj', props: new Map() };
+  const moduleObj: Val & { k: 'obj' } = { k: 'obj', props: new Map<string, Val>([['exports', exportsObj]]) };
+  ev.bundleExports.set(id, exportsObj);
+  const span = rangeOf(fn.node);
+  const size = span ? span[1] - span[0] : 0;
+  if (size > ev.bundleBytesLeft || ev.timedOut) return exportsObj;
+  ev.bundleBytesLeft -= size;
+  const outer = ev.inlineStack.splice(0);
+  try {
+    ev.walkFunction(fn.node, fn.scope instanceof Scope ? fn.scope : scope, depth + 1, [
+      moduleObj,
+      exportsObj,
+      { k: 'global', name: '__webpack_require__' },
+    ]);
+  } finally {
+    ev.inlineStack.push(...outer);
+  }
+  const out = moduleObj.props.get('exports') ?? exportsObj;
+  ev.bundleExports.set(id, out);
+  return out;
+}
+
+/** At the end of a bundle: the modules nothing required yet, each run once. */
+export function runBundleModules(ev: Evaluator, root: Scope): void {
+  for (const id of [...ev.bundleModules.keys()].slice(0, 500)) {
+    if (ev.timedOut || ev.bundleBytesLeft <= 0) break;
+    if (!ev.bundleExports.has(id)) runBundleModule(ev, id, root, 1);
+  }
+}
+
+/**
+ * `__webpack_require__(id)` of a module in the bundle's map, and `__webpack_require__.d(exports,
+ * { name: () => value })` (harmony exports defined as getters).
+ */
+function bundleRequire(
+  ev: Evaluator,
+  calleeNode: AstNode,
+  args: Val[],
+  scope: Scope,
+  depth: number,
+): Val | undefined {
+  if (!ev.bundleModules.size) return undefined;
+  if (calleeNode.type === 'Identifier' && BUNDLE_REQUIRE.test(calleeNode.name as string)) {
+    const a = args[0];
+    const id = a?.k === 'num' ? String(a.v) : asString(a);
+    return id === undefined ? undefined : runBundleModule(ev, id, scope, depth);
+  }
+  if (
+    calleeNode.type === 'MemberExpression' &&
+    (calleeNode.object as AstNode).type === 'Identifier' &&
+    BUNDLE_REQUIRE.test((calleeNode.object as AstNode).name as string) &&
+    keyName(calleeNode.property as AstNode) === 'd' &&
+    args[0]?.k === 'obj' &&
+    args[1]?.k === 'obj'
+  ) {
+    for (const [k, g] of args[1].props) if (g.k === 'fn') args[0].props.set(k, { ...g, getter: true });
+    return UNKNOWN;
+  }
+  return undefined;
+}
+
 /** A tagged template whose tag is a function of the package: called with the parts and values. */
 export function evaluateTag(
   ev: Evaluator,
@@ -215,6 +290,8 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     }
     args.push(ev.walk(a, scope, depth + 1));
   }
+  const bundled = bundleRequire(ev, calleeNode, args, scope, depth);
+  if (bundled) return bundled;
   // Node's module loader reached past `require` through the CommonJS `module` object
   // (`module.constructor._load(name)`, `module.require(name)`): the same as require.
   if (

@@ -12,7 +12,7 @@
  */
 import type { LineIndex } from '../text';
 import { isFunctionNode, isPageLocation, keyName, lineOf, rangeOf, sourceText } from './ast';
-import { asReplay, evaluateCall, evaluateTag, replayDeferred } from './calls';
+import { asReplay, evaluateCall, evaluateTag, replayDeferred, runBundleModules } from './calls';
 import type { Branch, Effects } from './effects';
 import type { EventChannel, JsFileInput, JsFileResult } from './analyze';
 import { exportDecl, importDecl, loadModule } from './modules';
@@ -217,6 +217,12 @@ export class Evaluator {
   readonly fnProps = new WeakMap<AstNode, Map<string, Val>>();
   /** Methods of objects made prototypes by assignment, walked again at the end (see `run`). */
   private readonly walkAgainAtEnd: FnVal[] = [];
+  /** A webpack bundle's module functions by id (`__webpack_modules__`, a chunk's `exports.modules`). */
+  readonly bundleModules = new Map<string, FnVal>();
+  /** What each bundle module exported, once run (see runBundleModule in calls.ts). */
+  readonly bundleExports = new Map<string, Val>();
+  /** Source bytes of bundle modules still to be run here (bounds the second walk of a bundle). */
+  bundleBytesLeft = 0;
   /** Whether a function's source uses a decoding primitive (see `fnVal`), per function node. */
   private readonly decoders = new WeakMap<AstNode, boolean>();
   /** Event emitters made in the file (`new EventEmitter()`) and the handlers given to them by event name. */
@@ -302,6 +308,9 @@ export class Evaluator {
           this.walkDefinition(fn.node, fn.scope instanceof Scope ? fn.scope : root, 1);
         }
       });
+    // A webpack bundle's modules that nothing here required (a chunk file's, or modules the
+    // entry reaches through code not followed): each is run as the module it is.
+    runBundleModules(this, root);
     replayDeferred(this);
     this.effects.scopeEnd(root);
     this.effects.fileEnd();
@@ -796,6 +805,7 @@ export class Evaluator {
           const init = d.init as AstNode | null;
           const v = init ? this.walk(init, scope, depth + 1) : UNKNOWN;
           this.concatenatedProse(init ?? undefined, v);
+          if ((d.id as AstNode).name === '__webpack_modules__') this.bundleModulesFrom(v);
           this.bindPattern(d.id as AstNode, v, scope, depth);
           this.rewalkSelfCallbacks(d, init, v, scope, depth);
         }
@@ -1162,6 +1172,17 @@ export class Evaluator {
     return out.includes('${…}') ? withTaint({ k: 'str', v: out }, vals) : str(out, vals);
   }
 
+  /** Module functions of a webpack bundle, by id, from its module map. */
+  private bundleModulesFrom(v: Val): void {
+    if (v.k !== 'obj') return;
+    for (const [id, fn] of [...v.props].slice(0, 2000))
+      if (fn.k === 'fn' && !this.bundleModules.has(id)) {
+        this.bundleModules.set(id, fn);
+        const span = rangeOf(fn.node);
+        if (span) this.bundleBytesLeft += span[1] - span[0];
+      }
+  }
+
   /** An element's attributes as props (`<input type="password" onChange={…} />`), for the models. */
   private jsxProps(node: AstNode, scope: Scope, depth: number): void {
     const attrs = (node.attributes ?? []) as AstNode[];
@@ -1342,6 +1363,12 @@ export class Evaluator {
     } else if (left.type === 'MemberExpression') {
       this.effects.memberAssignment(node, left);
       const prop = left.computed ? undefined : keyName(left.property as AstNode);
+      // A webpack chunk file's modules (`exports.modules = { 904: (m, e, __webpack_require__) => … }`).
+      if (
+        prop === 'modules' &&
+        /^(?:module\.)?exports$/.test(sourceText(this.input.text, left.object as AstNode, 40) ?? '')
+      )
+        this.bundleModulesFrom(v);
       // document.onkeypress = fn / form.onsubmit = fn: handlers by property.
       domEventHandler(this, prop, v, scope, depth);
       // ws.onmessage = fn on a socket the code opened: it runs with what the server sends.

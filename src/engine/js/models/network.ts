@@ -196,7 +196,10 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
   }
   if (mod === 'net' || mod === 'tls') {
     if (/^(?:connect|createConnection|Socket)$/.test(method)) {
-      ev.effects.request(node, `${mod}.${method}`, a0, a0, scope, mod === 'tls' ? 'tls' : 'tcp');
+      // A target not known here (a socket path read from a cache, a port from the caller) sends
+      // nothing by being connected to: what it carries is not data sent (writes are).
+      const target = a0?.k === 'unknown' ? UNKNOWN : a0;
+      ev.effects.request(node, `${mod}.${method}`, target, target, scope, mod === 'tls' ? 'tls' : 'tcp');
       return received();
     }
     if (method === 'createServer') ev.effects.server(node, mod, mod === 'tls' ? 'tls' : 'tcp');
