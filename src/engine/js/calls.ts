@@ -292,6 +292,18 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   }
   const bundled = bundleRequire(ev, calleeNode, args, scope, depth);
   if (bundled) return bundled;
+  // A loader a bundle hands each module as its `require` parameter (Browserify, UMD and
+  // CommonJS wrappers): a package name given to it loads that package (relative names are the
+  // bundle's own ids).
+  if (
+    callee.k === 'unknown' &&
+    !callee.t?.size &&
+    calleeNode.type === 'Identifier' &&
+    /^(?:require|_dereq_|__require)$/.test(calleeNode.name as string)
+  ) {
+    const spec = asString(args[0]);
+    if (spec !== undefined && /^(?:node:)?[@a-z]/i.test(spec)) return loadModule(ev, spec, node, args[0]);
+  }
   // Node's module loader reached past `require` through the CommonJS `module` object
   // (`module.constructor._load(name)`, `module.require(name)`): the same as require.
   if (
@@ -945,6 +957,14 @@ export function dispatch(
     if (settled) return settled;
     // util.promisify(fs.readFile): the same function, returning a promise of what it gives.
     if (mod === 'util' && path === 'promisify' && a0) return a0;
+    // Module-interop helpers (Babel's runtime, SWC's helpers, tslib's __importDefault and
+    // __importStar): the module they are handed (its `.default` is the module itself).
+    if (
+      a0 &&
+      ((mod === 'interop' && (path === '' || path === 'default' || path === '_')) ||
+        (mod === 'tslib' && /^__import(?:Default|Star)$/.test(path)))
+    )
+      return a0;
     // `require.resolve('other-pkg/lib/x.js')`: a file of another installed package.
     if (mod === 'global:require' && path === 'resolve' && s0 !== undefined && !/^\.{0,2}\//.test(s0)) {
       const own = ev.input.modules?.packageName;

