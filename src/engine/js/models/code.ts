@@ -69,13 +69,26 @@ export function pageScript(ev: Evaluator, node: AstNode, code: Val): void {
 }
 
 /**
+ * Whether code at this call has not been analysed with this text yet (the call is walked more than
+ * once: where it is defined, when it runs, in loops and replays), and the file has time left.
+ */
+function onceHere(ev: Evaluator, node: AstNode, text: string): boolean {
+  if (ev.timedOut) return false;
+  const key = `${node.start ?? node.range?.[0] ?? 0}:${text.length}:${text.slice(0, 64)}`;
+  if (ev.nestedSeen.has(key) || ev.nestedSeen.size >= 200) return false;
+  ev.nestedSeen.add(key);
+  return true;
+}
+
+/**
  * A JavaScript file the package writes with text known here (a dropper's payload, a browser
  * extension's content script): analysed as code, its findings placed at the write. It runs once
  * something loads it, as the package's own files do.
  */
 export function writtenCode(ev: Evaluator, node: AstNode, path: string, data: Val | undefined): void {
   const src = asString(data);
-  if (src === undefined || src.length < 40 || (ev.input.nested ?? 0) >= 2) return;
+  if (src === undefined || src.length < 40 || src.length > 256_000 || (ev.input.nested ?? 0) >= 2) return;
+  if (!onceHere(ev, node, src)) return;
   const nested = analyzeJsFile({
     ...ev.input,
     text: src,
@@ -199,7 +212,8 @@ export function dynamicCall(ev: Evaluator, node: AstNode, callee: Val, args: Val
     else if (a.k === 'mod') lines.push(`var ${p} = require(${JSON.stringify(a.name)});`);
     else if (s !== undefined && !s.includes('${…}')) lines.push(`var ${p} = ${JSON.stringify(s)};`);
   });
-  if (!lines.length) return;
+  if (!lines.length || callee.code.length > 256_000 || !onceHere(ev, node, lines.join(' ') + callee.code))
+    return;
   const nested = analyzeJsFile({
     ...ev.input,
     text: `${lines.join(' ')}\n${callee.code}`,
