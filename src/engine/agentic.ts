@@ -490,6 +490,39 @@ function jsonDescriptions(text: string): { text: string; offset: number }[] {
   return out;
 }
 
+/**
+ * The texts of prompt templates in a JSON document: objects with a system prompt
+ * (`system`/`systemPrompt`/`system_prompt` of 60 characters or more), each of their strings and
+ * lists of strings of 40 characters or more, with where they are in the file (bounded).
+ */
+function promptTemplateTexts(text: string): { text: string; offset: number }[] {
+  if (text.length > 1_000_000) return [];
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const out: { text: string; offset: number }[] = [];
+  const add = (v: unknown) => {
+    if (typeof v !== 'string' || v.length < 40 || out.length >= 200) return;
+    const at = text.indexOf(JSON.stringify(v).slice(1, 41));
+    out.push({ text: v, offset: Math.max(0, at) });
+  };
+  let seen = 0;
+  const visit = (v: unknown, depth: number): void => {
+    if (!v || typeof v !== 'object' || depth > 6 || ++seen > 2000) return;
+    if (Array.isArray(v)) return v.forEach((x) => visit(x, depth + 1));
+    const o = v as Record<string, unknown>;
+    const system = o.system ?? o.systemPrompt ?? o.system_prompt;
+    if (typeof system === 'string' && system.length >= 60)
+      for (const x of Object.values(o)) (Array.isArray(x) ? x : [x]).forEach(add);
+    for (const x of Object.values(o)) visit(x, depth + 1);
+  };
+  visit(doc, 0);
+  return out;
+}
+
 /** Python docstrings and description= strings; tool descriptions when the file declares MCP tools. */
 function pythonTexts(text: string): { text: string; offset: number }[] {
   const out: { text: string; offset: number }[] = [];
@@ -532,6 +565,10 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
         /"description"\s*:/.test(text));
     if ((toolShaped && declaresTools) || input.context === 'agent_file')
       for (const d of jsonDescriptions(text)) sub('tool_description', d.text, d.offset);
+    // A prompt template the package hands to a model (an object with a system prompt): every text
+    // of that object is what the model is told, read as such (not in tests or datasets).
+    else if (/"(?:system|systemPrompt|system_prompt)"\s*:\s*"/.test(text) && !TEST_PATH.test(path))
+      for (const d of promptTemplateTexts(text)) sub('tool_description', d.text, d.offset);
   }
   if (/\.py$/i.test(path) && (input.context === 'code' || input.context === 'agent_file')) {
     const mcp = /@\w+\.tool\b|\bFastMCP\b|\bmcp\.server\b|\bfrom\s+mcp\b|\bTool\s*\(/.test(text);

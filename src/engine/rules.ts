@@ -708,6 +708,11 @@ const CATALOGUE = {
     comment: 0.35,
     string: 0.3,
   }),
+  'text.markdown-exfil': rule(
+    DX,
+    'a model told to put secrets, personal data or the conversation into the address of a markdown image or link to another host (the chat client fetches it: the data leaves without a tool call)',
+    { hidden: 0.9, agent: 0.85, visible: 0.5, comment: 0.45, string: 0.5 },
+  ),
   'text.agent-collect-secrets': rule(DX, 'an agent told to search for secret files and write or send them', {
     hidden: 0.9,
     agent: 0.8,

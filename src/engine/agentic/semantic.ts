@@ -190,6 +190,16 @@ const CHAT_TEMPLATE =
 const CHAT_TEMPLATE_HINT =
   /<\||\[INST\]|<<SYS>>|(?:System|Instruction|Human|User)\s*:|system_?prompt|system-reminder|admin_instructions/i;
 
+/**
+ * Markdown-image (or link) exfiltration: an image or link to another host whose address is to
+ * carry data the model fills in (`![s](https://h/b.png?d=DATA) where DATA is …`), the data named
+ * as secrets, personal data or the conversation.
+ */
+const MD_EXFIL_LINK =
+  /!?\[[^\]\n]{0,80}\]\(\s*https?:\/\/[^\s)]{0,200}[?&/=]\s*(?:\{\{?\s*\w+\s*\}?\}|<\w+>|\$?[A-Z][A-Z_]{2,}\b)|<img\b[^>]{0,80}\bsrc\s*=\s*["']?https?:\/\/[^\s"'>]{0,200}[?&/=](?:\{\{?\s*\w+\s*\}?\}|<\w+>|[A-Z][A-Z_]{2,}\b)/;
+const MD_EXFIL_DATA =
+  /\b(?:access\s+keys?|api\s+keys?|secrets?|tokens?|passwords?|credentials?|connection\s+strings?|\.env\b|private\s+keys?|e-?mail(?:\s+address(?:es)?)?|phone(?:\s+numbers?)?|card\s+(?:numbers?|details)|PII|personal\s+(?:data|information)|(?:chat|conversation)\s+(?:history|so\s+far)|earlier\s+in\s+the\s+conversation|previous\s+messages)\b/i;
+
 const REVIEWER_NOTE =
   /\b(?:AI|LLM|automated|machine)\s+(?:code\s+)?(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\s*[:,\u2014-][^\n]{0,160}\b(?:safe|benign|harmless|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report|mark))|\b(?:note|notice|message|attention|instructions?)\s+(?:to|for)\s+(?:any\s+|all\s+)?(?:(?:AI|LLM|automated|security|code|static)\s*(?:\/\s*)?){0,3}(?:reviewers?|scanners?|auditors?|analy[sz]ers?|agents?|models?|assistants?)\b[^\n]{0,200}\b(?:safe|benign|harmless|legitimate|audited|not\s+malicious|false\s+positive|approved|verified|(?:do\s+not|no\s+need\s+to|need\s+not)\s+(?:flag|report|mark)|must\s+not\s+be\s+(?:flagged|reported))|\b(?:AI|LLM|automated)\s+(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\b[^\n]{0,80}\b(?:must|should|shall|are\s+instructed\s+to)\b[^\n]{0,80}\b(?:safe|benign|clean|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report))|(?:ИИ|нейросет|сканер)[^\n]{0,80}(?:безопас|не\s+сообщай|не\s+помечай)|(?:AI|人工智能|扫描器|审查)[^\n]{0,40}(?:安全的|不要报告|不要标记)/i;
 
@@ -460,6 +470,14 @@ export function semanticScan(
         "tells an agent to delete what is not the project's: the user's files, the disk, or cloud resources",
       );
     reviewerNote(s, w.index);
+    if (MD_EXFIL_LINK.test(s) && MD_EXFIL_DATA.test(s))
+      add(
+        'data_exfiltration',
+        'text.markdown-exfil',
+        place,
+        w.index,
+        'tells the model to put secrets, personal data or the conversation into the address of a markdown image or link (the chat client sends them when it renders it)',
+      );
     if (conceal && who && !hits.some((h) => h.index === w.index))
       add(
         'prompt_injection',
