@@ -188,6 +188,10 @@ export function request(
     .concat(payload ?? [])
     .filter(Boolean) as Val[];
   sink(d, node, what, all, scope);
+  // (A credential used where its own configuration points was weighed here: the function's
+  // credential read is not then a request "in the same function" as a theft.)
+  const last = configured ? scope?.sinks?.at(-1) : undefined;
+  if (last) last.tainted = true;
   if (host && isPublicIpv4(host)) {
     const sends =
       options?.k === 'obj' &&
