@@ -701,7 +701,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     const onUserAction =
       ((how === 'addEventListener' || how === 'on' || how === 'once') &&
         USER_ACTION.test(asString(args[0]) ?? '')) ||
-      !callsBackUnprompted(callee, how, memberObj, calleeNode);
+      !callsBackUnprompted(ev, callee, how, memberObj, calleeNode);
     if (onUserAction) ev.effects.dormant++;
     let ret: Val;
     try {
@@ -748,6 +748,7 @@ const RUNTIME_MODULE =
  * framework's route, a jQuery `.click(fn)`) runs when its user asks.
  */
 function callsBackUnprompted(
+  ev: Evaluator,
   callee: Val,
   how: string | undefined,
   memberObj: Val | undefined,
@@ -766,6 +767,9 @@ function callsBackUnprompted(
   // data does (`fs.createReadStream(f).on('data', …)` through a chain of calls).
   if (memberObj?.t?.size) return true;
   if (memberObj?.k === 'net' || memberObj?.k === 'global' || memberObj?.k === 'arr') return true;
+  // A file stream the code opened (`fs.createWriteStream(f).on('finish', …)`): Node calls it
+  // when the write is done.
+  if (memberObj && ev.writeStreams.has(memberObj)) return true;
   return false;
 }
 

