@@ -544,14 +544,15 @@ function pythonTexts(text: string): { text: string; offset: number }[] {
 function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], push: Push): void {
   if (input.context !== 'code' && input.context !== 'agent_file' && input.context !== 'package_json') return;
   const { path, text } = input;
-  const sub = (ctx: TextContext, t: string, offset: number) => {
+  const sub = (ctx: TextContext, t: string, offset: number, keep?: (f: Finding) => boolean) => {
     const f = scanText({
       ...input,
       text: t,
       context: ctx,
       lineOffset: lines.lineOf(offset) + (input.lineOffset ?? 1) - 1,
     });
-    for (const x of f) if (!out.some((o) => o.rule === x.rule && o.line === x.line)) out.push(x);
+    for (const x of f)
+      if ((!keep || keep(x)) && !out.some((o) => o.rule === x.rule && o.line === x.line)) out.push(x);
   };
   if (/\.json$/i.test(path)) {
     // (An A2A agent card's skills are read by the orchestrating model like tools.)
@@ -566,9 +567,17 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
     if ((toolShaped && declaresTools) || input.context === 'agent_file')
       for (const d of jsonDescriptions(text)) sub('tool_description', d.text, d.offset);
     // A prompt template the package hands to a model (an object with a system prompt): every text
-    // of that object is what the model is told, read as such (not in tests or datasets).
+    // of that object is what the model is told, read as such (not in tests or datasets). What
+    // system prompts ordinarily say (which tools to prefer, what to keep to itself) is theirs to
+    // say; only a prompt that has the model send data out is reported.
     else if (/"(?:system|systemPrompt|system_prompt)"\s*:\s*"/.test(text) && !TEST_PATH.test(path))
-      for (const d of promptTemplateTexts(text)) sub('tool_description', d.text, d.offset);
+      for (const d of promptTemplateTexts(text))
+        sub(
+          'tool_description',
+          d.text,
+          d.offset,
+          (f) => 'threat_type' in f && f.threat_type === 'data_exfiltration',
+        );
   }
   if (/\.py$/i.test(path) && (input.context === 'code' || input.context === 'agent_file')) {
     const mcp = /@\w+\.tool\b|\bFastMCP\b|\bmcp\.server\b|\bfrom\s+mcp\b|\bTool\s*\(/.test(text);

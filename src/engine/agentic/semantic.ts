@@ -196,9 +196,18 @@ const CHAT_TEMPLATE_HINT =
  * as secrets, personal data or the conversation.
  */
 const MD_EXFIL_LINK =
-  /!?\[[^\]\n]{0,80}\]\(\s*https?:\/\/[^\s)]{0,200}[?&/=]\s*(?:\{\{?\s*\w+\s*\}?\}|<\w+>|\$?[A-Z][A-Z_]{2,}\b)|<img\b[^>]{0,80}\bsrc\s*=\s*["']?https?:\/\/[^\s"'>]{0,200}[?&/=](?:\{\{?\s*\w+\s*\}?\}|<\w+>|[A-Z][A-Z_]{2,}\b)/;
+  /!?\[[^\]\n]{0,80}\]\(\s*https?:\/\/[^\s)]{0,200}[?&][\w.-]{1,30}=\s*(?:\{\{\s*\w+\s*\}\}|\$?[A-Z][A-Z_]{2,}\b)|<img\b[^>]{0,80}\bsrc\s*=\s*["']?https?:\/\/[^\s"'>]{0,200}[?&][\w.-]{1,30}=\s*(?:\{\{\s*\w+\s*\}\}|\$?[A-Z][A-Z_]{2,}\b)/;
 const MD_EXFIL_DATA =
-  /\b(?:access\s+keys?|api\s+keys?|secrets?|tokens?|passwords?|credentials?|connection\s+strings?|\.env\b|private\s+keys?|e-?mail(?:\s+address(?:es)?)?|phone(?:\s+numbers?)?|card\s+(?:numbers?|details)|PII|personal\s+(?:data|information)|(?:chat|conversation)\s+(?:history|so\s+far)|earlier\s+in\s+the\s+conversation|previous\s+messages)\b/i;
+  /(?:\b(?:access\s+keys?|api\s+keys?|secrets?|tokens?|passwords?|credentials?|connection\s+strings?|private\s+keys?|e-?mail(?:\s+address(?:es)?)?|phone(?:\s+numbers?)?|card\s+(?:numbers?|details)|PII|personal\s+(?:data|information)|(?:chat|conversation)\s+(?:history|so\s+far)|earlier\s+in\s+the\s+conversation|previous\s+messages)\b|\.env\b)/i;
+
+/**
+ * The data an image or link address is to carry, named after it (`… where DATA is the tokens …`,
+ * `replacing SECRETS with …`) in what the text asks, not in a rule it states ("never log keys").
+ */
+function markdownExfil(affirmative: string): boolean {
+  const m = MD_EXFIL_LINK.exec(affirmative);
+  return !!m && MD_EXFIL_DATA.test(affirmative.slice(m.index, m.index + m[0].length + 240));
+}
 
 const REVIEWER_NOTE =
   /\b(?:AI|LLM|automated|machine)\s+(?:code\s+)?(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\s*[:,\u2014-][^\n]{0,160}\b(?:safe|benign|harmless|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report|mark))|\b(?:note|notice|message|attention|instructions?)\s+(?:to|for)\s+(?:any\s+|all\s+)?(?:(?:AI|LLM|automated|security|code|static)\s*(?:\/\s*)?){0,3}(?:reviewers?|scanners?|auditors?|analy[sz]ers?|agents?|models?|assistants?)\b[^\n]{0,200}\b(?:safe|benign|harmless|legitimate|audited|not\s+malicious|false\s+positive|approved|verified|(?:do\s+not|no\s+need\s+to|need\s+not)\s+(?:flag|report|mark)|must\s+not\s+be\s+(?:flagged|reported))|\b(?:AI|LLM|automated)\s+(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\b[^\n]{0,80}\b(?:must|should|shall|are\s+instructed\s+to)\b[^\n]{0,80}\b(?:safe|benign|clean|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report))|(?:ИИ|нейросет|сканер)[^\n]{0,80}(?:безопас|не\s+сообщай|не\s+помечай)|(?:AI|人工智能|扫描器|审查)[^\n]{0,40}(?:安全的|不要报告|不要标记)/i;
@@ -470,7 +479,7 @@ export function semanticScan(
         "tells an agent to delete what is not the project's: the user's files, the disk, or cloud resources",
       );
     reviewerNote(s, w.index);
-    if (MD_EXFIL_LINK.test(s) && MD_EXFIL_DATA.test(s))
+    if (markdownExfil(affirmative))
       add(
         'data_exfiltration',
         'text.markdown-exfil',

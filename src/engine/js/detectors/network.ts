@@ -6,7 +6,7 @@
 import { EXFIL_HOST } from '../../indicators';
 import { lineOf } from '../ast';
 import type { Scope } from '../scope';
-import { asString, deepTaints, type AstNode, type Taint, type Val } from '../values';
+import { asString, deepTaints, hasDeepTaint, type AstNode, type Taint, type Val } from '../values';
 import { sink } from './flows';
 import type { Detectors } from './index';
 
@@ -72,6 +72,26 @@ function withoutUsedCredentials(
  * Sent in a body or an address, it is the token taken; the headers of other secrets (the
  * environment's, a key file's) still count.
  */
+/**
+ * A request's options without a User-Agent header: what a client says it is (npm's own user agent
+ * forwarded by a binary downloader) is not data it sends out.
+ */
+function withoutUserAgent(options: Val | undefined): Val | undefined {
+  if (options?.k !== 'obj') return options;
+  const headers = options.props.get('headers');
+  if (headers?.k !== 'obj' || ![...headers.props.keys()].some((k) => /^user-agent$/i.test(k))) return options;
+  // (An object literal carries what its properties carry: the copies carry what is left.)
+  const carried = (props: Map<string, Val>): Set<Taint> => {
+    const t = new Set<Taint>();
+    for (const v of props.values()) for (const x of deepTaints(v)) t.add(x);
+    return t;
+  };
+  const kept = new Map([...headers.props].filter(([k]) => !/^user-agent$/i.test(k)));
+  const slimHeaders: Val = { k: 'obj', props: kept, t: carried(kept) };
+  const props = new Map([...options.props, ['headers', slimHeaders]]);
+  return { k: 'obj', props, t: carried(props) };
+}
+
 function withoutPageCredential(options: Val | undefined): Val | undefined {
   return withoutUsedCredentials(
     options,
@@ -183,15 +203,21 @@ export function request(
             ? undefined
             : withoutUsedCredentials(withoutPageCredential(options), (t) => t.has('secret_file'), true),
         ]
-      : [target, withoutPageCredential(options)]
+      : [withoutUserAgent(target), withoutPageCredential(withoutUserAgent(options))]
   )
     .concat(payload ?? [])
     .filter(Boolean) as Val[];
+  const before = scope?.sinks?.length ?? 0;
   sink(d, node, what, all, scope);
-  // (A credential used where its own configuration points was weighed here: the function's
-  // credential read is not then a request "in the same function" as a theft.)
-  const last = configured ? scope?.sinks?.at(-1) : undefined;
-  if (last) last.tainted = true;
+  // (A credential file's token used where that file's own configuration points was weighed here:
+  // its read is not then a request "in the same function" as a theft. Only when this request
+  // carried the credential, and only the sink this call added.)
+  const usedCredential =
+    configured &&
+    (targetTaints?.has('secret_file') ||
+      (options !== target && !!options && hasDeepTaint(options, 'secret_file')));
+  const added = scope?.sinks && scope.sinks.length > before ? scope.sinks[scope.sinks.length - 1] : undefined;
+  if (usedCredential && added) added.tainted = true;
   if (host && isPublicIpv4(host)) {
     const sends =
       options?.k === 'obj' &&

@@ -56,7 +56,8 @@ export function compiles(
  */
 export function pageScript(ev: Evaluator, node: AstNode, code: Val): void {
   const src = asString(code);
-  if (src === undefined || src.length < 40 || (ev.input.nested ?? 0) >= 2) return;
+  if (src === undefined || src.length < 40 || src.length > 256_000 || (ev.input.nested ?? 0) >= 2) return;
+  if (!onceHere(ev, node, src)) return;
   const nested = analyzeJsFile({
     ...ev.input,
     path: ev.input.path,

@@ -35,10 +35,8 @@ export function envMember(ev: Evaluator, key: string, at: AstNode, scope: Scope)
   }
   // npm's user agent names the npm, Node and OS versions: the host fingerprint a dependency
   // confusion beacon sends (not a destination, unlike npm_config_registry or a mirror setting).
-  if (/^npm_config_user_agent$/i.test(key)) {
-    ev.effects.source(scope, 'fingerprint', at);
-    return withTaint(v, [], 'fingerprint');
-  }
+  // (Only where it goes counts, not reading it: a package manager check reads it too.)
+  if (/^npm_config_user_agent$/i.test(key)) return withTaint(v, [], 'fingerprint');
   return v;
 }
 
