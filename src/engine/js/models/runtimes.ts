@@ -11,8 +11,9 @@
  *   `Deno.hostname()`, `Deno.cwd()`, `Deno.osRelease()`, `Deno.networkInterfaces()`.
  * The shell of `Bun.$` (a tagged template) is read in the evaluator, where the template is.
  */
+import { userCall } from '../calls';
 import type { Evaluator } from '../evaluator';
-import { UNKNOWN, asString, str, type Val } from '../values';
+import { UNKNOWN, asString, str, withTaint, type Val } from '../values';
 import { envMember, osApi } from './os-env';
 import { fsApi } from './fs';
 import { processApi } from './process';
@@ -59,6 +60,26 @@ export function runtimeApi(ev: Evaluator, c: ApiCall): Val | undefined {
       const o = c.a0?.k === 'obj' ? c.a0 : undefined;
       spawnArgv(o ? o.props.get('cmd') : c.a0, o ?? c.args[1]);
       return UNKNOWN;
+    }
+    // `Bun.connect({ hostname, port, socket: { open(s), data(s, buf) } })`: a TCP connection whose
+    // handlers get the socket and what the peer sends (as net.connect and its 'data' events).
+    if (c.path === 'connect' && c.a0?.k === 'obj') {
+      const socket = as('net', 'connect', [c.a0]) ?? UNKNOWN;
+      const handlers = c.a0.props.get('socket');
+      if (handlers?.k === 'obj')
+        for (const [name, fn] of handlers.props)
+          if (fn.k === 'fn' && /^(?:open|data|drain)$/.test(name))
+            userCall(
+              ev,
+              c.node,
+              fn,
+              [socket, withTaint({ k: 'unknown' }, [], 'network_data')],
+              c.scope,
+              c.depth,
+              undefined,
+              false,
+            );
+      return socket;
     }
     if (c.path === 'file') return { k: 'api', mod: 'bunfile', path: asString(c.a0) ?? '' };
     if (c.path === 'write' && c.a0) return as('fs', 'writeFile', [c.a0, c.args[1] ?? UNKNOWN]);
