@@ -95,6 +95,13 @@ function scriptsFromText(text: string): Record<string, string> {
   return out;
 }
 
+/** The package file a script names (`lib/setup`, `./probe.js`): as written, or as Node resolves it. */
+function scriptFile(target: string, fileExists: (p: string) => boolean): string | undefined {
+  return [target, `${target}.js`, `${target}/index.js`, `${target}.cjs`, `${target}.mjs`].find((c) =>
+    fileExists(c),
+  );
+}
+
 /**
  * A lifecycle command with the package scripts it runs by name (`npm run setup`, `npm run-script x`,
  * `yarn x`, `yarn run x`, `pnpm x`, `pnpm run x`, `bun run x`, `npm-run-all a b`, `run-s`/`run-p`),
@@ -219,8 +226,7 @@ export function analyzePackageJson(
       );
       const main = typeof pkg.main === 'string' ? pkg.main.replace(/^\.\//, '') : undefined;
       for (const target of [...scriptTargets(cmd), ...(selfRun ? [main ?? 'index.js'] : [])]) {
-        const candidates = [target, `${target}.js`, `${target}/index.js`, `${target}.cjs`, `${target}.mjs`];
-        const found = candidates.find((c) => fileExists(c));
+        const found = scriptFile(target, fileExists);
         if (found) installFiles.add(found);
       }
       for (const code of inlineNodeCode(cmd)) {
@@ -228,9 +234,7 @@ export function analyzePackageJson(
         // `node -e "require('./lib/probe').run()"`: the files it loads run at install time too.
         for (const m of code.matchAll(/\b(?:require|import)\s*\(\s*['"`](\.{1,2}\/[^'"`]+)['"`]\s*\)/g)) {
           const target = m[1]!.replace(/^\.\//, '');
-          const found = [target, `${target}.js`, `${target}/index.js`, `${target}.cjs`, `${target}.mjs`].find(
-            (c) => fileExists(c),
-          );
+          const found = scriptFile(target, fileExists);
           if (found) installFiles.add(found);
         }
       }

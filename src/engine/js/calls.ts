@@ -267,18 +267,6 @@ function bundleRequire(
   return undefined;
 }
 
-/** A tagged template whose tag is a function of the package: called with the parts and values. */
-export function evaluateTag(
-  ev: Evaluator,
-  node: AstNode,
-  tag: FnVal,
-  args: Val[],
-  scope: Scope,
-  depth: number,
-): Val {
-  return userCall(ev, node, tag, args, scope, depth, tag.self, false);
-}
-
 /** Evaluates a call or `new` expression. */
 export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: number): Val {
   const calleeNode = node.callee as AstNode;

@@ -12,7 +12,7 @@
  */
 import type { LineIndex } from '../text';
 import { isFunctionNode, isPageLocation, keyName, lineOf, rangeOf, sourceText } from './ast';
-import { asReplay, evaluateCall, evaluateTag, replayDeferred, runBundleModules } from './calls';
+import { asReplay, evaluateCall, replayDeferred, runBundleModules, userCall } from './calls';
 import type { Branch, Effects } from './effects';
 import type { EventChannel, JsFileInput, JsFileResult } from './analyze';
 import { exportDecl, importDecl, loadModule } from './modules';
@@ -588,7 +588,7 @@ export class Evaluator {
               return { k: 'str', v: v?.cooked ?? v?.raw ?? '' };
             }),
           };
-          return evaluateTag(this, node, tag, [parts, ...vals], scope, depth);
+          return userCall(this, node, tag, [parts, ...vals], scope, depth, tag.self, false);
         }
         return UNKNOWN;
       }

@@ -32,6 +32,18 @@ const FIELD_EVENTS = /^(?:change|input|blur|focusout)$/;
 /** Event types whose event object carries what the user types. */
 const KEY_EVENTS = /^(?:keydown|keypress|keyup)$/;
 
+/** An event whose target is `target` (a field, a form: what its handler reads as `e.target`). */
+function eventOn(target: Val): Val {
+  return {
+    k: 'obj',
+    props: new Map<string, Val>([
+      ['target', target],
+      ['currentTarget', target],
+      ['srcElement', target],
+    ]),
+  };
+}
+
 function typed(): Val {
   return withTaint({ k: 'unknown' }, [], 'page_secret');
 }
@@ -131,45 +143,19 @@ export function browserCallbackParams(c: CallbackCall): Val[] | undefined {
       callee.k === 'api' &&
       (callee.mod === 'global:document' || callee.mod === 'global:window') &&
       /^(?:body\.|documentElement\.)?addEventListener$/.test(callee.path);
-    if (pageWide)
-      return [
-        {
-          k: 'obj',
-          props: new Map<string, Val>([
-            ['target', secret],
-            ['currentTarget', secret],
-            ['srcElement', secret],
-          ]),
-        },
-      ];
+    if (pageWide) return [eventOn(secret)];
     const fn = c.args[1];
     const owner = fn?.k === 'fn' ? (fn.owner as { input?: { text?: string } } | undefined) : undefined;
     const src =
       fn?.k === 'fn' && owner?.input?.text ? (sourceText(owner.input.text, fn.node, 2000) ?? '') : '';
     if (/\.(?:name|id|type|autocomplete)\b/.test(src) && /\.value\b/.test(src) && SECRET_FIELD.test(src))
-      return [
-        {
-          k: 'obj',
-          props: new Map<string, Val>([
-            ['target', secret],
-            ['currentTarget', secret],
-            ['srcElement', secret],
-          ]),
-        },
-      ];
+      return [eventOn(secret)];
   }
   // A service worker's `fetch` event: the page's own request, with what its user submitted in the
   // body and the session in its headers (cookies, authorization). Forwarding it to where it was
   // going (`fetch(event.request)`) names no host; copying it to one written in the file does.
   if (type === 'fetch') return [{ k: 'obj', props: new Map<string, Val>([['request', secret]]) }];
-  if (type === 'submit') {
-    const props = new Map<string, Val>([
-      ['target', secret],
-      ['currentTarget', secret],
-      ['srcElement', secret],
-    ]);
-    return [{ k: 'obj', props }];
-  }
+  if (type === 'submit') return [eventOn(secret)];
   return undefined;
 }
 
@@ -248,16 +234,7 @@ export function secretFieldHandlers(
     ev.rewalked.add(v.node);
     const value = typed();
     const field = withTaint({ k: 'obj', props: new Map([['value', value]]) }, [value]);
-    const event = withTaint(
-      {
-        k: 'obj',
-        props: new Map([
-          ['target', field],
-          ['currentTarget', field],
-        ]),
-      },
-      [value],
-    );
+    const event = withTaint(eventOn(field), [value]);
     ev.effects.dormant++;
     try {
       userCall(ev, node, v, [/^onChangeText$/i.test(k) ? value : event], scope, depth, undefined, false);
