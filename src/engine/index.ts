@@ -357,6 +357,8 @@ export function analyzeFiles(
   const apiByFile = new Map<string, string[]>();
   let timeUp = false;
   // --- cross-file flow (H4): package-local require/import resolve to the exports of that file ---
+  // The names each folder of the package holds (for `fs.readdirSync` of its own folders), on first use.
+  let folders: Map<string, Set<string>> | undefined;
   const modules: ModuleHost = {
     packageName: install.metadata.name || undefined,
     cache: new Map(),
@@ -369,6 +371,25 @@ export function analyzeFiles(
       if (!f || f.truncated || f.data.length > Math.min(limits.maxAstFileBytes, 1_000_000)) return undefined;
       const dec = decodeText(f.data);
       return dec.binary ? undefined : { path: f.path, text: dec.text };
+    },
+    list: (from, spec) => {
+      if (!spec.startsWith('.')) return undefined;
+      const dir = posix.normalize(posix.join(posix.dirname(from), spec)).replace(/\/+$/, '');
+      if (dir === '..' || dir.startsWith('../')) return undefined;
+      if (!folders) {
+        folders = new Map();
+        for (const path of byPath.keys()) {
+          const parts = path.split('/');
+          for (let i = 0; i < parts.length && i < 32; i++) {
+            const at = i ? parts.slice(0, i).join('/') : '.';
+            let names = folders.get(at);
+            if (!names) folders.set(at, (names = new Set()));
+            if (names.size < 256) names.add(parts[i]!);
+          }
+        }
+      }
+      const names = folders.get(dir);
+      return names ? [...names] : undefined;
     },
   };
   // --- end cross-file flow ---

@@ -40,6 +40,8 @@ export interface JsFileInput {
 export interface ModuleHost {
   /** A package-local specifier seen from a file: the file it names and its text, when present. */
   resolve(from: string, spec: string): { path: string; text: string } | undefined;
+  /** A package-local folder seen from a file: the names of what it holds (files and folders). */
+  list?(from: string, spec: string): string[] | undefined;
   /** The package's own name (from package.json): `require.resolve` of it is the package itself. */
   readonly packageName?: string;
   /** Exports per file path; `null` while the file is being analysed. */

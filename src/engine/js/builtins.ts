@@ -433,7 +433,12 @@ function toJson(v: Val, depth: number): string | undefined {
 }
 
 /** `new Map([[k, v], …])` / `new Set([…])`: collections built from a known list keep its items. */
-export function collectionGlobal(c: { name: string; a0: Val | undefined; node?: AstNode }): Val | undefined {
+export function collectionGlobal(c: {
+  name: string;
+  a0: Val | undefined;
+  args?: Val[];
+  node?: AstNode;
+}): Val | undefined {
   // `Symbol('state')`: a key no other code can spell, one per place it is made, so that
   // `obj[STATE] = x` and `obj[STATE]` meet (`Symbol.for(name)` is the same key everywhere).
   if (c.name === 'Symbol')
@@ -442,8 +447,18 @@ export function collectionGlobal(c: { name: string; a0: Val | undefined; node?: 
       v: `\u0000symbol(${asString(c.a0) ?? ''})@${(c.node?.start as number | undefined) ?? 0}`,
     };
   // A deep copy holds what the original held; a Proxy stands for its target (wrappers that
-  // forward every call: what is done through it is done to the target).
-  if (c.name === 'structuredClone' || c.name === 'Proxy') return c.a0 ?? UNKNOWN;
+  // forward every call: what is done through it is done to the target), unless its handler has a
+  // `get` trap: then what a read gives is what the trap returns for the key (a lazy loader:
+  // `new Proxy({}, { get: (_, k) => require(k) })`).
+  if (c.name === 'Proxy') {
+    const handler = c.args?.[1];
+    const get = handler?.k === 'obj' ? handler.props.get('get') : undefined;
+    // (A Proxy of anything but a plain object, `process.env` say, is still that thing.)
+    if (get?.k === 'fn' && c.a0?.k === 'obj')
+      return { k: 'obj', props: c.a0.props, trap: { get, target: c.a0 } };
+    return c.a0 ?? UNKNOWN;
+  }
+  if (c.name === 'structuredClone') return c.a0 ?? UNKNOWN;
   if (c.name !== 'Map' && c.name !== 'Set' && c.name !== 'WeakMap' && c.name !== 'WeakSet') return undefined;
   // (`new Map(Object.entries(obj))`: the object's properties as pairs.)
   const a0 = c.a0;

@@ -317,6 +317,8 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   }
   const bundled = bundleRequire(ev, calleeNode, callee, args, scope, depth);
   if (bundled) return bundled;
+  const matched = literalRegexCall(calleeNode, args);
+  if (matched) return matched;
   // A loader a bundle hands each module as its `require` parameter (Browserify, UMD and
   // CommonJS wrappers): a package name given to it loads that package (relative names are the
   // bundle's own ids).
@@ -851,7 +853,7 @@ function stringMatch(c: ApiCall): Val | undefined {
   if (c.method === 'split') return withTaint(strs(s.split(re, 10_000)), from);
   if (c.method === 'match' && !re.global) {
     const m = re.exec(s);
-    return m ? withTaint(strs([...m]), from) : unknown(from);
+    return m ? withTaint(strs([...m]), from) : { ...unknown(from), absent: wholeText(c.callee.base) };
   }
   if (!re.global) return undefined;
   const found: RegExpExecArray[] = [];
@@ -859,6 +861,36 @@ function stringMatch(c: ApiCall): Val | undefined {
   if (c.method === 'match')
     return found.length ? withTaint(strs(found.map((m) => m[0])), from) : unknown(from);
   return withTaint({ k: 'arr', items: found.map((m) => strs([...m])) }, from);
+}
+
+/** A text known whole here (no part left unknown, no other value a condition could give). */
+function wholeText(v: Val | undefined): boolean {
+  return v?.k === 'str' && !v.alt && !v.v.includes('${…}');
+}
+
+/**
+ * `/<metadata>([^<]+)</.exec(text)` / `.test(text)`: the package's own regular expression literal
+ * on a known text, as `text.match(re)` (what an asset or config file of the package keeps is
+ * picked out of it this way).
+ */
+function literalRegexCall(calleeNode: AstNode, args: Val[]): Val | undefined {
+  if (calleeNode.type !== 'MemberExpression' || calleeNode.computed) return undefined;
+  const method = (calleeNode.property as AstNode).name;
+  if (method !== 'exec' && method !== 'test') return undefined;
+  const rx = regexLiteral(calleeNode.object as AstNode);
+  const s = asString(args[0]);
+  if (!rx || s === undefined || s.length > 200_000) return undefined;
+  // (A literal's first `exec` starts at 0 whatever its flags.)
+  const re = safePackageRegex(rx.pattern, rx.flags.replace(/[gy]/g, ''), s.length);
+  if (!re) return undefined;
+  const m = re.exec(s);
+  if (method === 'test') return { k: 'bool', v: m !== null };
+  return m
+    ? withTaint(
+        { k: 'arr', items: [...m].map((x): Val => (x === undefined ? UNKNOWN : { k: 'str', v: x })) },
+        args,
+      )
+    : { ...unknown(args), absent: wholeText(args[0]) };
 }
 
 /**

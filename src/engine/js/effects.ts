@@ -55,7 +55,8 @@ export interface Effects {
   /** A member reached without naming it: a property descriptor, Reflect.get, or enumeration. */
   indirectMember(node: AstNode, owner: Val, key: string, how: 'descriptor' | 'reflect' | 'enumeration'): void;
   /** `a.b = value` (before the value is stored). */
-  memberAssignment(node: AstNode, left: AstNode): void;
+  memberAssignment(node: AstNode, left: AstNode, obj: Val | undefined): void;
+  recipientValue(value: string, node: AstNode): void;
 
   // ------------------------------------------------------------ environment and sources
   /** One environment variable read (`process.env.NAME`). */

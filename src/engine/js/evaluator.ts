@@ -37,6 +37,7 @@ import {
   type AstNode,
   type Val,
   anyMember,
+  WALLET_PROVIDERS,
 } from './values';
 
 export const GLOBAL_NAMES = new Set(['global', 'globalThis', 'window', 'self']);
@@ -94,7 +95,11 @@ export const KNOWN_GLOBALS = new Set([
   'Set',
   'WeakMap',
   'WeakSet',
+  ...WALLET_PROVIDERS,
 ]);
+
+/** Field names of a transaction's recipient. */
+const RECIPIENT_FIELD = /^(?:to|toPubkey|toAddress|destination|recipient|receiver)$/;
 
 /** Built-in constructors: their own `constructor` is Function. */
 const BUILTIN_CONSTRUCTORS = new Set([
@@ -642,7 +647,8 @@ export class Evaluator {
         const branch = this.effects.enterBranch(node, test, scope);
         this.lastIfTest = { node, test };
         try {
-          this.walk(node.consequent as AstNode, scope, depth + 1);
+          // (A search of known text that found nothing: the branch it guards does not run.)
+          if (!test.absent) this.walk(node.consequent as AstNode, scope, depth + 1);
           this.walk(node.alternate as AstNode | undefined, scope, depth + 1);
         } finally {
           this.effects.leaveBranch(branch);
@@ -1160,6 +1166,23 @@ export class Evaluator {
   }
   private readonly gettersRunning = new Set<AstNode>();
 
+  /** A read through a Proxy's `get` trap: the trap runs with the target, the key and the proxy. */
+  private callTrap(proxy: Val, trap: { get: Val; target: Val }, key: string, at: AstNode, scope: Scope): Val {
+    const fn = trap.get as FnVal;
+    if (this.gettersRunning.has(fn.node) || this.inlineLeft <= 0 || this.timedOut) return unknown([proxy]);
+    this.gettersRunning.add(fn.node);
+    this.inlineLeft--;
+    try {
+      const v = userCall(this, at, fn, [trap.target, { k: 'str', v: key }, proxy], scope, 1);
+      // (A trap that gives nothing known here leaves what the target holds.)
+      return v.k === 'unknown' && !v.t?.size && trap.target.k === 'obj'
+        ? (trap.target.props.get(key) ?? v)
+        : v;
+    } finally {
+      this.gettersRunning.delete(fn.node);
+    }
+  }
+
   /** The prototype object of a function written in this file (made on first use). */
   prototypeOf(fn: AstNode): Val & { k: 'obj' } {
     let p = this.prototypes.get(fn);
@@ -1241,6 +1264,17 @@ export class Evaluator {
     // A module's compiler kept under another name (`const c = m._compile; c.call(m, code, f)`,
     // a require.extensions hook): calls of it compile their source.
     if (key === '_compile' && obj.k === 'unknown') return { k: 'api', mod: 'module', path: '_compile' };
+    // `module.constructor` (CommonJS's own module object, not shadowed): Node's Module class, whose
+    // `_load` is require reached another way.
+    if (
+      key === 'constructor' &&
+      obj.k === 'unknown' &&
+      !obj.t?.size &&
+      (at.object as AstNode | undefined)?.type === 'Identifier' &&
+      (at.object as AstNode).name === 'module' &&
+      scope.lookup('module') === undefined
+    )
+      return { k: 'mod', name: 'module' };
     switch (obj.k) {
       case 'mod':
         if (key === 'default' || key === '__esModule') return obj;
@@ -1288,6 +1322,7 @@ export class Evaluator {
       case 'env':
         return envMember(this, key, at, scope);
       case 'obj': {
+        if (obj.trap) return this.callTrap(obj, obj.trap, key, at, scope);
         const v = obj.props.get(key);
         if (v?.k === 'fn' && v.getter) return this.callGetter(v, obj);
         if (!v && key === 'constructor') return mark({ k: 'global', name: 'Object' });
@@ -1383,8 +1418,18 @@ export class Evaluator {
       } else scope.assign(name, v);
       this.effects.assignedIdentifier(left);
     } else if (left.type === 'MemberExpression') {
-      this.effects.memberAssignment(node, left);
+      const hooked = left.object as AstNode;
+      this.effects.memberAssignment(
+        node,
+        left,
+        hooked.type === 'Identifier' ? scope.lookup(hooked.name as string) : undefined,
+      );
       const prop = left.computed ? undefined : keyName(left.property as AstNode);
+      // `tx.to = ADDR`: an address known here (from any file) written as a transaction's recipient.
+      if (prop && RECIPIENT_FIELD.test(prop)) {
+        const to = asString(v);
+        if (to !== undefined) this.effects.recipientValue(to, node);
+      }
       // A webpack chunk file's modules (`exports.modules = { 904: (m, e, __webpack_require__) => … }`).
       if (
         prop === 'modules' &&

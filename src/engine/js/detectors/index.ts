@@ -148,6 +148,8 @@ export class Detectors implements Effects {
     literal?: number;
     intercept?: number;
     how?: string;
+    /** The hooked object is a wallet provider the page injects (`window.ethereum`, however reached). */
+    provider?: boolean;
     reported?: boolean;
   } = {};
 
@@ -338,8 +340,12 @@ export class Detectors implements Effects {
   ): void {
     obfuscation.indirectMember(this, node, owner, key, how);
   }
-  memberAssignment(node: AstNode, left: AstNode): void {
-    wallet.interceptByAssignment(this, node, left);
+  memberAssignment(node: AstNode, left: AstNode, obj: Val | undefined): void {
+    wallet.interceptByAssignment(this, node, left, obj);
+  }
+  /** A known string written to a transaction's recipient field (`tx.to = ADDR`), from any file. */
+  recipientValue(value: string, node: AstNode): void {
+    wallet.addressLiteral(this, value, node);
   }
   envVar(node: AstNode, name: string): void {
     this.caps.envVars.add(name);

@@ -5,7 +5,7 @@
  */
 import { lineOf, sourceText } from '../ast';
 import type { Scope } from '../scope';
-import { asString, hasDeepTaint, flatStrings, type AstNode, type Val } from '../values';
+import { asString, hasDeepTaint, flatStrings, WALLET_PROVIDERS, type AstNode, type Val } from '../values';
 import type { Detectors } from './index';
 
 /** Addresses of the chains address swappers target (public example addresses). */
@@ -51,8 +51,14 @@ export function addressLiteral(d: Detectors, v: string, node: AstNode): void {
 }
 
 /** window.fetch = …, XMLHttpRequest.prototype.send = …, ethereum.request = …: calls hooked. */
-export function interceptByAssignment(d: Detectors, node: AstNode, left: AstNode): void {
+export function interceptByAssignment(
+  d: Detectors,
+  node: AstNode,
+  left: AstNode,
+  obj: Val | undefined,
+): void {
   const target = sourceText(d.input.text, left, 200) ?? '';
+  const provider = obj?.k === 'global' && WALLET_PROVIDERS.has(obj.name);
   // A hook of a provider's request replaces a page-text one seen first (`el.innerHTML = …` earlier
   // in a bundle): the request hook is what rewrites transactions.
   const requestHook = /(?:^|\.)(?:request|send|sendAsync|sendTransaction|signTransaction)$/.test(target);
@@ -64,6 +70,7 @@ export function interceptByAssignment(d: Detectors, node: AstNode, left: AstNode
   ) {
     d.wallet.intercept = lineOf(node);
     d.wallet.how = target.replace(/\s+/g, '').slice(0, 60);
+    d.wallet.provider = provider;
   }
 }
 
@@ -109,7 +116,8 @@ export function providerHooked(d: Detectors): boolean {
   const how = d.wallet.how ?? '';
   return (
     /\.(?:request|send|sendAsync|sendTransaction|signTransaction)$/.test(how) &&
-    (/(?:ethereum|provider|wallet|web3|solana|phantom|tronWeb|signer)[\w$.]*\.\w+$/i.test(how) ||
+    (!!d.wallet.provider ||
+      /(?:ethereum|provider|wallet|web3|solana|phantom|tronWeb|signer)[\w$.]*\.\w+$/i.test(how) ||
       /\beth_(?:sendTransaction|signTransaction|requestAccounts|sign)\b|\bsignAndSendTransaction\b/.test(
         d.input.text,
       ))

@@ -136,7 +136,8 @@ function secretCopies(ev: Evaluator): Set<string> {
 /**
  * A data file of the package itself (`fs.readFileSync(path.join(__dirname, '../config/x.yml'))`):
  * its text, so what it keeps (commands split into parts, addresses) is followed where the code uses
- * it. Only configuration-like files and templates, small ones, whole reads.
+ * it. Only configuration-like files, templates and text assets (SVG, HTML, Markdown), small ones,
+ * whole reads.
  */
 function ownDataFile(
   ev: Evaluator,
@@ -148,12 +149,41 @@ function ownDataFile(
   const rel = /^\$\{…\}\/(.+)$/.exec(p)?.[1];
   if (
     !rel ||
-    !/\.(?:json|ya?ml|txt|ini|cfg|conf|toml|csv|tsv|tpl|tmpl|template)$/i.test(rel) ||
+    !/\.(?:json|ya?ml|txt|ini|cfg|conf|toml|csv|tsv|tpl|tmpl|template|svg|xml|html?|md|css|properties|plist|env)$/i.test(
+      rel,
+    ) ||
     rel.includes('${…}')
   )
     return undefined;
   const file = ev.input.modules?.resolve(ev.input.path, `./${rel}`);
   return file && file.text.length <= 64_000 ? file.text : undefined;
+}
+
+/**
+ * A folder of the package itself listed (`fs.readdirSync(path.join(__dirname, 'icons'))`): the
+ * names it holds, so a loop over them reads the package's own files (and what they keep).
+ */
+function ownListing(
+  ev: Evaluator,
+  method: string,
+  p: string | undefined,
+  a0: Val | undefined,
+  opts: Val | undefined,
+): Val | undefined {
+  if (!/^readdir(?:Sync)?$/.test(method) || !p || !a0?.t?.has('own_dir')) return undefined;
+  const rel = /^\$\{…\}(?:\/(.*))?$/.exec(p);
+  if (!rel || rel[1]?.includes('${…}')) return undefined;
+  const names = ev.input.modules?.list?.(ev.input.path, `./${rel[1] ?? ''}`);
+  if (!names) return undefined;
+  // With `withFileTypes`, entries whose `name` is known.
+  const ft = opts?.k === 'obj' ? opts.props.get('withFileTypes') : undefined;
+  const dirents = ft?.k === 'bool' && ft.v;
+  return {
+    k: 'arr',
+    items: names.map((n): Val =>
+      dirents ? { k: 'obj', props: new Map([['name', { k: 'str', v: n }]]) } : { k: 'str', v: n },
+    ),
+  };
 }
 
 export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
@@ -166,9 +196,12 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
         ev.effects.source(scope, 'secret_file', node);
         return withTaint({ k: 'unknown' }, [], 'secret_file');
       }
-      if (p && IMAGE_PATH.test(p)) return withTaint({ k: 'unknown' }, [], 'image');
+      // (An SVG of the package is text, known here; other images are not.)
       const data = ownDataFile(ev, method, p, a0);
       if (data !== undefined) return { k: 'str', v: data };
+      if (p && IMAGE_PATH.test(p)) return withTaint({ k: 'unknown' }, [], 'image');
+      const names = ownListing(ev, method, p, a0, args[1]);
+      if (names) return names;
       // A listed file read to be rewritten (a formatter, a codemod) or encrypted (ransomware).
       if (/^readFile/.test(method) && a0?.t?.has('user_listing'))
         return withTaint({ k: 'unknown' }, [], 'listed_content');
