@@ -461,6 +461,11 @@ function executedPaths(c: Command): string[] {
     if (i >= 0 && args[i + 1]) out.push(args[i + 1]!);
   }
   if (/^(?:start-process|saps|&|invoke-item)$/i.test(p) && args[0]) out.push(args[0]);
+  // macOS `open [-g -j …] App.app` and cmd's `start [/b] ["title"] prog`: what they start.
+  if (p === 'open' || /^start$/i.test(p)) {
+    const target = args.find((a) => !/^-|^\/[a-z]+$/i.test(a) && a !== '""');
+    if (target) out.push(target);
+  }
   return out;
 }
 
@@ -491,6 +496,9 @@ function extraction(c: Command): { archive: string; dir: string } | undefined {
     const archive = after(/^-(?:literal)?path$/i) ?? plain[0];
     return archive ? { archive, dir: after(/^-destinationpath$/i) ?? plain[1] ?? '' } : undefined;
   }
+  // macOS: `ditto -x -k archive.zip dir`.
+  if (p === 'ditto' && args.some((a) => /^-[a-zA-Z]*x/.test(a)) && plain[0])
+    return { archive: plain[0], dir: plain[1] ?? '' };
   if (/^7za?$/.test(p) && args[0] === 'x' && args[1])
     return { archive: args[1], dir: args.find((a) => /^-o/.test(a))?.slice(2) ?? '' };
   return undefined;
@@ -527,7 +535,7 @@ const PIPE_NET = /^(?:nc|ncat|netcat|socat|telnet|openssl|cryptcat|pwncat)$/i;
 
 /** Commands whose output is a credential (CLI tokens, a checkout's persisted auth header, keychain items). */
 export const PRINTS_CREDENTIAL =
-  /\bgh\s+auth\s+token\b|\bgcloud\s+auth\s+print-(?:access|identity)-token\b|\baz\s+account\s+get-access-token\b|\baws\s+(?:configure\s+export-credentials|sts\s+get-session-token|ecr\s+get-login-password)\b|\bgit\s+config\s+[^|;&\n]*http\.[^\s]*extraheader\b|\bgit\s+credential\s+fill\b|\bsecurity\s+find-(?:generic|internet)-password\b[^|;&\n]*\s-[a-z]*w[a-z]*\b/i;
+  /\bgh\s+auth\s+token\b|\bgcloud\s+auth\s+print-(?:access|identity)-token\b|\baz\s+account\s+get-access-token\b|\baws\s+(?:configure\s+export-credentials|sts\s+get-session-token|ecr\s+get-login-password)\b|\bgit\s+config\s+[^|;&\n]*http\.[^\s]*extraheader\b|\bgit\s+credential\s+fill\b|\bsecurity\s+find-(?:generic|internet)-password\b[^|;&\n]*\s-[a-z]*w[a-z]*\b|\bsecurity\s+dump-keychain\b[^|;&\n]*\s-[a-z]*d|\bdisplay\s+dialog\b[^|;&\n]*\bwith\s+hidden\s+answer\b/i;
 
 const NET_SEND =
   /^(?:curl|wget|nc|ncat|netcat|socat|iwr|invoke-webrequest|invoke-restmethod|irm|telnet|nslookup|dig|host|scp|sftp|ftp|tftp|lftp)$/i;

@@ -351,8 +351,10 @@ export function arrayMethod(
     // list.push(x) / unshift(x) / set.add(x): collections filled step by step keep their elements
     // (bounded); past the bound they keep at least what the elements carried.
     // Code walked where it is defined but not run (a function nobody has called yet) does not
-    // move elements: only what it would add is remembered, as taint.
-    const live = ev.effects.dormant === 0;
+    // move elements: only what it would add is remembered, as taint. (Unless that same code made
+    // the list: `const args = [...]; if (x) args.push(...)` inside the function.)
+    const dormant = ev.effects.dormant;
+    const live = dormant === 0 || (base.born !== undefined && dormant >= base.born);
     if (method === 'push' || method === 'unshift' || method === 'add') {
       if (live && base.items.length + args.length <= 1000) {
         if (method === 'unshift') base.items.unshift(...args);
@@ -386,8 +388,12 @@ export function arrayMethod(
       }
       return UNKNOWN;
     }
-    if (method === 'concat' && args[0]?.k === 'arr')
-      return { k: 'arr', items: [...base.items, ...args[0].items] };
+    // list.concat(more, 'x'): lists given are spread, anything else is one more element.
+    if (method === 'concat') {
+      const items = [...base.items];
+      for (const a of args) items.push(...(a.k === 'arr' ? a.items : [a]));
+      if (items.length <= 10_000) return { k: 'arr', items, t: base.t };
+    }
     // list.flat(depth): the nested lists' elements in order (bounded).
     if (method === 'flat' && (args.length === 0 || args[0]?.k === 'num')) {
       const items = flatten(base.items, args.length ? Math.min((args[0] as { v: number }).v, 4) : 1);

@@ -740,7 +740,9 @@ export class Evaluator {
           items.push(e ? this.walk(e, scope, depth + 1) : UNKNOWN);
         }
         this.effects.arrayLiteral(node, items);
-        return carried.length ? withTaint({ k: 'arr', items }, carried) : { k: 'arr', items };
+        const list: Val = carried.length ? withTaint({ k: 'arr', items }, carried) : { k: 'arr', items };
+        if (this.effects.dormant > 0) list.born = this.effects.dormant;
+        return list;
       }
       case 'ObjectExpression':
         return this.objectExpr(node, scope, depth);

@@ -106,6 +106,11 @@ export type Val = (
    * (`/x/.exec(text)`), so a branch it guards does not run.
    */
   absent?: boolean;
+  /**
+   * A list made by code walked but not run (`dormant` > 0, the level it was made at): that same
+   * walk may fill it (a command line built up in a function nobody has called yet).
+   */
+  born?: number;
   /** For string/array methods: the value the method was read from. */
   base?: Val;
   /** Arguments fixed by `bind` (`Reflect.construct.bind(Reflect, Function)`): they come first. */

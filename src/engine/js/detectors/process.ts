@@ -11,7 +11,7 @@ import { analyzeShell, shellPrograms } from '../../shell';
 import { lineOf } from '../ast';
 import { SHELL_FLAG_VALUE, isShellName, type SpawnKind } from '../models/process';
 import type { Scope } from '../scope';
-import { asString, deepTaints, hasDeepTaint, flatStrings, type AstNode, type Val } from '../values';
+import { UNKNOWN, asString, deepTaints, hasDeepTaint, flatStrings, type AstNode, type Val } from '../values';
 import { remoteTriggered } from './destructive';
 import * as flows from './flows';
 import type { Detectors } from './index';
@@ -71,6 +71,26 @@ export function hidesFromMonitors(d: Detectors, node: AstNode, cmd: string | und
 const NETWORK_PROGRAM =
   /^(?:curl|wget|nc|ncat|netcat|socat|ping|ping6|nslookup|dig|host|drill|ssh|scp|sftp|ftp|tftp|telnet|iwr|irm|invoke-webrequest|invoke-restmethod)(?:\.exe)?$/i;
 
+/**
+ * What a started program's command line is made of: the command and its argument list, and the
+ * variables of the options' `env` that the command line names (`curl -d "$DATA"`). The rest of
+ * the options (a working folder, the environment handed down whole) is not on the line: the
+ * program does not send it.
+ */
+function commandLineValues(cmd: string | undefined, args: Val[], kind: SpawnKind): Val[] {
+  const out = [args[0] ?? UNKNOWN];
+  if (kind !== 'shell' && args[1]?.k === 'arr') out.push(args[1]);
+  const opts = [args[1], args[2]].find((a) => a?.k === 'obj');
+  const env = opts?.k === 'obj' ? opts.props.get('env') : undefined;
+  const line = `${cmd ?? ''} ${args[1]?.k === 'arr' ? flatStrings(args[1]).join(' ') : ''}`;
+  if (env?.k === 'obj')
+    for (const m of line.matchAll(/\$\{?([A-Za-z_]\w*)\}?|%([A-Za-z_]\w*)%|\$env:([A-Za-z_]\w*)/g)) {
+      const v = env.props.get(m[1] ?? m[2] ?? m[3] ?? '');
+      if (v) out.push(v);
+    }
+  return out;
+}
+
 /** A process started: capability, programs, and the rules over its command line and options. */
 export function spawn(
   d: Detectors,
@@ -85,7 +105,8 @@ export function spawn(
   // A network program given data the code computed (`ping ${hex(hostname)}.host`, `curl -d ${env}`):
   // the command line itself carries the data out.
   const first = (cmd ?? '').trim().split(/\s+/)[0]?.split(/[\\/]/).pop() ?? '';
-  if (NETWORK_PROGRAM.test(first)) flows.sink(d, node, `${first} command`, args, scope);
+  if (NETWORK_PROGRAM.test(first))
+    flows.sink(d, node, `${first} command`, commandLineValues(cmd, args, kind), scope);
   if (cmd !== undefined) {
     if (kind === 'shell') programs = shellPrograms(cmd.replace(/\$\{…\}/g, '%'));
     else programs = [cmd];
