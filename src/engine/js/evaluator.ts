@@ -586,12 +586,12 @@ export class Evaluator {
         if (tag.k === 'api' && tag.mod === 'global:String' && tag.path === 'raw')
           return this.templateText(quasi, vals, 'raw');
         if (tag.k === 'fn') {
+          const quasis = (quasi.quasis ?? []) as AstNode[];
+          const written = (q: AstNode) => q.value as { cooked?: string | null; raw?: string } | undefined;
           const parts: Val = {
             k: 'arr',
-            items: ((quasi.quasis ?? []) as AstNode[]).map((q): Val => {
-              const v = q.value as { cooked?: string | null; raw?: string };
-              return { k: 'str', v: v?.cooked ?? v?.raw ?? '' };
-            }),
+            items: quasis.map((q): Val => ({ k: 'str', v: written(q)?.cooked ?? written(q)?.raw ?? '' })),
+            raw: { k: 'arr', items: quasis.map((q): Val => ({ k: 'str', v: written(q)?.raw ?? '' })) },
           };
           return userCall(this, node, tag, [parts, ...vals], scope, depth, tag.self, false);
         }
@@ -1332,6 +1332,7 @@ export class Evaluator {
       }
       case 'arr': {
         if (key === 'constructor') return mark({ k: 'global', name: 'Array' });
+        if (key === 'raw' && obj.raw) return obj.raw;
         const i = Number(key);
         if (Number.isInteger(i) && obj.items[i]) {
           // A list that carries data as a whole (one branch of a condition was a page's elements,
@@ -1340,6 +1341,9 @@ export class Evaluator {
           return obj.t?.size && item !== UNKNOWN ? withTaint({ ...item } as Val, [item, obj]) : item;
         }
         if (key === 'length') return { k: 'num', v: obj.items.length };
+        // Past the end of a list known here: nothing known (`v[i] ?? ''` gives the default).
+        // (Not known to be absent: code walked but not run may add elements.)
+        if (Number.isInteger(i) && i >= obj.items.length && !obj.t?.size) return UNKNOWN;
         return withTaint({ k: 'api', mod: 'array', path: key, base: obj }, [obj]);
       }
       case 'entry':

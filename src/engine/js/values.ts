@@ -71,6 +71,8 @@ export type Val = (
       items: Val[];
       /** A Map built from [key, value] pairs (`new Map([[k, v]])`): its items are the pairs. */
       map?: boolean;
+      /** A template's literal parts handed to its tag function: the parts as written (`.raw`). */
+      raw?: Val;
     }
   | {
       k: 'obj';

