@@ -389,6 +389,11 @@ function download(c: Command): Download | undefined {
   const last = args.filter((a) => !/^\d?>/.test(a) && !/^>>?/.test(a)).at(-1);
   if (p === 'certutil' && /-urlcache/i.test(text)) return { url, out: last, line: c.line };
   if (p === 'bitsadmin' && /\/transfer/i.test(text)) return { url, out: last, line: c.line };
+  // `Start-BitsTransfer -Source URL -Destination FILE` (or the two as positional arguments).
+  if (p === 'start-bitstransfer') {
+    const plain = args.filter((a) => !/^-/.test(a));
+    return { url, out: flag(/^-destination$/i) ?? plain.find((a) => !URL_RE.test(a)), line: c.line };
+  }
   if (/^(?:powershell|pwsh)$/.test(p) || /downloadfile|downloadstring|invoke-webrequest/i.test(text)) {
     const m = /downloadfile\(\s*['"]?([^'",\s]+)['"]?\s*,\s*['"]?([^'")]+?)['"]?\s*\)/i.exec(text);
     if (m) return { url: m[1], out: m[2], line: c.line };
@@ -461,6 +466,13 @@ function executedPaths(c: Command): string[] {
     if (i >= 0 && args[i + 1]) out.push(args[i + 1]!);
   }
   if (/^(?:start-process|saps|&|invoke-item)$/i.test(p) && args[0]) out.push(args[0]);
+  // `IEX (Get-Content FILE -Raw)`, `Invoke-Expression (gc FILE)`: the file's text run as code.
+  if (/^(?:iex|invoke-expression)$/i.test(p)) {
+    const read = /\(\s*(?:get-content|gc|cat|type)\s+(?:-(?:path|literalpath)\s+)?(['"]?)([^\s'")]+)\1/i.exec(
+      c.text,
+    );
+    if (read?.[2]) out.push(read[2]);
+  }
   // macOS `open [-g -j …] App.app` and cmd's `start [/b] ["title"] prog`: what they start.
   if (p === 'open' || /^start$/i.test(p)) {
     const target = args.find((a) => !/^-|^\/[a-z]+$/i.test(a) && a !== '""');

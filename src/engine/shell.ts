@@ -27,7 +27,7 @@ const RULES: ShellRule[] = [
     rule: 'shell.download-pipe-shell',
     // Also a download given to a shell as its script: `sh -c "$(curl …)"`, `bash <(wget -O- …)`,
     // `eval "$(curl …)"`, `source <(curl …)`.
-    re: /\b(?:curl|wget|iwr|invoke-webrequest)\b[^|;&\n]*\|\s*(?:sudo\s+(?:-[A-Za-z]+\s+)*)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^|;&\n]*\|\s*(?:sudo\s+(?:-[A-Za-z]+\s+)*)?(?:node|python[23]?(?:\.\d+)?|perl|ruby|php)\b|\b(?:(?:ba|z|da)?sh\s+-c|eval)\s+["']?\$\(\s*(?:curl|wget)\b|\b(?:(?:ba|z|da)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b/i,
+    re: /\b(?:curl|wget|iwr|invoke-webrequest)\b[^|;&\n]*\|\s*(?:sudo\s+(?:-[A-Za-z]+\s+)*)?(?:\/[\w/]*\/)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^|;&\n]*\|\s*(?:sudo\s+(?:-[A-Za-z]+\s+)*)?(?:\/[\w/]*\/)?(?:node|python[23]?(?:\.\d+)?|perl|ruby|php)\b|\b(?:(?:ba|z|da)?sh\s+-c|eval)\s+["']?\$\(\s*(?:curl|wget)\b|\b(?:(?:ba|z|da)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b/i,
     threat_type: 'install_script_injection',
     message: 'downloads code and pipes it into an interpreter',
   },

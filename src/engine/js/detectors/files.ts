@@ -11,6 +11,7 @@ import { scanText } from '../../agentic';
 import type { Finding } from '../../types';
 import { analyzeScript, newScriptState } from '../../script-behaviour';
 import { analyzeWorkflow, isCiWorkflow } from '../../workflows';
+import { analyzeShell } from '../../shell';
 import { asString, flatStrings, hasDeepTaint, type AstNode, type Val } from '../values';
 import { destructiveWrite } from './destructive';
 import { foreignChange } from './tamper';
@@ -234,18 +235,21 @@ export function write(
   // and reported under their ids (download and run, secrets sent …), with where it was planted.
   const planted = p && data ? plantedScript(p, data) : undefined;
   if (planted?.text.trim()) {
-    const hit = analyzeScript(planted.text.slice(0, 200_000), planted.dialect, d.installTime).find(
-      (h) => h.confidence >= CRITICAL_CONFIDENCE && h.rule !== 'script.persistence',
-    );
+    const text = planted.text.slice(0, 200_000);
+    // (The line rules too: `curl … | sh` in a script launchd or cron runs every half hour.)
+    const hit = [
+      ...analyzeScript(text, planted.dialect, d.installTime),
+      ...(planted.dialect === 'python' ? [] : analyzeShell(text, d.installTime)),
+    ].find((h) => h.confidence >= CRITICAL_CONFIDENCE && h.rule !== 'script.persistence');
     if (hit)
       d.threat(
         hit.rule,
-        hit.threat_type,
+        hit.threat_type === 'install_script_injection' && !d.installTime ? 'malicious_code' : hit.threat_type,
         node,
         `writes ${p!.slice(0, 60)}, to run later, where it ${hit.message}`,
         {
           variant: hit.variant,
-          steps: hit.steps,
+          steps: 'steps' in hit ? hit.steps : undefined,
         } as never,
       );
   }

@@ -208,6 +208,13 @@ export function spawn(
           { variant: h.variant, steps: h.steps },
         );
     }
+    // Started detached with its output discarded: the JavaScript form of a shell's `cmd &`.
+    const detached = args.some(
+      (a) =>
+        a?.k === 'obj' &&
+        a.props.get('detached')?.k === 'bool' &&
+        (a.props.get('detached') as { v: boolean }).v,
+    );
     for (const h of analyzeScript(full, 'sh', d.installTime, d.spawnedScript)) {
       // A reverse shell found inside inline code the command runs (`python3 -c "…socket…pty…"`).
       if (h.rule === 'shell.reverse-shell') {
@@ -231,8 +238,11 @@ export function spawn(
         h.rule,
         h.threat_type === 'install_script_injection' && !d.installTime ? 'malicious_code' : h.threat_type,
         node,
-        `runs a command that ${h.message}`,
-        { variant: h.variant, steps: h.steps },
+        `runs a command that ${h.message}${detached && h.rule === 'script.download-execute' ? ' (detached, in the background)' : ''}`,
+        {
+          variant: h.variant,
+          steps: (h.steps ?? 0) + (detached && h.rule === 'script.download-execute' ? 1 : 0),
+        },
       );
     }
     if (d.unprompted) {
