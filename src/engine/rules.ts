@@ -308,6 +308,11 @@ const CATALOGUE = {
     'node-serialize/funcster/serialize-to-js deserialising data the package did not write (runs embedded functions)',
     { base: 0.5, install: 0.75 },
   ),
+  'js.env-to-file': rule(
+    DX,
+    'the whole environment (every variable, tokens included) is written into a file (in CI, job output is uploaded as an artifact or committed); more in a hidden file or folder',
+    { base: 0.6, hidden: 0.8 },
+  ),
   'js.write-persistence': rule(
     [ISI, MC],
     'a launch agent, systemd user unit, autostart entry, cron file, git hook (or hooks in every repository listed under home) or authorized_keys is written, or an npm/yarn/git setting that starts code on every run (node-options --require, script-shell, yarnPath outside the project, fsmonitor, sshCommand), or install-time code puts a program named like a common command (git, node, sudo …) in a folder on PATH',

@@ -550,7 +550,7 @@ export const PRINTS_CREDENTIAL =
   /\bgh\s+auth\s+token\b|\bgcloud\s+auth\s+print-(?:access|identity)-token\b|\baz\s+account\s+get-access-token\b|\baws\s+(?:configure\s+export-credentials|sts\s+get-session-token|ecr\s+get-login-password)\b|\bgit\s+config\s+[^|;&\n]*http\.[^\s]*extraheader\b|\bgit\s+credential\s+fill\b|\bsecurity\s+find-(?:generic|internet)-password\b[^|;&\n]*\s-[a-z]*w[a-z]*\b|\bsecurity\s+dump-keychain\b[^|;&\n]*\s-[a-z]*d|\bdisplay\s+dialog\b[^|;&\n]*\bwith\s+hidden\s+answer\b/i;
 
 const NET_SEND =
-  /^(?:curl|wget|nc|ncat|netcat|socat|iwr|invoke-webrequest|invoke-restmethod|irm|telnet|nslookup|dig|host|scp|sftp|ftp|tftp|lftp)$/i;
+  /^(?:curl|wget|nc|ncat|netcat|socat|iwr|invoke-webrequest|invoke-restmethod|irm|telnet|nslookup|dig|host|scp|sftp|ftp|tftp|lftp|ping|ping6)$/i;
 /** rsync to another machine (`user@host:path`, `host::module`, `rsync://`), not a local copy. */
 const rsyncRemote = (c: { words: string[] }) =>
   base(c.words[0] ?? '') === 'rsync' &&

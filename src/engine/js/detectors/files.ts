@@ -158,6 +158,39 @@ function rememberForCommands(
   }
 }
 
+/**
+ * The whole environment (every variable, tokens included) written into a file: in CI, a file
+ * in the job's output is uploaded as an artifact anyone with read access can download (the
+ * ArtiPACKED leak), or committed. Tucked into a hidden file or folder, it is meant not to be
+ * noticed. (`.env` files a tool writes from chosen variables are its configuration.)
+ */
+function envToFile(
+  d: Detectors,
+  node: AstNode,
+  method: string,
+  p: string | undefined,
+  data: Val | undefined,
+): void {
+  if (
+    !p ||
+    !/^(?:writeFile|writeFileSync|appendFile|appendFileSync|outputFile|outputFileSync|outputJson|outputJsonSync|writeJson|writeJsonSync)$/.test(
+      method,
+    )
+  )
+    return;
+  if (!hasDeepTaint(data, 'env_all')) return;
+  const parts = p.replace(/\\/g, '/').split('/');
+  if (/^\.env(?:\.|$)/.test(parts.at(-1) ?? '')) return;
+  const hidden = parts.some((x) => /^\.[\w-]/.test(x) && x !== '..');
+  d.threat(
+    'js.env-to-file',
+    'data_exfiltration',
+    node,
+    `writes the whole environment (every variable, tokens included) into ${hidden ? 'a hidden file' : 'a file'} ${p.slice(0, 60)}`,
+    hidden ? 'hidden' : undefined,
+  );
+}
+
 export function write(
   d: Detectors,
   node: AstNode,
@@ -196,6 +229,7 @@ export function write(
     );
     return;
   }
+  envToFile(d, node, method, p, args[1]);
   destructiveWrite(d, node, method, p, a0, args);
   if (p && /\.(?:so|dll|dylib)$/i.test(p)) {
     d.threat(
