@@ -696,11 +696,17 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
         USER_ACTION.test(asString(args[0]) ?? '')) ||
       !callsBackUnprompted(ev, callee, how, memberObj, calleeNode);
     if (onUserAction) ev.effects.dormant++;
+    // A handler of a stream of events, or an interval, runs many times.
+    const repeats =
+      (how !== undefined && /^(?:on|addListener|prependListener|addEventListener|setInterval)$/.test(how)) ||
+      (calleeNode.type === 'Identifier' && calleeNode.name === 'setInterval');
+    if (repeats) ev.repeating++;
     let ret: Val;
     try {
       ret = ev.walkFunction(a, scope, depth + 1, params, domCallback(how, args));
     } finally {
       if (onUserAction) ev.effects.dormant--;
+      if (repeats) ev.repeating--;
     }
     // `keys.map(k => process.env[k])`, `keys.reduce((acc, k) => …, {})` over items not known:
     // what the callback returns (or accumulates) is what the call returns.

@@ -210,6 +210,11 @@ export class Evaluator {
   readonly rewalked = new Set<AstNode>();
   /** Handlers walked again from code that runs (see rewalked: at most once more each). */
   readonly rewalkedLive = new Set<AstNode>();
+  /**
+   * Inside a handler that runs again and again (a socket's `data`, an interval): a counter kept
+   * outside it (`sock.write(steps[i++])`) has no one value there.
+   */
+  repeating = 0;
   /** Script and frame elements made in the file, with the src they were given. */
   readonly elementSrc = new WeakMap<Val, string>();
   /** Streams from `fs.createWriteStream(path)`: the file they write. */
@@ -706,6 +711,10 @@ export class Evaluator {
         const arg = node.argument as AstNode;
         const old = this.walk(arg, scope, depth + 1);
         if (arg.type !== 'Identifier' || old.k !== 'num') return UNKNOWN;
+        if (this.repeating > 0 && !scope.declaresInFunction(arg.name as string)) {
+          scope.assign(arg.name as string, UNKNOWN);
+          return UNKNOWN;
+        }
         const next: Val = { k: 'num', v: old.v + (node.operator === '++' ? 1 : -1) };
         scope.assign(arg.name as string, next);
         return node.prefix ? next : old;

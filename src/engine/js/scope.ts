@@ -22,6 +22,11 @@ export class Scope {
   yieldList(): Val[] | undefined {
     return this.returns ? this.yields : this.parent?.yieldList();
   }
+  /** Whether `name` is declared in the function this scope belongs to (not a closure's variable). */
+  declaresInFunction(name: string): boolean {
+    if (this.vars.has(name)) return true;
+    return !this.returns && !!this.parent?.declaresInFunction(name);
+  }
   lookup(name: string): Val | undefined {
     return this.vars.get(name) ?? this.parent?.lookup(name);
   }

