@@ -25,9 +25,11 @@ interface ShellRule {
 const RULES: ShellRule[] = [
   {
     rule: 'shell.download-pipe-shell',
+    // (Quoted words may hold `&` or `;`: a URL's query. The distance to the pipe is bounded, so a
+    // line of many `curl` words is not read quadratically.)
     // Also a download given to a shell as its script: `sh -c "$(curl …)"`, `bash <(wget -O- …)`,
     // `eval "$(curl …)"`, `source <(curl …)`.
-    re: /\b(?:curl|wget|iwr|invoke-webrequest)\b[^|;&\n]*\|\s*(?:sudo\s+(?:-[A-Za-z]+\s+)*)?(?:\/[\w/]*\/)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b[^|;&\n]*\|\s*(?:sudo\s+(?:-[A-Za-z]+\s+)*)?(?:\/[\w/]*\/)?(?:node|python[23]?(?:\.\d+)?|perl|ruby|php)\b|\b(?:(?:ba|z|da)?sh\s+-c|eval)\s+["']?\$\(\s*(?:curl|wget)\b|\b(?:(?:ba|z|da)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b/i,
+    re: /\b(?:curl|wget|iwr|invoke-webrequest)\b(?:"[^"\n]{0,2000}"|'[^'\n]{0,2000}'|[^|;&\n"']){0,2000}\|\s*(?:sudo\s+(?:-[A-Za-z]+\s+)*)?(?:\/[\w/]*\/)?(?:ba|z|da)?sh\b|\b(?:curl|wget)\b(?:"[^"\n]{0,2000}"|'[^'\n]{0,2000}'|[^|;&\n"']){0,2000}\|\s*(?:sudo\s+(?:-[A-Za-z]+\s+)*)?(?:\/[\w/]*\/)?(?:node|python[23]?(?:\.\d+)?|perl|ruby|php)\b|\b(?:(?:ba|z|da)?sh\s+-c|eval)\s+["']?\$\(\s*(?:curl|wget)\b|\b(?:(?:ba|z|da)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b/i,
     threat_type: 'install_script_injection',
     message: 'downloads code and pipes it into an interpreter',
   },

@@ -41,6 +41,7 @@ export function rangeOf(n: AstNode): [number, number] | undefined {
 export function keyName(n: AstNode | undefined): string | undefined {
   if (!n) return undefined;
   if (n.type === 'Identifier' || n.type === 'PrivateIdentifier') return n.name as string;
+  if (n.type === 'PrivateName') return keyName(n.id as AstNode);
   if ((n.type === 'Literal' || n.type === 'StringLiteral' || n.type === 'NumericLiteral') && n.value !== null)
     return String(n.value);
   return undefined;

@@ -56,6 +56,7 @@ import {
   str,
   unknown,
   withTaint,
+  setterKey,
   type AstNode,
   type Taint,
   type Val,
@@ -1383,9 +1384,9 @@ function invoke(
       if (m.static || key === undefined) continue;
       if ((m.type === 'MethodDefinition' || m.type === 'ClassMethod') && m.kind === 'constructor')
         target = m.type === 'ClassMethod' ? m : (m.value as AstNode);
-      else if ((m.type === 'MethodDefinition' || m.type === 'ClassMethod') && m.kind !== 'set')
-        // (`get loop() { … }`: reading `this.loop` runs it.)
-        instance!.props.set(key, {
+      else if (m.type === 'MethodDefinition' || m.type === 'ClassMethod')
+        // (`get loop() { … }`: reading `this.loop` runs it; `set extra(v) { … }`: assigning does.)
+        instance!.props.set(m.kind === 'set' ? setterKey(key) : key, {
           ...ev.fnVal(m.type === 'ClassMethod' ? m : (m.value as AstNode), defScope, instance),
           ...(m.kind === 'get' ? { getter: true } : {}),
         });

@@ -37,6 +37,7 @@ import {
   type AstNode,
   type Val,
   anyMember,
+  setterKey,
   WALLET_PROVIDERS,
 } from './values';
 
@@ -970,6 +971,11 @@ export class Evaluator {
         p.type === 'ObjectMethod' || p.kind === 'get' || p.kind === 'set'
           ? { ...this.fnVal(p.type === 'ObjectMethod' ? p : valNode, scope), getter: p.kind === 'get' }
           : this.walk(valNode, scope, depth + 1);
+      // (A setter is kept apart: assigning the property runs it.)
+      if (p.kind === 'set' && key !== undefined) {
+        props.set(setterKey(key), v);
+        continue;
+      }
       if (p.type === 'ObjectMethod') this.walkDefinition(p, scope, depth);
       if (v.k === 'env') this.effects.envWhole(p);
       all.push(v);
@@ -1523,7 +1529,9 @@ export class Evaluator {
         : undefined;
       const key = left.computed ? undefined : keyName(left.property as AstNode);
       if (target.k === 'env' && key) this.effects.envAssigned(key);
-      if (target.k === 'obj' && (key ?? computedKey) !== undefined && target.props.size < 1000)
+      const setter = target.k === 'obj' ? target.props.get(setterKey(key ?? computedKey ?? '')) : undefined;
+      if (setter?.k === 'fn') userCall(this, node, setter, [v], scope, depth, target);
+      else if (target.k === 'obj' && (key ?? computedKey) !== undefined && target.props.size < 1000)
         target.props.set((key ?? computedKey)!, v);
       // `out[i] = bytes[i] ^ key[i % n]`: a buffer or list filled element by element holds what
       // the elements carry (decrypted bytes written into a fresh buffer).

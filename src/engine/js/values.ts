@@ -316,3 +316,6 @@ export const WALLET_PROVIDERS: ReadonlySet<string> = new Set([
   'tronWeb',
   'tronLink',
 ]);
+
+/** Where an object keeps the setter of a property (`set extra(v) { … }`): assigning runs it. */
+export const setterKey = (name: string): string => `\u0000set:${name}`;

