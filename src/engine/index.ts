@@ -13,6 +13,7 @@ import { join, posix } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { AgenticThreat } from '../contract/schemas';
 import { isAgentFile, MODEL_TOPIC, scanText, TEST_PATH, type TextContext } from './agentic';
+import { SECTION_FOR_AI } from './agentic/semantic';
 import { CapabilityCollector } from './capabilities';
 import { buildDocs, declarationExports } from './docs';
 import { analyzePackageJson, type InstallAnalysis } from './install-scripts';
@@ -68,7 +69,7 @@ const CODE_EXT = /\.(?:[cm]?jsx?|[cm]?tsx?)$/i;
 const DTS = /\.d\.[cm]?ts$/i;
 const MARKDOWN = /\.(?:md|markdown|mdx|txt|mdc)$/i;
 const PROMPT_PREFILTER =
-  /ignore|disregard|forget|override|you are now|system prompt|(?:do not|no need to) (?:report|flag|mention)|\b(?:AI|LLM|assistant|agent|claude|cursor|copilot|gpt|gemini|reviewers?|scanners?)\b|curl|wget|registry|\.ssh|credential|IMPORTANT|SYSTEM/i;
+  /ignore|disregard|forget|override|you are now|system prompt|(?:do not|no need to) (?:report|flag|mention)|\b(?:AI|LLMs?|assistants?|agent|claude|cursor|copilot|gpt|gemini|reviewers?|scanners?)\b|\b(?:AI|LLM|coding|code|IDE)\s+agents\b|curl|wget|registry|\.ssh|credential|IMPORTANT|SYSTEM/i;
 
 /**
  * Whether a file's top lines leave unless an environment variable named after the package is set
@@ -217,6 +218,22 @@ export async function analyzeDirectory(
   };
   await walk('');
   return analyzeFiles(files, limits, ctx, t0);
+}
+
+/** The block comments of a declaration file (`/** … *\/`), with the line each starts on (bounded). */
+function blockComments(text: string): { text: string; line: number }[] {
+  const out: { text: string; line: number }[] = [];
+  let line = 1;
+  let from = 0;
+  for (let at = text.indexOf('/*'); at >= 0 && out.length < 500; at = text.indexOf('/*', from)) {
+    const end = text.indexOf('*/', at + 2);
+    if (end < 0) break;
+    for (let i = text.indexOf('\n', from); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line++;
+    out.push({ text: text.slice(at + 2, end), line });
+    for (let i = text.indexOf('\n', at); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) line++;
+    from = end + 2;
+  }
+  return out;
 }
 
 function resolveRelative(from: string, spec: string, exists: (p: string) => boolean): string | undefined {
@@ -698,7 +715,14 @@ export function analyzeFiles(
       if (!dec.binary) {
         const names = declarationExports(dec.text);
         if (names.length) apiByFile.set(p, names);
-        textScan(p, dec.text.slice(0, 2_000_000), 'code', false);
+        const text = dec.text.slice(0, 2_000_000);
+        textScan(p, text, 'code', false);
+        // Its doc comments are what editors and IDE agents show for the API. API documentation
+        // names AI products all the time (an SDK's agents, Copilot endpoints): only a comment that
+        // addresses an AI reader itself ("note for code assistants") is read as instructions.
+        for (const c of blockComments(text))
+          if (c.text.length >= 20 && SECTION_FOR_AI.test(c.text))
+            textScan(p, c.text, 'code_comment', false, c.line);
       }
       continue;
     }
