@@ -310,8 +310,8 @@ const CATALOGUE = {
   ),
   'js.env-to-file': rule(
     DX,
-    'the whole environment (every variable, tokens included) is written into a file (in CI, job output is uploaded as an artifact or committed); more in a hidden file or folder',
-    { base: 0.6, hidden: 0.8 },
+    'the whole environment (every variable, tokens included) is written into a hidden file or folder of the project or its output (in CI, job output is uploaded as an artifact or committed); below a warning elsewhere (a tool keeps state under home)',
+    { base: 0.45, hidden: 0.8 },
   ),
   'js.write-persistence': rule(
     [ISI, MC],

@@ -327,7 +327,16 @@ const WRAPPERS =
 /** The program a command runs and its arguments, past wrappers such as nohup, sudo, start /b. */
 function programOf(c: Command): { prog: string; args: string[] } {
   let i = 0;
-  while (i < c.words.length && (WRAPPERS.test(c.words[i]!) || /^[A-Za-z_]\w*=/.test(c.words[i]!))) i++;
+  while (
+    i < c.words.length &&
+    (WRAPPERS.test(c.words[i]!) ||
+      /^[A-Za-z_]\w*=/.test(c.words[i]!) ||
+      // cmd's `start "Window title" prog`: the quoted title is not the program.
+      (/^start$/i.test(c.words[i - 1] ?? '') &&
+        i + 1 < c.words.length &&
+        /\bstart\s+"([^"]*)"/i.exec(c.text)?.[1] === c.words[i]))
+  )
+    i++;
   return { prog: c.words[i] ?? '', args: c.words.slice(i + 1) };
 }
 
@@ -468,15 +477,25 @@ function executedPaths(c: Command): string[] {
   if (/^(?:start-process|saps|&|invoke-item)$/i.test(p) && args[0]) out.push(args[0]);
   // `IEX (Get-Content FILE -Raw)`, `Invoke-Expression (gc FILE)`: the file's text run as code.
   if (/^(?:iex|invoke-expression)$/i.test(p)) {
-    const read = /\(\s*(?:get-content|gc|cat|type)\s+(?:-(?:path|literalpath)\s+)?(['"]?)([^\s'")]+)\1/i.exec(
-      c.text,
-    );
-    if (read?.[2]) out.push(read[2]);
+    const read =
+      /\(\s*(?:get-content|gc|cat|type)\s+(?:-(?:path|literalpath)\s+)?(?:(['"])([^'"]+)\1|([^\s'")]+))/i.exec(
+        c.text,
+      );
+    const file = read?.[2] ?? read?.[3];
+    if (file) out.push(file);
   }
   // macOS `open [-g -j …] App.app` and cmd's `start [/b] ["title"] prog`: what they start.
+  // (`open -a App x.command` names the program with -a; cmd's `start "Title" …` a window title
+  // first. A document, `open notes.html`, is shown, not run: only runnable files count.)
   if (p === 'open' || /^start$/i.test(p)) {
-    const target = args.find((a) => !/^-|^\/[a-z]+$/i.test(a) && a !== '""');
-    if (target) out.push(target);
+    const words = args.filter((a, i) => !(p === 'open' && /^-[ab]$/.test(args[i - 1] ?? '')));
+    const plain = words.filter((a) => !/^-|^\/[a-z]+$/i.test(a) && a !== '""');
+    const target = /^start$/i.test(p) && plain.length > 1 && /^["']/.test(plain[0]!) ? plain[1] : plain[0];
+    if (
+      target &&
+      /(?:\.(?:app|command|pkg|dmg|sh|exe|bat|cmd|ps1|vbs|js|jar|scr|msi|lnk)|\/[^./\\]+)["']?$/i.test(target)
+    )
+      out.push(target);
   }
   return out;
 }

@@ -127,12 +127,49 @@ const RULES: ShellRule[] = [
 const AI_HINT =
   /--(?:dangerously|trust-all|allow-all|skip-permissions|yes-always|permission-mode|approval-mode|sandbox|yolo|full-auto|auto-approve|always-approve|force)|\s-[yfs]\b/i;
 
+/**
+ * `curl … | sh` read in one pass, quotes and padding of any length included (the line rule's
+ * distance to the pipe is bounded): the command lines between unquoted separators, a download
+ * piped into a shell or an interpreter.
+ */
+export function pipesDownloadIntoShell(cmd: string): boolean {
+  if (!/\b(?:curl|wget|iwr|invoke-webrequest)\b/i.test(cmd)) return false;
+  let quote = '';
+  let start = 0;
+  let prev: string | undefined;
+  for (let i = 0; i <= cmd.length; i++) {
+    const ch = cmd[i];
+    if (quote) {
+      if (ch === quote) quote = '';
+      continue;
+    }
+    if (ch === '"' || ch === "'") {
+      quote = ch;
+      continue;
+    }
+    const end = i === cmd.length || ch === '\n' || ch === ';' || ch === '&' || ch === '|';
+    if (!end) continue;
+    const piece = cmd.slice(start, i);
+    if (prev !== undefined) {
+      const first = /^\s*(?:sudo\s+(?:-[A-Za-z]+\s+)*)?(?:\/[\w/]*\/)?([\w.]+)/.exec(piece)?.[1] ?? '';
+      if (/^(?:ba|z|da)?sh$/i.test(first)) return true;
+      if (/^(?:node|python[23]?(?:\.\d+)?|perl|ruby|php)$/i.test(first) && /\b(?:curl|wget)\b/i.test(prev))
+        return true;
+    }
+    // (Only a single `|` hands output on: `||`, `;`, `&&` and line ends start afresh.)
+    const pipe = ch === '|' && cmd[i + 1] !== '|' && cmd[i - 1] !== '|';
+    prev = pipe && /\b(?:curl|wget|iwr|invoke-webrequest)\b/i.test(piece) ? piece : undefined;
+    start = i + 1;
+  }
+  return false;
+}
+
 export function analyzeShell(cmd: string, installTime: boolean): ShellHit[] {
   const hits: ShellHit[] = [];
   if (cmd.length > 100_000) cmd = cmd.slice(0, 100_000);
   const variant = installTime ? 'install' : undefined;
   for (const r of RULES) {
-    if (r.re.test(cmd)) {
+    if (r.re.test(cmd) || (r.rule === 'shell.download-pipe-shell' && pipesDownloadIntoShell(cmd))) {
       hits.push({
         rule: r.rule,
         threat_type: r.threat_type,

@@ -86,8 +86,16 @@ const SECRET_KINDS: [string, RegExp][] = [
 const CONCEAL =
   /\b(?:no\s+need|(?:do\s+not|don't)\s+need)\s+to\s+(?:ask|tell|inform|explain|mention|confirm\s+with)\b[^.\n]{0,40}\b(?:user|developer|human|them|it|summary|reply|answer)\b|\bjust\s+(?:say|tell\s+(?:the\s+user|them))\s+(?:that\s+)?(?:the|it|everything)\b|\b(?:tell|report\s+to|say\s+to)\s+the\s+user\s+only\b|\bonly\s+(?:tell|report\s+to|say\s+to)\s+the\s+user\b|\b(?:do\s+not|don't|never)\s+call\s+(?:it|this|that|them)\s+out\b|\bno\s+(?:comments?|explanations?|mentions?)\s+(?:is|are)\s+(?:needed|necessary|required)\b|\b(?:do\s+not|don't|never)\s+(?:mention|describe|note|list|document|explain)\b[^.\n]{0,60}\b(?:commit\s+messages?|change\s+summar(?:y|ies)|pull\s+requests?|PR\s+descriptions?|changelogs?)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|point\s+out)\s+(?:it|this|that)\s+(?:in|to)\s+(?:your\s+)?(?:reply|replies|answer|answers|response|responses|output|summary|reviews?)\b|\b(?:do\s+not|don't|never)\s+point\s+(?:it|this|that)\s+out\b|\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+|the\s+)?(?:[\w-]+\s+)?(?:replies|answers|responses|output|summary|summaries|commit\s+messages?|changelog)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|无需(?:告知|告诉|通知)|不要在[^。\n]{0,12}(?:提及|提到|说明)|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
 
+/**
+ * "These instructions take precedence over project rules": read only in text addressed to an
+ * agent, and only over the agent's own sources of instructions (style guides say "these rules
+ * take precedence over eslint:recommended"; a nested AGENTS.md over the root one).
+ */
+const PRECEDENCE =
+  /\b(?:these|this|the\s+following|our)\s+(?:instructions?|notes?|requirements?)\s+(?:take|takes|have|has)\s+(?:precedence|priority)\s+over\s+(?:any|all|the|your)?\s*(?:project|user'?s?|your|other|previous|prior|system|repository|workspace|developer'?s?)\s+(?:rules|instructions|guidelines|policies|prompts?)\b/i;
+
 const OVERRIDE =
-  /\b(?:these|this|the\s+following|our)\s+(?:instructions?|notes?|requirements?|rules)\s+(?:take|takes|have|has)\s+(?:precedence|priority)\s+over\b[^.\n]{0,40}\b(?:rules|instructions|guidelines|policies|AGENTS\.md|CLAUDE\.md|the\s+user)|\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|other)\s+(?:instructions?|prompts?|rules|directions|guidelines|directives|tools?)|игнорир\S*\s+(?:все\s+)?(?:предыдущие|прошлые|прежние|системные)?\s*(?:инструкции|указания|правила)|забудь\s+(?:все\s+)?(?:предыдущие\s+)?(?:инструкции|указания)|忽略(?:之前|以上|先前|所有|前面|上述)的?(?:所有)?(?:指令|指示|说明|规则|提示)|无视(?:之前|以上|所有)的?(?:指令|指示)|ignor[ae]\s+(?:todas\s+)?las\s+instrucciones\s+(?:anteriores|previas)|ignorier\w*\s+(?:alle\s+)?(?:vorherigen|bisherigen|früheren)\s+(?:Anweisungen|Instruktionen)|ignore[rz]?\s+(?:toutes\s+)?les\s+instructions\s+(?:précédentes|antérieures)|(?:以前|前|上記)の(?:指示|命令|指令)を(?:すべて)?無視|이전\s*(?:지시|명령|지침)(?:을|를|사항을)?\s*(?:모두\s*)?무시/i;
+  /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+)*(?:previous|prior|above|earlier|preceding|system|original|existing|other)\s+(?:instructions?|prompts?|rules|directions|guidelines|directives|tools?)|игнорир\S*\s+(?:все\s+)?(?:предыдущие|прошлые|прежние|системные)?\s*(?:инструкции|указания|правила)|забудь\s+(?:все\s+)?(?:предыдущие\s+)?(?:инструкции|указания)|忽略(?:之前|以上|先前|所有|前面|上述)的?(?:所有)?(?:指令|指示|说明|规则|提示)|无视(?:之前|以上|所有)的?(?:指令|指示)|ignor[ae]\s+(?:todas\s+)?las\s+instrucciones\s+(?:anteriores|previas)|ignorier\w*\s+(?:alle\s+)?(?:vorherigen|bisherigen|früheren)\s+(?:Anweisungen|Instruktionen)|ignore[rz]?\s+(?:toutes\s+)?les\s+instructions\s+(?:précédentes|antérieures)|(?:以前|前|上記)の(?:指示|命令|指令)を(?:すべて)?無視|이전\s*(?:지시|명령|지침)(?:을|를|사항을)?\s*(?:모두\s*)?무시/i;
 
 const SHADOW =
   /\b(?:whenever|when|each\s+time|every\s+time)\s+(?:you\s+)?(?:use|call|invoke|run)\s+(?:a|an|any|the|another)\s+(?:[\w-]+\s+){0,3}?tools?\b(?:[^.\n]|\.(?=\S)){0,120}\b(?:first|always|must|also|instead)\b|\b(?:use|call|invoke|prefer)\s+(?:this|the\s+\w+)\s+tool\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)|\b(?:instead\s+of|rather\s+than)\s+(?:using|calling)\s+(?:the\s+)?[`'"]?\w+[`'"]?\s+tool|\b(?:do\s+not|don't|never)\s+(?:use|call|invoke)\s+(?:the\s+)?(?!(?:this|that|it|these|those|same)\b)[`'"]?\w+[`'"]?\s+tool\b|\b(?:before|prior\s+to)\s+(?:using|calling|invoking)\s+(?:any\s+other|another|other)\s+tools?\b[^.\n]{0,60}\b(?:call|use|invoke|read|send)\b|\balways\s+(?:call|use|invoke)\s+this\s+tool\s+(?:first|before)|\bwhen\s+(?:the\s+user\s+)?(?:asks?|wants?)\s+to\s+\w+[^.\n]{0,60}\b(?:always|must)\s+(?:call|use|send|cc|bcc|forward)\b/i;
@@ -123,7 +131,7 @@ const ENV_CODE_INJECTION =
 
 /** Code the agent is told to add that reads a secrets file and hands it to something (`register(readFileSync('.env'))`). */
 const SECRET_FILE_CODE =
-  /\b(?:add|include|insert|append|inject|put|paste)\b[^\n]{0,200}\breadFileSync\(\s*['"`][^'"`\n]{0,60}(?:\.env\b|\.npmrc|\.ssh\/|id_rsa|\.aws\/)/i;
+  /\b(?:add|include|insert|append|inject|put|paste)\b[^\n]{0,200}\breadFileSync\(\s*['"`][^'"`\n]{0,60}(?:\.env(?:\.(?:local|production|prod|development|dev))?['"`]|\.npmrc|\.ssh\/|id_rsa|\.aws\/)/i;
 
 /**
  * Code the agent is told to add that hands over the whole environment (`registerRuntime({ env: {
@@ -311,8 +319,8 @@ export function semanticScan(
     hits.push({ type, rule, conf: round2(conf), level, index, message });
   };
   // The two rules that need no addressee.
-  const overrides = (s: string, index: number) => {
-    if (OVERRIDE.test(s))
+  const overrides = (s: string, index: number, addressed = false) => {
+    if (OVERRIDE.test(s) || (addressed && PRECEDENCE.test(s)))
       add(
         'instruction_override',
         'text.override-instructions',
@@ -429,7 +437,7 @@ export function semanticScan(
         w.index,
         'a tool description carries instructions to the model to gather secrets (tool poisoning)',
       );
-    overrides(s, w.index);
+    overrides(s, w.index, true);
     // (A tool description wraps its sentences over lines.)
     if ((opts.toolDescription || who) && SHADOW.test(s.replace(/\n(?!\s*\n)/g, ' ')))
       add(

@@ -40,8 +40,13 @@ export function rangeOf(n: AstNode): [number, number] | undefined {
 
 export function keyName(n: AstNode | undefined): string | undefined {
   if (!n) return undefined;
-  if (n.type === 'Identifier' || n.type === 'PrivateIdentifier') return n.name as string;
-  if (n.type === 'PrivateName') return keyName(n.id as AstNode);
+  if (n.type === 'Identifier') return n.name as string;
+  // (`#token` is not `token`: a setter of `token` may keep its value in `#token`.)
+  if (n.type === 'PrivateIdentifier') return `#${n.name as string}`;
+  if (n.type === 'PrivateName') {
+    const id = keyName(n.id as AstNode);
+    return id === undefined ? undefined : `#${id}`;
+  }
   if ((n.type === 'Literal' || n.type === 'StringLiteral' || n.type === 'NumericLiteral') && n.value !== null)
     return String(n.value);
   return undefined;

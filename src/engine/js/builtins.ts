@@ -390,9 +390,13 @@ export function arrayMethod(
     }
     // list.concat(more, 'x'): lists given are spread, anything else is one more element.
     if (method === 'concat') {
-      const items = [...base.items];
-      for (const a of args) items.push(...(a.k === 'arr' ? a.items : [a]));
-      if (items.length <= 10_000) return { k: 'arr', items, t: base.t };
+      // (Counted before anything is copied: a thousand lists of ten thousand would not fit.)
+      const total = args.reduce((n, a) => n + (a.k === 'arr' ? a.items.length : 1), base.items.length);
+      if (total <= 10_000) {
+        const items = [...base.items];
+        for (const a of args) items.push(...(a.k === 'arr' ? a.items : [a]));
+        return { k: 'arr', items, t: base.t };
+      }
     }
     // list.flat(depth): the nested lists' elements in order (bounded).
     if (method === 'flat' && (args.length === 0 || args[0]?.k === 'num')) {

@@ -701,7 +701,10 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     const repeats =
       (how !== undefined && /^(?:on|addListener|prependListener|addEventListener|setInterval)$/.test(how)) ||
       (calleeNode.type === 'Identifier' && calleeNode.name === 'setInterval');
-    if (repeats) ev.repeating++;
+    if (repeats) {
+      ev.repeating++;
+      forgetCounters(a, scope);
+    }
     let ret: Val;
     try {
       ret = ev.walkFunction(a, scope, depth + 1, params, domCallback(how, args));
@@ -826,12 +829,13 @@ function regexLiteral(n: AstNode | undefined): { pattern: string; flags: string 
  * it is given: no backreferences or quantified groups, and the more open-ended quantifiers it has
  * the shorter the text (a hostile pattern must not stall the scan).
  */
-function safePackageRegex(pattern: string, flags: string, textLength: number): RegExp | undefined {
+export function safePackageRegex(pattern: string, flags: string, textLength: number): RegExp | undefined {
   if (pattern.length > 200 || !/^[gimsuy]*$/.test(flags)) return undefined;
   if (/\\[1-9]|\\k<|\)(?:[*+?]|\{\d)/.test(pattern)) return undefined;
-  // (A bounded quantifier with a large bound, `{0,2500}`, backtracks like an open one.)
-  const open = (pattern.replace(/\\./g, '').match(/[*+]|\{\d+,(?:\d{2,})?\}/g) ?? []).length;
-  const limit = open === 0 ? 200_000 : open === 1 ? 5_000 : open === 2 ? 300 : 0;
+  // Every quantifier counts: `*`, `+`, an optional `?` (not a group's `(?`), and bounds (a large
+  // bound, `{0,2500}`, backtracks like an open one; forty `.?` in a row backtrack exponentially).
+  const open = (pattern.replace(/\\./g, '').match(/[*+]|(?<!\()\?|\{\d+,\d*\}/g) ?? []).length;
+  const limit = open === 0 ? 200_000 : open === 1 ? 5_000 : open === 2 ? 300 : open === 3 ? 60 : 0;
   if (textLength > limit) return undefined;
   try {
     return new RegExp(pattern, flags);
@@ -891,7 +895,9 @@ function literalRegexCall(calleeNode: AstNode, args: Val[]): Val | undefined {
   const re = safePackageRegex(rx.pattern, rx.flags.replace(/[gy]/g, ''), s.length);
   if (!re) return undefined;
   const m = re.exec(s);
-  if (method === 'test') return { k: 'bool', v: m !== null };
+  // (Text with parts not known here: a match is certain, a miss is not.)
+  if (method === 'test')
+    return m !== null || wholeText(args[0]) ? { k: 'bool', v: m !== null } : unknown(args);
   return m
     ? withTaint(
         { k: 'arr', items: [...m].map((x): Val => (x === undefined ? UNKNOWN : { k: 'str', v: x })) },
@@ -969,6 +975,40 @@ function stringReplace(ev: Evaluator, c: ApiCall): Val | undefined {
     ev.loopSteps = loop0 + (ev.steps - steps0);
   }
   return str(out + s.slice(last), [...from, ...parts]);
+}
+
+/**
+ * Before a handler that runs again and again is walked: the numbers it steps (`i++`, `i += 1`)
+ * and that live outside it have no one value in it (`sock.write(steps[i]); i += 1`).
+ */
+function forgetCounters(fn: AstNode, scope: Scope): void {
+  const stack: AstNode[] = [fn.body as AstNode];
+  for (let seen = 0; stack.length && seen < 2000; seen++) {
+    const n = stack.pop()!;
+    // (`i = i + 1` steps it too.)
+    const steps = (a: AstNode) =>
+      a.type === 'BinaryExpression' &&
+      [a.left, a.right].some(
+        (x) => (x as AstNode).type === 'Identifier' && (x as AstNode).name === (n.left as AstNode).name,
+      );
+    const target =
+      n.type === 'UpdateExpression'
+        ? (n.argument as AstNode)
+        : n.type === 'AssignmentExpression' && (n.operator !== '=' || steps(n.right as AstNode))
+          ? (n.left as AstNode)
+          : undefined;
+    if (target?.type === 'Identifier' && scope.lookup(target.name as string)?.k === 'num')
+      scope.assign(target.name as string, UNKNOWN);
+    for (const key in n) {
+      if (key === 'loc' || key === 'range') continue;
+      const v = n[key];
+      if (Array.isArray(v)) {
+        for (const c of v)
+          if (c && typeof c === 'object' && typeof (c as AstNode).type === 'string') stack.push(c as AstNode);
+      } else if (v && typeof v === 'object' && typeof (v as AstNode).type === 'string')
+        stack.push(v as AstNode);
+    }
+  }
 }
 
 /** A call of anything but a local function: globals, module members, modules, compiled code. */

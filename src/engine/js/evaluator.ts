@@ -99,6 +99,34 @@ export const KNOWN_GLOBALS = new Set([
   ...WALLET_PROVIDERS,
 ]);
 
+/** A compound assignment's arithmetic on two known numbers (`-=`, `*=`, `%=` …). */
+function arith(op: string, a: number, b: number): number | undefined {
+  switch (op) {
+    case '-=':
+      return a - b;
+    case '*=':
+      return a * b;
+    case '/=':
+      return b === 0 ? undefined : a / b;
+    case '%=':
+      return b === 0 ? undefined : a % b;
+    case '|=':
+      return a | b;
+    case '&=':
+      return a & b;
+    case '^=':
+      return a ^ b;
+    case '<<=':
+      return a << b;
+    case '>>=':
+      return a >> b;
+    case '>>>=':
+      return a >>> b;
+    default:
+      return undefined;
+  }
+}
+
 /** Field names of a transaction's recipient. */
 const RECIPIENT_FIELD = /^(?:to|toPubkey|toAddress|destination|recipient|receiver)$/;
 
@@ -216,6 +244,8 @@ export class Evaluator {
    * outside it (`sock.write(steps[i++])`) has no one value there.
    */
   repeating = 0;
+  /** Inside branches guarded by a search of known text that found nothing (see IfStatement). */
+  private unmatched = 0;
   /** Script and frame elements made in the file, with the src they were given. */
   readonly elementSrc = new WeakMap<Val, string>();
   /** Streams from `fs.createWriteStream(path)`: the file they write. */
@@ -653,8 +683,16 @@ export class Evaluator {
         const branch = this.effects.enterBranch(node, test, scope);
         this.lastIfTest = { node, test };
         try {
-          // (A search of known text that found nothing: the branch it guards does not run.)
-          if (!test.absent) this.walk(node.consequent as AstNode, scope, depth + 1);
+          // A search of known text that found nothing (`if (m)` after `/re/.exec(asset)`): the
+          // branch is walked for what it does, but what it assigns knowing nothing does not
+          // replace what a name holds (the decoy icon after the one with the address).
+          const unmatched = test.absent && (node.test as AstNode).type === 'Identifier';
+          if (unmatched) this.unmatched++;
+          try {
+            this.walk(node.consequent as AstNode, scope, depth + 1);
+          } finally {
+            if (unmatched) this.unmatched--;
+          }
           this.walk(node.alternate as AstNode | undefined, scope, depth + 1);
         } finally {
           this.effects.leaveBranch(branch);
@@ -1427,11 +1465,41 @@ export class Evaluator {
       const name = left.name as string;
       this.effects.assignment(node, name, v, scope);
       if (name === 'location' && scope.lookup('location') === undefined) this.effects.navigation(node, v);
-      if (node.operator === '+=') {
-        const old = scope.lookup(name) ?? UNKNOWN;
-        const a = asString(old);
+      const old = scope.lookup(name);
+      if (
+        this.repeating > 0 &&
+        old?.k === 'num' &&
+        node.operator !== '=' &&
+        !scope.declaresInFunction(name)
+      ) {
+        // A counter kept outside a handler that runs again and again (`i += 1`) has no one value.
+        scope.assign(name, UNKNOWN);
+      } else if (node.operator === '+=') {
+        const was = old ?? UNKNOWN;
+        const a = asString(was);
         const b = asString(v);
-        scope.assign(name, a !== undefined && b !== undefined ? str(a + b, [old, v]) : unknown([old, v]));
+        scope.assign(
+          name,
+          was.k === 'num' && v.k === 'num'
+            ? { k: 'num', v: was.v + v.v }
+            : a !== undefined && b !== undefined
+              ? str(a + b, [was, v])
+              : unknown([was, v]),
+        );
+      } else if (node.operator === '??=' || node.operator === '||=' || node.operator === '&&=') {
+        // Logical assignment: either value may be the one kept.
+        scope.assign(name, old ? eitherOf(old, v) : v);
+      } else if (node.operator !== '=') {
+        // `-=`, `*=` … : a number known only when both are.
+        const was = old ?? UNKNOWN;
+        const n = was.k === 'num' && v.k === 'num' ? arith(node.operator as string, was.v, v.v) : undefined;
+        scope.assign(name, n === undefined ? unknown([was, v]) : { k: 'num', v: n });
+      } else if (
+        this.unmatched > 0 &&
+        v.k === 'unknown' &&
+        (scope.lookup(name)?.k ?? 'unknown') !== 'unknown'
+      ) {
+        // (Under a search that found nothing: see IfStatement.)
       } else if (this.effects.dormant > 0 && v.k === 'unknown' && !v.t?.size && scope.lookup(name)?.t?.size) {
         // Code walked but not run yet (a hook, a method nobody has called) does not erase what a
         // name is known to carry with a value it knows nothing about (`root = cfg.root` in a

@@ -225,7 +225,7 @@ export function asNum(v: Val | undefined): number | undefined {
 
 /** One of two values (`a || b`, `c ? a : b`): the first known one, with the taint of both. */
 export function eitherOf(a: Val, b: Val): Val {
-  const picked = a.k !== 'unknown' ? a : b;
+  const picked = notAbsent(a.k !== 'unknown' ? a : b);
   const other = picked === a ? b : a;
   // Two different strings (a command per platform): the first, with the second kept beside it.
   if (picked.k === 'str' && other.k === 'str' && other.v !== picked.v && !picked.alt)
@@ -238,10 +238,17 @@ export function eitherOf(a: Val, b: Val): Val {
   return withTaint({ ...picked }, [picked, other]);
 }
 
+/** A value without the `absent` mark (it holds only where the search itself is tested). */
+function notAbsent(v: Val): Val {
+  if (!v.absent) return v;
+  const { absent: _, ...rest } = v;
+  return rest as Val;
+}
+
 /** The value a call returns: the first return that is known, else the first (taint kept). */
 export function pickReturn(returns: Val[]): Val {
   if (!returns.length) return UNKNOWN;
-  const picked = returns.find((r) => r.k !== 'unknown') ?? returns[0]!;
+  const picked = notAbsent(returns.find((r) => r.k !== 'unknown') ?? returns[0]!);
   // Taint of any return path stays on the value (`try { return read(f) } catch { return '' }`).
   const others = returns.filter((r) => r !== picked && r.t?.size);
   return others.length ? withTaint({ ...picked }, [picked, ...others]) : picked;

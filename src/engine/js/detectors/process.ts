@@ -73,7 +73,8 @@ const NETWORK_PROGRAM =
 
 /**
  * What a started program's command line is made of: the command and its argument list, and the
- * variables of the options' `env` that the command line names (`curl -d "$DATA"`). The rest of
+ * variables of the options' `env` that the command line names (`curl -d "$DATA"`), and its `input`
+ * (its standard input). The rest of
  * the options (a working folder, the environment handed down whole) is not on the line: the
  * program does not send it.
  */
@@ -81,6 +82,9 @@ function commandLineValues(cmd: string | undefined, args: Val[], kind: SpawnKind
   const out = [args[0] ?? UNKNOWN];
   if (kind !== 'shell' && args[1]?.k === 'arr') out.push(args[1]);
   const opts = [args[1], args[2]].find((a) => a?.k === 'obj');
+  // What the program reads on its standard input (`curl --data-binary @-`, `nc host 443`).
+  const input = opts?.k === 'obj' ? opts.props.get('input') : undefined;
+  if (input) out.push(input);
   const env = opts?.k === 'obj' ? opts.props.get('env') : undefined;
   const line = `${cmd ?? ''} ${args[1]?.k === 'arr' ? flatStrings(args[1]).join(' ') : ''}`;
   if (env?.k === 'obj')

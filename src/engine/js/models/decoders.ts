@@ -3,7 +3,26 @@
  * `String.fromCharCode`, `atob`, `unescape`/`decodeURIComponent`, `parseInt(hex)`, deciphers and
  * decompression. Constant inputs are decoded; what comes out carries the `decoded` taint.
  */
-import { asNum, asString, str, unknown, withTaint, UNKNOWN, type Val } from '../values';
+import {
+  asNum,
+  asString,
+  deepTaints,
+  str,
+  unknown,
+  withTaint,
+  UNKNOWN,
+  type Taint,
+  type Val,
+} from '../values';
+
+/** What a digest does not carry over from its input. */
+const SECRET_TAINTS: ReadonlySet<Taint> = new Set([
+  'env_all',
+  'secret_env',
+  'secret_file',
+  'key_material',
+  'page_secret',
+]);
 import type { ApiCall, GlobalCall } from './model';
 
 export function decodeBase64(s: string): string | undefined {
@@ -128,6 +147,19 @@ export function decoderApi(c: ApiCall): Val | undefined {
     if (codes.length && codes.every((c) => c !== undefined))
       return withTaint(str(String.fromCharCode(...(codes as number[]))), args, 'decoded');
     return withTaint({ k: 'unknown' }, args, 'decoded');
+  }
+  // A digest (`createHash(alg).update(x).digest()`, an HMAC) reveals nothing of a secret it was
+  // made from: it keeps what else its input carried (a hashed host name still names the machine,
+  // a hashed request field is still what the request said), not the secrets (a cache key made
+  // from the environment, a request signed with a token).
+  if (mod === 'crypto' && /^(?:createHash|createHmac)$/.test(method))
+    return { k: 'api', mod: 'digest', path: '' };
+  if (mod === 'digest' && (method === 'update' || method === 'digest')) {
+    const kept = new Set<Taint>();
+    for (const a of [callee, ...args]) for (const t of deepTaints(a)) if (!SECRET_TAINTS.has(t)) kept.add(t);
+    const out: Val = method === 'update' ? { k: 'api', mod: 'digest', path: '' } : { k: 'unknown' };
+    if (kept.size) out.t = kept;
+    return out;
   }
   if (mod === 'crypto' && /^createDecipher/.test(method)) {
     return withTaint({ k: 'api', mod: 'decipher', path: '' }, args, 'decoded');

