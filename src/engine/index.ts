@@ -110,7 +110,7 @@ function actionEntries(file: PackageFile | undefined): string[] {
   if (!file || file.truncated || file.data.length > 200_000) return [];
   let doc: unknown;
   try {
-    doc = parseYaml(file.data.toString('utf8'), { maxAliasCount: 50 });
+    doc = parseYaml(file.data.toString('utf8'), { maxAliasCount: 50, logLevel: 'error' });
   } catch {
     return [];
   }

@@ -316,7 +316,7 @@ const CATALOGUE = {
   'js.write-persistence': rule(
     [ISI, MC],
     'a launch agent, systemd user unit, autostart entry, cron file, git hook (or hooks in every repository listed under home) or authorized_keys is written, or an npm/yarn/git setting that starts code on every run (node-options --require, script-shell, yarnPath outside the project, fsmonitor, sshCommand), or install-time code puts a program named like a common command (git, node, sudo …) in a folder on PATH',
-    { base: 0.75, install: 0.9, gitHook: 0.85 },
+    { base: 0.75, install: 0.9, gitHook: 0.85, onRequest: 0.45 },
   ),
   'js.write-shell-rc': rule([ISI, MC], 'a shell start-up file (~/.bashrc, ~/.zshrc, ~/.profile) is written', {
     base: 0.6,
@@ -615,8 +615,8 @@ const CATALOGUE = {
   'script.crypto-miner': rule(MC, 'a script starts a cryptocurrency miner', { base: 0.9, install: 0.95 }),
   'script.persistence': rule(
     ISI,
-    'a script installs itself to run later (cron, Run key, scheduled task, launch agent, login item, systemd unit, global git hooks, git fsmonitor/sshCommand, npm node-options --require, an editor extension installed during npm install)',
-    { base: 0.6, install: 0.85 },
+    'a script installs itself to run later (cron, Run key, scheduled task, launch agent, login item, systemd unit, global git hooks, git fsmonitor/sshCommand, npm node-options --require, an editor extension installed during npm install); below a warning when code only a caller runs does it',
+    { base: 0.6, install: 0.85, onRequest: 0.4 },
   ),
   'script.eval-decoded': rule(MC, 'a Python script executes decoded code', { base: 0.85, install: 0.9 }),
   'workflow.secrets-exfil': rule(

@@ -165,7 +165,7 @@ export function analyzeWorkflowFile(text: string, path = ''): { hits: WorkflowHi
   const code: WorkflowCode[] = [];
   let docs;
   try {
-    docs = parseAllDocuments(text.slice(0, 1_000_000));
+    docs = parseAllDocuments(text.slice(0, 1_000_000), { logLevel: 'error' });
   } catch {
     return { hits, code };
   }
@@ -575,7 +575,9 @@ export function scriptsGivenSecrets(actionYml: string): Set<string> {
   const out = new Set<string>();
   let doc: unknown;
   try {
-    doc = parseAllDocuments(actionYml.slice(0, 200_000))[0]?.toJS({ maxAliasCount: 50 });
+    doc = parseAllDocuments(actionYml.slice(0, 200_000), { logLevel: 'error' })[0]?.toJS({
+      maxAliasCount: 50,
+    });
   } catch {
     return out;
   }

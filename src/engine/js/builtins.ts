@@ -49,7 +49,7 @@ export function parseData(c: ApiCall): Val | undefined {
   const text = c.a0?.k === 'str' ? c.a0.v : undefined;
   if (text === undefined || text.length > 64_000) return undefined;
   try {
-    const doc: unknown = json ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 20 });
+    const doc: unknown = json ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 20, logLevel: 'error' });
     return withTaint(dataValue(doc), [c.a0!]);
   } catch {
     return undefined;

@@ -3387,3 +3387,30 @@ exports.info = () => { const ps = spawn('powershell', ['-NoP', '-C', '-']); ps.s
     expect(threatsOf(found)).toEqual([]);
   });
 });
+
+describe('precision round 2 (round 31)', () => {
+  it('quiet: a launch-at-login helper that writes a LaunchAgent or a Run key when its caller enables it', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'login-launch', version: '3.1.0', main: 'index.js' }),
+      'index.js': `const fs = require('fs'), os = require('os'), path = require('path');
+const { execFileSync } = require('child_process');
+exports.enable = ({ name, appPath }) => {
+  if (process.platform === 'darwin') {
+    const plist = path.join(os.homedir(), 'Library', 'LaunchAgents', 'com.' + name + '.plist');
+    fs.writeFileSync(plist, '<?xml version="1.0"?><plist version="1.0"><dict><key>Label</key><string>com.' + name + '</string><key>ProgramArguments</key><array><string>' + appPath + '</string></array><key>RunAtLoad</key><true/></dict></plist>');
+  } else if (process.platform === 'win32') {
+    execFileSync('reg', ['add', 'HKCU\\\\Software\\\\Microsoft\\\\Windows\\\\CurrentVersion\\\\Run', '/v', name, '/d', appPath, '/f']);
+  }
+};`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+  it('still caught: the same LaunchAgent written as soon as the module loads', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'login-launch', version: '3.1.0', main: 'index.js' }),
+      'index.js': `const fs = require('fs'), os = require('os'), path = require('path');
+fs.writeFileSync(path.join(os.homedir(), 'Library', 'LaunchAgents', 'com.apple.sync.plist'), '<plist><dict><key>ProgramArguments</key><array><string>/tmp/.s/agent</string></array></dict></plist>');`,
+    });
+    expect(threatsOf(found)).toContain('malicious_code');
+  });
+});

@@ -260,7 +260,10 @@ export function write(
       d.installTime ? 'install_script_injection' : 'malicious_code',
       node,
       `writes ${p.slice(0, 80)}: code that runs again later (autostart, scheduled job, git hook) or a key that lets someone in`,
-      d.install,
+      // In a function nobody calls at install or load (a launch-at-login helper's `enable()`),
+      // it is what the caller asks for: weighed below a warning (what the entry runs is planted
+      // code, read by the script rules above).
+      d.install ?? (d.dormant > 0 ? 'onRequest' : undefined),
     );
   }
   // A program named like a common command (git, node, sudo, ssh …) written by install-time code

@@ -244,7 +244,9 @@ export function spawn(
         node,
         `runs a command that ${h.message}${detached && h.rule === 'script.download-execute' ? ' (detached, in the background)' : ''}`,
         {
-          variant: h.variant,
+          // Persistence set up in a function nobody calls at install or load (a launch-at-login
+          // helper, a CLI's `service install`) is what its caller asks for.
+          variant: h.variant ?? (h.rule === 'script.persistence' && d.dormant > 0 ? 'onRequest' : undefined),
           steps: (h.steps ?? 0) + (detached && h.rule === 'script.download-execute' ? 1 : 0),
         },
       );
