@@ -16,7 +16,7 @@ import { isAgentFile, MODEL_TOPIC, scanText, TEST_PATH, type TextContext } from 
 import { SECTION_FOR_AI } from './agentic/semantic';
 import { CapabilityCollector } from './capabilities';
 import { buildDocs, declarationExports } from './docs';
-import { analyzePackageJson, type InstallAnalysis } from './install-scripts';
+import { analyzePackageJson, runChain, workspaceScript, type InstallAnalysis } from './install-scripts';
 import { analyzeJsFile, type ModuleHost } from './js/analyze';
 import { planChunks } from './js/bigfile';
 import { magicKind, packageRules, type FileFacts } from './package-rules';
@@ -343,7 +343,10 @@ export function analyzeFiles(
   const meta = install.metadata;
   // Bundled dependencies (shipped under node_modules/ and listed in bundleDependencies) are
   // rebuilt by npm after it unpacks the package: their own lifecycle scripts run at install too.
-  const bundled = bundledInstalls(meta, files, exists);
+  const bundled = [
+    ...bundledInstalls(meta, files, exists),
+    ...workspaceInstalls(meta, install.scripts, files, exists),
+  ];
   for (const b of bundled) {
     evidence.push(...b.findings);
     // What runs when this version is installed: the flags say so for bundled hooks too
@@ -1053,6 +1056,53 @@ function bundledInstalls(
       'preinstall',
       'install',
       'postinstall',
+    ]);
+    if (!a.scripts.length) continue;
+    const installFiles = new Set([...a.installFiles].map((p) => posix.normalize(dir + p)));
+    out.push({ ...a, path: f.path, installFiles });
+  }
+  return out;
+}
+
+/**
+ * Scripts of workspace packages that the root's install hooks run (`"postinstall": "npm run
+ * postinstall --workspaces"`): each workspace's script of that name runs at install too, and the
+ * files it runs are install-time code (named from the package root, as for bundled packages).
+ */
+function workspaceInstalls(
+  meta: PackageMetadata,
+  hooks: { name: string; command: string }[],
+  files: PackageFile[],
+  exists: (p: string) => boolean,
+): (InstallAnalysis & { path: string })[] {
+  if (!meta.workspaces?.length) return [];
+  const names = new Set<string>();
+  for (const h of hooks)
+    if (/^(?:preinstall|install|postinstall)$/.test(h.name))
+      for (const [, cmd] of runChain(h.command, meta.scripts)) {
+        const name = workspaceScript(cmd);
+        if (name) names.add(name);
+      }
+  if (!names.size) return [];
+  // (`**` any folders, `*` one folder name.)
+  const globs = meta.workspaces.map(
+    (g) =>
+      new RegExp(
+        `^${g
+          .replace(/^\.\//, '')
+          .replace(/\/+$/, '')
+          .split('**')
+          .map((part) => part.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]+'))
+          .join('.+')}/package\\.json$`,
+      ),
+  );
+  const out: (InstallAnalysis & { path: string })[] = [];
+  for (const f of files) {
+    if (out.length >= 50) break;
+    if (f.path.startsWith('node_modules/') || !globs.some((g) => g.test(f.path))) continue;
+    const dir = f.path.slice(0, -'package.json'.length);
+    const a = analyzePackageJson(decodeText(f.data).text, f.path, (p) => exists(posix.normalize(dir + p)), [
+      ...names,
     ]);
     if (!a.scripts.length) continue;
     const installFiles = new Set([...a.installFiles].map((p) => posix.normalize(dir + p)));

@@ -73,10 +73,39 @@ export function readMetadata(pkg: Record<string, unknown>): PackageMetadata {
     optionalDependencies: strRecord(pkg.optionalDependencies),
     peerDependencies: strRecord(pkg.peerDependencies),
     bundled: bundledNames(pkg),
+    workspaces: workspaceGlobs(pkg.workspaces),
     keywords: Array.isArray(pkg.keywords)
       ? pkg.keywords.filter((k): k is string => typeof k === 'string')
       : [],
   };
+}
+
+/** `workspaces`: a list of folder globs, or `{ packages: [...] }` (Yarn's form). */
+function workspaceGlobs(v: unknown): string[] {
+  const list = Array.isArray(v)
+    ? v
+    : v && typeof v === 'object'
+      ? (v as { packages?: unknown }).packages
+      : undefined;
+  return Array.isArray(list) ? list.filter((g): g is string => typeof g === 'string').slice(0, 50) : [];
+}
+
+/**
+ * The script a command runs in every workspace (`npm run build --workspaces`, `npm run x -ws`,
+ * `yarn workspaces foreach run x`, `pnpm -r run x`, `lerna run x`), when it names one.
+ */
+export function workspaceScript(command: string): string | undefined {
+  const m =
+    /\bnpm\s+run(?:-script)?\s+([\w:.-]+)\b[^;&|\n]*\s(?:--workspaces|-ws|--workspace[=\s]|-w\s)/.exec(
+      command,
+    ) ??
+    /\bnpm\s+run(?:-script)?\s+(?:--workspaces|-ws|--workspace[=\s]\S+|-w\s+\S+)\s+([\w:.-]+)/.exec(
+      command,
+    ) ??
+    /\byarn\s+workspaces\s+(?:foreach\s+(?:-\S+\s+)*)?run\s+([\w:.-]+)/.exec(command) ??
+    /\bpnpm\s+(?:-r|--recursive)\s+(?:run\s+)?([\w:.-]+)/.exec(command) ??
+    /\blerna\s+run\s+([\w:.-]+)/.exec(command);
+  return m?.[1];
 }
 
 /** `bundleDependencies` (or `bundledDependencies`): a list of names, or `true` for every dependency. */

@@ -117,6 +117,8 @@ export interface PackageMetadata {
   peerDependencies: Record<string, string>;
   /** The dependencies the tarball bundles (`bundleDependencies`, `true` read as all of them). */
   bundled?: string[];
+  /** `workspaces` globs (npm, Yarn): folders of packages the root's scripts may run scripts in. */
+  workspaces?: string[];
   keywords: string[];
 }
 

