@@ -703,7 +703,10 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       (calleeNode.type === 'Identifier' && calleeNode.name === 'setInterval');
     if (repeats) {
       ev.repeating++;
-      forgetCounters(a, scope);
+      // (Only handlers whose text steps something: most never do, and are not read twice.)
+      const span = rangeOf(a);
+      const body = span ? ev.input.text.slice(span[0], Math.min(span[1], span[0] + 20_000)) : '';
+      if (/\+\+|--|[-+*]=|(\b[\w$]+)\s*=\s*\1\s*[-+]/.test(body)) forgetCounters(a, scope);
     }
     let ret: Val;
     try {
