@@ -309,6 +309,7 @@ export function arrayMethod(
       );
     if (method === 'set' && args.length >= 2 && base.items.length < 1000) {
       base.items.push({ k: 'arr', items: [args[0]!, args[1]!] });
+      ev.filled(base);
       return base;
     }
     if (method === 'keys') return { k: 'arr', items: pairs.map((p) => p.items[0]!) };
@@ -359,6 +360,7 @@ export function arrayMethod(
       if (live && base.items.length + args.length <= 1000) {
         if (method === 'unshift') base.items.unshift(...args);
         else base.items.push(...args);
+        ev.filled(base);
       } else {
         const carried = new Set(base.t);
         for (const a of args) for (const x of deepTaints(a)) carried.add(x);

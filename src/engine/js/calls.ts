@@ -1483,16 +1483,20 @@ function invoke(
   const steps0 = ev.steps;
   const loop0 = ev.loopSteps;
   const progress0 = ev.effects.progress();
+  const mutations0 = ev.mutations;
+  const callStart0 = ev.callStart;
+  ev.callStart = ev.made;
   let r: Val;
   try {
     r = ev.walkFunction(target, defScope, depth + 1, args, instance ?? thisVal);
   } finally {
+    ev.callStart = callStart0;
     ev.inlineStack.pop();
     // Turns of short loops run on known counters have their own budget (see Evaluator.loop).
     if (ev.inlineStack.length === 0) ev.inlineStepsLeft -= ev.steps - steps0 - (ev.loopSteps - loop0);
   }
   if (instance) return instance;
-  if (ev.effects.progress() === progress0 && r.k === 'unknown' && !r.t?.size) {
+  if (ev.effects.progress() === progress0 && ev.mutations === mutations0 && r.k === 'unknown' && !r.t?.size) {
     // Counted apart for code that runs and code walked where it is defined: a function that did
     // nothing with its closure unknown may act once the code that sets it up has run.
     const boring = ev.effects.dormant ? ev.boring : ev.boringLive;

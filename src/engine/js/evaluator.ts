@@ -244,6 +244,18 @@ export class Evaluator {
    * outside it (`sock.write(steps[i++])`) has no one value there.
    */
   repeating = 0;
+  /**
+   * Lists and objects filled so far (a push, a property set): a helper that only fills a list it
+   * closes over (`const add = (x) => argv.push(x)`) does something, though it reports nothing.
+   */
+  mutations = 0;
+  /** Lists and objects made so far, and the count when the function being walked was called. */
+  made = 0;
+  callStart = 0;
+  /** A list or object filled: counted when it was made before the call being walked (it outlives it). */
+  filled(v: Val): void {
+    if ((v.made ?? -1) <= this.callStart) this.mutations++;
+  }
   /** Inside branches guarded by a search of known text that found nothing (see IfStatement). */
   private unmatched = 0;
   /** Script and frame elements made in the file, with the src they were given. */
@@ -789,6 +801,7 @@ export class Evaluator {
         }
         this.effects.arrayLiteral(node, items);
         const list: Val = carried.length ? withTaint({ k: 'arr', items }, carried) : { k: 'arr', items };
+        list.made = ++this.made;
         if (this.effects.dormant > 0) list.born = this.effects.dormant;
         return list;
       }
@@ -1102,7 +1115,9 @@ export class Evaluator {
       });
     }
     if (props.size >= 2 && props.size <= 64) secretFieldHandlers(this, node, props, scope, depth);
-    return withTaint({ k: 'obj', props }, all);
+    const made: Val = withTaint({ k: 'obj', props }, all);
+    made.made = ++this.made;
+    return made;
   }
 
   /**
@@ -1599,8 +1614,10 @@ export class Evaluator {
       if (target.k === 'env' && key) this.effects.envAssigned(key);
       const setter = target.k === 'obj' ? target.props.get(setterKey(key ?? computedKey ?? '')) : undefined;
       if (setter?.k === 'fn') userCall(this, node, setter, [v], scope, depth, target);
-      else if (target.k === 'obj' && (key ?? computedKey) !== undefined && target.props.size < 1000)
+      else if (target.k === 'obj' && (key ?? computedKey) !== undefined && target.props.size < 1000) {
         target.props.set((key ?? computedKey)!, v);
+        this.filled(target);
+      }
       // `out[i] = bytes[i] ^ key[i % n]`: a buffer or list filled element by element holds what
       // the elements carry (decrypted bytes written into a fresh buffer).
       else if (

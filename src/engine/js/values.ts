@@ -113,6 +113,8 @@ export type Val = (
    * walk may fill it (a command line built up in a function nobody has called yet).
    */
   born?: number;
+  /** When a list or object literal was made (Evaluator.made): fills of ones made before a call count for it. */
+  made?: number;
   /** For string/array methods: the value the method was read from. */
   base?: Val;
   /** Arguments fixed by `bind` (`Reflect.construct.bind(Reflect, Function)`): they come first. */

