@@ -231,15 +231,12 @@ export async function analyzeDirectory(
 /** The block comments of a declaration file (`/** … *\/`), with the line each starts on (bounded). */
 function blockComments(text: string): { text: string; line: number }[] {
   const out: { text: string; line: number }[] = [];
-  let line = 1;
-  let from = 0;
-  for (let at = text.indexOf('/*'); at >= 0 && out.length < 500; at = text.indexOf('/*', from)) {
+  let lines: LineIndex | undefined;
+  for (let at = text.indexOf('/*'); at >= 0 && out.length < 500;) {
     const end = text.indexOf('*/', at + 2);
     if (end < 0) break;
-    for (let i = text.indexOf('\n', from); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line++;
-    out.push({ text: text.slice(at + 2, end), line });
-    for (let i = text.indexOf('\n', at); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) line++;
-    from = end + 2;
+    out.push({ text: text.slice(at + 2, end), line: (lines ??= new LineIndex(text)).lineOf(at) });
+    at = text.indexOf('/*', end + 2);
   }
   return out;
 }
@@ -1051,17 +1048,31 @@ function bundledInstalls(
     if (!m) continue;
     const top = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m[1]!)?.[1];
     if (!top || !names.has(top)) continue;
-    const dir = m[1]!;
-    const a = analyzePackageJson(decodeText(f.data).text, f.path, (p) => exists(posix.normalize(dir + p)), [
-      'preinstall',
-      'install',
-      'postinstall',
-    ]);
-    if (!a.scripts.length) continue;
-    const installFiles = new Set([...a.installFiles].map((p) => posix.normalize(dir + p)));
-    out.push({ ...a, path: f.path, installFiles });
+    const a = nestedInstall(f, m[1]!, ['preinstall', 'install', 'postinstall'], exists);
+    if (a) out.push(a);
   }
   return out;
+}
+
+/**
+ * The install analysis of a package.json inside the package (a bundled dependency, a workspace)
+ * for the scripts named: what they run, named from the package root. Undefined when it has none.
+ */
+function nestedInstall(
+  f: PackageFile,
+  dir: string,
+  hooks: string[],
+  exists: (p: string) => boolean,
+): (InstallAnalysis & { path: string }) | undefined {
+  const a = analyzePackageJson(
+    decodeText(f.data).text,
+    f.path,
+    (p) => exists(posix.normalize(dir + p)),
+    hooks,
+  );
+  if (!a.scripts.length) return undefined;
+  const installFiles = new Set([...a.installFiles].map((p) => posix.normalize(dir + p)));
+  return { ...a, path: f.path, installFiles };
 }
 
 /**
@@ -1100,13 +1111,8 @@ function workspaceInstalls(
   for (const f of files) {
     if (out.length >= 50) break;
     if (f.path.startsWith('node_modules/') || !globs.some((g) => g.test(f.path))) continue;
-    const dir = f.path.slice(0, -'package.json'.length);
-    const a = analyzePackageJson(decodeText(f.data).text, f.path, (p) => exists(posix.normalize(dir + p)), [
-      ...names,
-    ]);
-    if (!a.scripts.length) continue;
-    const installFiles = new Set([...a.installFiles].map((p) => posix.normalize(dir + p)));
-    out.push({ ...a, path: f.path, installFiles });
+    const a = nestedInstall(f, f.path.slice(0, -'package.json'.length), [...names], exists);
+    if (a) out.push(a);
   }
   return out;
 }

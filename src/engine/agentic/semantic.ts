@@ -438,8 +438,9 @@ export function semanticScan(
         'a tool description carries instructions to the model to gather secrets (tool poisoning)',
       );
     overrides(s, w.index, true);
-    // (A tool description wraps its sentences over lines.)
-    if ((opts.toolDescription || who) && SHADOW.test(s.replace(/\n(?!\s*\n)/g, ' ')))
+    // (A tool description, a doc comment, wraps its sentences over lines.)
+    const unwrapped = s.replace(/\n(?!\s*\n)/g, ' ');
+    if ((opts.toolDescription || who) && SHADOW.test(unwrapped))
       add(
         'instruction_override',
         'text.tool-shadowing',
@@ -459,9 +460,9 @@ export function semanticScan(
       );
     else if (
       (who || place === 'hidden') &&
-      (ENV_CODE_INJECTION.test(s.replace(/\n(?!\s*\n)/g, ' ')) ||
+      (ENV_CODE_INJECTION.test(unwrapped) ||
         ENV_CODE_BLOCK.test(withBlock) ||
-        SECRET_FILE_CODE.test(s.replace(/\n(?!\s*\n)/g, ' ')))
+        SECRET_FILE_CODE.test(unwrapped))
     )
       add(
         'data_exfiltration',

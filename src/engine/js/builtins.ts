@@ -269,7 +269,6 @@ export function stringMethod(callee: Val & { k: 'api' }, method: string, args: V
   }
 }
 
-/** Array helpers: join/reverse on constants, and `Object.keys(m).find(n => n === 'x')`. */
 /** `list.flat(depth)`, bounded at every level (nested lists can repeat one another, or themselves). */
 function flatten(items: Val[], depth: number): Val[] | undefined {
   let out = items;
@@ -285,6 +284,7 @@ function flatten(items: Val[], depth: number): Val[] | undefined {
   return out;
 }
 
+/** Array helpers: join/reverse on constants, and `Object.keys(m).find(n => n === 'x')`. */
 export function arrayMethod(
   ev: Evaluator,
   node: AstNode,

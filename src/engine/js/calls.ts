@@ -699,7 +699,8 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     if (onUserAction) ev.effects.dormant++;
     // A handler of a stream of events, or an interval, runs many times.
     const repeats =
-      (how !== undefined && /^(?:on|addListener|prependListener|addEventListener|setInterval)$/.test(how)) ||
+      (how !== undefined && how !== 'once' && LISTEN.has(how)) ||
+      how === 'setInterval' ||
       (calleeNode.type === 'Identifier' && calleeNode.name === 'setInterval');
     if (repeats) {
       ev.repeating++;
@@ -986,18 +987,17 @@ function stringReplace(ev: Evaluator, c: ApiCall): Val | undefined {
  */
 function forgetCounters(fn: AstNode, scope: Scope): void {
   const stack: AstNode[] = [fn.body as AstNode];
+  // (`i = i + 1` steps it too.)
+  const steps = (a: AstNode, name: unknown) =>
+    a.type === 'BinaryExpression' &&
+    [a.left, a.right].some((x) => (x as AstNode).type === 'Identifier' && (x as AstNode).name === name);
   for (let seen = 0; stack.length && seen < 2000; seen++) {
     const n = stack.pop()!;
-    // (`i = i + 1` steps it too.)
-    const steps = (a: AstNode) =>
-      a.type === 'BinaryExpression' &&
-      [a.left, a.right].some(
-        (x) => (x as AstNode).type === 'Identifier' && (x as AstNode).name === (n.left as AstNode).name,
-      );
     const target =
       n.type === 'UpdateExpression'
         ? (n.argument as AstNode)
-        : n.type === 'AssignmentExpression' && (n.operator !== '=' || steps(n.right as AstNode))
+        : n.type === 'AssignmentExpression' &&
+            (n.operator !== '=' || steps(n.right as AstNode, (n.left as AstNode).name))
           ? (n.left as AstNode)
           : undefined;
     if (target?.type === 'Identifier' && scope.lookup(target.name as string)?.k === 'num')

@@ -1509,13 +1509,9 @@ export class Evaluator {
         const was = old ?? UNKNOWN;
         const n = was.k === 'num' && v.k === 'num' ? arith(node.operator as string, was.v, v.v) : undefined;
         scope.assign(name, n === undefined ? unknown([was, v]) : { k: 'num', v: n });
-      } else if (
-        this.unmatched > 0 &&
-        v.k === 'unknown' &&
-        (scope.lookup(name)?.k ?? 'unknown') !== 'unknown'
-      ) {
+      } else if (this.unmatched > 0 && v.k === 'unknown' && old !== undefined && old.k !== 'unknown') {
         // (Under a search that found nothing: see IfStatement.)
-      } else if (this.effects.dormant > 0 && v.k === 'unknown' && !v.t?.size && scope.lookup(name)?.t?.size) {
+      } else if (this.effects.dormant > 0 && v.k === 'unknown' && !v.t?.size && old?.t?.size) {
         // Code walked but not run yet (a hook, a method nobody has called) does not erase what a
         // name is known to carry with a value it knows nothing about (`root = cfg.root` in a
         // config hook leaves `root` the working directory it was set to).

@@ -105,12 +105,12 @@ export function namesDropped(values: readonly string[], w: { path: string; dir?:
 /** A process started: does it run a file this file wrote? */
 export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined, args: Val[]): void {
   const argv = args[1]?.k === 'arr' ? flatStrings(args[1]) : [];
-  const program = cmd?.split(/\s+/)[0] ?? '';
   // (Words of a command line may be quoted: `"python3" "${f}"`.)
   const bare = (w: string) => w.replace(/^["']|["']$/g, '');
+  const program = bare(cmd?.split(/\s+/)[0] ?? '');
   const values = [
-    bare(program),
-    ...(INTERPRETER.test(bare(program).split(/[\\/]/).pop() ?? '') ? argv : []),
+    program,
+    ...(INTERPRETER.test(program.split(/[\\/]/).pop() ?? '') ? argv : []),
     ...(cmd ? cmd.split(/\s+/).slice(0, 4).map(bare) : []),
   ].filter(Boolean);
   // Kept for chains across files (a file dropped by one install step, run by another).

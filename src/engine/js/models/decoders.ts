@@ -15,6 +15,8 @@ import {
   type Val,
 } from '../values';
 
+import type { ApiCall, GlobalCall } from './model';
+
 /** What a digest does not carry over from its input. */
 const SECRET_TAINTS: ReadonlySet<Taint> = new Set([
   'env_all',
@@ -23,7 +25,6 @@ const SECRET_TAINTS: ReadonlySet<Taint> = new Set([
   'key_material',
   'page_secret',
 ]);
-import type { ApiCall, GlobalCall } from './model';
 
 export function decodeBase64(s: string): string | undefined {
   const t = s.replace(/\s+/g, '');
