@@ -8,7 +8,10 @@
  */
 import type { ThreatType } from '../contract/schemas';
 import {
+  CONCEAL,
+  FALSE_CONSENT,
   NEGATED_CLAUSE,
+  RUN_URGENT,
   decodedBlobs,
   invisiblePayload,
   lookalikeInCommand,
@@ -17,6 +20,8 @@ import {
 } from './agentic/semantic';
 import { LineIndex, scanHiddenUnicode, snippetOf } from './text';
 import { finding } from './findings';
+import { analyzeScript, type ScriptDialect } from './script-behaviour';
+import { analyzeWorkflowFile } from './workflows';
 import {
   MIN_TEXT_CONFIDENCE,
   adjusted,
@@ -429,9 +434,9 @@ export function scanText(input: TextScanInput): Finding[] {
     }
   }
   structuredScan(input, lines, out, push);
-  if (isCode) return out;
-  scanProse(input, text, lines, meta, out);
-  // Test files and fixtures of detectors hold attack text on purpose; they are not loaded by users.
+  if (!isCode) scanProse(input, text, lines, meta, out);
+  // Test files and fixtures of detectors hold attack text on purpose (hidden characters in their
+  // code too); they are not loaded by users.
   if (input.context !== 'agent_file' && input.context !== 'markdown' && TEST_PATH.test(input.path))
     for (const f of out) f.confidence = adjusted(f.confidence, ['testFile']);
   return out;
@@ -455,13 +460,105 @@ function scanProse(
     const visible = text
       .replace(/<!--[\s\S]*?(?:-->|$)/g, (m) => ' '.repeat(m.length))
       .replace(HIDDEN_ELEMENT, (m) => m.replace(/[^\n]/g, ' '));
-    // Fenced code blocks are examples: blank them (keeping offsets) for visible-text rules.
+    // Fenced code blocks are examples: blank them (keeping offsets) for visible-text rules. (In the
+    // files agents load as instructions, a fenced block is what the agent is told to run or add:
+    // read by what it does, in fencedCode.)
     const prose = visible.replace(/```[\s\S]*?(?:```|$)|~~~[\s\S]*?(?:~~~|$)/g, (m) =>
       m.replace(/[^\n]/g, ' '),
     );
     phraseScan(input, prose, 0, lines, false, meta, out);
+    if (input.context === 'agent_file') fencedCode(input, text, lines, 'agent', out);
   } else {
     phraseScan(input, text, 0, lines, false, meta, out);
+  }
+}
+
+/** Fence languages read as shell scripts of each dialect. */
+const FENCE_DIALECT: Record<string, ScriptDialect> = {
+  sh: 'sh',
+  bash: 'sh',
+  shell: 'sh',
+  zsh: 'sh',
+  console: 'sh',
+  shellsession: 'sh',
+  powershell: 'powershell',
+  ps1: 'powershell',
+  pwsh: 'powershell',
+  bat: 'batch',
+  cmd: 'batch',
+  batch: 'batch',
+};
+
+/** The agent is told not to ask before it runs something. */
+const NO_CONFIRM =
+  /\b(?:skip|bypass|without)\s+(?:the\s+|any\s+)?(?:confirm(?:ation|ing)?|approval|asking|prompting)\b|\b(?:do\s+not|don't|never)\s+(?:pause\s+to\s+|stop\s+to\s+|wait\s+to\s+)?(?:confirm|ask|prompt)\b/i;
+/** …or to raise its own rights when it fails. */
+const ESCALATE =
+  /\b(?:re-?run|repeat|retry|again)\b[^.\n]{0,40}\bsudo\b|\bsudo\b[^.\n]{0,40}\b(?:if|when)\b[^.\n]{0,30}\b(?:fails?|denied|permission)/i;
+
+/**
+ * The code blocks of a file agents load as instructions, read as what they are: a shell block as a
+ * script, a YAML block with steps as CI workflow steps. What the agent is told to run or to add is
+ * judged by what it does, in whatever language the prose around it is written: one that sends
+ * secrets out is a dangerous command; one that downloads and runs code is a script the agent is
+ * told to run, weighed up by the manipulative signs of the file (urgency, concealment, consent
+ * claimed for the user, no confirmation asked, sudo when it fails).
+ */
+function fencedCode(
+  input: TextScanInput,
+  text: string,
+  lines: LineIndex,
+  place: Place,
+  out: Finding[],
+): void {
+  let blocks = 0;
+  let signs: number | undefined;
+  for (const m of text.matchAll(/^[ \t]*(```|~~~)[ \t]*([\w+-]*)[^\n]*\n([\s\S]*?)^[ \t]*\1/gm)) {
+    if (++blocks > 50) break;
+    const lang = (m[2] ?? '').toLowerCase();
+    const body = (m[3] ?? '').slice(0, 100_000);
+    const firstLine = lines.lineOf(m.index) + 1;
+    // (A block with no language whose first line is a command: a shell line.)
+    const dialect =
+      FENCE_DIALECT[lang] ??
+      (!lang &&
+      /^\s*(?:\$\s+)?(?:sudo\s+)?(?:curl|wget|sh|bash|zsh|npm|npx|pnpm|yarn|node|python3?|pip3?|chmod|git|export|echo|eval|iwr|irm|powershell|pwsh)\b/.test(
+        body,
+      )
+        ? 'sh'
+        : undefined);
+    const steps = !dialect && (/^ya?ml$/.test(lang) || !lang) && /^\s*-?\s*(?:run|steps)\s*:/m.test(body);
+    const hits: { threat_type: ThreatType; confidence: number; message: string; line: number }[] = dialect
+      ? analyzeScript(body, dialect, false)
+      : steps
+        ? analyzeWorkflowFile(body, '.github/workflows/agent-instructions.yml').hits
+        : [];
+    for (const h of hits) {
+      if (h.confidence < 0.5 || h.threat_type === 'social_engineering') continue;
+      const line = firstLine + h.line - 1 + (input.lineOffset ?? 1) - 1;
+      const what = `${steps ? 'a CI step' : 'a command'} that ${h.message.replace(/^a shipped CI workflow /, '')}`;
+      const sends = h.threat_type === 'data_exfiltration';
+      const rule: RuleId = sends ? 'text.agent-dangerous-command' : 'text.agent-run-script';
+      if (out.some((f) => f.rule === rule && f.line === line)) continue;
+      signs ??= [RUN_URGENT, CONCEAL, FALSE_CONSENT, NO_CONFIRM, ESCALATE].filter((re) =>
+        re.test(text.slice(0, 200_000)),
+      ).length;
+      out.push(
+        finding({
+          threat_type: sends ? 'data_exfiltration' : 'social_engineering',
+          rule,
+          message: `tells an agent to run or add ${what}`,
+          file: input.path,
+          line,
+          snippet: snippetOf(lines.lineText(line - (input.lineOffset ?? 1))),
+          install_time: !!input.installTime,
+          variant: place,
+          // (Contributor guides fence `curl … | sh` installers too: the signs make the difference.)
+          ...(sends ? {} : { steps: signs }),
+          rounded: true,
+        } as Parameters<typeof finding>[0]),
+      );
+    }
   }
 }
 

@@ -614,7 +614,9 @@ export function analyzeFiles(
     if (depth < 3 && !optedIn) {
       for (const spec of reqs) {
         const target = resolveRelative(path, spec, exists);
-        if (target && !done.has(target)) queue.push({ path: target, depth: depth + 1 });
+        // (`require('./config.json')` loads data: the file is not code to run.)
+        if (target && !done.has(target) && !/\.json$/i.test(target))
+          queue.push({ path: target, depth: depth + 1 });
       }
     }
   }

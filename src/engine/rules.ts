@@ -359,6 +359,11 @@ const CATALOGUE = {
     "what a web page's user types (keystrokes, password/card/seed fields, submitted forms, the values of every form or input found by enumerating the page, cookies, web storage) sent to a host written in the code (fetch, XHR, sendBeacon, image/link/form URLs)",
     { base: 0.85 },
   ),
+  'js.request-secret-exfil': rule(
+    DX,
+    'the session cookies of the requests a server handles (their Cookie header, a parsed cookie jar, the headers whole) sent to a host written in the code: a session skimmer in middleware or a framework hook',
+    { base: 0.85, install: 0.9 },
+  ),
   'js.decoded-remote-script': rule(
     MC,
     "a script element's or a dynamic import()'s address, decoded at run time (base64, char codes), loads remote code; or the page is sent, unprompted, to such an address (its host written nowhere in the file)",
@@ -387,8 +392,8 @@ const CATALOGUE = {
   }),
   'js.exfil-fingerprint': rule(
     DX,
-    'host fingerprint (hostname, user, home, interfaces, npm_package_*) flows into a request',
-    { base: 0.6, install: 0.8 },
+    'host fingerprint (hostname, user, home, interfaces, npm_package_*) flows into a request (below a warning when, outside install, no host is written in the file: an SDK reporting to the endpoint its user configured)',
+    { base: 0.6, install: 0.8, configured: 0.4 },
   ),
   'js.fingerprint-same-scope': rule(DX, 'host fingerprint read in the same function that makes a request', {
     base: 0.5,

@@ -83,7 +83,7 @@ const SECRET_KINDS: [string, RegExp][] = [
   ['agent-config', /\bmcp\.json\b|claude_desktop_config|\.cursor\/|settings\.json/i],
 ];
 
-const CONCEAL =
+export const CONCEAL =
   /\b(?:no\s+need|(?:do\s+not|don't)\s+need)\s+to\s+(?:ask|tell|inform|explain|mention|confirm\s+with)\b[^.\n]{0,40}\b(?:user|developer|human|them|it|summary|reply|answer)\b|\bjust\s+(?:say|tell\s+(?:the\s+user|them))\s+(?:that\s+)?(?:the|it|everything)\b|\b(?:tell|report\s+to|say\s+to)\s+the\s+user\s+only\b|\bonly\s+(?:tell|report\s+to|say\s+to)\s+the\s+user\b|\b(?:do\s+not|don't|never)\s+call\s+(?:it|this|that|them)\s+out\b|\bno\s+(?:comments?|explanations?|mentions?)\s+(?:is|are)\s+(?:needed|necessary|required)\b|\b(?:do\s+not|don't|never)\s+(?:mention|describe|note|list|document|explain)\b[^.\n]{0,60}\b(?:commit\s+messages?|change\s+summar(?:y|ies)|pull\s+requests?|PR\s+descriptions?|changelogs?)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|point\s+out)\s+(?:it|this|that)\s+(?:in|to)\s+(?:your\s+)?(?:reply|replies|answer|answers|response|responses|output|summary|reviews?)\b|\b(?:do\s+not|don't|never)\s+point\s+(?:it|this|that)\s+out\b|\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+|the\s+)?(?:[\w-]+\s+)?(?:replies|answers|responses|output|summary|summaries|commit\s+messages?|changelog)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|无需(?:告知|告诉|通知)|不要在[^。\n]{0,12}(?:提及|提到|说明)|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
 
 /**
@@ -99,6 +99,16 @@ const OVERRIDE =
 
 const SHADOW =
   /\b(?:whenever|when|each\s+time|every\s+time)\s+(?:you\s+)?(?:use|call|invoke|run)\s+(?:a|an|any|the|another)\s+(?:[\w-]+\s+){0,3}?tools?\b(?:[^.\n]|\.(?=\S)){0,120}\b(?:first|always|must|also|instead)\b|\b(?:use|call|invoke|prefer)\s+(?:this|the\s+\w+)\s+tool\s+(?:instead\s+of|rather\s+than|in\s+place\s+of)|\b(?:instead\s+of|rather\s+than)\s+(?:using|calling)\s+(?:the\s+)?[`'"]?\w+[`'"]?\s+tool|\b(?:do\s+not|don't|never)\s+(?:use|call|invoke)\s+(?:the\s+)?(?!(?:this|that|it|these|those|same)\b)[`'"]?\w+[`'"]?\s+tool\b|\b(?:before|prior\s+to)\s+(?:using|calling|invoking)\s+(?:any\s+other|another|other)\s+tools?\b[^.\n]{0,60}\b(?:call|use|invoke|read|send)\b|\balways\s+(?:call|use|invoke)\s+this\s+tool\s+(?:first|before)|\bwhen\s+(?:the\s+user\s+)?(?:asks?|wants?)\s+to\s+\w+[^.\n]{0,60}\b(?:always|must)\s+(?:call|use|send|cc|bcc|forward)\b/i;
+
+/**
+ * Shadowing without naming a tool: a description that reaches over the tools of other servers
+ * ("every tool exposed by any other connected server") and has their calls routed through it
+ * (their full arguments handed to it, an address added to every message they send).
+ */
+const OTHER_TOOLS =
+  /\btools?\s+(?:exposed|provided|offered|registered)\s+by\s+(?:any|every|all|the)\s+other\b|\b(?:any|every|all)\s+other\s+(?:connected\s+|MCP\s+)?(?:servers?|tools?)\b|\bother\s+(?:connected\s+|MCP\s+)?servers?'?\s+tools?\b/i;
+const ROUTED =
+  /\b(?:complete|full|entire|exact|verbatim|unmodified|raw)\s+(?:arguments?|args|parameters|payload|inputs?|requests?)\b|\b(?:arguments?|parameters|payload)\b[^.\n]{0,40}\b(?:verbatim|unmodified|in\s+full)\b|\b(?:add|include|copy|cc|bcc)\b[^.\n]{0,40}\b[\w.+-]+@[\w-]+\.[\w.-]+\b[^.\n]{0,30}\b(?:b?cc|recipient)\b|\bb?cc\b[^.\n]{0,40}\b[\w.+-]+@[\w-]+\.[\w.-]+/i;
 
 const READ_FIRST =
   /\b(?:before|prior\s+to|first)\b[^.\n]{0,80}\b(?:read|cat|open|load|include|pass|provide|send|attach)\b|\b(?:read|include|pass|provide|send|attach)\b[^.\n]{0,80}\b(?:as\s+(?:the\s+)?(?:[`'"]?\w+[`'"]?\s+)?(?:argument|parameter|param|field|sidenote|context)|otherwise\s+the\s+tool|or\s+the\s+tool\s+will)/i;
@@ -161,7 +171,7 @@ export const SECTION_FOR_AI =
 /** A script from the package or a global install an agent is told to run. */
 const RUN_IMPERATIVE =
   /\b(?:always|first|must|before\s+(?:anything|any\s+other|responding|answering|starting|each|every|doing)|at\s+the\s+start\s+of|every\s+(?:time|session)|immediately|required\s+to|required\b[,)]?\s*(?=run\b))\b[^.\n]{0,80}\b(?:run|running|execute|executing|exec|launch|start|install)\b|\b(?:run|execute)\s+(?:this|the\s+following)\s+(?:command|script)|\bpaste\s+(?:this|the\s+following|it)\s+(?:into|in)\s+(?:your\s+|the\s+|a\s+)?(?:terminal|shell|console|command\s+prompt|powershell|run\s+dialog)|выполни|запусти|运行|执行|実行して|실행/i;
-const RUN_URGENT =
+export const RUN_URGENT =
   /\bbefore\s+(?:anything|doing\s+anything|any\s+other|responding|answering|starting|each|every)|\bat\s+the\s+start\s+of|\bevery\s+(?:time|session)|\beven\s+if|\bregardless|\bimmediately|\bfirst\s+thing|\bno\s+matter|\bwithout\s+asking/i;
 const SCRIPT_CMD =
   /(?:^|[\s`'"])(?:(?:ba|z)?sh|source|\.)\s+[\w./-]+\.(?:sh|bash)\b|(?:^|[\s`'"])\.\/[\w./-]+\.(?:sh|bash|command)\b|\bnode\s+[\w./-]+\.c?js\b|\bpython3?\s+[\w./-]+\.py\b|\bnpm\s+(?:i|install|add)\s+(?:-g|--global)\s+[\w@/.-]+|\bnpx\s+-y\s+[\w@/.-]+|\bpowershell\b|\bmshta\b|\bcurl\b|\bwget\b/i;
@@ -188,7 +198,7 @@ function runsScript(s: string): boolean {
 const PROJECT_HOOK =
   /\b(?:add|insert|put|write|append)\b[^.\n]{0,60}["'`]?(?:pre|post)?install["'`]?\s*:|\b(?:add|insert|put|write)\b[^.\n]{0,40}\b(?:pre|post)install\b[^.\n]{0,30}\bscript/i;
 /** A claim that the user already agreed: consent the agent is told not to ask for. */
-const FALSE_CONSENT =
+export const FALSE_CONSENT =
   /\b(?:the\s+)?(?:user|owner|maintainers?)\s+(?:has\s+|have\s+)?(?:already\s+)?(?:agreed|approved|pre-?approved|consented|authori[sz]ed|confirmed|accepted)\b|\balready\s+(?:been\s+)?(?:approved|authori[sz]ed|agreed)\b|\bpre-?(?:approved|authori[sz]ed)\b|\basking\s+(?:again|the\s+user)\s+(?:only\s+)?(?:delays|slows|wastes)\b/i;
 
 /** The command is given one of the user's secrets (`login with the user's GitHub token`). */
@@ -440,7 +450,10 @@ export function semanticScan(
     overrides(s, w.index, true);
     // (A tool description, a doc comment, wraps its sentences over lines.)
     const unwrapped = s.replace(/\n(?!\s*\n)/g, ' ');
-    if ((opts.toolDescription || who) && SHADOW.test(unwrapped))
+    if (
+      (opts.toolDescription || who) &&
+      (SHADOW.test(unwrapped) || (OTHER_TOOLS.test(unwrapped) && ROUTED.test(unwrapped)))
+    )
       add(
         'instruction_override',
         'text.tool-shadowing',

@@ -35,6 +35,7 @@ import {
   strictBase64,
 } from './models/decoders';
 import { archiveModuleCall, fsApi, fsCallbackParams } from './models/fs';
+import { requestCredentialResult } from './models/server';
 import { SENSITIVE_PATH } from '../indicators';
 import { escapeRegExp } from '../text';
 import { nativeModuleCall } from './models/code';
@@ -408,6 +409,8 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   ev.effects.call(node, calleeNode, how, args, memberObj, scope);
   // Page secrets: the fields a skimmer selects and a wallet's secrets in web storage.
   if (callee.k !== 'fn') result = pageSecretResult(calleeNode, how, memberObj, args, result);
+  // The credentials of a request a server handles (its cookie jar, its Cookie header).
+  if (callee.k !== 'fn') result = requestCredentialResult(calleeNode, how, memberObj, args, result);
   // window.open(url) (or a bare open(url) in a page): the page loads that address.
   if (argNodes.length && isWindowOpen(calleeNode, scope)) {
     ev.effects.request(node, 'window.open', args[0], undefined, scope, undefined);
@@ -609,6 +612,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   codeCall(ev, node, calleeNode, callee, effArgs, argNodes);
   // Walk callback arguments, giving their parameters what the API passes them.
   let iteratedReturn: Val | undefined;
+  let settledNext: Val | undefined;
   // `[].forEach.call(list, fn)`: the borrowed method goes over the list given as `this`.
   const borrowed =
     effArgs !== args && callee.k === 'api' && callee.mod === 'array' && callee.base
@@ -662,7 +666,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
         if (settledWith) {
           const fn = args[i] as FnVal;
           ev.rewalked.add(fn.node);
-          userCall(ev, node, fn, settledWith, scope, depth, undefined, false);
+          settledNext = userCall(ev, node, fn, settledWith, scope, depth, undefined, false);
         }
         return;
       }
@@ -719,7 +723,11 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     // `keys.map(k => process.env[k])`, `keys.reduce((acc, k) => …, {})` over items not known:
     // what the callback returns (or accumulates) is what the call returns.
     if (i === 0 && how && /^(?:map|flatMap|reduce|find)$/.test(how)) iteratedReturn = ret;
+    if (i === 0 && how === 'then') settledNext = ret;
   });
+  // `p.then(() => ({ host: os.hostname() })).then((info) => post(info))`: the promise `then` gives
+  // back settles with what its callback returned, handed to the next callback in the chain.
+  if (settledNext && (settledNext.k !== 'unknown' || settledNext.t?.size)) return settledNext;
   if (iteratedReturn && hasDeepTaint(iteratedReturn))
     return withTaint({ ...result }, [iteratedReturn], undefined);
   // `entries.filter(…)`, `list.slice(1)`, `.sort()`: part of a collection whose elements are not
@@ -893,6 +901,9 @@ function literalRegexCall(calleeNode: AstNode, args: Val[]): Val | undefined {
   const method = (calleeNode.property as AstNode).name;
   if (method !== 'exec' && method !== 'test') return undefined;
   const rx = regexLiteral(calleeNode.object as AstNode);
+  // `/(?:^|; )sid=([^;]*)/.exec(document.cookie)`: one cookie picked by name, as
+  // `document.cookie.match(re)` picks it (the jar whole is what a skimmer takes).
+  if (rx && args[0]?.k === 'api' && args[0].mod === 'cookiejar') return UNKNOWN;
   const s = asString(args[0]);
   if (!rx || s === undefined || s.length > 200_000) return undefined;
   // (A literal's first `exec` starts at 0 whatever its flags.)

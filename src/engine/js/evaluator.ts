@@ -20,6 +20,7 @@ import { envMember, processMember } from './models/os-env';
 import { domEventHandler, formActionHijack, networkHook, secretFieldHandlers } from './models/browser';
 import { compiles, pageScript } from './models/code';
 import { requestByAssignment } from './models/network';
+import { requestCredentialMember } from './models/server';
 import { Scope } from './scope';
 import {
   UNKNOWN,
@@ -1323,7 +1324,7 @@ export class Evaluator {
     // `keypair.secretKey`, `wallet.privateKey`, `account.mnemonic`: key material by the name of the
     // property it is read from, as by the name of a variable it is bound to.
     if (KEY_MATERIAL.test(key)) return keyMaterial(key, this.memberOf(obj, key, at, scope, obf));
-    return this.memberOf(obj, key, at, scope, obf);
+    return requestCredentialMember(at, obj, key, this.memberOf(obj, key, at, scope, obf));
   }
 
   private memberOf(obj: Val, key: string, at: AstNode, scope: Scope, obf: boolean): Val {

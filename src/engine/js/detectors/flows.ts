@@ -91,7 +91,7 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
       'data_exfiltration',
       node,
       `sends host details (host name, user info) over the network (${what})`,
-      d.install,
+      d.install ?? (d.literalHostInFile ? undefined : 'configured'),
     );
   } else if (sensitive.includes('secret_env')) {
     // SDKs send their own API keys when called; nothing needs to during npm install.
@@ -116,6 +116,18 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
       'data_exfiltration',
       node,
       `sends the page's secrets (what its user types, its cookies or web storage, wallet fields) to a fixed host (${what})`,
+    );
+  }
+  // The session cookies of a request the server handles (its Cookie header, its parsed jar, its
+  // headers whole), sent to a host written in the file: its users' sessions taken. (A proxy hands
+  // the headers on whole as its own request's: that is how they are used, see network.ts.)
+  if (taints.has('request_secret') && d.literalHostInFile) {
+    d.threat(
+      'js.request-secret-exfil',
+      'data_exfiltration',
+      node,
+      `sends the session cookies of the requests the server handles to a fixed host (${what})`,
+      d.install,
     );
   }
   // A seed phrase or private key the code was handed, sent to a host written in the code.

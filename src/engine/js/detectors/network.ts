@@ -55,6 +55,13 @@ function withoutUsedCredentials(
 ): Val | undefined {
   if (options?.k !== 'obj') return options;
   const headers = options.props.get('headers');
+  // The headers of a request the server handles, handed on whole as this request's own (a proxy
+  // to its upstream): its credentials are used there, as a credential header is.
+  if (headers && headers.k !== 'obj' && headers.t?.has('request_secret') && used(deepTaints(headers))) {
+    const props = new Map(options.props);
+    props.delete('headers');
+    return { ...options, t: undefined, props };
+  }
   if (headers?.k !== 'obj') return always ? { ...options, t: undefined } : options;
   const kept = new Map([...headers.props].filter(([k, v]) => !AUTH_HEADER.test(k) || !used(deepTaints(v))));
   if (kept.size === headers.props.size && !always) return options;
@@ -67,7 +74,8 @@ function withoutUsedCredentials(
 
 /**
  * A page's stored session token sent as the request's own credential (an `Authorization` or API-key
- * header): what a service's SDK does with the token it stored; so is a key named like a secret key
+ * header): what a service's SDK does with the token it stored (and what a server does with the token
+ * its own request came with, sent on to the service it is for); so is a key named like a secret key
  * there (`Authorization: Bearer ${opts.secretKey}`), an API key used, not a wallet key sent away.
  * Sent in a body or an address, it is the token taken; the headers of other secrets (the
  * environment's, a key file's) still count.
@@ -96,7 +104,7 @@ function withoutPageCredential(options: Val | undefined): Val | undefined {
   return withoutUsedCredentials(
     options,
     (t) =>
-      (t.has('page_secret') || t.has('key_material')) &&
+      (t.has('page_secret') || t.has('key_material') || t.has('request_secret')) &&
       !t.has('secret_env') &&
       !t.has('secret_file') &&
       !t.has('env_all'),
@@ -140,9 +148,9 @@ export function request(
     const carried = target?.t;
     const dataLabels =
       !!carried &&
-      (['page_secret', 'secret_file', 'secret_env', 'env_all', 'fingerprint'] as Taint[]).some((t) =>
-        carried.has(t),
-      );
+      (
+        ['page_secret', 'request_secret', 'secret_file', 'secret_env', 'env_all', 'fingerprint'] as Taint[]
+      ).some((t) => carried.has(t));
     const named = dataLabels
       ? host?.replace(/^(?:[\w-]*\$\{…\}[\w-]*\.)+(?=(?:[a-z0-9-]+\.)+[a-z]{2,}$)/i, '')
       : host;
@@ -203,7 +211,7 @@ export function request(
             ? undefined
             : withoutUsedCredentials(withoutPageCredential(options), (t) => t.has('secret_file'), true),
         ]
-      : [withoutUserAgent(target), withoutPageCredential(withoutUserAgent(options))]
+      : [withoutPageCredential(withoutUserAgent(target)), withoutPageCredential(withoutUserAgent(options))]
   )
     .concat(payload ?? [])
     .filter(Boolean) as Val[];
@@ -305,6 +313,11 @@ export function dns(d: Detectors, node: AstNode, host: string | undefined, args:
   d.caps.protocols.add('dns');
   if (host && /\./.test(host) && !host.includes('${')) d.caps.addDomain(host);
   d.capability('network', 'js.dns', node, `performs a DNS lookup${host ? ` of ${host}` : ''}`);
+  // A name under a fixed domain (data in its leading labels: `${hex}.t.example.net`) is a host
+  // written in the code, as a request's is.
+  const fixed = host?.replace(/^(?:[\w-]*\$\{…\}[\w-]*\.)+(?=(?:[a-z0-9-]+\.)+[a-z]{2,}$)/i, '');
+  if (fixed && /\./.test(fixed) && !fixed.includes('${') && !LOCAL_HOST.test(fixed))
+    d.literalHostInFile = true;
   sink(d, node, 'dns lookup', args, scope);
 }
 

@@ -24,6 +24,7 @@ const SECRET_TAINTS: ReadonlySet<Taint> = new Set([
   'secret_file',
   'key_material',
   'page_secret',
+  'request_secret',
 ]);
 
 export function decodeBase64(s: string): string | undefined {
