@@ -144,7 +144,7 @@ const CATALOGUE = {
   }),
   'js.exec-npm-publish': rule(
     [ISI, MC],
-    "code runs `npm publish` or publishes through libnpmpublish (self-propagation): while installing, or in a file that takes a token, swaps npm's config or renames the package; alone outside install (a version bump included) it is a release script and stays below a warning",
+    "code runs `npm publish`, publishes through libnpmpublish or builds the registry's publish request itself (self-propagation): while installing, or in a file that takes a token, swaps npm's config or renames the package; alone outside install (a version bump included) it is a release script and stays below a warning",
     {
       base: 0.45,
       install: 0.9,
@@ -392,8 +392,8 @@ const CATALOGUE = {
   }),
   'js.exfil-fingerprint': rule(
     DX,
-    'host fingerprint (hostname, user, home, interfaces, npm_package_*) flows into a request (below a warning when, outside install, no host is written in the file: an SDK reporting to the endpoint its user configured)',
-    { base: 0.6, install: 0.8, configured: 0.4 },
+    'host fingerprint (hostname, user, home, interfaces, npm_package_*) flows into a request; as much as at install when it travels in the labels of DNS names under a fixed domain (tunnelling); below a warning when, outside install, no host is written in the file (an SDK reporting to the endpoint its user configured)',
+    { base: 0.6, install: 0.8, dnsLabels: 0.8, configured: 0.4 },
   ),
   'js.fingerprint-same-scope': rule(DX, 'host fingerprint read in the same function that makes a request', {
     base: 0.5,
@@ -406,11 +406,12 @@ const CATALOGUE = {
   ),
   'js.secret-env-to-network': rule(
     DX,
-    'a secret-looking environment variable, or a credential a CLI printed (gh auth token, a keychain item), is sent (a warning when the package does it as soon as it is loaded)',
+    'a secret-looking environment variable, or a credential a CLI printed (gh auth token, a keychain item), is sent (a warning when the package does it as soon as it is loaded; as much as at install when it travels in the labels of DNS names under a fixed domain)',
     {
       base: 0.3,
       install: 0.75,
       load: 0.6,
+      dnsLabels: 0.8,
     },
   ),
   'js.request-public-ip': rule(DX, 'a request with a body to a hard-coded public IP address', {

@@ -122,6 +122,8 @@ export interface Effects {
   requestTarget(url: string): void;
   /** A package published through a registry client library (libnpmpublish), with its arguments. */
   publish(node: AstNode, how: string, args: Val[]): void;
+  /** An object shaped as the registry's publish request (`versions` with `_attachments`). */
+  publishDocument(node: AstNode): void;
   /** Data written to a connection or request (`req.write(body)`, `ws.send(x)`, a DNS name). */
   sink(node: AstNode, what: string, args: Val[], scope: Scope): void;
   xhr(node: AstNode): void;

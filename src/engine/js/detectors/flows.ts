@@ -11,7 +11,7 @@ import { lineOf } from '../ast';
 import { SPAWN_MODULES } from '../models/process';
 import type { Scope } from '../scope';
 import { asString, deepTaints, hasDeepTaint, type AstNode, type Taint, type Val } from '../values';
-import { hostOf } from './network';
+import { DNS_LABELS_SINK, hostOf } from './network';
 import type { Detectors } from './index';
 
 function describeTaint(t: Taint): string {
@@ -91,7 +91,7 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
       'data_exfiltration',
       node,
       `sends host details (host name, user info) over the network (${what})`,
-      d.install ?? (d.literalHostInFile ? undefined : 'configured'),
+      d.install ?? (what === DNS_LABELS_SINK ? 'dnsLabels' : d.literalHostInFile ? undefined : 'configured'),
     );
   } else if (sensitive.includes('secret_env')) {
     // SDKs send their own API keys when called; nothing needs to during npm install.
@@ -104,7 +104,11 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
       // secret goes out before anyone asked for anything.
       // (Outside the headers: a token in a request's own headers is how it is used.)
       d.install ??
-        (d.unprompted === 'load' && secretOutsideHeaders(args, what === 'request body') ? 'load' : undefined),
+        (what === DNS_LABELS_SINK
+          ? 'dnsLabels'
+          : d.unprompted === 'load' && secretOutsideHeaders(args, what === 'request body')
+            ? 'load'
+            : undefined),
     );
   }
   // What a page's user types (keystrokes, password/card/seed fields, wallet storage) sent to

@@ -456,6 +456,17 @@ export class Detectors implements Effects {
       this.installTime ? 'install' : 'spreads',
     );
   }
+  publishDocument(node: AstNode): void {
+    // Publishing tools build it from the manifest they are given; a worm builds it for packages it
+    // found with a token it took (the same signs as for `npm publish` run from code).
+    this.threat(
+      'js.exec-npm-publish',
+      this.installTime ? 'install_script_injection' : 'malicious_code',
+      node,
+      "builds the registry's publish request itself (versions with their tarballs attached): publishes packages without npm (self-propagation)",
+      this.installTime ? 'install' : processes.SPREADS.test(this.input.text) ? 'spreads' : undefined,
+    );
+  }
   shellInput(node: AstNode, data: Val[]): void {
     processes.shellInput(this, node, data);
   }

@@ -119,6 +119,17 @@ function withoutTaint(v: Val, taint: Taint): Val {
   return t.size ? { k: 'unknown', t } : { k: 'unknown' };
 }
 
+/**
+ * The leading labels of a DNS name that carry data (`${hex}.${i}-${n}.${id}.` before a fixed
+ * domain): everything up to the last label with a piece not known here (or an environment
+ * variable's value, `$NAME`), when a domain follows.
+ */
+const DATA_LABELS = /^.*(?:\$\{…\}|\$[A-Za-z_])[^.]*\.(?=(?:[a-z0-9-]+\.)+[a-z]{2,}$)/i;
+/** `host` without its data labels (names of a sane length only: the pattern backtracks). */
+function withoutDataLabels(host: string | undefined): string | undefined {
+  return host && host.length <= 1_000 ? host.replace(DATA_LABELS, '') : host;
+}
+
 /** A network request: capability, domains, protocols, and the exfiltration checks. */
 export function request(
   d: Detectors,
@@ -151,9 +162,7 @@ export function request(
       (
         ['page_secret', 'request_secret', 'secret_file', 'secret_env', 'env_all', 'fingerprint'] as Taint[]
       ).some((t) => carried.has(t));
-    const named = dataLabels
-      ? host?.replace(/^(?:[\w-]*\$\{…\}[\w-]*\.)+(?=(?:[a-z0-9-]+\.)+[a-z]{2,}$)/i, '')
-      : host;
+    const named = dataLabels ? withoutDataLabels(host) : host;
     if (named && !LOCAL_HOST.test(named)) d.literalHostInFile = true;
   } else if (protocol && protocol !== 'ws') caps.protocols.add(protocol);
   for (const o of [target, options]) {
@@ -315,11 +324,14 @@ export function dns(d: Detectors, node: AstNode, host: string | undefined, args:
   d.capability('network', 'js.dns', node, `performs a DNS lookup${host ? ` of ${host}` : ''}`);
   // A name under a fixed domain (data in its leading labels: `${hex}.t.example.net`) is a host
   // written in the code, as a request's is.
-  const fixed = host?.replace(/^(?:[\w-]*\$\{…\}[\w-]*\.)+(?=(?:[a-z0-9-]+\.)+[a-z]{2,}$)/i, '');
-  if (fixed && /\./.test(fixed) && !fixed.includes('${') && !LOCAL_HOST.test(fixed))
-    d.literalHostInFile = true;
-  sink(d, node, 'dns lookup', args, scope);
+  const fixed = withoutDataLabels(host);
+  const underFixedDomain = !!fixed && /\./.test(fixed) && !fixed.includes('${') && !LOCAL_HOST.test(fixed);
+  if (underFixedDomain) d.literalHostInFile = true;
+  // (Data in the labels of a fixed domain's names is DNS tunnelling, which no SDK reports by.)
+  sink(d, node, underFixedDomain && fixed !== host ? DNS_LABELS_SINK : 'dns lookup', args, scope);
 }
+
+export const DNS_LABELS_SINK = 'dns lookups with data in the names of a fixed domain';
 
 /** Domains of host properties and URL literals, once the file is known to make requests. */
 export function fileDomains(d: Detectors): void {

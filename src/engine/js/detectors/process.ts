@@ -40,7 +40,7 @@ const FROM_CODE: Partial<Record<RuleId, RuleId & `js.exec-${string}`>> = {
  * A publishing file that also takes a token, swaps npm's config or renames the package it
  * publishes (a version bump is what release scripts do; a new name is a worm's copy).
  */
-const SPREADS = /_authToken|NPM_TOKEN|NODE_AUTH_TOKEN|\.npmrc\b|--userconfig\b|\.name\s*=(?!=)/;
+export const SPREADS = /_authToken|NPM_TOKEN|NODE_AUTH_TOKEN|\.npmrc\b|--userconfig\b|\.name\s*=(?!=)/;
 
 /** `host:port` or `scheme://host:port` given as an argument: where a child is told to connect. */
 const REMOTE_ENDPOINT =

@@ -196,6 +196,16 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
     const response = received();
     return c.callee?.t?.has('secret_file') ? withTaint({ ...response }, [response], 'secret_file') : response;
   }
+  // Electron's main-process client: `net.request(options | url)` is Node's request, `net.fetch`
+  // the page's fetch.
+  if (mod === 'electron' && path === 'net.request') {
+    ev.effects.request(node, 'electron.net.request', a0, a0, scope, 'https');
+    return received();
+  }
+  if (mod === 'electron' && path === 'net.fetch') {
+    ev.effects.request(node, 'electron.net.fetch', a0, args[1], scope, undefined);
+    return received(a0);
+  }
   if (mod === 'http' || mod === 'https' || mod === 'http2') {
     if (method === 'request' || method === 'get' || method === 'connect') {
       const protocol = mod === 'http2' ? 'https' : mod;
