@@ -235,7 +235,7 @@ const CATALOGUE = {
   'js.write-shared-library': rule(MC, 'a `.so`/`.dll`/`.dylib` file is written', { base: 0.6 }),
   'js.key-material-exfil': rule(
     DX,
-    'a value named as wallet key material (mnemonic, seed phrase, private/secret key) reaches a network sink whose host is written in the code',
+    "a value named as wallet key material (mnemonic, seed phrase, private/secret key), or a messaging session's auth state (Baileys), reaches a network sink whose host is written in the code",
     { base: 0.85, install: 0.9 },
   ),
   'js.patch-application': rule(
@@ -361,7 +361,7 @@ const CATALOGUE = {
   ),
   'js.request-secret-exfil': rule(
     DX,
-    'the session cookies of the requests a server handles (their Cookie header, a parsed cookie jar, the headers whole) sent to a host written in the code: a session skimmer in middleware or a framework hook',
+    "request credentials sent as data to a host written in the code: the session cookies of the requests a server handles (their Cookie header, a parsed cookie jar, the headers whole: a session skimmer in middleware or a framework hook), or an authorization header a client built from its key, copied into another request's body (a key mirror)",
     { base: 0.85, install: 0.9 },
   ),
   'js.decoded-remote-script': rule(

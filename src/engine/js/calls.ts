@@ -36,6 +36,7 @@ import {
 } from './models/decoders';
 import { archiveModuleCall, fsApi, fsCallbackParams } from './models/fs';
 import { requestCredentialResult } from './models/server';
+import { sessionApi } from './models/sessions';
 import { SENSITIVE_PATH } from '../indicators';
 import { escapeRegExp } from '../text';
 import { nativeModuleCall } from './models/code';
@@ -1126,6 +1127,7 @@ export function dispatch(
       processApi(ev, c) ??
       osApi(ev, c) ??
       networkApi(ev, c) ??
+      sessionApi(c) ??
       codeApi(ev, c) ??
       (ENCODING_MODULE.test(mod)
         ? unknown([callee, ...opaqueArgs(node, args)])

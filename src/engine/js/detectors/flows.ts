@@ -123,24 +123,26 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
     );
   }
   // The session cookies of a request the server handles (its Cookie header, its parsed jar, its
-  // headers whole), sent to a host written in the file: its users' sessions taken. (A proxy hands
-  // the headers on whole as its own request's: that is how they are used, see network.ts.)
+  // headers whole), or an authorization header built for a request, sent to a host written in the
+  // file as data: sessions or keys taken. (Sent as a request's own headers, by a proxy or the
+  // client that built them, they are used: see network.ts.)
   if (taints.has('request_secret') && d.literalHostInFile) {
     d.threat(
       'js.request-secret-exfil',
       'data_exfiltration',
       node,
-      `sends the session cookies of the requests the server handles to a fixed host (${what})`,
+      `sends request credentials (the session cookies of requests the server handles, or an authorization header built for a request) to a fixed host as data (${what})`,
       d.install,
     );
   }
-  // A seed phrase or private key the code was handed, sent to a host written in the code.
+  // A seed phrase or private key the code was handed (or a messaging session's keys), sent to a
+  // host written in the code.
   if ((taints.has('key_material') || d.seedGate > 0) && d.literalHostInFile) {
     d.threat(
       'js.key-material-exfil',
       'data_exfiltration',
       node,
-      `sends a wallet seed phrase or private key it was given to a fixed host (${what})`,
+      `sends key material it was given (a wallet seed phrase or private key, a messaging session's keys) to a fixed host (${what})`,
       d.install,
     );
   }
