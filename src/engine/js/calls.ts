@@ -858,6 +858,25 @@ export function safePackageRegex(pattern: string, flags: string, textLength: num
 }
 
 /**
+ * `JSON.parse(text)` / `YAML.parse(text)` of known text; when the text was decoded here (a
+ * base64 blob, reversed), wallet addresses in the document are fixed addresses of the file, as
+ * written ones are (an address pool kept encoded).
+ */
+function parsedData(ev: Evaluator, c: ApiCall): Val | undefined {
+  const v = parseData(c);
+  if (!v || !c.a0?.t?.has('decoded')) return v;
+  let seen = 0;
+  const visit = (x: Val, depth: number): void => {
+    if (++seen > 500 || depth > 4) return;
+    if (x.k === 'str') ev.effects.recipientValue(x.v, c.node);
+    else if (x.k === 'arr') for (const i of x.items) visit(i, depth + 1);
+    else if (x.k === 'obj') for (const p of x.props.values()) visit(p, depth + 1);
+  };
+  visit(v, 0);
+  return v;
+}
+
+/**
  * `text.match(re)` / `text.matchAll(re)` / `text.split(re)` of a known text with the package's own
  * regular expression (compiled only when safe, as for replace): the pieces (`hex.match(/../g)` cuts
  * an encoded address into bytes).
@@ -1120,7 +1139,7 @@ export function dispatch(
       cookieJar(c) ??
       runtimeApi(ev, c) ??
       bunFileRead(ev, c) ??
-      parseData(c) ??
+      parsedData(ev, c) ??
       builtinApi(ev, c) ??
       decoderApi(c) ??
       fsApi(ev, c) ??

