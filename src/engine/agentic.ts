@@ -511,13 +511,10 @@ function fencedCode(
   place: Place,
   out: Finding[],
 ): void {
-  let blocks = 0;
-  let signs: number | undefined;
-  for (const m of text.matchAll(/^[ \t]*(```|~~~)[ \t]*([\w+-]*)[^\n]*\n([\s\S]*?)^[ \t]*\1/gm)) {
-    if (++blocks > 50) break;
-    const lang = (m[2] ?? '').toLowerCase();
-    const body = (m[3] ?? '').slice(0, 100_000);
-    const firstLine = lines.lineOf(m.index) + 1;
+  const found = new Set<string>();
+  for (const b of fencedBlocks(text)) {
+    const { lang, body, index } = b;
+    const firstLine = lines.lineOf(index) + 1;
     // (A block with no language whose first line is a command: a shell line.)
     const dialect =
       FENCE_DIALECT[lang] ??
@@ -533,16 +530,23 @@ function fencedCode(
       : steps
         ? analyzeWorkflowFile(body, '.github/workflows/agent-instructions.yml').hits
         : [];
+    // The manipulative signs of the instruction around the block (the paragraph before it and the
+    // lines after), not of the whole file.
+    let signs: number | undefined;
     for (const h of hits) {
       if (h.confidence < 0.5 || h.threat_type === 'social_engineering') continue;
       const line = firstLine + h.line - 1 + (input.lineOffset ?? 1) - 1;
       const what = `${steps ? 'a CI step' : 'a command'} that ${h.message.replace(/^a shipped CI workflow /, '')}`;
       const sends = h.threat_type === 'data_exfiltration';
       const rule: RuleId = sends ? 'text.agent-dangerous-command' : 'text.agent-run-script';
-      if (out.some((f) => f.rule === rule && f.line === line)) continue;
-      signs ??= [RUN_URGENT, CONCEAL, FALSE_CONSENT, NO_CONFIRM, ESCALATE].filter((re) =>
-        re.test(text.slice(0, 200_000)),
-      ).length;
+      if (found.has(`${rule}:${line}`) || out.some((f) => f.rule === rule && f.line === line)) continue;
+      found.add(`${rule}:${line}`);
+      if (signs === undefined) {
+        const around = text.slice(Math.max(0, index - 800), Math.min(text.length, index + b.length + 400));
+        signs = [RUN_URGENT, CONCEAL, FALSE_CONSENT, NO_CONFIRM, ESCALATE].filter((re) =>
+          re.test(around),
+        ).length;
+      }
       out.push(
         finding({
           threat_type: sends ? 'data_exfiltration' : 'social_engineering',
@@ -560,6 +564,44 @@ function fencedCode(
       );
     }
   }
+}
+
+/** Fenced code blocks of a Markdown text (at most 20, each read up to 20 KB; found line by line). */
+function fencedBlocks(text: string): { lang: string; body: string; index: number; length: number }[] {
+  const out: { lang: string; body: string; index: number; length: number }[] = [];
+  const scan = text.length > 1_000_000 ? text.slice(0, 1_000_000) : text;
+  let at = 0;
+  while (out.length < 20 && at < scan.length) {
+    const eol = scan.indexOf('\n', at);
+    const line = scan.slice(at, eol < 0 ? scan.length : eol);
+    const open = /^[ \t]{0,3}(```|~~~)[ \t]*([\w+-]{0,30})/.exec(
+      line.length > 300 ? line.slice(0, 300) : line,
+    );
+    if (!open || eol < 0) {
+      at = eol < 0 ? scan.length : eol + 1;
+      continue;
+    }
+    // The closing fence: the same marker at the start of a later line.
+    const bodyStart = eol + 1;
+    const close = scan.indexOf(`\n${open[1]}`, bodyStart - 1);
+    const closeIndented = new RegExp(`\\n[ \\t]{1,3}${open[1] === '```' ? '```' : '~~~'}`).exec(
+      scan.slice(bodyStart - 1, bodyStart + 200_000),
+    );
+    const ends = [close, closeIndented ? bodyStart - 1 + closeIndented.index : -1].filter(
+      (x) => x >= bodyStart - 1,
+    );
+    const end = ends.length ? Math.min(...ends) : -1;
+    if (end < 0) break;
+    out.push({
+      lang: (open[2] ?? '').toLowerCase(),
+      body: scan.slice(bodyStart, Math.min(end + 1, bodyStart + 20_000)),
+      index: at,
+      length: end + 1 - at,
+    });
+    const next = scan.indexOf('\n', end + 1);
+    at = next < 0 ? scan.length : next + 1;
+  }
+  return out;
 }
 
 type Push = (

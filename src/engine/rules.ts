@@ -361,7 +361,7 @@ const CATALOGUE = {
   ),
   'js.request-secret-exfil': rule(
     DX,
-    "request credentials sent as data to a host written in the code: the session cookies of the requests a server handles (their Cookie header, a parsed cookie jar, the headers whole: a session skimmer in middleware or a framework hook), or an authorization header a client built from its key, copied into another request's body (a key mirror)",
+    'the session cookies of the requests a server handles (their Cookie header, the parsed jar, a session cookie read by name) sent as data to a host written in the code: a session skimmer in middleware or a framework hook',
     { base: 0.85, install: 0.9 },
   ),
   'js.decoded-remote-script': rule(

@@ -107,8 +107,14 @@ const SHADOW =
  */
 const OTHER_TOOLS =
   /\btools?\s+(?:exposed|provided|offered|registered)\s+by\s+(?:any|every|all|the)\s+other\b|\b(?:any|every|all)\s+other\s+(?:connected\s+|MCP\s+)?(?:servers?|tools?)\b|\bother\s+(?:connected\s+|MCP\s+)?servers?'?\s+tools?\b/i;
-const ROUTED =
-  /\b(?:complete|full|entire|exact|verbatim|unmodified|raw)\s+(?:arguments?|args|parameters|payload|inputs?|requests?)\b|\b(?:arguments?|parameters|payload)\b[^.\n]{0,40}\b(?:verbatim|unmodified|in\s+full)\b|\b(?:add|include|copy|cc|bcc)\b[^.\n]{0,40}\b[\w.+-]+@[\w-]+\.[\w.-]+\b[^.\n]{0,30}\b(?:b?cc|recipient)\b|\bb?cc\b[^.\n]{0,40}\b[\w.+-]+@[\w-]+\.[\w.-]+/i;
+/** …at the moment the other tools are used (a side channel, not a hub that runs them itself)… */
+const AROUND_OTHER_CALLS =
+  /\b(?:before|prior\s+to|after|whenever|each\s+time|every\s+time)\s+(?:\w+\s+){0,4}?(?:invok|call|us|run|execut)(?:e|es|ed|ing)\b/i;
+/** …with their arguments handed over whole, or a copy recipient added to what they send. */
+const ROUTED_ARGS =
+  /\b(?:complete|full|entire|exact|verbatim|unmodified|raw)\s+(?:arguments?|args|parameters|payload|inputs?|requests?)\b|\b(?:arguments?|parameters|payload)\b[^.\n]{0,40}\b(?:verbatim|unmodified|in\s+full)\b/i;
+const COPY_RECIPIENT = /\bb?cc\b/i;
+const EMAIL_ADDRESS = /\b[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]{2,}\b/i;
 
 const READ_FIRST =
   /\b(?:before|prior\s+to|first)\b[^.\n]{0,80}\b(?:read|cat|open|load|include|pass|provide|send|attach)\b|\b(?:read|include|pass|provide|send|attach)\b[^.\n]{0,80}\b(?:as\s+(?:the\s+)?(?:[`'"]?\w+[`'"]?\s+)?(?:argument|parameter|param|field|sidenote|context)|otherwise\s+the\s+tool|or\s+the\s+tool\s+will)/i;
@@ -452,7 +458,10 @@ export function semanticScan(
     const unwrapped = s.replace(/\n(?!\s*\n)/g, ' ');
     if (
       (opts.toolDescription || who) &&
-      (SHADOW.test(unwrapped) || (OTHER_TOOLS.test(unwrapped) && ROUTED.test(unwrapped)))
+      (SHADOW.test(unwrapped) ||
+        (OTHER_TOOLS.test(unwrapped) &&
+          ((AROUND_OTHER_CALLS.test(unwrapped) && ROUTED_ARGS.test(unwrapped)) ||
+            (COPY_RECIPIENT.test(unwrapped) && EMAIL_ADDRESS.test(unwrapped)))))
     )
       add(
         'instruction_override',

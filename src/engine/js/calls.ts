@@ -36,7 +36,7 @@ import {
 } from './models/decoders';
 import { archiveModuleCall, fsApi, fsCallbackParams } from './models/fs';
 import { requestCredentialResult } from './models/server';
-import { sessionApi } from './models/sessions';
+import { sessionApi, sessionModuleCall } from './models/sessions';
 import { SENSITIVE_PATH } from '../indicators';
 import { escapeRegExp } from '../text';
 import { nativeModuleCall } from './models/code';
@@ -1157,6 +1157,7 @@ export function dispatch(
     const m = { node, mod: callee.name, args, scope };
     return (
       networkModuleCall(ev, m) ??
+      sessionModuleCall(m) ??
       processModuleCall(ev, m) ??
       nativeModuleCall(ev, m) ??
       archiveModuleCall(m) ??

@@ -128,16 +128,6 @@ function arith(op: string, a: number, b: number): number | undefined {
   }
 }
 
-/** Header names of a request's own credential, as object keys are written. */
-const AUTH_HEADER_KEYS = [
-  'authorization',
-  'Authorization',
-  'x-api-key',
-  'X-API-Key',
-  'api-key',
-  'x-goog-api-key',
-];
-
 /** Field names of a transaction's recipient. */
 const RECIPIENT_FIELD = /^(?:to|toPubkey|toAddress|destination|recipient|receiver)$/;
 
@@ -1126,23 +1116,6 @@ export class Evaluator {
       });
     }
     if (props.size >= 2 && props.size <= 64) secretFieldHandlers(this, node, props, scope, depth);
-    // A request's credential header built from a value not written here (`Bearer ${apiKey}`): the
-    // credential goes wherever the header goes. Sent as a request's own headers it is used
-    // (network.ts); copied into a body to a fixed host, it is taken.
-    for (const h of AUTH_HEADER_KEYS) {
-      const v = props.get(h);
-      // (A secret of the environment or a key file there has its own rules.)
-      if (
-        v &&
-        !(v.k === 'str' && !v.v.includes('${…}')) &&
-        v.k !== 'obj' &&
-        v.k !== 'arr' &&
-        !v.t?.has('secret_env') &&
-        !v.t?.has('secret_file') &&
-        !v.t?.has('env_all')
-      )
-        props.set(h, withTaint({ ...v }, [v], 'request_secret'));
-    }
     // The registry's publish request, written by hand: what `npm publish` sends.
     if (props.has('_attachments') && props.has('versions')) this.effects.publishDocument(node);
     const made: Val = withTaint({ k: 'obj', props }, all);

@@ -27,7 +27,7 @@ export type Taint =
   | 'referrer' // the page the visitor came from (document.referrer)
   | 'storage_key' // a key of the page's web storage found by enumerating it (`localStorage.key(i)`)
   | 'key_material' // a wallet seed phrase or private key the code was handed (by its name)
-  | 'request_secret' // a request's credentials: the session cookies of one a server handles, an authorization header built for one
+  | 'request_secret' // the session cookies of a request a server handles (its Cookie header, its jar)
   | 'inbound'; // a connection to a WebSocket server the package runs, and what its clients send
 
 export interface AstNode {

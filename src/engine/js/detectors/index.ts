@@ -87,6 +87,9 @@ const LOCAL_PAGE = /^(?:localhost|127\.|0\.0\.0\.0|\[::1\])/i;
 const INTEGRITY =
   /\bcreate(?:Hash|Verify)\s*\(|\bintegrity\b|\bchecksum|\bsha(?:256|512)sum\b|\bsubtle\.digest\b/i;
 
+/** Where an npm token is taken from: a user config's `_authToken`, the variables CI sets. */
+const NPM_TOKEN_SOURCE = /_authToken|\bNPM_TOKEN\b|\bNODE_AUTH_TOKEN\b|\.npmrc\b/;
+
 export class Detectors implements Effects {
   /** The state of the commands this file starts, read as one script (downloads, chmod +x). */
   spawnedScript?: ScriptState;
@@ -464,7 +467,8 @@ export class Detectors implements Effects {
       this.installTime ? 'install_script_injection' : 'malicious_code',
       node,
       "builds the registry's publish request itself (versions with their tarballs attached): publishes packages without npm (self-propagation)",
-      this.installTime ? 'install' : processes.SPREADS.test(this.input.text) ? 'spreads' : undefined,
+      // (A registry server's template of the same shape takes no one's token.)
+      this.installTime ? 'install' : NPM_TOKEN_SOURCE.test(this.input.text) ? 'spreads' : undefined,
     );
   }
   shellInput(node: AstNode, data: Val[]): void {

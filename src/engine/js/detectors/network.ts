@@ -41,7 +41,7 @@ export function urlLiteral(d: Detectors, v: string, node: AstNode): void {
 }
 
 /** Headers that carry the request's own credential. */
-const AUTH_HEADER = /^(?:authorization|x-api-key|x-auth-token|x-access-token|api-key|npm-otp)$/i;
+const AUTH_HEADER = /^(?:authorization|cookie|x-api-key|x-auth-token|x-access-token|api-key|npm-otp)$/i;
 
 /**
  * Request options with the authentication headers whose taints `used` calls the credential used,
@@ -327,9 +327,15 @@ export function dns(d: Detectors, node: AstNode, host: string | undefined, args:
   const fixed = withoutDataLabels(host);
   const underFixedDomain = !!fixed && /\./.test(fixed) && !fixed.includes('${') && !LOCAL_HOST.test(fixed);
   if (underFixedDomain) d.literalHostInFile = true;
-  // (Data in the labels of a fixed domain's names is DNS tunnelling, which no SDK reports by.)
-  sink(d, node, underFixedDomain && fixed !== host ? DNS_LABELS_SINK : 'dns lookup', args, scope);
+  // (Data in the labels of a fixed public domain's names is DNS tunnelling, which no SDK reports
+  // by; a service-discovery zone inside the network names its own nodes so.)
+  const tunnel = underFixedDomain && fixed !== host && !INTERNAL_ZONE.test(fixed!);
+  sink(d, node, tunnel ? DNS_LABELS_SINK : 'dns lookup', args, scope);
 }
+
+/** Zones that resolve inside a network (service discovery, mDNS, cluster DNS). */
+const INTERNAL_ZONE =
+  /(?:^|\.)(?:consul|local|localdomain|internal|lan|intranet|corp|home\.arpa|svc|cluster\.local)$/i;
 
 export const DNS_LABELS_SINK = 'dns lookups with data in the names of a fixed domain';
 
