@@ -570,36 +570,23 @@ function fencedCode(
 function fencedBlocks(text: string): { lang: string; body: string; index: number; length: number }[] {
   const out: { lang: string; body: string; index: number; length: number }[] = [];
   const scan = text.length > 1_000_000 ? text.slice(0, 1_000_000) : text;
-  let at = 0;
-  while (out.length < 20 && at < scan.length) {
-    const eol = scan.indexOf('\n', at);
-    const line = scan.slice(at, eol < 0 ? scan.length : eol);
-    const open = /^[ \t]{0,3}(```|~~~)[ \t]*([\w+-]{0,30})/.exec(
-      line.length > 300 ? line.slice(0, 300) : line,
-    );
-    if (!open || eol < 0) {
-      at = eol < 0 ? scan.length : eol + 1;
-      continue;
-    }
+  // (Nothing is required after the language, so a long run of blanks is read once.)
+  const opener = /^[ \t]{0,3}(```|~~~)[ \t]*([\w+-]{0,30})/gm;
+  for (let open = opener.exec(scan); open && out.length < 20; open = opener.exec(scan)) {
+    const bodyStart = scan.indexOf('\n', open.index) + 1;
+    if (bodyStart === 0) break;
     // The closing fence: the same marker at the start of a later line.
-    const bodyStart = eol + 1;
-    const close = scan.indexOf(`\n${open[1]}`, bodyStart - 1);
-    const closeIndented = new RegExp(`\\n[ \\t]{1,3}${open[1] === '```' ? '```' : '~~~'}`).exec(
-      scan.slice(bodyStart - 1, bodyStart + 200_000),
-    );
-    const ends = [close, closeIndented ? bodyStart - 1 + closeIndented.index : -1].filter(
-      (x) => x >= bodyStart - 1,
-    );
-    const end = ends.length ? Math.min(...ends) : -1;
-    if (end < 0) break;
+    const closer = open[1] === '```' ? /\n[ \t]{0,3}```/g : /\n[ \t]{0,3}~~~/g;
+    closer.lastIndex = bodyStart - 1;
+    const close = closer.exec(scan);
+    if (!close) break;
     out.push({
       lang: (open[2] ?? '').toLowerCase(),
-      body: scan.slice(bodyStart, Math.min(end + 1, bodyStart + 20_000)),
-      index: at,
-      length: end + 1 - at,
+      body: scan.slice(bodyStart, Math.min(close.index + 1, bodyStart + 20_000)),
+      index: open.index,
+      length: close.index + 1 - open.index,
     });
-    const next = scan.indexOf('\n', end + 1);
-    at = next < 0 ? scan.length : next + 1;
+    opener.lastIndex = close.index + close[0].length;
   }
   return out;
 }

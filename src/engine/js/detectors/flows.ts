@@ -54,8 +54,9 @@ export function envWhole(
  */
 const HOST_WRITTEN =
   /\b(?:https?|wss?):\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)+|\bhost(?:name)?\s*[:=]\s*['"`][a-z0-9-]+\.[a-z0-9.-]+|['"`](?:\d{1,3}\.){3}\d{1,3}['"`]/i;
-function writesAHost(text: string): boolean {
-  return HOST_WRITTEN.test(text.length > 2_000_000 ? text.slice(0, 2_000_000) : text);
+function writesAHost(d: Detectors): boolean {
+  const text = d.input.text;
+  return (d.hostWritten ??= HOST_WRITTEN.test(text.length > 2_000_000 ? text.slice(0, 2_000_000) : text));
 }
 
 /** Records a network sink; flags it when sensitive data flows straight into it. */
@@ -104,7 +105,7 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
       d.install ??
         (what === DNS_LABELS_SINK
           ? 'dnsLabels'
-          : d.literalHostInFile || writesAHost(d.input.text)
+          : d.literalHostInFile || writesAHost(d)
             ? undefined
             : 'configured'),
     );

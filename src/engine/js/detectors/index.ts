@@ -87,9 +87,6 @@ const LOCAL_PAGE = /^(?:localhost|127\.|0\.0\.0\.0|\[::1\])/i;
 const INTEGRITY =
   /\bcreate(?:Hash|Verify)\s*\(|\bintegrity\b|\bchecksum|\bsha(?:256|512)sum\b|\bsubtle\.digest\b/i;
 
-/** Where an npm token is taken from: a user config's `_authToken`, the variables CI sets. */
-const NPM_TOKEN_SOURCE = /_authToken|\bNPM_TOKEN\b|\bNODE_AUTH_TOKEN\b|\.npmrc\b/;
-
 export class Detectors implements Effects {
   /** The state of the commands this file starts, read as one script (downloads, chmod +x). */
   spawnedScript?: ScriptState;
@@ -126,6 +123,8 @@ export class Detectors implements Effects {
   networkInFile = false;
   /** A request in this file goes to a host written in the code (not a configured endpoint). */
   literalHostInFile = false;
+  /** The file's text writes a host somewhere (read once, on first need: see flows.writesAHost). */
+  hostWritten?: boolean;
   readonly urlLiterals: { url: string; line: number }[] = [];
   readonly hostProperties: string[] = [];
   /** Lines of the whole environment passed to an opaque call. */
@@ -468,7 +467,7 @@ export class Detectors implements Effects {
       node,
       "builds the registry's publish request itself (versions with their tarballs attached): publishes packages without npm (self-propagation)",
       // (A registry server's template of the same shape takes no one's token.)
-      this.installTime ? 'install' : NPM_TOKEN_SOURCE.test(this.input.text) ? 'spreads' : undefined,
+      this.installTime ? 'install' : processes.NPM_TOKEN_SOURCE.test(this.input.text) ? 'spreads' : undefined,
     );
   }
   shellInput(node: AstNode, data: Val[]): void {

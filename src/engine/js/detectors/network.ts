@@ -55,13 +55,6 @@ function withoutUsedCredentials(
 ): Val | undefined {
   if (options?.k !== 'obj') return options;
   const headers = options.props.get('headers');
-  // The headers of a request the server handles, handed on whole as this request's own (a proxy
-  // to its upstream): its credentials are used there, as a credential header is.
-  if (headers && headers.k !== 'obj' && headers.t?.has('request_secret') && used(deepTaints(headers))) {
-    const props = new Map(options.props);
-    props.delete('headers');
-    return { ...options, t: undefined, props };
-  }
   if (headers?.k !== 'obj') return always ? { ...options, t: undefined } : options;
   const kept = new Map([...headers.props].filter(([k, v]) => !AUTH_HEADER.test(k) || !used(deepTaints(v))));
   if (kept.size === headers.props.size && !always) return options;
@@ -74,8 +67,8 @@ function withoutUsedCredentials(
 
 /**
  * A page's stored session token sent as the request's own credential (an `Authorization` or API-key
- * header): what a service's SDK does with the token it stored (and what a server does with the token
- * its own request came with, sent on to the service it is for); so is a key named like a secret key
+ * header): what a service's SDK does with the token it stored (and what a server does with the
+ * session cookie its own request came with, sent on to its backend); so is a key named like a secret key
  * there (`Authorization: Bearer ${opts.secretKey}`), an API key used, not a wallet key sent away.
  * Sent in a body or an address, it is the token taken; the headers of other secrets (the
  * environment's, a key file's) still count.

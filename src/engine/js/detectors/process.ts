@@ -36,11 +36,14 @@ const FROM_CODE: Partial<Record<RuleId, RuleId & `js.exec-${string}`>> = {
   'shell.registry-override': 'js.exec-registry-override',
 };
 
+/** Where an npm token is taken from: a user config's `_authToken`, the variables CI sets. */
+export const NPM_TOKEN_SOURCE = /_authToken|\bNPM_TOKEN\b|\bNODE_AUTH_TOKEN\b|\.npmrc\b/;
+
 /**
  * A publishing file that also takes a token, swaps npm's config or renames the package it
  * publishes (a version bump is what release scripts do; a new name is a worm's copy).
  */
-export const SPREADS = /_authToken|NPM_TOKEN|NODE_AUTH_TOKEN|\.npmrc\b|--userconfig\b|\.name\s*=(?!=)/;
+const SPREADS = /_authToken|NPM_TOKEN|NODE_AUTH_TOKEN|\.npmrc\b|--userconfig\b|\.name\s*=(?!=)/;
 
 /** `host:port` or `scheme://host:port` given as an argument: where a child is told to connect. */
 const REMOTE_ENDPOINT =
