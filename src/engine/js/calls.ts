@@ -312,7 +312,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       const v = ev.walk(a.argument as AstNode, scope, depth + 1);
       if (v.k === 'env') ev.effects.envWhole(a);
       // `f(...list)` as the last argument: a known array's elements become the arguments.
-      if (v.k === 'arr' && i === argNodes.length - 1) args.push(...v.items.slice(0, 50));
+      if (v.k === 'arr' && i === argNodes.length - 1) args.push(...v.items.slice(0, 1000));
       else args.push(unknown([v]));
       continue;
     }

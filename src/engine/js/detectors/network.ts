@@ -13,6 +13,32 @@ import type { Detectors } from './index';
 /** Webhook URLs that carry their own token: Discord, Telegram bots, Slack incoming webhooks. */
 const CHAT_WEBHOOK =
   /\/api\/webhooks\/\d{6,}\/[\w-]{6,}|\/bot\d{5,}:[\w-]{20,}\/send(?:Message|Document|Photo|Media)\b|\/services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/[A-Za-z0-9]{12,}/;
+/**
+ * A credential by the name of the field that holds it (`{ token: client.token }`,
+ * `"password":…`), in a payload whose value is only known at run time.
+ */
+const CREDENTIAL_KEY =
+  /^(?:(?:bot|access|auth|refresh|session|api|discord|slack|github|npm|id)[_-]?)?(?:token|secret|password|passwd|cookie|mnemonic|seed(?:[_-]?phrase)?)s?$|^(?:api|access|secret|private|auth)[_-]?key$/i;
+/** The same in JSON text (nested JSON escapes its quotes), where a value not known here was written as null. */
+const CREDENTIAL_JSON =
+  /"(?:(?:(?:bot|access|auth|refresh|session|api|discord|slack|github|npm|id)[_-]?)?(?:token|secret|password|passwd|cookie|mnemonic|seed(?:[_-]?phrase)?)s?|(?:api|access|secret|private|auth)[_-]?key)\\?"\s*:\s*null\b/i;
+
+/** A payload that carries a credential under its field name, read at run time (bounded walk). */
+function carriesNamedCredential(v: Val | undefined, depth = 0): boolean {
+  if (!v || depth > 4) return false;
+  if (v.k === 'str') return v.v.length <= 100_000 && CREDENTIAL_JSON.test(v.v);
+  if (v.k === 'arr') return v.items.slice(0, 50).some((x) => carriesNamedCredential(x, depth + 1));
+  if (v.k !== 'obj') return false;
+  let n = 0;
+  for (const [k, x] of v.props) {
+    if (++n > 200) break;
+    if (CREDENTIAL_KEY.test(k) && x.k !== 'str' && x.k !== 'num' && x.k !== 'bool' && x.k !== 'fn')
+      return true;
+    if (carriesNamedCredential(x, depth + 1)) return true;
+  }
+  return false;
+}
+
 /** Hosts that stay on the machine. */
 const LOCAL_HOST = /^(?:localhost|127\.|\[::1\]|0\.0\.0\.0)|\$\{/;
 
@@ -261,9 +287,11 @@ export function request(
   if ((fullUrl && CHAT_WEBHOOK.test(fullUrl)) || sdkWebhook) {
     const taints = new Set<Taint>();
     for (const a of all) deepTaints(a, 0, taints);
-    const carries = ['env_all', 'secret_env', 'secret_file', 'fingerprint'].some((t) =>
-      taints.has(t as Taint),
-    );
+    // A field named for a credential whose value is read at run time (`{ token: client.token }`)
+    // is a secret too: the stealers' message to their drop box.
+    const carries =
+      ['env_all', 'secret_env', 'secret_file', 'fingerprint'].some((t) => taints.has(t as Taint)) ||
+      all.some((a) => carriesNamedCredential(a));
     d.threat(
       'js.chat-webhook-exfil',
       'data_exfiltration',
