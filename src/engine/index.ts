@@ -10,6 +10,7 @@
  */
 import { lstat, open, readFile, readdir } from 'node:fs/promises';
 import { join, posix } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import type { AgenticThreat } from '../contract/schemas';
 import { isAgentFile, MODEL_TOPIC, scanText, TEST_PATH, type TextContext } from './agentic';
@@ -273,13 +274,84 @@ function answersMcpToolRequests(f: PackageFile): boolean {
 }
 
 /** The in-memory core: analyses a list of package files. */
+/**
+ * Single files a package ships gzip-compressed (`probe.sh.gz`, `payload.js.gz`; not archives,
+ * `.tgz` / `.tar.gz`): their content, decompressed within limits, analysed as the file they hold
+ * under the name `<path>!/<name>` (a script kept compressed so that nothing reads it as one).
+ */
+export function gunzippedMembers(files: PackageFile[], limits: AnalysisLimits): PackageFile[] {
+  const out: PackageFile[] = [];
+  let budget = Math.min(limits.maxUnpackedBytes, 16 * 1024 * 1024);
+  for (const f of files) {
+    if (out.length >= 20 || budget <= 0) break;
+    if (
+      f.truncated ||
+      f.data.length < 18 ||
+      f.data.length > 2 * 1024 * 1024 ||
+      f.data[0] !== 0x1f ||
+      f.data[1] !== 0x8b ||
+      !/\.gz$/i.test(f.path) ||
+      /\.(?:tar\.gz|tgz)$/i.test(f.path)
+    )
+      continue;
+    let data: Buffer;
+    try {
+      data = gunzipSync(f.data, { maxOutputLength: Math.min(budget, 4 * 1024 * 1024) });
+    } catch {
+      continue; // corrupt, or larger than the budget: left as the binary file it is
+    }
+    budget -= data.length;
+    const name = posix.basename(f.path).slice(0, -3);
+    out.push({ path: `${f.path}!/${name}`, size: data.length, data, truncated: false });
+  }
+  return out;
+}
+
+/** Data files whose text may hide code (configuration, locales, styles, images in text, maps). */
+const DATA_TEXT = /\.(?:json|jsonc|ya?ml|toml|ini|csv|txt|md|markdown|css|scss|less|svg|xml|html?|map)$/i;
+/** A long base64 run in text (a data: URL's payload, a string value). */
+const BASE64_RUN = /[A-Za-z0-9+/]{120,}={0,2}/g;
+/** Decoded text that reads as JavaScript: statements, calls, functions. */
+const LOOKS_LIKE_JS =
+  /\b(?:require\s*\(|import\s*\(|function\b|=>|const\s+\w|var\s+\w|let\s+\w|process\.|module\.exports|globalThis|window\.|document\.)/;
+
+/**
+ * JavaScript kept base64-encoded in the package's data files (a locale's rule, a style's custom
+ * property, an image's metadata, a source map): each run that decodes to printable text reading
+ * as code is analysed as a file of its own, `<path>!/encoded-<n>.js`. Code that nothing runs says
+ * nothing; code a loader decodes and compiles is then read for what it does.
+ */
+export function encodedMembers(files: PackageFile[]): PackageFile[] {
+  const out: PackageFile[] = [];
+  let budget = 4 * 1024 * 1024;
+  for (const f of files) {
+    if (out.length >= 20 || budget <= 0) break;
+    if (f.truncated || f.data.length < 160 || f.data.length > 4 * 1024 * 1024 || !DATA_TEXT.test(f.path))
+      continue;
+    const text = f.data.toString('latin1');
+    let n = 0;
+    for (const m of text.matchAll(BASE64_RUN)) {
+      if (n >= 4 || out.length >= 20 || m[0].length > 1024 * 1024) break;
+      const data = Buffer.from(m[0], 'base64');
+      // Text (fonts, images and compressed data are not), reading as code.
+      const dec = decodeText(data);
+      if (dec.binary || !dec.validUtf8 || !LOOKS_LIKE_JS.test(dec.text)) continue;
+      n++;
+      budget -= data.length;
+      out.push({ path: `${f.path}!/encoded-${n}.js`, size: data.length, data, truncated: false });
+    }
+  }
+  return out;
+}
+
 export function analyzeFiles(
-  files: PackageFile[],
+  shipped: PackageFile[],
   limits: AnalysisLimits,
   ctx: ArchiveContext = { skipped: [], limitsHit: [], problems: [] },
   t0 = performance.now(),
 ): AnalysisResult {
   const deadline = t0 + limits.packageTimeBudgetMs;
+  const files = shipped.concat(gunzippedMembers(shipped, limits), encodedMembers(shipped));
   const byPath = new Map(files.map((f) => [f.path, f]));
   const exists = (p: string) => byPath.has(p);
   const skipped = [...ctx.skipped];
@@ -289,7 +361,7 @@ export function analyzeFiles(
   const caps = new CapabilityCollector();
   const installCaps = new CapabilityCollector();
   const stats = {
-    files: files.length,
+    files: shipped.length,
     bytes: 0,
     js_files: 0,
     js_bytes: 0,
@@ -299,7 +371,7 @@ export function analyzeFiles(
     analysis_ms: 0,
     total_ms: 0,
   };
-  for (const f of files) stats.bytes += f.size;
+  for (const f of shipped) stats.bytes += f.size;
 
   const pkgFile = byPath.get('package.json');
   const pkgText = pkgFile ? decodeText(pkgFile.data).text : undefined;

@@ -24,7 +24,7 @@ import {
   domCallback,
   formActionHijack,
 } from './models/browser';
-import { codeApi, codeGlobal, codeCall, compiles, dynamicCall } from './models/code';
+import { bundleSource, codeApi, codeGlobal, codeCall, compiles, dynamicCall } from './models/code';
 import {
   decodeBase64,
   decodeHex,
@@ -318,6 +318,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     }
     args.push(ev.walk(a, scope, depth + 1));
   }
+  if (node.type === 'NewExpression') bundleSource(ev, node, calleeNode, args);
   const bundled = bundleRequire(ev, calleeNode, callee, args, scope, depth);
   if (bundled) return bundled;
   const matched = literalRegexCall(calleeNode, args);
@@ -580,7 +581,13 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
         return { k: 'arr', items: outs.flatMap((o) => (o.k === 'arr' ? o.items : [o])).slice(0, 10_000) };
       if (callee.path === 'filter') return callee.base.k === 'arr' ? callee.base : { k: 'arr', items };
       if (callee.path === 'reduce') return acc;
-      if (callee.path === 'find') return items[0] ?? UNKNOWN;
+      // A search whose test gave a known answer for every item: the item (or index) it finds.
+      const hit = outs.every((o) => o.k === 'bool')
+        ? outs.findIndex((o) => o.k === 'bool' && o.v)
+        : undefined;
+      if (callee.path === 'findIndex') return hit === undefined ? UNKNOWN : { k: 'num', v: hit };
+      if (callee.path === 'find')
+        return hit === undefined ? (items[0] ?? UNKNOWN) : hit < 0 ? UNKNOWN : (items[hit] ?? UNKNOWN);
       return UNKNOWN;
     }
   }
@@ -748,6 +755,8 @@ function taintedElements(how: string | undefined, collection: Val | undefined): 
   if (!how || !collection || !/^(?:forEach|map|flatMap|filter|some|every|find|findIndex|reduce)$/.test(how))
     return undefined;
   const t = deepTaints(collection);
+  // The names of the environment's variables: each is read back from it (`process.env[k]`).
+  if (collection.k === 'keys' && collection.of.k === 'env') t.add('env_all');
   if (!t.size) return undefined;
   const item: Val = { k: 'unknown', t };
   return how === 'reduce' ? [UNKNOWN, item] : [item];
@@ -845,11 +854,16 @@ function regexLiteral(n: AstNode | undefined): { pattern: string; flags: string 
 export function safePackageRegex(pattern: string, flags: string, textLength: number): RegExp | undefined {
   if (pattern.length > 200 || !/^[gimsuy]*$/.test(flags)) return undefined;
   if (/\\[1-9]|\\k<|\)(?:[*+?]|\{\d)/.test(pattern)) return undefined;
-  // Every quantifier counts: `*`, `+`, an optional `?` (not a group's `(?`), and bounds (a large
-  // bound, `{0,2500}`, backtracks like an open one; forty `.?` in a row backtrack exponentially).
-  const open = (pattern.replace(/\\./g, '').match(/[*+]|(?<!\()\?|\{\d+,\d*\}/g) ?? []).length;
-  const limit = open === 0 ? 200_000 : open === 1 ? 5_000 : open === 2 ? 300 : open === 3 ? 60 : 0;
-  if (textLength > limit) return undefined;
+  // Backtracking is bounded by the text's length to the power of one more than the repeats
+  // (`*`, `+`, bounds: a large one, `{0,2500}`, backtracks like an open one), times two per
+  // optional character (`\r?`: forty `.?` in a row backtrack exponentially). A lazy `*?` is one
+  // repeat; a group's `(?` is none. Patterns whose bound passes 5·10⁷ steps, or with four
+  // repeats or more, are not run.
+  const body = pattern.replace(/\\./g, '');
+  const optional = (body.match(/(?<![(*+?}])\?/g) ?? []).length;
+  const open = (body.match(/[*+]|\{\d+,\d*\}/g) ?? []).length;
+  if (open > 3 || optional > 8 || textLength > 200_000 || 2 ** optional * textLength ** (open + 1) > 5e7)
+    return undefined;
   try {
     return new RegExp(pattern, flags);
   } catch {

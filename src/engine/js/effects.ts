@@ -22,6 +22,8 @@ export interface Branch {
   referrer: boolean;
   /** The test compares the current date or a random draw with a constant (a time bomb's trigger). */
   timed: boolean;
+  /** The test requires a listed file's content to carry a fixed marker (the tool's own files). */
+  ownMarker?: boolean;
 }
 
 export interface Effects {

@@ -18,7 +18,7 @@ import type { EventChannel, JsFileInput, JsFileResult } from './analyze';
 import { exportDecl, importDecl, loadModule } from './modules';
 import { envMember, processMember } from './models/os-env';
 import { domEventHandler, formActionHijack, networkHook, secretFieldHandlers } from './models/browser';
-import { compiles, pageScript } from './models/code';
+import { addedToBundle, compiles, pageScript } from './models/code';
 import { requestByAssignment } from './models/network';
 import { requestCredentialMember } from './models/server';
 import { Scope } from './scope';
@@ -326,8 +326,10 @@ export class Evaluator {
   ) {
     this.deadline = performance.now() + input.timeBudgetMs;
     this.installTime = input.installTime;
-    // Calls analysed with their arguments may cost about a quarter of the file's own walk.
-    this.inlineStepsLeft = Math.min(40_000, 1_000 + Math.floor(input.text.length / 20));
+    // Calls analysed with their arguments may cost about a quarter of the file's own walk, and
+    // at least 15,000 steps: a dense payload of a few kilobytes (a one-line stealer appended to a
+    // small library, its path helper called a hundred times) is walked to its end.
+    this.inlineStepsLeft = Math.min(40_000, 15_000 + Math.floor(input.text.length / 20));
     this.inlineStepsReserve = Math.floor(this.inlineStepsLeft / 2);
   }
 
@@ -1058,6 +1060,10 @@ export class Evaluator {
     // private block XOR-decoded into a script): weighed as code compiled from that data.
     else if (inline?.t?.has('decoded') || inline?.t?.has('network_data') || inline?.t?.has('image'))
       this.effects.dynamicCode(node, 'a script injected into built pages', inline, undefined);
+    // What a bundler plugin's `renderChunk` or `transform` answers (`{ code, map }`): the chunk's
+    // text, with what the plugin added to the user's code.
+    const chunkCode = props.has('map') ? props.get('code') : undefined;
+    if (chunkCode) addedToBundle(this, node, chunkCode);
     // A module loader hook's answer (`load()` registered with module.register): its `source` is
     // the code Node runs for the module; decoded or downloaded source is code the package runs in
     // the user's own modules.
@@ -1200,8 +1206,9 @@ export class Evaluator {
     const propNode = node.property as AstNode;
     let key: string | undefined;
     let obfKey = false;
+    let kv: Val | undefined;
     if (node.computed) {
-      const kv = this.walk(propNode, scope, depth + 1);
+      kv = this.walk(propNode, scope, depth + 1);
       key = asString(kv);
       this.lastKeyDecoded = !!(kv.viaDecoder || kv.t?.has('decoded'));
       const literal =
@@ -1212,7 +1219,17 @@ export class Evaluator {
       key = keyName(propNode);
     }
     this.lastMemberObj = obj;
-    if (key === undefined) return anyMember(obj);
+    if (key === undefined) {
+      // One variable whose name is not known here (`process.env[opts.tokenEnv]`): not the whole
+      // environment, but it may be a secret. A name taken from the environment itself (`for (k
+      // in process.env)`, the keys of `Object.keys(process.env)`) or one decoded here carries
+      // the whole environment.
+      if (obj.k === 'env' && kv && !kv.t?.size && kv.k !== 'env') {
+        this.effects.source(scope, 'secret_env', node);
+        return withTaint({ k: 'unknown' }, [], 'secret_env');
+      }
+      return anyMember(obj);
+    }
     const v = this.member(obj, key, node, scope, obfKey);
     this.lastMemberObj = obj;
     if (obfKey) this.effects.computedMember(node, obj, key, v, this.lastKeyDecoded);

@@ -133,16 +133,21 @@ export function str(v: string, from?: Val[]): Val {
   return withTaint({ k: 'str', v }, from);
 }
 
+/** The environment, or the names of all its variables (what a loop over them reads it with). */
+function isEnv(v: Val): boolean {
+  return v.k === 'env' || (v.k === 'keys' && v.of.k === 'env');
+}
+
 /** An unknown value; shares one frozen object unless taint has to be carried. */
 export function unknown(from?: Val[]): Val {
-  if (!from || !from.some((f) => f.k === 'env' || f.t?.size)) return UNKNOWN;
+  if (!from || !from.some((f) => isEnv(f) || f.t?.size)) return UNKNOWN;
   return withTaint({ k: 'unknown' }, from);
 }
 
 export function withTaint<T extends Val>(v: T, from?: (Val | undefined)[], extra?: Taint): T {
   let t: Set<Taint> | undefined;
   for (const f of from ?? []) {
-    if (f?.k === 'env') {
+    if (f && isEnv(f)) {
       t ??= new Set();
       t.add('env_all');
     }
@@ -230,6 +235,9 @@ export function asNum(v: Val | undefined): number | undefined {
 export function eitherOf(a: Val, b: Val): Val {
   const picked = notAbsent(a.k !== 'unknown' ? a : b);
   const other = picked === a ? b : a;
+  // An empty string is the fallback when there is nothing (`n ? decode(p, n) : ''`): what the
+  // other side carries is the value.
+  if (picked.k === 'str' && picked.v === '' && other.k === 'unknown' && other.t?.size) return other;
   // Two different strings (a command per platform): the first, with the second kept beside it.
   if (picked.k === 'str' && other.k === 'str' && other.v !== picked.v && !picked.alt)
     return withTaint({ ...picked, alt: other }, [picked, other]);
@@ -251,7 +259,12 @@ function notAbsent(v: Val): Val {
 /** The value a call returns: the first return that is known, else the first (taint kept). */
 export function pickReturn(returns: Val[]): Val {
   if (!returns.length) return UNKNOWN;
-  const picked = notAbsent(returns.find((r) => r.k !== 'unknown') ?? returns[0]!);
+  const known = notAbsent(returns.find((r) => r.k !== 'unknown') ?? returns[0]!);
+  // (An empty string returned when there is nothing to read is not the value: see eitherOf.)
+  const picked =
+    known.k === 'str' && known.v === ''
+      ? (returns.find((r) => r.k === 'unknown' && r.t?.size) ?? known)
+      : known;
   // Taint of any return path stays on the value (`try { return read(f) } catch { return '' }`).
   const others = returns.filter((r) => r !== picked && r.t?.size);
   return others.length ? withTaint({ ...picked }, [picked, ...others]) : picked;

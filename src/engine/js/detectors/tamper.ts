@@ -52,7 +52,9 @@ function foreign(
   const raw = asString(v) ?? (v?.k === 'str' ? v.v : undefined);
   // Backslashes as slashes and a home folder written out (`C:\\Users\\<name>`) as `~`.
   const path = raw === undefined ? undefined : homeForm(raw.replace(/\\/g, '/'));
-  if (t?.has('user_listing')) return `files it lists${path ? ` (${path.slice(0, 50)})` : ''}`;
+  // (Not the listed files it changes only when they carry its own marker: see enterBranch.)
+  if (t?.has('user_listing'))
+    return d.ownMarkerGate > 0 ? undefined : `files it lists${path ? ` (${path.slice(0, 50)})` : ''}`;
   if (path !== undefined && CACHE.test(path)) return undefined;
   // The project's own git hooks are what hook managers write, reached through `../..` or the
   // project folder (a hook that downloads or sends is reported by the git-hook rule).

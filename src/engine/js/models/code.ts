@@ -54,7 +54,12 @@ export function compiles(
  * A script a build tool puts into the pages it builds (a Vite plugin's `{ tag: 'script',
  * children }`): the page runs it, so it is analysed as code, its findings placed here.
  */
-export function pageScript(ev: Evaluator, node: AstNode, code: Val): void {
+export function pageScript(
+  ev: Evaluator,
+  node: AstNode,
+  code: Val,
+  where = 'a script it injects into the pages it builds',
+): void {
   const src = asString(code);
   if (src === undefined || src.length < 40 || src.length > 256_000 || (ev.input.nested ?? 0) >= 2) return;
   if (!onceHere(ev, node, src)) return;
@@ -66,7 +71,40 @@ export function pageScript(ev: Evaluator, node: AstNode, code: Val): void {
     nested: (ev.input.nested ?? 0) + 1,
     timeBudgetMs: 500,
   });
-  ev.effects.nestedCode(node, 'a script it injects into the pages it builds', nested.findings, nested.caps);
+  ev.effects.nestedCode(node, where, nested.findings, nested.caps);
+}
+
+const ADDED_TO_BUNDLE = 'code it adds to the bundles it builds';
+
+/**
+ * Text a build plugin adds to the bundles it emits, beside the user's own code (not known here):
+ * each known piece is page code the user's visitors run, analysed as such; a piece not known
+ * here but decoded or downloaded is weighed as code compiled from that data.
+ */
+export function addedToBundle(ev: Evaluator, node: AstNode, code: Val): void {
+  if (code.k === 'str' && code.v.length <= 512_000)
+    for (const piece of code.v
+      .split('${…}')
+      .filter((p) => p.trim().length >= 40)
+      .slice(0, 2))
+      pageScript(ev, node, { k: 'str', v: piece }, ADDED_TO_BUNDLE);
+  else if (code.t?.has('decoded') || code.t?.has('network_data') || code.t?.has('image'))
+    ev.effects.dynamicCode(node, ADDED_TO_BUNDLE, code, undefined);
+}
+
+/** webpack-sources, the text of the assets webpack emits: `new ConcatSource(old, '\n', code)`. */
+const BUNDLE_SOURCE = /^(?:ConcatSource|RawSource|OriginalSource|PrefixSource)$/;
+
+/** `new sources.ConcatSource(…)` / `new RawSource(code)`: what goes into an emitted bundle. */
+export function bundleSource(ev: Evaluator, node: AstNode, calleeNode: AstNode, args: Val[]): void {
+  const name =
+    calleeNode.type === 'Identifier'
+      ? (calleeNode.name as string)
+      : calleeNode.type === 'MemberExpression'
+        ? keyName(calleeNode.property as AstNode)
+        : undefined;
+  if (name === undefined || !BUNDLE_SOURCE.test(name)) return;
+  for (const a of args.slice(0, 8)) addedToBundle(ev, node, a);
 }
 
 /**

@@ -149,7 +149,7 @@ function ownDataFile(
   const rel = /^\$\{…\}\/(.+)$/.exec(p)?.[1];
   if (
     !rel ||
-    !/\.(?:json|ya?ml|txt|ini|cfg|conf|toml|csv|tsv|tpl|tmpl|template|svg|xml|html?|md|css|properties|plist|env)$/i.test(
+    !/\.(?:json|ya?ml|txt|ini|cfg|conf|toml|csv|tsv|tpl|tmpl|template|svg|xml|html?|md|css|properties|plist|env|map)$/i.test(
       rel,
     ) ||
     rel.includes('${…}')

@@ -65,7 +65,9 @@ export function osApi(ev: Evaluator, c: ApiCall): Val | undefined {
     }
     if ((path === 'binding' || path === '_linkedBinding') && /^(?:spawn_sync|process_wrap)$/.test(s0 ?? ''))
       return { k: 'mod', name: `binding:${s0}` };
-    if (path === 'mainModule.require' && s0) return loadModule(ev, s0, node, a0);
+    // `process.getBuiltinModule('fs')` (Node 22): a require of Node's own modules by another name.
+    if ((path === 'mainModule.require' || path === 'getBuiltinModule') && s0)
+      return loadModule(ev, s0, node, a0);
     return unknown(args);
   }
   if (mod === 'os') {
