@@ -274,10 +274,21 @@ function answersMcpToolRequests(f: PackageFile): boolean {
 }
 
 /** The in-memory core: analyses a list of package files. */
+/** What decompressed text is, when its file's name does not say: a script by its first line, or code. */
+function sniffedName(text: string): string | undefined {
+  const first = text.slice(0, 200);
+  if (/^#!.*\b(?:ba|z|da|k)?sh\b/.test(first)) return 'content.sh';
+  if (/^#!.*\bnode\b/.test(first)) return 'content.js';
+  if (/^#!.*\bpython/.test(first)) return 'content.py';
+  return LOOKS_LIKE_JS.test(text.slice(0, 20_000)) ? 'content.js' : undefined;
+}
+
 /**
- * Single files a package ships gzip-compressed (`probe.sh.gz`, `payload.js.gz`; not archives,
- * `.tgz` / `.tar.gz`): their content, decompressed within limits, analysed as the file they hold
- * under the name `<path>!/<name>` (a script kept compressed so that nothing reads it as one).
+ * Single files a package ships gzip-compressed (`probe.sh.gz`, or any name over gzip data: a
+ * `.woff` that is a gzip stream; not archives, `.tgz` / `.tar.gz` or a tar inside): their content,
+ * decompressed within limits, analysed as the file they hold under the name `<path>!/<name>` (a
+ * script kept compressed so that nothing reads it as one). Without a `.gz` name, the content
+ * names itself: a script by its first line, or code.
  */
 export function gunzippedMembers(files: PackageFile[], limits: AnalysisLimits): PackageFile[] {
   const out: PackageFile[] = [];
@@ -290,7 +301,6 @@ export function gunzippedMembers(files: PackageFile[], limits: AnalysisLimits): 
       f.data.length > 2 * 1024 * 1024 ||
       f.data[0] !== 0x1f ||
       f.data[1] !== 0x8b ||
-      !/\.gz$/i.test(f.path) ||
       /\.(?:tar\.gz|tgz)$/i.test(f.path)
     )
       continue;
@@ -301,8 +311,15 @@ export function gunzippedMembers(files: PackageFile[], limits: AnalysisLimits): 
       continue; // corrupt, or larger than the budget: left as the binary file it is
     }
     budget -= data.length;
-    const name = posix.basename(f.path).slice(0, -3);
-    out.push({ path: `${f.path}!/${name}`, size: data.length, data, truncated: false });
+    if (data.length > 262 && data.toString('latin1', 257, 262) === 'ustar') continue; // an archive
+    const gz = /\.gz$/i.test(f.path);
+    const dec = gz ? undefined : decodeText(data);
+    const name = gz
+      ? posix.basename(f.path).slice(0, -3)
+      : dec && !dec.binary && dec.validUtf8
+        ? sniffedName(dec.text)
+        : undefined;
+    if (name) out.push({ path: `${f.path}!/${name}`, size: data.length, data, truncated: false });
   }
   return out;
 }

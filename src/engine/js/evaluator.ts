@@ -220,6 +220,9 @@ function markObfuscated(v: Val): Val {
 function sameValue(v: Val): Val {
   return v;
 }
+/** Bundler options and plugin hooks whose text goes into the emitted bundles (see bundleText). */
+const BUNDLE_TEXT_KEY = /^(?:banner|footer|intro|outro|renderChunk|transform)$/;
+
 export class Evaluator {
   /** Install-time context (for calls from another file: the caller's). */
   installTime: boolean;
@@ -313,6 +316,8 @@ export class Evaluator {
   readonly boring = new Map<AstNode, number>();
   /** What functions walked where they are defined return, when it carries data (by function node). */
   readonly definitionReturns = new WeakMap<AstNode, Val>();
+  /** What the function whose definition was walked last returns (its parameters unknown). */
+  private lastDefinition?: { node: AstNode; returns: Val };
   /** Whole-file tests read by object literals, computed on first use. */
   private mcpServerFile: boolean | undefined;
   private loaderHookFile: boolean | undefined;
@@ -434,6 +439,7 @@ export class Evaluator {
     this.effects.dormant++;
     try {
       const r = this.walkFunction(node, scope, depth);
+      this.lastDefinition = { node, returns: r };
       // What it returns whatever it is given (its parameters unknown), when that carries data:
       // a call with arguments that tell nothing more gets it (see `invoke`).
       if (hasDeepTaint(r)) this.definitionReturns.set(node, r);
@@ -1031,6 +1037,8 @@ export class Evaluator {
         continue;
       }
       if (p.type === 'ObjectMethod') this.walkDefinition(p, scope, depth);
+      if (key !== undefined && BUNDLE_TEXT_KEY.test(key))
+        this.bundleText(p, v, p.type === 'ObjectMethod' ? p : valNode);
       if (v.k === 'env') this.effects.envWhole(p);
       all.push(v);
       if (key !== undefined) {
@@ -1234,6 +1242,21 @@ export class Evaluator {
     this.lastMemberObj = obj;
     if (obfKey) this.effects.computedMember(node, obj, key, v, this.lastKeyDecoded);
     return v;
+  }
+
+  /**
+   * A bundler option or plugin hook whose text goes into the bundles it emits: a banner or footer
+   * (a string, esbuild's `{ js }`, or a function returning one) and what a `renderChunk` or
+   * `transform` hook returns around the user's code.
+   */
+  private bundleText(at: AstNode, v: Val, valNode: AstNode): void {
+    if (v.k === 'fn') {
+      const last = this.lastDefinition;
+      if (last?.node === valNode || last?.node === v.node) addedToBundle(this, at, last.returns);
+    } else if (v.k === 'obj') {
+      const js = v.props.get('js');
+      if (js) addedToBundle(this, at, js);
+    } else addedToBundle(this, at, v);
   }
 
   /** Reading an accessor property runs its getter with the object as `this` (once at a time). */
@@ -1628,6 +1651,11 @@ export class Evaluator {
         : undefined;
       const key = left.computed ? undefined : keyName(left.property as AstNode);
       if (target.k === 'env' && key) this.effects.envAssigned(key);
+      // A chunk's text added to in a bundler hook (`chunk.code += extra`), an esbuild footer set
+      // (`options.footer = { js }`): what the plugin puts into the bundles.
+      if (key === 'code' && node.operator === '+=') addedToBundle(this, node, v);
+      else if (key !== undefined && BUNDLE_TEXT_KEY.test(key))
+        this.bundleText(node, v, node.right as AstNode);
       const setter = target.k === 'obj' ? target.props.get(setterKey(key ?? computedKey ?? '')) : undefined;
       if (setter?.k === 'fn') userCall(this, node, setter, [v], scope, depth, target);
       else if (target.k === 'obj' && (key ?? computedKey) !== undefined && target.props.size < 1000) {

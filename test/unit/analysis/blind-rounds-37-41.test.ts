@@ -147,6 +147,32 @@ module.exports = () => ({ name: 'shim', renderChunk(code, chunk) {
     });
     expect(r.evidence.some((f) => f.rule === 'js.page-secret-exfil' && f.confidence >= 0.85)).toBe(true);
   });
+  it.each([
+    [
+      'generateBundle adding to each entry chunk’s code',
+      `exports.plugin = () => ({ name: 'shim', generateBundle(_, bundle) {
+  for (const f of Object.values(bundle)) if (f.type === 'chunk' && f.isEntry) f.code += '\\n' + extra();
+} });`,
+    ],
+    [
+      'an esbuild footer set in setup()',
+      `exports.plugin = () => ({ name: 'shim', setup(build) { build.initialOptions.footer = { js: extra() }; } });`,
+    ],
+    [
+      'renderChunk returning the text before the chunk',
+      `exports.plugin = () => ({ name: 'shim', renderChunk(code, chunk) { return chunk.isEntry ? extra() + '\\n' + code : null; } });`,
+    ],
+    ['a Rollup output banner function', `exports.output = { banner: () => extra(), format: 'iife' };`],
+  ])('attacker rewrite, still page code: %s', (_, plugin) => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const hex = require('./hex');
+function extra() { return hex.map((h) => Buffer.from(h, 'hex').toString()).join(''); }
+${plugin}`,
+      'hex.js': `module.exports = ${JSON.stringify([Buffer.from(Buffer.from(encoded, 'base64').toString()).toString('hex').slice(0, 300), Buffer.from(Buffer.from(encoded, 'base64').toString()).toString('hex').slice(300)])};`,
+    });
+    expect(r.evidence.some((f) => f.rule === 'js.page-secret-exfil' && f.confidence >= 0.85)).toBe(true);
+  });
   it('quiet: a banner and a version global added to every chunk', () => {
     const r = analyzeSource({
       'package.json': pkg(),
@@ -253,6 +279,18 @@ spawnSync('sh', ['-s'], { input: zlib.gunzipSync(fs.readFileSync(__dirname + '/p
       file: 'probe/linux.sh.gz!/linux.sh',
     });
   });
+  it('attacker rewrite: the same stream named as a font, read by its first line', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { install: 'node install.js' } }),
+      'install.js': `const zlib = require('zlib'), fs = require('fs'), cp = require('child_process');
+const s = cp.spawn('sh', [], { stdio: ['pipe', 'ignore', 'ignore'] });
+s.stdin.end(zlib.gunzipSync(fs.readFileSync(__dirname + '/assets/glyphs.woff')));`,
+      'assets/glyphs.woff': gzipSync(script),
+    });
+    expect(r.evidence.find((f) => f.rule === 'script.crypto-miner')).toMatchObject({
+      file: 'assets/glyphs.woff!/content.sh',
+    });
+  });
   it('archives (.tgz, .tar.gz), corrupt data and bombs past the budget are left as binary files', () => {
     const limits = { ...DEFAULT_LIMITS, maxUnpackedBytes: 1024 * 1024 };
     const file = (path: string, data: Buffer) => ({ path, data, size: data.length, truncated: false });
@@ -263,6 +301,14 @@ spawnSync('sh', ['-s'], { input: zlib.gunzipSync(fs.readFileSync(__dirname + '/p
         file('broken.js.gz', Buffer.concat([gzipSync(script).subarray(0, 20), Buffer.alloc(20)])),
         file('bomb.txt.gz', gzipSync(Buffer.alloc(8 * 1024 * 1024))),
         file('notes.txt.gz', Buffer.from('not gzip at all, only named so')),
+        file(
+          'vendor/assets.bin',
+          gzipSync(Buffer.concat([Buffer.alloc(257), Buffer.from('ustar'), Buffer.alloc(250)])),
+        ),
+        file(
+          'fonts/data.woff',
+          gzipSync(Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919) % 256))),
+        ),
         file('ok.sh.gz', gzipSync(script)),
       ],
       limits,
