@@ -250,6 +250,53 @@ function resolveRelative(from: string, spec: string, exists: (p: string) => bool
   return undefined;
 }
 
+/** package.json's `config` field: the string and number values npm sets as `npm_package_config_*`. */
+function packageConfig(text: string | undefined): Map<string, string> | undefined {
+  if (!text || text.length > 1_000_000) return undefined;
+  try {
+    const config = (JSON.parse(text) as { config?: unknown }).config;
+    if (!config || typeof config !== 'object' || Array.isArray(config)) return undefined;
+    const out = new Map<string, string>();
+    for (const [k, v] of Object.entries(config).slice(0, 200))
+      if (typeof v === 'string' || typeof v === 'number') out.set(k, String(v).slice(0, 1_000_000));
+    return out.size ? out : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A package name required from a file of this package, when the package ships it (a bundled
+ * dependency under `node_modules/`, found as Node finds it: the nearest `node_modules` up from
+ * the requiring file), resolved to the file its `main` (or the subpath) names.
+ */
+function resolveBundled(
+  from: string,
+  spec: string,
+  exists: (p: string) => boolean,
+  manifest: (p: string) => string | undefined,
+): string | undefined {
+  const m = /^((?:@[\w.-]+\/)?[\w.-]+)(\/.*)?$/.exec(spec);
+  if (!m || spec.startsWith('node:')) return undefined;
+  let dir = posix.dirname(from);
+  for (let i = 0; i < 16; i++) {
+    const root = `${dir === '.' ? '' : `${dir}/`}node_modules/${m[1]}`;
+    if (exists(`${root}/package.json`)) {
+      let main = 'index.js';
+      try {
+        const pj = JSON.parse(manifest(`${root}/package.json`) ?? '{}') as { main?: unknown };
+        if (typeof pj.main === 'string' && pj.main.trim()) main = pj.main.trim();
+      } catch {
+        // a broken manifest: Node falls back to index.js
+      }
+      return resolveRelative(`${root}/package.json`, `./${m[2] ? m[2].slice(1) : main}`, exists);
+    }
+    if (dir === '.' || dir === '') break;
+    dir = posix.dirname(dir);
+  }
+  return undefined;
+}
+
 const MCP_HANDLES = [
   /(?:\bcase\s*|===?\s*)['"`]tools\/list['"`]/,
   /(?:\bcase\s*|===?\s*)['"`]tools\/call['"`]/,
@@ -326,8 +373,12 @@ export function gunzippedMembers(files: PackageFile[], limits: AnalysisLimits): 
 
 /** Data files whose text may hide code (configuration, locales, styles, images in text, maps). */
 const DATA_TEXT = /\.(?:json|jsonc|ya?ml|toml|ini|csv|txt|md|markdown|css|scss|less|svg|xml|html?|map)$/i;
-/** A long base64 run in text (a data: URL's payload, a string value). */
-const BASE64_RUN = /[A-Za-z0-9+/]{120,}={0,2}/g;
+/**
+ * A long base64 run in text (a data: URL's payload, a string value), or a list of quoted base64
+ * pieces (`["Y29uc3Qg…", "Z2V0KC…"]`) read as one.
+ */
+const BASE64_RUN =
+  /[A-Za-z0-9+/]{120,}={0,2}|(?:["'][A-Za-z0-9+/]{16,}={0,2}["']\s*,\s*){2,}["'][A-Za-z0-9+/]{4,}={0,2}["']/g;
 /** Decoded text that reads as JavaScript: statements, calls, functions. */
 const LOOKS_LIKE_JS =
   /\b(?:require\s*\(|import\s*\(|function\b|=>|const\s+\w|var\s+\w|let\s+\w|process\.|module\.exports|globalThis|window\.|document\.)/;
@@ -349,7 +400,9 @@ export function encodedMembers(files: PackageFile[]): PackageFile[] {
     let n = 0;
     for (const m of text.matchAll(BASE64_RUN)) {
       if (n >= 4 || out.length >= 20 || m[0].length > 1024 * 1024) break;
-      const data = Buffer.from(m[0], 'base64');
+      const run = m[0].replace(/["'\s,]/g, '');
+      if (run.length < 120) continue;
+      const data = Buffer.from(run, 'base64');
       // Text (fonts, images and compressed data are not), reading as code.
       const dec = decodeText(data);
       if (dec.binary || !dec.validUtf8 || !LOOKS_LIKE_JS.test(dec.text)) continue;
@@ -475,12 +528,18 @@ export function analyzeFiles(
   let folders: Map<string, Set<string>> | undefined;
   const modules: ModuleHost = {
     packageName: install.metadata.name || undefined,
+    packageConfig: packageConfig(pkgText),
     cache: new Map(),
     deferred: new Map(),
     results: new Map(),
     channels: new Map(),
     resolve: (from, spec) => {
-      const target = resolveRelative(from, spec, exists);
+      const target = spec.startsWith('.')
+        ? resolveRelative(from, spec, exists)
+        : resolveBundled(from, spec, exists, (p) => {
+            const f = byPath.get(p);
+            return f && !f.truncated && f.size <= 256_000 ? decodeText(f.data).text : undefined;
+          });
       const f = target ? byPath.get(target) : undefined;
       if (!f || f.truncated || f.data.length > Math.min(limits.maxAstFileBytes, 1_000_000)) return undefined;
       const dec = decodeText(f.data);

@@ -891,7 +891,8 @@ export function confidence<R extends RuleId>(rule: R, query: ConfidenceQuery<R> 
   else {
     const from = level.from ?? query.from;
     if (from === undefined) throw new Error(`rule ${rule} rises from another finding's confidence`);
-    const raised = from + level.step * (query.steps ?? 0);
+    // (Rounded: 0.7 + 0.1 is 0.7999999999999999 in floating point.)
+    const raised = Math.round((from + level.step * (query.steps ?? 0)) * 1e6) / 1e6;
     v = level.max !== undefined ? Math.min(level.max, raised) : raised;
   }
   return query.adjust?.length ? adjusted(v, query.adjust) : v;

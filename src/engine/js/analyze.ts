@@ -44,6 +44,11 @@ export interface ModuleHost {
   list?(from: string, spec: string): string[] | undefined;
   /** The package's own name (from package.json): `require.resolve` of it is the package itself. */
   readonly packageName?: string;
+  /**
+   * The package.json `config` values npm hands its lifecycle scripts as `npm_package_config_<key>`
+   * (strings and numbers only).
+   */
+  readonly packageConfig?: ReadonlyMap<string, string>;
   /** Exports per file path; `null` while the file is being analysed. */
   readonly cache: Map<string, Val | null>;
   /** Results of files analysed as required modules, reused when the package loop reaches them. */

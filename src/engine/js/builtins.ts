@@ -9,6 +9,7 @@ import { dispatch } from './calls';
 import type { Evaluator } from './evaluator';
 import type { ApiCall } from './models/model';
 import { secretFieldHandlers, storageDump } from './models/browser';
+import { compiles } from './models/code';
 import {
   UNKNOWN,
   asNum,
@@ -63,11 +64,24 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
   if (mod === 'global:Symbol' && path === 'for') return { k: 'str', v: `\u0000symbol.for(${s0 ?? ''})` };
   // `String.raw(parts, ...values)` (a template tag handing its arguments on): the parts with the
   // values between them.
-  if (mod === 'global:String' && path === 'raw' && a0?.k === 'arr') {
+  // (Called directly, its first argument is any object with `raw`: a list, or a string whose
+  // characters are the parts: `String.raw({ raw: 'ds' }, 'n')` is "dns".)
+  const rawParts =
+    a0?.k === 'obj'
+      ? ((r) =>
+          r?.k === 'arr'
+            ? r.items
+            : r?.k === 'str'
+              ? [...r.v].map((ch): Val => ({ k: 'str', v: ch }))
+              : undefined)(a0.props.get('raw'))
+      : a0?.k === 'arr'
+        ? a0.items
+        : undefined;
+  if (mod === 'global:String' && path === 'raw' && rawParts) {
     let out = '';
-    a0.items.forEach((p, i) => {
+    rawParts.slice(0, 1000).forEach((p, i) => {
       out += asString(p) ?? '${…}';
-      if (i < a0.items.length - 1) out += (i + 1 < args.length ? asString(args[i + 1]) : '') ?? '${…}';
+      if (i < rawParts.length - 1) out += (i + 1 < args.length ? asString(args[i + 1]) : '') ?? '${…}';
     });
     return out.includes('${…}') ? withTaint({ k: 'str', v: out }, args) : str(out, args);
   }
@@ -145,7 +159,13 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
       }
     }
     if (mod === 'global:Reflect' && path === 'apply' && a0) {
-      return dispatch(ev, node, a0, args[2]?.k === 'arr' ? args[2].items : [], [], scope, false, depth);
+      const list = args[2]?.k === 'arr' ? args[2].items : [];
+      // `Reflect.apply(Module.prototype._compile, m, [code, file])`: the code is compiled.
+      if (a0.k === 'api' && a0.path.endsWith('_compile') && list[0]) {
+        compiles(ev, node, 'module._compile', list[0], undefined);
+        return UNKNOWN;
+      }
+      return dispatch(ev, node, a0, list, [], scope, false, depth);
     }
     // `Reflect.construct(Function, [params…, body])` is `new Function(params…, body)`.
     if (mod === 'global:Reflect' && path === 'construct' && a0) {
@@ -460,6 +480,9 @@ export function collectionGlobal(c: {
       k: 'str',
       v: `\u0000symbol(${asString(c.a0) ?? ''})@${(c.node?.start as number | undefined) ?? 0}`,
     };
+  // `String(k)` of a string or a number known here: its text, with what it carries.
+  if (c.name === 'String' && (c.a0?.k === 'str' || c.a0?.k === 'num'))
+    return c.a0.k === 'str' ? c.a0 : { k: 'str', v: String(c.a0.v) };
   // A deep copy holds what the original held; a Proxy stands for its target (wrappers that
   // forward every call: what is done through it is done to the target), unless its handler has a
   // `get` trap: then what a read gives is what the trap returns for the key (a lazy loader:

@@ -348,7 +348,12 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   }
   let effArgs = args;
   // f.call(thisArg, ...args) / f.apply(thisArg, [args]) / f.bind(thisArg, ...args)()
-  if (callee.k === 'api' && /\.(?:call|apply|bind)$/.test(callee.path)) {
+  if (
+    callee.k === 'api' &&
+    /\.(?:call|apply|bind)$/.test(callee.path) &&
+    !callee.thisFirst &&
+    !callee.bound
+  ) {
     const how = callee.path.slice(callee.path.lastIndexOf('.') + 1);
     const base: Val = { ...callee, path: callee.path.slice(0, callee.path.lastIndexOf('.')) };
     if (how === 'bind') {
@@ -359,7 +364,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
         /^(?:prototype\.)?call$/.test(base.path) &&
         (target?.k === 'api' || target?.k === 'fn' || target?.k === 'global')
       )
-        return { ...target, thisFirst: true };
+        return { ...target, thisFirst: true, ...(args.length > 1 ? { bound: args.slice(1, 10) } : {}) };
       return { ...base, obf: callee.obf, ...(args.length > 1 ? { bound: args.slice(1, 10) } : {}) };
     }
     callee = base;
@@ -387,6 +392,25 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   if (callee.thisFirst) {
     thisFirst = effArgs[0];
     effArgs = effArgs.slice(1);
+  }
+  // `call` and `apply` reached as values (`const fromCodes = call.bind(String.fromCharCode.apply,
+  // String.fromCharCode, null)`, `call.bind(call, Module._load)`): `Function.prototype.call` with
+  // `this` a function calls it; `f.apply` calls f with the list spread (a few hops at most).
+  for (let hop = 0; hop < 3 && callee.k === 'api'; hop++) {
+    const m = /^(?:(.*)\.)?(call|apply)$/.exec(callee.path);
+    if (!m || !(callee.thisFirst || callee.bound)) break;
+    const viaFunction = callee.mod === 'global:Function' && (m[1] === undefined || m[1] === 'prototype');
+    const target: Val | undefined = viaFunction
+      ? thisFirst
+      : m[1]
+        ? { k: 'api', mod: callee.mod, path: m[1] }
+        : undefined;
+    if (!target || (target.k !== 'api' && target.k !== 'fn' && target.k !== 'global' && target.k !== 'mod'))
+      break;
+    const rest = viaFunction ? effArgs : effArgs;
+    thisFirst = rest[0];
+    effArgs = m[2] === 'call' ? rest.slice(1) : spreadArgs(rest[1]);
+    callee = target;
   }
   // Local functions, methods and classes: analysed with the call's arguments.
   let thisVal = thisFirst ?? memberObj;
@@ -1175,6 +1199,8 @@ export function dispatch(
       processModuleCall(ev, m) ??
       nativeModuleCall(ev, m) ??
       archiveModuleCall(m) ??
+      // `new MagicString(code)`: an editor of the chunk's text (see codeApi).
+      (callee.name === 'magic-string' ? { k: 'api', mod: 'magic-string', path: '' } : undefined) ??
       unknown(args)
     );
   }
@@ -1244,7 +1270,9 @@ export function userCall(
       const b64 = hex === undefined && lit.length >= 8 && strictBase64(lit) ? decodeBase64(lit) : undefined;
       const decoded = hex ?? b64;
       if (decoded !== undefined && printable(decoded) && mostlyText(decoded)) {
-        ev.effects.decoderCall(node, decoded);
+        // A name or a command hidden this way is the obfuscator's idiom; a long text (a worker's
+        // code inlined by a bundler) is judged where it is used: compiled, written, run.
+        if (decoded.length <= 256) ev.effects.decoderCall(node, decoded);
         return { ...str(decoded), t: new Set(['decoded' as Taint]), viaDecoder: true };
       }
     }
@@ -1522,7 +1550,9 @@ function invoke(
   )
     return ev.definitionReturns.get(target) ?? instance ?? unknown(args);
   // Called from code that runs on load or from a function nobody calls: analysed apart.
-  const sig = `${args.map((a) => sigOf(a, 0)).join('|')}#${thisVal ? sigOf(thisVal, 1) : ''}${ev.effects.dormant ? '~' : ''}`;
+  // (A closure made by each call of a factory, `(s) => () => s`, is one node over many scopes:
+  // the scope it closes over is part of the key.)
+  const sig = `${args.map((a) => sigOf(a, 0)).join('|')}#${thisVal ? sigOf(thisVal, 1) : ''}${ev.effects.dormant ? '~' : ''}@${scopeId(defScope)}`;
   const cache = ev.inlineCache.get(target);
   if (!instance && !replaying && cache?.has(sig)) return cache.get(sig)!;
   ev.inlineLeft--;
@@ -1601,6 +1631,14 @@ function invokeFor(
 }
 
 /** A short signature of a value, to reuse the analysis of a call made again with the same arguments. */
+const scopeIds = new WeakMap<Scope, number>();
+let nextScopeId = 0;
+function scopeId(s: Scope): number {
+  let id = scopeIds.get(s);
+  if (id === undefined) scopeIds.set(s, (id = nextScopeId++));
+  return id;
+}
+
 function sigOf(v: Val, depth: number): string {
   const t = v.t?.size ? `[${[...v.t].sort().join(',')}]` : '';
   switch (v.k) {

@@ -220,6 +220,13 @@ function markObfuscated(v: Val): Val {
 function sameValue(v: Val): Val {
   return v;
 }
+/** A computed key: a string, or a well-known symbol (`[Symbol.toPrimitive]`) under a name of its own. */
+function propertyKey(v: Val): string | undefined {
+  if (v.k === 'api' && v.mod === 'global:Symbol' && /^(?:toPrimitive|iterator|asyncIterator)$/.test(v.path))
+    return `\u0000symbol.${v.path}`;
+  return asString(v);
+}
+
 /** Bundler options and plugin hooks whose text goes into the emitted bundles (see bundleText). */
 const BUNDLE_TEXT_KEY = /^(?:banner|footer|intro|outro|renderChunk|transform)$/;
 
@@ -316,6 +323,10 @@ export class Evaluator {
   readonly boring = new Map<AstNode, number>();
   /** What functions walked where they are defined return, when it carries data (by function node). */
   readonly definitionReturns = new WeakMap<AstNode, Val>();
+  /** The objects of the `with` statements around the code being walked (innermost last). */
+  private readonly withObjects: Val[] = [];
+  /** Per `catch` block being walked: the names it assigned, with the value they had before. */
+  private readonly catchFallbacks: Map<string, { scope: Scope; old: Val }>[] = [];
   /** What the function whose definition was walked last returns (its parameters unknown). */
   private lastDefinition?: { node: AstNode; returns: Val };
   /** Whole-file tests read by object literals, computed on first use. */
@@ -655,7 +666,9 @@ export class Evaluator {
         return UNKNOWN;
       }
       case 'TemplateLiteral': {
-        const vals = ((node.expressions ?? []) as AstNode[]).map((e) => this.walk(e, scope, depth + 1));
+        const vals = ((node.expressions ?? []) as AstNode[]).map((e) =>
+          this.primitive(this.walk(e, scope, depth + 1), e, scope, depth),
+        );
         return this.templateText(node, vals, 'cooked');
       }
       case 'ThisExpression':
@@ -913,8 +926,18 @@ export class Evaluator {
             : left;
         if (left.type === 'VariableDeclaration')
           for (const d of (left.declarations ?? []) as AstNode[]) this.effects.identifier(d.id as AstNode);
-        // Loops over constant data: the body is walked once per element (bounded).
-        if (pattern && items && items.length && this.unroll(items.length)) {
+        // Loops over constant data: the body is walked once per element (bounded). A short body
+        // (a name matched and kept, a value copied) goes over up to 256 elements, charged an
+        // eighth a turn: a folder of the package listed, a table of names.
+        const bodySpan = rangeOf(node.body as AstNode);
+        const shortBody = !!bodySpan && bodySpan[1] - bodySpan[0] <= 200;
+        if (
+          pattern &&
+          items &&
+          items.length &&
+          (this.unroll(items.length) ||
+            (shortBody && items.length <= 256 && this.unrollMany(items.length / 8)))
+        ) {
           for (const item of items) {
             this.bindPattern(pattern, item, scope, depth);
             this.walk(node.body as AstNode, scope, depth + 1);
@@ -944,6 +967,30 @@ export class Evaluator {
           }
         } finally {
           if (guards) for (const b of guards.reverse()) this.effects.leaveBranch(b);
+        }
+        return UNKNOWN;
+      }
+      case 'WithStatement': {
+        const obj = this.walk(node.object as AstNode, scope, depth + 1);
+        this.withObjects.push(obj);
+        try {
+          this.walk(node.body as AstNode, scope, depth + 1);
+        } finally {
+          this.withObjects.pop();
+        }
+        return UNKNOWN;
+      }
+      case 'CatchClause': {
+        const fallbacks = new Map<string, { scope: Scope; old: Val }>();
+        this.catchFallbacks.push(fallbacks);
+        try {
+          this.walkChildren(node, scope, depth);
+        } finally {
+          this.catchFallbacks.pop();
+        }
+        for (const [name, { scope: at, old }] of fallbacks) {
+          const now = at.lookup(name);
+          if (now !== undefined && now !== old) at.assign(name, eitherOf(old, now));
         }
         return UNKNOWN;
       }
@@ -983,6 +1030,14 @@ export class Evaluator {
     const name = node.name as string;
     this.effects.identifier(node);
     const v = scope.lookup(name);
+    // Inside `with (obj) { … }`, a name the object has, or one not bound anywhere, is read from it
+    // (`with (process) { with (binding('spawn_sync')) { spawn(req) } }`).
+    for (let i = this.withObjects.length - 1; i >= 0; i--) {
+      const obj = this.withObjects[i]!;
+      if (obj.k === 'obj' && obj.props.has(name)) return obj.props.get(name)!;
+      if (!v && (obj.k === 'global' || obj.k === 'mod' || obj.k === 'api'))
+        return this.member(obj, name, node, scope, false);
+    }
     if (v) return v;
     if (GLOBAL_NAMES.has(name)) return { k: 'global', name: 'globalObject' };
     if (KNOWN_GLOBALS.has(name)) return { k: 'global', name };
@@ -1024,7 +1079,7 @@ export class Evaluator {
         continue;
       }
       const key = p.computed
-        ? asString(this.walk(p.key as AstNode, scope, depth + 1))
+        ? propertyKey(this.walk(p.key as AstNode, scope, depth + 1))
         : keyName(p.key as AstNode);
       const valNode = p.value as AstNode;
       const v =
@@ -1150,6 +1205,12 @@ export class Evaluator {
     const body = node.body as AstNode;
     const span = rangeOf(body);
     const short = !!span && span[1] - span[0] <= 300;
+    // One short expression a turn (`out += String.fromCharCode(parseInt(hex.substr(i, 2), 16) ^ k)`):
+    // a decoding loop over a known text, cheap to walk, runs up to 4,096 turns, charged a
+    // sixteenth each.
+    const stmts = body.type === 'BlockStatement' ? ((body.body ?? []) as AstNode[]) : [body];
+    const cheap =
+      !!span && span[1] - span[0] <= 160 && stmts.length === 1 && stmts[0]!.type === 'ExpressionStatement';
     const step = () => {
       this.walk(body, scope, depth + 1);
       if (isFor) this.walk(node.update as AstNode | null, scope, depth + 1);
@@ -1160,7 +1221,7 @@ export class Evaluator {
       return;
     }
     let ran = false;
-    for (let i = 0; i < MAX_LOOP_TURNS; i++) {
+    for (let i = 0; i < (cheap ? 4 * MAX_LOOP_TURNS : MAX_LOOP_TURNS); i++) {
       if (!(node.type === 'DoWhileStatement' && i === 0)) {
         const go = truthy(this.walk(test, scope, depth + 1));
         if (go === false) {
@@ -1177,7 +1238,7 @@ export class Evaluator {
         }
         if (go === undefined) break;
       }
-      if (!this.unroll(1)) break;
+      if ((!cheap || i % 16 === 0) && !this.unroll(1)) break;
       const s0 = this.steps;
       step();
       if (ran) this.loopSteps += this.steps - s0;
@@ -1195,6 +1256,14 @@ export class Evaluator {
 
   unroll(n: number): boolean {
     if (n > MAX_UNROLL || n > this.unrollLeft) return false;
+    this.unrollLeft -= n;
+    return true;
+  }
+
+  /** `unroll` past MAX_UNROLL, for loops whose turns are cheap (charged `cost` of the file's budget). */
+  private unrollMany(cost: number): boolean {
+    const n = Math.ceil(cost);
+    if (n > this.unrollLeft) return false;
     this.unrollLeft -= n;
     return true;
   }
@@ -1257,6 +1326,17 @@ export class Evaluator {
       const js = v.props.get('js');
       if (js) addedToBundle(this, at, js);
     } else addedToBundle(this, at, v);
+  }
+
+  /**
+   * An object turned into text (`${obj}`, `obj + ''`) runs its `Symbol.toPrimitive` or `toString`
+   * method: names hidden behind a coercion (`{ [Symbol.toPrimitive]: () => 'ofnIresu'.split('').reverse().join('') }`).
+   */
+  private primitive(v: Val, at: AstNode, scope: Scope, depth: number): Val {
+    if (v.k !== 'obj') return v;
+    const fn = v.props.get('\u0000symbol.toPrimitive') ?? v.props.get('toString');
+    if (fn?.k !== 'fn' || fn.getter) return v;
+    return userCall(this, at, fn, [{ k: 'str', v: 'string' }], scope, depth + 1, v);
   }
 
   /** Reading an accessor property runs its getter with the object as `this` (once at a time). */
@@ -1464,6 +1544,14 @@ export class Evaluator {
       case 'entrylist':
         if (key === '0') return { k: 'entry', of: obj.of, key: obj.key };
         return UNKNOWN;
+      case 'keys': {
+        // `Object.keys({ process })[0]`: a name of a known object.
+        const names = keysOf(obj.of);
+        if (names && key === 'length') return { k: 'num', v: names.length };
+        const i = Number(key);
+        if (names && Number.isInteger(i)) return names[i] ?? UNKNOWN;
+        return { k: 'api', mod: 'array', path: key, base: obj };
+      }
       case 'desc':
         if (key === 'value' || key === 'get')
           return { ...this.member(obj.of, obj.key, at, scope, false), obf: true };
@@ -1477,8 +1565,6 @@ export class Evaluator {
             ? withTaint({ k: 'str', v: obj.v.charAt(Number(key)) }, [obj])
             : { k: 'str', v: obj.v.charAt(Number(key)) };
         return withTaint({ k: 'api', mod: 'string', path: key, base: obj }, [obj]);
-      case 'keys':
-        return { k: 'api', mod: 'array', path: key, base: obj };
       case 'entries':
         return withTaint({ k: 'api', mod: 'array', path: key, base: obj }, [obj]);
       case 'net':
@@ -1558,7 +1644,15 @@ export class Evaluator {
         // Code walked but not run yet (a hook, a method nobody has called) does not erase what a
         // name is known to carry with a value it knows nothing about (`root = cfg.root` in a
         // config hook leaves `root` the working directory it was set to).
-      } else scope.assign(name, v);
+      } else {
+        // A fallback set when the try block failed (`catch { shim = '' }`): inside the catch block
+        // it is the value; after it, the value the try block gave stays the one followed, with
+        // the fallback beside it (see CatchClause).
+        const fallbacks = this.catchFallbacks[this.catchFallbacks.length - 1];
+        if (fallbacks && old !== undefined && old.k !== 'unknown' && !fallbacks.has(name))
+          fallbacks.set(name, { scope, old });
+        scope.assign(name, v);
+      }
       this.effects.assignedIdentifier(left);
     } else if (left.type === 'MemberExpression') {
       const hooked = left.object as AstNode;

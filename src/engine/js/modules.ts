@@ -7,6 +7,8 @@ import { runFile, type JsFileInput } from './analyze';
 import type { Evaluator } from './evaluator';
 import { dataValue } from './builtins';
 import { nativeLoad } from './models/code';
+import { NETWORK_CLIENT_MODULES } from './models/network';
+import { SPAWN_MODULES } from './models/process';
 import type { Scope } from './scope';
 import { UNKNOWN, canonicalModule, type AstNode, type Val } from './values';
 
@@ -23,16 +25,36 @@ export function loadModule(ev: Evaluator, spec: string, at: AstNode, specVal: Va
   // Compilers' module-interop helpers shipped as packages (Babel's runtime, SWC's helpers): what
   // they give back is the module they are handed (`_interopRequireDefault(require('fs')).default`).
   if (INTEROP_HELPER.test(spec)) return { k: 'api', mod: 'interop', path: '' };
-  return localModule(ev, spec) ?? { k: 'mod', name };
+  // `require(path.join(__dirname, '..', 'plan.json'))`: a file of the package by its path.
+  const own = /^\$\{…\}\/(.+)$/.exec(spec)?.[1];
+  const local = own !== undefined && specVal?.t?.has('own_dir') && !own.includes('${…}') ? `./${own}` : spec;
+  return localModule(ev, local) ?? { k: 'mod', name };
+}
+
+/** Packages the API models read by name (HTTP clients, process runners, archives, …). */
+const MODELLED_PACKAGE =
+  /^(?:ws|socket\.io-client|websocket|isomorphic-ws|discord\.js|discord-webhook-node|webhook-discord|node-telegram-bot-api|telegraf|@slack\/webhook|nodemailer|emailjs|@sendgrid\/mail|mailgun\.js|basic-ftp|ftp|jsftp|ssh2-sftp-client|node-scp|scp2|@aws-sdk\/client-s3|aws-sdk|@google-cloud\/storage|@azure\/storage-blob|form-data|tar|unzipper|adm-zip|asar|@electron\/asar|electron|glob|fast-glob|globby|tiny-glob|rimraf|del|trash|premove|bindings|node-gyp-build|prebuild-install|node-pre-gyp|@mapbox\/node-pre-gyp|js-yaml|yaml|libnpmpublish|magic-string|node-serialize|funcster|serialize-to-js|open|tslib|zod|@whiskeysockets\/baileys|baileys)(?:\/|$)/;
+
+function modelled(spec: string): boolean {
+  const name = /^(?:@[^/]+\/)?[^/]+/.exec(spec)?.[0] ?? spec;
+  return (
+    canonicalModule(name) !== name ||
+    NETWORK_CLIENT_MODULES.has(name) ||
+    SPAWN_MODULES.has(name) ||
+    MODELLED_PACKAGE.test(spec)
+  );
 }
 
 const INTEROP_HELPER =
   /^@babel\/runtime(?:-corejs\d)?\/helpers\/(?:esm\/)?interopRequire(?:Default|Wildcard)(?:\.js)?$|^@swc\/helpers\/(?:_\/)?_interop_require_(?:default|wildcard)(?:\.c?js)?$/;
 
-/** The exports of a package-local module (`./util`), analysed once per package (bounded). */
+/** The exports of a package-local module (`./util`, or a bundled dependency), analysed once per package (bounded). */
 function localModule(ev: Evaluator, spec: string): Val | undefined {
   const host = ev.input.modules;
-  if (!host || !spec.startsWith('.')) return undefined;
+  if (!host) return undefined;
+  // (A package name resolves only to a dependency the package ships under node_modules/, and not
+  // when an API model reads that package by its name: a bundled graceful-fs is still fs.)
+  if (!spec.startsWith('.') && modelled(spec)) return undefined;
   const file = host.resolve(ev.input.path, spec);
   if (!file) return undefined;
   // `require('./defaults.json')`: the document (what it keeps reaches the calls that use it).

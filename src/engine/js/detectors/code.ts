@@ -117,7 +117,11 @@ export function deserialise(
   if (
     d.out.findings.length === before &&
     code &&
-    (code.k !== 'str' || code.v.startsWith('$') || code.v.includes('${…}'))
+    (code.k !== 'str' ||
+      code.v.startsWith('$') ||
+      code.v.includes('${…}') ||
+      // (A default its user can replace: an npm config value.)
+      (code.alt?.k === 'str' && code.alt.v.startsWith('$')))
   )
     d.threat(
       'js.unsafe-deserialize',

@@ -172,6 +172,14 @@ export function codeGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
 
 export function codeApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, method, args, argNodes, a0 } = c;
+  // magic-string, the text editor bundler plugins change chunks with: what it appends, prepends
+  // or writes over goes into the bundle (the call's result is left to the default).
+  if (
+    mod === 'magic-string' &&
+    /^(?:append|prepend|appendLeft|appendRight|prependLeft|prependRight|overwrite|update)$/.test(method) &&
+    args.length
+  )
+    addedToBundle(ev, node, args[args.length - 1]!);
   if (
     mod === 'vm' &&
     /^(?:runInThisContext|runInNewContext|runInContext|compileFunction|Script|SourceTextModule)$/.test(method)

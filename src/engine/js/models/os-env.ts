@@ -28,6 +28,11 @@ export function processMember(key: string, mark: (v: Val) => Val): Val {
 /** `process.env.NAME`: the string `$NAME` (`~` for the home folder), tainted when it looks secret. */
 export function envMember(ev: Evaluator, key: string, at: AstNode, scope: Scope): Val {
   ev.effects.envVar(at, key);
+  // What npm sets for lifecycle scripts from the package's own `config` field: known here, and
+  // what its user may set instead (`npm config set <pkg>:<key>`), kept beside it.
+  const config = /^npm_package_config_(.+)$/.exec(key)?.[1];
+  const configured = config !== undefined ? ev.input.modules?.packageConfig?.get(config) : undefined;
+  if (configured !== undefined) return { k: 'str', v: configured, alt: { k: 'str', v: `$${key}` } };
   const v: Val = { k: 'str', v: key === 'HOME' || key === 'USERPROFILE' ? '~' : `$${key}` };
   if (SECRET_ENV.test(key)) {
     ev.effects.source(scope, 'secret_env', at);

@@ -133,6 +133,9 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
     // `git rev-parse --git-dir`: the repository's git folder (hook managers write its hooks/).
     if (/^\s*git\s+rev-parse\s+--(?:absolute-)?git(?:-common)?-dir\s*$/.test(line))
       return { k: 'str', v: '.git' };
+    // `git rev-parse --git-path hooks`: a path inside it.
+    const gitPath = /^\s*git\s+rev-parse\s+--git-path\s+([\w./-]+)\s*$/.exec(line)?.[1];
+    if (gitPath !== undefined && !gitPath.includes('..')) return { k: 'str', v: `.git/${gitPath}` };
     if (line.trim() && PRINTS_CREDENTIAL.test(line))
       return withTaint({ k: 'api', mod: 'child_process', path: 'ChildProcess' }, [], 'secret_env');
     if (CP_EXEC.has(method) || CP_SPAWN.has(method))
