@@ -340,8 +340,11 @@ function sniffedName(text: string): string | undefined {
 export function gunzippedMembers(files: PackageFile[], limits: AnalysisLimits): PackageFile[] {
   const out: PackageFile[] = [];
   let budget = Math.min(limits.maxUnpackedBytes, 16 * 1024 * 1024);
+  // (At most 40 streams are tried, read or not: a package of gzip bombs costs a fraction of a
+  // second, not the scan's time.)
+  let tries = 0;
   for (const f of files) {
-    if (out.length >= 20 || budget <= 0) break;
+    if (out.length >= 20 || budget <= 0 || tries >= 40) break;
     if (
       f.truncated ||
       f.data.length < 18 ||
@@ -351,9 +354,11 @@ export function gunzippedMembers(files: PackageFile[], limits: AnalysisLimits): 
       /\.(?:tar\.gz|tgz)$/i.test(f.path)
     )
       continue;
+    tries++;
+    const cap = Math.min(budget, 4 * 1024 * 1024);
     let data: Buffer;
     try {
-      data = gunzipSync(f.data, { maxOutputLength: Math.min(budget, 4 * 1024 * 1024) });
+      data = gunzipSync(f.data, { maxOutputLength: cap });
     } catch {
       continue; // corrupt, or larger than the budget: left as the binary file it is
     }
@@ -391,23 +396,27 @@ const LOOKS_LIKE_JS =
  */
 export function encodedMembers(files: PackageFile[]): PackageFile[] {
   const out: PackageFile[] = [];
+  // (Decoded bytes are charged whether they read as code or not, and so is the text searched.)
   let budget = 4 * 1024 * 1024;
+  let scanned = 0;
+  let tries = 0;
   for (const f of files) {
-    if (out.length >= 20 || budget <= 0) break;
+    if (out.length >= 20 || budget <= 0 || tries >= 200 || scanned > 32 * 1024 * 1024) break;
     if (f.truncated || f.data.length < 160 || f.data.length > 4 * 1024 * 1024 || !DATA_TEXT.test(f.path))
       continue;
+    scanned += f.data.length;
     const text = f.data.toString('latin1');
     let n = 0;
     for (const m of text.matchAll(BASE64_RUN)) {
-      if (n >= 4 || out.length >= 20 || m[0].length > 1024 * 1024) break;
+      if (n >= 4 || out.length >= 20 || m[0].length > 1024 * 1024 || ++tries > 200 || budget <= 0) break;
       const run = m[0].replace(/["'\s,]/g, '');
       if (run.length < 120) continue;
       const data = Buffer.from(run, 'base64');
+      budget -= data.length;
       // Text (fonts, images and compressed data are not), reading as code.
       const dec = decodeText(data);
       if (dec.binary || !dec.validUtf8 || !LOOKS_LIKE_JS.test(dec.text)) continue;
       n++;
-      budget -= data.length;
       out.push({ path: `${f.path}!/encoded-${n}.js`, size: data.length, data, truncated: false });
     }
   }

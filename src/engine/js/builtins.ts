@@ -57,6 +57,13 @@ export function parseData(c: ApiCall): Val | undefined {
   }
 }
 
+/** The `raw` of an object handed to String.raw: a list, or a string's characters (bounded). */
+function rawOf(r: Val | undefined): Val[] | undefined {
+  if (r?.k === 'arr') return r.items;
+  if (r?.k === 'str') return [...r.v.slice(0, 1000)].map((ch): Val => ({ k: 'str', v: ch }));
+  return undefined;
+}
+
 /** JSON, Object and Reflect calls; `undefined` for other modules. */
 export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, path, args, a0, s0, scope, depth } = c;
@@ -67,17 +74,14 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
   // (Called directly, its first argument is any object with `raw`: a list, or a string whose
   // characters are the parts: `String.raw({ raw: 'ds' }, 'n')` is "dns".)
   const rawParts =
-    a0?.k === 'obj'
-      ? ((r) =>
-          r?.k === 'arr'
-            ? r.items
-            : r?.k === 'str'
-              ? [...r.v].map((ch): Val => ({ k: 'str', v: ch }))
-              : undefined)(a0.props.get('raw'))
-      : a0?.k === 'arr'
+    mod === 'global:String' && path === 'raw'
+      ? a0?.k === 'arr'
         ? a0.items
-        : undefined;
-  if (mod === 'global:String' && path === 'raw' && rawParts) {
+        : a0?.k === 'obj'
+          ? rawOf(a0.props.get('raw'))
+          : undefined
+      : undefined;
+  if (rawParts) {
     let out = '';
     rawParts.slice(0, 1000).forEach((p, i) => {
       out += asString(p) ?? '${…}';

@@ -348,12 +348,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   }
   let effArgs = args;
   // f.call(thisArg, ...args) / f.apply(thisArg, [args]) / f.bind(thisArg, ...args)()
-  if (
-    callee.k === 'api' &&
-    /\.(?:call|apply|bind)$/.test(callee.path) &&
-    !callee.thisFirst &&
-    !callee.bound
-  ) {
+  if (callee.k === 'api' && /\.(?:call|apply|bind)$/.test(callee.path) && !callee.thisFirst) {
     const how = callee.path.slice(callee.path.lastIndexOf('.') + 1);
     const base: Val = { ...callee, path: callee.path.slice(0, callee.path.lastIndexOf('.')) };
     if (how === 'bind') {
@@ -396,20 +391,19 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   // `call` and `apply` reached as values (`const fromCodes = call.bind(String.fromCharCode.apply,
   // String.fromCharCode, null)`, `call.bind(call, Module._load)`): `Function.prototype.call` with
   // `this` a function calls it; `f.apply` calls f with the list spread (a few hops at most).
-  for (let hop = 0; hop < 3 && callee.k === 'api'; hop++) {
-    const m = /^(?:(.*)\.)?(call|apply)$/.exec(callee.path);
-    if (!m || !(callee.thisFirst || callee.bound)) break;
-    const viaFunction = callee.mod === 'global:Function' && (m[1] === undefined || m[1] === 'prototype');
-    const target: Val | undefined = viaFunction
-      ? thisFirst
-      : m[1]
-        ? { k: 'api', mod: callee.mod, path: m[1] }
-        : undefined;
-    if (!target || (target.k !== 'api' && target.k !== 'fn' && target.k !== 'global' && target.k !== 'mod'))
+  // (`call` or `apply` run with `this` a function call that function, whatever object they were
+  // read from: `call.bind(String.fromCharCode.apply, cp.execSync)` runs execSync.)
+  for (let hop = 0; hop < 3 && callee.k === 'api' && callee.thisFirst; hop++) {
+    const how = /(?:^|\.)(call|apply)$/.exec(callee.path)?.[1];
+    const target = thisFirst;
+    if (
+      !how ||
+      !target ||
+      (target.k !== 'api' && target.k !== 'fn' && target.k !== 'global' && target.k !== 'mod')
+    )
       break;
-    const rest = viaFunction ? effArgs : effArgs;
-    thisFirst = rest[0];
-    effArgs = m[2] === 'call' ? rest.slice(1) : spreadArgs(rest[1]);
+    thisFirst = effArgs[0];
+    effArgs = how === 'call' ? effArgs.slice(1) : spreadArgs(effArgs[1]);
     callee = target;
   }
   // Local functions, methods and classes: analysed with the call's arguments.
@@ -779,8 +773,9 @@ function taintedElements(how: string | undefined, collection: Val | undefined): 
   if (!how || !collection || !/^(?:forEach|map|flatMap|filter|some|every|find|findIndex|reduce)$/.test(how))
     return undefined;
   const t = deepTaints(collection);
-  // The names of the environment's variables: each is read back from it (`process.env[k]`).
-  if (collection.k === 'keys' && collection.of.k === 'env') t.add('env_all');
+  // The names of the environment's variables: each read back from it (`process.env[k]`) is the
+  // whole environment; the names alone are not.
+  if (collection.k === 'keys' && collection.of.k === 'env') t.add('env_key');
   if (!t.size) return undefined;
   const item: Val = { k: 'unknown', t };
   return how === 'reduce' ? [UNKNOWN, item] : [item];
@@ -881,12 +876,12 @@ export function safePackageRegex(pattern: string, flags: string, textLength: num
   // Backtracking is bounded by the text's length to the power of one more than the repeats
   // (`*`, `+`, bounds: a large one, `{0,2500}`, backtracks like an open one), times two per
   // optional character (`\r?`: forty `.?` in a row backtrack exponentially). A lazy `*?` is one
-  // repeat; a group's `(?` is none. Patterns whose bound passes 5·10⁷ steps, or with four
-  // repeats or more, are not run.
+  // repeat; a group's `(?` is none. Patterns whose bound passes 5·10⁷ steps, with four repeats
+  // or more, or with more than three optional characters, are not run.
   const body = pattern.replace(/\\./g, '');
   const optional = (body.match(/(?<![(*+?}])\?/g) ?? []).length;
   const open = (body.match(/[*+]|\{\d+,\d*\}/g) ?? []).length;
-  if (open > 3 || optional > 8 || textLength > 200_000 || 2 ** optional * textLength ** (open + 1) > 5e7)
+  if (open > 3 || optional > 3 || textLength > 200_000 || 2 ** optional * textLength ** (open + 1) > 5e7)
     return undefined;
   try {
     return new RegExp(pattern, flags);

@@ -220,6 +220,11 @@ function markObfuscated(v: Val): Val {
 function sameValue(v: Val): Val {
   return v;
 }
+/** A value that stands for nothing: '', a value not known here that carries nothing. */
+function emptyFallback(v: Val): boolean {
+  return (v.k === 'str' && v.v === '') || (v.k === 'unknown' && !v.t?.size);
+}
+
 /** A computed key: a string, or a well-known symbol (`[Symbol.toPrimitive]`) under a name of its own. */
 function propertyKey(v: Val): string | undefined {
   if (v.k === 'api' && v.mod === 'global:Symbol' && /^(?:toPrimitive|iterator|asyncIterator)$/.test(v.path))
@@ -464,6 +469,15 @@ export class Evaluator {
    * or for a generator the list of what it yields.
    */
   walkFunction(node: AstNode, scope: Scope, depth: number, paramVals?: Val[], thisVal?: Val): Val {
+    // A function's body sees the with statements around its definition, not its caller's.
+    if (this.withObjects.length) {
+      const outer = this.withObjects.splice(0);
+      try {
+        return this.walkFunction(node, scope, depth, paramVals, thisVal);
+      } finally {
+        this.withObjects.push(...outer);
+      }
+    }
     const name = ((node.id as AstNode | null)?.name as string | undefined) ?? undefined;
     const inner = new Scope(scope, name);
     inner.returns = [];
@@ -918,7 +932,10 @@ export class Evaluator {
         const right = this.walk(node.right as AstNode, scope, depth + 1);
         if (right.k === 'env') this.effects.envWhole(node);
         const forIn = node.type === 'ForInStatement';
-        const items = forIn ? keysOf(right) : iterItems(right);
+        // (A short body goes over up to 256 elements: see below.)
+        const bodySpan = rangeOf(node.body as AstNode);
+        const shortBody = !!bodySpan && bodySpan[1] - bodySpan[0] <= 200;
+        const items = forIn ? keysOf(right) : iterItems(right, shortBody ? 256 : MAX_UNROLL);
         const left = node.left as AstNode;
         const pattern =
           left.type === 'VariableDeclaration'
@@ -929,8 +946,6 @@ export class Evaluator {
         // Loops over constant data: the body is walked once per element (bounded). A short body
         // (a name matched and kept, a value copied) goes over up to 256 elements, charged an
         // eighth a turn: a folder of the package listed, a table of names.
-        const bodySpan = rangeOf(node.body as AstNode);
-        const shortBody = !!bodySpan && bodySpan[1] - bodySpan[0] <= 200;
         if (
           pattern &&
           items &&
@@ -944,7 +959,15 @@ export class Evaluator {
           }
           return UNKNOWN;
         }
-        if (pattern) this.bindPattern(pattern, unknown([right]), scope, depth);
+        if (pattern)
+          this.bindPattern(
+            pattern,
+            right.k === 'keys' && right.of.k === 'env'
+              ? { k: 'unknown', t: new Set(['env_key']) }
+              : unknown([right]),
+            scope,
+            depth,
+          );
         this.walk(node.body as AstNode, scope, depth + 1);
         return UNKNOWN;
       }
@@ -988,9 +1011,12 @@ export class Evaluator {
         } finally {
           this.catchFallbacks.pop();
         }
+        // (Only a fallback that says "nothing" — '', null, undefined, a value not known here —
+        // gives way to the try block's value; a catch that sets another value is a path of its
+        // own, often the one that runs.)
         for (const [name, { scope: at, old }] of fallbacks) {
           const now = at.lookup(name);
-          if (now !== undefined && now !== old) at.assign(name, eitherOf(old, now));
+          if (now !== undefined && now !== old && emptyFallback(now)) at.assign(name, eitherOf(old, now));
         }
         return UNKNOWN;
       }
@@ -1032,10 +1058,19 @@ export class Evaluator {
     const v = scope.lookup(name);
     // Inside `with (obj) { … }`, a name the object has, or one not bound anywhere, is read from it
     // (`with (process) { with (binding('spawn_sync')) { spawn(req) } }`).
+    // (The objects of the with statements around this code, not those of its callers; a name
+    // bound too is either. Node's own names, `require` and the globals, are not read from them.)
     for (let i = this.withObjects.length - 1; i >= 0; i--) {
       const obj = this.withObjects[i]!;
-      if (obj.k === 'obj' && obj.props.has(name)) return obj.props.get(name)!;
-      if (!v && (obj.k === 'global' || obj.k === 'mod' || obj.k === 'api'))
+      if (obj.k === 'obj' && obj.props.has(name))
+        return v ? eitherOf(obj.props.get(name)!, v) : obj.props.get(name)!;
+      if (
+        !v &&
+        (obj.k === 'global' || obj.k === 'mod' || obj.k === 'api') &&
+        !GLOBAL_NAMES.has(name) &&
+        !KNOWN_GLOBALS.has(name) &&
+        !/^(?:require|module|exports|__dirname|__filename)$/.test(name)
+      )
         return this.member(obj, name, node, scope, false);
     }
     if (v) return v;
@@ -1221,7 +1256,7 @@ export class Evaluator {
       return;
     }
     let ran = false;
-    for (let i = 0; i < (cheap ? 4 * MAX_LOOP_TURNS : MAX_LOOP_TURNS); i++) {
+    for (let i = 0; i < (cheap ? 4_096 : MAX_LOOP_TURNS); i++) {
       if (!(node.type === 'DoWhileStatement' && i === 0)) {
         const go = truthy(this.walk(test, scope, depth + 1));
         if (go === false) {

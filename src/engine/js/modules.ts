@@ -2,6 +2,7 @@
  * Module loading, for the evaluator: `require`, `import`, dynamic `import()`, exports, and the
  * package-local modules whose exports are analysed once per package (cross-file flow, bounded).
  */
+import { isBuiltin } from 'node:module';
 import { keyName } from './ast';
 import { runFile, type JsFileInput } from './analyze';
 import type { Evaluator } from './evaluator';
@@ -38,6 +39,8 @@ const MODELLED_PACKAGE =
 function modelled(spec: string): boolean {
   const name = /^(?:@[^/]+\/)?[^/]+/.exec(spec)?.[0] ?? spec;
   return (
+    // (Node's own modules load before anything under node_modules/ of the same name.)
+    isBuiltin(spec) ||
     canonicalModule(name) !== name ||
     NETWORK_CLIENT_MODULES.has(name) ||
     SPAWN_MODULES.has(name) ||

@@ -13,6 +13,7 @@ export type Taint =
   | 'network_data' // bytes received from the network
   | 'image' // bytes read from an image, font, media or binary data file
   | 'user_listing' // names listed from the user's home, a drive root or the project npm ran in
+  | 'env_key' // a name of one of the environment's variables, taken from the environment itself
   | 'page_secret' // what a page's user types: keystrokes, password/card/seed fields, a wallet's storage
   | 'secret_path' // the path of a credential file found by a pattern (its contents are secret_file)
   | 'wallet_balance' // a crypto wallet's balance read from its provider (getBalance, eth_getBalance)
@@ -130,12 +131,13 @@ export type Val = (
 export const UNKNOWN: Val = Object.freeze({ k: 'unknown' }) as Val;
 
 export function str(v: string, from?: Val[]): Val {
+  // (Text doubled in a loop, `s += s`, outgrows what an engine can hold: past 4 MB it is not known.)
+  if (v.length > 4_000_000) return withTaint({ k: 'unknown' }, from);
   return withTaint({ k: 'str', v }, from);
 }
 
-/** The environment, or the names of all its variables (what a loop over them reads it with). */
 function isEnv(v: Val): boolean {
-  return v.k === 'env' || (v.k === 'keys' && v.of.k === 'env');
+  return v.k === 'env';
 }
 
 /** An unknown value; shares one frozen object unless taint has to be carried. */

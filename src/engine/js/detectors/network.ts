@@ -18,10 +18,10 @@ const CHAT_WEBHOOK =
  * `"password":…`), in a payload whose value is only known at run time.
  */
 const CREDENTIAL_KEY =
-  /^(?:(?:bot|access|auth|refresh|session|api|discord|slack|github|npm|id)[_-]?)?(?:token|secret|password|passwd|cookie|mnemonic|seed(?:[_-]?phrase)?)s?$|^(?:api|access|secret|private|auth)[_-]?key$/i;
+  /^(?:(?:bot|access|auth|refresh|session|api|discord|slack|github|npm|id)[_-]?)?(?:token|secret|password|passwd|cookie|mnemonic|seed[_-]?phrase)$|^(?:api|access|secret|private|auth)[_-]?key$/i;
 /** The same in JSON text (nested JSON escapes its quotes), where a value not known here was written as null. */
 const CREDENTIAL_JSON =
-  /"(?:(?:(?:bot|access|auth|refresh|session|api|discord|slack|github|npm|id)[_-]?)?(?:token|secret|password|passwd|cookie|mnemonic|seed(?:[_-]?phrase)?)s?|(?:api|access|secret|private|auth)[_-]?key)\\?"\s*:\s*null\b/i;
+  /"(?:(?:(?:bot|access|auth|refresh|session|api|discord|slack|github|npm|id)[_-]?)?(?:token|secret|password|passwd|cookie|mnemonic|seed[_-]?phrase)|(?:api|access|secret|private|auth)[_-]?key)\\?"\s*:\s*null\b/i;
 
 /** A payload that carries a credential under its field name, read at run time (bounded walk). */
 function carriesNamedCredential(v: Val | undefined, depth = 0): boolean {

@@ -78,8 +78,9 @@ const ADDED_TO_BUNDLE = 'code it adds to the bundles it builds';
 
 /**
  * Text a build plugin adds to the bundles it emits, beside the user's own code (not known here):
- * each known piece is page code the user's visitors run, analysed as such; a piece not known
- * here but decoded or downloaded is weighed as code compiled from that data.
+ * each known piece is page code the user's visitors run, analysed as such. (A piece not known
+ * here says nothing: the hooks' names are common words, and bytes decoded into an emitted asset
+ * are as often an image.)
  */
 export function addedToBundle(ev: Evaluator, node: AstNode, code: Val): void {
   if (code.k === 'str' && code.v.length <= 512_000)
@@ -88,8 +89,6 @@ export function addedToBundle(ev: Evaluator, node: AstNode, code: Val): void {
       .filter((p) => p.trim().length >= 40)
       .slice(0, 2))
       pageScript(ev, node, { k: 'str', v: piece }, ADDED_TO_BUNDLE);
-  else if (code.t?.has('decoded') || code.t?.has('network_data') || code.t?.has('image'))
-    ev.effects.dynamicCode(node, ADDED_TO_BUNDLE, code, undefined);
 }
 
 /** webpack-sources, the text of the assets webpack emits: `new ConcatSource(old, '\n', code)`. */
