@@ -1056,10 +1056,10 @@ export class Evaluator {
     const name = node.name as string;
     this.effects.identifier(node);
     const v = scope.lookup(name);
-    // Inside `with (obj) { … }`, a name the object has, or one not bound anywhere, is read from it
-    // (`with (process) { with (binding('spawn_sync')) { spawn(req) } }`).
-    // (The objects of the with statements around this code, not those of its callers; a name
-    // bound too is either. Node's own names, `require` and the globals, are not read from them.)
+    // Inside `with (obj) { … }` (written around this code, not around its caller), a name the
+    // object has is read from it (a name also bound is either), and a name bound nowhere is read
+    // from a module or global object (`with (process) { with (binding('spawn_sync')) { spawn(req)
+    // } }`), except `require` and the globals Node and browsers define.
     for (let i = this.withObjects.length - 1; i >= 0; i--) {
       const obj = this.withObjects[i]!;
       if (obj.k === 'obj' && obj.props.has(name))
