@@ -89,6 +89,34 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
     });
     return out.includes('${…}') ? withTaint({ k: 'str', v: out }, args) : str(out, args);
   }
+  // `new Intl.ListFormat('en', { style: 'narrow', type: 'unit' }).format(['write', 'File', 'Sync'])`:
+  // English lists joined as the API joins them (a name spelled out as a list).
+  if (mod === 'global:Intl' && path === 'ListFormat') {
+    const o = args[1]?.k === 'obj' ? args[1] : undefined;
+    const type = asString(o?.props.get('type')) ?? 'conjunction';
+    const style = asString(o?.props.get('style')) ?? 'long';
+    if (/^en(?:-|$)/i.test(asString(a0) ?? 'en'))
+      return { k: 'api', mod: `intl-list:${type}:${style}`, path: '' };
+  }
+  if (
+    mod.startsWith('intl-list:') &&
+    /(?:^|\.)format$/.test(path) &&
+    a0?.k === 'arr' &&
+    a0.items.length <= 100
+  ) {
+    const items = a0.items.map(asString);
+    if (items.every((x): x is string => x !== undefined)) {
+      const [, type, style] = mod.split(':');
+      if (type === 'unit') return str(items.join(style === 'narrow' ? ' ' : ', '), args);
+      const last = type === 'disjunction' ? 'or' : 'and';
+      return str(
+        items.length <= 2
+          ? items.join(` ${last} `)
+          : `${items.slice(0, -1).join(', ')}, ${last} ${items.at(-1)}`,
+        args,
+      );
+    }
+  }
   if (mod !== 'global:JSON' && mod !== 'global:Object' && mod !== 'global:Reflect') return undefined;
   const dumped = storageDump(c);
   if (dumped) return dumped;

