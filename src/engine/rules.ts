@@ -209,7 +209,7 @@ const CATALOGUE = {
   'js.internal-spawn-binding': rule(
     MC,
     "`process.binding('spawn_sync')` starts processes past child_process",
-    { base: 0.7 },
+    { base: 0.7, shell: 0.85 },
   ),
   'js.silent-detached-process': rule(MC, 'a detached child process with all output ignored', {
     base: 0.45,

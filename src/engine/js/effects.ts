@@ -138,7 +138,7 @@ export interface Effects {
   /** A process started: its command line or program, arguments and options. */
   spawn(node: AstNode, cmd: string | undefined, args: Val[], kind: SpawnKind, scope: Scope): void;
   /** A process started through Node's internal spawn binding. */
-  internalSpawn(node: AstNode): void;
+  internalSpawn(node: AstNode, file: string | undefined): void;
 
   // ------------------------------------------------------------ files
   fileRead(node: AstNode, method: string, path: string | undefined): void;

@@ -637,8 +637,8 @@ export class Detectors implements Effects {
     processes.hidesFromMonitors(this, node, cmd);
     chains.runsWritten(this, node, cmd, args);
   }
-  internalSpawn(node: AstNode): void {
-    processes.internalSpawn(this, node);
+  internalSpawn(node: AstNode, file: string | undefined): void {
+    processes.internalSpawn(this, node, file);
   }
   fileRead(node: AstNode, method: string, path: string | undefined): void {
     files.read(this, node, method, path);

@@ -379,12 +379,17 @@ export function spawn(
 }
 
 /** `process.binding('spawn_sync').spawn(…)`. */
-export function internalSpawn(d: Detectors, node: AstNode): void {
+export function internalSpawn(d: Detectors, node: AstNode, file: string | undefined): void {
+  // A shell or interpreter started this way runs whatever command it is given, past every hook.
+  const shell =
+    file !== undefined &&
+    /(?:^|[\\/])(?:ba|z|da|k)?sh(?:\.exe)?$|(?:^|[\\/])(?:cmd|powershell|pwsh)(?:\.exe)?$/i.test(file);
   d.threat(
     'js.internal-spawn-binding',
     'malicious_code',
     node,
-    "starts a process through Node's internal spawn binding instead of child_process (evades hooks)",
+    `starts ${shell ? `a shell (${file})` : 'a process'} through Node's internal spawn binding instead of child_process (evades hooks)`,
+    shell ? 'shell' : undefined,
   );
 }
 

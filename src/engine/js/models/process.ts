@@ -157,7 +157,7 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
   // process.binding('spawn_sync').spawn({ file, args }): a process started past child_process.
   if (mod.startsWith('binding:') && method === 'spawn' && a0?.k === 'obj') {
     const file = asString(a0.props.get('file'));
-    ev.effects.internalSpawn(node);
+    ev.effects.internalSpawn(node, file);
     ev.effects.spawn(
       node,
       file,
