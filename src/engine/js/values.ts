@@ -136,20 +136,16 @@ export function str(v: string, from?: Val[]): Val {
   return withTaint({ k: 'str', v }, from);
 }
 
-function isEnv(v: Val): boolean {
-  return v.k === 'env';
-}
-
 /** An unknown value; shares one frozen object unless taint has to be carried. */
 export function unknown(from?: Val[]): Val {
-  if (!from || !from.some((f) => isEnv(f) || f.t?.size)) return UNKNOWN;
+  if (!from || !from.some((f) => f.k === 'env' || f.t?.size)) return UNKNOWN;
   return withTaint({ k: 'unknown' }, from);
 }
 
 export function withTaint<T extends Val>(v: T, from?: (Val | undefined)[], extra?: Taint): T {
   let t: Set<Taint> | undefined;
   for (const f of from ?? []) {
-    if (f && isEnv(f)) {
+    if (f?.k === 'env') {
       t ??= new Set();
       t.add('env_all');
     }

@@ -17,11 +17,11 @@ const CHAT_WEBHOOK =
  * A credential by the name of the field that holds it (`{ token: client.token }`,
  * `"password":…`), in a payload whose value is only known at run time.
  */
-const CREDENTIAL_KEY =
-  /^(?:(?:bot|access|auth|refresh|session|api|discord|slack|github|npm|id)[_-]?)?(?:token|secret|password|passwd|cookie|mnemonic|seed[_-]?phrase)$|^(?:api|access|secret|private|auth)[_-]?key$/i;
+const CREDENTIAL_NAME =
+  '(?:(?:bot|access|auth|refresh|session|api|discord|slack|github|npm|id)[_-]?)?(?:token|secret|password|passwd|cookie|mnemonic|seed[_-]?phrase)|(?:api|access|secret|private|auth)[_-]?key';
+const CREDENTIAL_KEY = new RegExp(`^(?:${CREDENTIAL_NAME})$`, 'i');
 /** The same in JSON text (nested JSON escapes its quotes), where a value not known here was written as null. */
-const CREDENTIAL_JSON =
-  /"(?:(?:(?:bot|access|auth|refresh|session|api|discord|slack|github|npm|id)[_-]?)?(?:token|secret|password|passwd|cookie|mnemonic|seed[_-]?phrase)|(?:api|access|secret|private|auth)[_-]?key)\\?"\s*:\s*null\b/i;
+const CREDENTIAL_JSON = new RegExp(`"(?:${CREDENTIAL_NAME})\\\\?"\\s*:\\s*null\\b`, 'i');
 
 /** A payload that carries a credential under its field name, read at run time (bounded walk). */
 function carriesNamedCredential(v: Val | undefined, depth = 0): boolean {
