@@ -33,8 +33,20 @@ import {
 } from './rules';
 import type { Finding } from './types';
 
+/**
+ * Where a text is read. `tool_output`: text an MCP server's code hands the model without it being
+ * a tool's description (what a tool returns, its data): read where the model reads, but addressed
+ * to it only when it says so (documentation a docs server returns tells people how to install).
+ */
 export type TextContext =
-  'markdown' | 'agent_file' | 'code_comment' | 'code_string' | 'tool_description' | 'package_json' | 'code';
+  | 'markdown'
+  | 'agent_file'
+  | 'code_comment'
+  | 'code_string'
+  | 'tool_description'
+  | 'tool_output'
+  | 'package_json'
+  | 'code';
 
 const AGENT_FILE =
   /(?:^|\/)(?:AGENTS\.md|CLAUDE\.md|CLAUDE\.local\.md|GEMINI\.md|SKILL\.md|CONVENTIONS\.md|llms(?:-full)?\.txt|\.cursorrules|\.windsurfrules|\.clinerules(?:\/[^/]+)?|copilot-instructions\.md|[^/]+\.instructions\.md|[^/]+\.prompt\.md|\.cursor\/rules\/[^/]+|\.windsurf\/rules\/[^/]+|\.claude\/(?:commands|agents|skills)\/.+\.md|\.claude\/settings(?:\.local)?\.json|\.cursor\/hooks\.json|\.gemini\/settings\.json|mcp\.json|\.mcp\.json)$/i;
@@ -162,6 +174,7 @@ function contextKey(ctx: TextContext, hidden: boolean): Place {
   switch (ctx) {
     case 'agent_file':
     case 'tool_description':
+    case 'tool_output':
       return 'agent';
     case 'markdown':
     case 'package_json':
@@ -211,8 +224,12 @@ function phraseScan(
       if (!m) continue;
     }
     if (r.needsAddressee && !addressed) continue;
-    // A place the rule does not list (agent files for plain directives …) is not reported.
-    const place = contextKey(input.context, hidden);
+    // A place the rule does not list (agent files for plain directives …) is not reported. (What a
+    // tool returns is read as the model reads it when it speaks to the model; else as a page is.)
+    const place =
+      input.context === 'tool_output' && !addressed && !hidden
+        ? 'visible'
+        : contextKey(input.context, hidden);
     if (!hasVariant(r.rule, place)) continue;
     const adjust: Adjustment[] = [];
     // Tool descriptions are read by the agent, rarely by the user: pseudo-system tags there are the tool-poisoning marker.
@@ -280,13 +297,15 @@ function semanticInto(
 ): void {
   const place = placeOf(input.context, hidden && !semi);
   const toolDescription = input.context === 'tool_description';
-  const addressed = (hidden && !semi) || input.context === 'agent_file' || toolDescription;
+  const toolOutput = input.context === 'tool_output';
+  const addressed = (hidden && !semi) || input.context === 'agent_file' || toolDescription || toolOutput;
   const shortComment = input.context === 'code_comment' && text.length < 600;
   for (const h of semanticScan(text, semi ? 'visible' : place, {
     addressed,
     meta,
     toolDescription,
     shortComment,
+    commandsNeedAddressee: toolOutput && !hidden,
   })) {
     const line = lines.lineOf(baseOffset + h.index) + (input.lineOffset ?? 1) - 1;
     if (out.some((f) => f.rule === h.rule && f.line === line && f.confidence >= h.conf)) continue;
@@ -450,7 +469,7 @@ function scanProse(
   out: Finding[],
 ): void {
   // Hidden Markdown regions are read with the "hidden" calibration.
-  if (input.context === 'markdown' || input.context === 'agent_file') {
+  if (input.context === 'markdown' || input.context === 'agent_file' || input.context === 'tool_output') {
     for (const region of hiddenMarkdownRegions(text)) {
       if (region.text.trim().length < 8) continue;
       phraseScan(input, region.text, region.start, lines, true, meta, out);
@@ -680,6 +699,7 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
     for (const x of f)
       if ((!keep || keep(x)) && !out.some((o) => o.rule === x.rule && o.line === x.line)) out.push(x);
   };
+  let jsonRead = false;
   if (/\.json$/i.test(path)) {
     // (An A2A agent card's skills are read by the orchestrating model like tools.)
     const declaresTools = /"(?:tools|inputSchema|input_schema|mcpServers|parameters|skills)"\s*:/.test(text);
@@ -690,13 +710,16 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
       (!/(?:^|\/)(?:package(?:-lock)?|tsconfig[^/]*|npm-shrinkwrap)\.json$/i.test(path) &&
         /"(?:tools|skills)"\s*:\s*[[{]/.test(text) &&
         /"description"\s*:/.test(text));
-    if ((toolShaped && declaresTools) || input.context === 'agent_file')
+    if ((toolShaped && declaresTools) || input.context === 'agent_file') {
+      jsonRead = true;
       for (const d of jsonDescriptions(text)) sub('tool_description', d.text, d.offset);
+    }
     // A prompt template the package hands to a model (an object with a system prompt): every text
     // of that object is what the model is told, read as such (not in tests or datasets). What
     // system prompts ordinarily say (which tools to prefer, what to keep to itself) is theirs to
     // say; only a prompt that has the model send data out is reported.
-    else if (/"(?:system|systemPrompt|system_prompt)"\s*:\s*"/.test(text) && !TEST_PATH.test(path))
+    else if (/"(?:system|systemPrompt|system_prompt)"\s*:\s*"/.test(text) && !TEST_PATH.test(path)) {
+      jsonRead = true;
       for (const d of promptTemplateTexts(text))
         sub(
           'tool_description',
@@ -704,6 +727,7 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
           d.offset,
           (f) => 'threat_type' in f && f.threat_type === 'data_exfiltration',
         );
+    }
   }
   if (/\.py$/i.test(path) && (input.context === 'code' || input.context === 'agent_file')) {
     const mcp = /@\w+\.tool\b|\bFastMCP\b|\bmcp\.server\b|\bfrom\s+mcp\b|\bTool\s*\(/.test(text);
@@ -731,16 +755,28 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
       );
     }
   }
-  if (input.context === 'code' && /\.[cm]?[jt]sx?$/i.test(path) && text.length < 2_000_000) {
+  // The strings of a data file (a JSON document a program loads and hands on: notes a tool returns,
+  // messages, templates) are read as the strings of code are.
+  const jsonData =
+    input.context === 'code' &&
+    !jsonRead &&
+    /\.json$/i.test(path) &&
+    !/(?:^|\/)(?:package(?:-lock)?|tsconfig[^/]*|npm-shrinkwrap|composer\.lock)\.json$/i.test(path);
+  if (input.context === 'code' && (jsonData || /\.[cm]?[jt]sx?$/i.test(path)) && text.length < 2_000_000) {
     // Prompts split over several literals ('…' + '…', arrays joined) are read joined.
     // In a file that declares MCP tools, joined literals are likely tool descriptions.
+    // (An MCP server's data files are what its tools return: read as its code's strings are.)
     const toolFile =
-      !TEST_PATH.test(path) && (!!input.mcpPackage || (MCP_TOOL_HINT.test(text) && MCP_TOOL_FILE.test(text)));
+      !TEST_PATH.test(path) &&
+      (!!input.mcpPackage || (!jsonData && MCP_TOOL_HINT.test(text) && MCP_TOOL_FILE.test(text)));
     const place = TEST_PATH.test(path) ? 'comment' : toolFile ? 'agent' : 'string';
     // Read once, and only when a literal scores.
     let metaSeen: boolean | undefined;
     const meta = () => (metaSeen ??= CODE_META.test(text));
-    for (const g of joinedLiterals(text)) {
+    for (const g of jsonData ? jsonStrings(text) : joinedLiterals(text)) {
+      // Text inside an HTML comment or a hidden element of a string (Markdown a tool returns, a
+      // page template) is unseen once rendered: read as hidden text, reported on the string's line.
+      hiddenInString(input, g, lines, out);
       // In a file that declares MCP tools, text about tools or addressed to the model is read by
       // the model: a description, or what a tool returns (an injection in tool output).
       // A parameter's description (`z.string().describe('…')`, `description: '…'`) is read by the
@@ -748,9 +784,13 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
       const describes = /(?:\.describe\s*\(|\bdescription\s*:)\s*$/.test(
         text.slice(Math.max(0, g.offset - 40), g.offset),
       );
-      const asTool = toolFile && (describes || MODEL_TOPIC.test(g.text));
-      for (const h of semanticScan(g.text, asTool ? 'agent' : place === 'agent' ? 'string' : place, {
-        addressed: asTool,
+      // Other text about tools or models in such a file may be what a tool returns: read where the
+      // model reads it, addressed to the model only when it says so.
+      const asTool = toolFile && describes;
+      const toModel = toolFile && (describes || MODEL_TOPIC.test(g.text));
+      for (const h of semanticScan(g.text, toModel ? 'agent' : place === 'agent' ? 'string' : place, {
+        addressed: toModel,
+        commandsNeedAddressee: toModel && !asTool,
         meta,
         toolDescription: asTool,
         // Chat-template markers in code strings are prompt plumbing, not reported (below).
@@ -758,7 +798,7 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
       })) {
         // Install notes and CLI help in code strings say "run curl … | sh" to people; text the
         // model reads in a tool file is steering the model.
-        if (h.type === 'social_engineering' && !asTool) continue;
+        if (h.type === 'social_engineering' && !toModel) continue;
         push(
           h.type,
           h.rule,
@@ -768,12 +808,24 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
             rounded: true,
           },
           g.offset,
-          `${h.message} (string constant in code)`,
+          `${h.message} (${jsonData ? 'string in a data file' : 'string constant in code'})`,
           snippetOf(g.text.slice(h.index, h.index + 200)),
         );
       }
     }
   }
+  // Comments and hidden elements of other text a program loads and hands on (YAML, TOML, HTML,
+  // XML, plain text): unseen once rendered, read as hidden text.
+  if (
+    input.context === 'code' &&
+    /\.(?:ya?ml|toml|ini|txt|html?|xml|csv)$/i.test(path) &&
+    text.length < 2_000_000 &&
+    text.includes('<')
+  )
+    for (const region of hiddenMarkdownRegions(text)) {
+      if (region.text.trim().length < 8) continue;
+      phraseScan(input, region.text, region.start, lines, true, false, out);
+    }
   if (input.context === 'code' && /\.(?:[cm]?[jt]sx?|json)$/i.test(path)) {
     const p = invisiblePayload(text);
     if (p && !/\.json$/i.test(path)) {
@@ -814,12 +866,48 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
 
 /** Text about tools or addressed to the model: in an MCP server's code, what the model reads. */
 export const MODEL_TOPIC =
-  /\btools?\b|\bargument|\bparameter|\bfield\b|\b(?:assistant|AI|LLM|model|agent)\b/i;
+  /\btools?\b|\bargument|\bparameter|\bfield\b|\b(?:assistants?|AI|LLMs?|models?|agents?)\b/i;
 
 export const TEST_PATH =
   /(?:^|\/)(?:tests?|__tests__|spec|fixtures?|__fixtures__|e2e|benchmarks?|datasets?)\/|\.(?:test|spec)\.[cm]?[jt]sx?$/i;
 const CODE_META =
   /prompt[\s-]+injection|jailbreak|injection\s+(?:attacks?|detection)|red[\s-]team|adversarial\s+prompts?|canary\s+(?:word|token)/i;
+
+/**
+ * The prose strings of a JSON document (40 characters or more, with words), unescaped, with where
+ * each starts in the file (bounded).
+ */
+function jsonStrings(text: string): { offset: number; text: string }[] {
+  const out: { offset: number; text: string }[] = [];
+  for (const m of text.matchAll(/"(?:[^"\\\n]|\\.){40,}"/g)) {
+    if (out.length >= 2000) break;
+    if (!/\S\s+\S/.test(m[0])) continue;
+    try {
+      const v = JSON.parse(m[0]) as unknown;
+      if (typeof v === 'string') out.push({ offset: m.index, text: v });
+    } catch {
+      // not a JSON string
+    }
+  }
+  return out;
+}
+
+/** HTML comments and hidden elements inside a string, read as hidden text (reported on its line). */
+function hiddenInString(
+  input: TextScanInput,
+  g: { offset: number; text: string },
+  lines: LineIndex,
+  out: Finding[],
+): void {
+  if (!g.text.includes('<')) return;
+  const line = lines.lineOf(g.offset) + (input.lineOffset ?? 1) - 1;
+  for (const region of hiddenMarkdownRegions(g.text)) {
+    if (region.text.trim().length < 8) continue;
+    const before = out.length;
+    phraseScan(input, region.text, g.offset, lines, true, false, out);
+    for (const f of out.slice(before)) f.line = line;
+  }
+}
 
 /** Runs of string literals joined by `+`, commas or line breaks (array items), read as one text. */
 function joinedLiterals(code: string): { offset: number; text: string }[] {

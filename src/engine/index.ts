@@ -380,10 +380,12 @@ export function gunzippedMembers(files: PackageFile[], limits: AnalysisLimits): 
 const DATA_TEXT = /\.(?:json|jsonc|ya?ml|toml|ini|csv|txt|md|markdown|css|scss|less|svg|xml|html?|map)$/i;
 /**
  * A long base64 run in text (a data: URL's payload, a string value), or a list of quoted base64
- * pieces (`["Y29uc3Qg…", "Z2V0KC…"]`) read as one.
+ * pieces (`["Y29uc3Qg…", "Z2V0KC…"]`) read as one. A run starts where the previous character is not
+ * base64 (without the look-behind, every letter of a long word starts a try that reads to the
+ * word's end).
  */
 const BASE64_RUN =
-  /[A-Za-z0-9+/]{120,}={0,2}|(?:["'][A-Za-z0-9+/]{16,}={0,2}["']\s*,\s*){2,}["'][A-Za-z0-9+/]{4,}={0,2}["']/g;
+  /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{120,}={0,2}|(?:["'][A-Za-z0-9+/]{16,}={0,2}["']\s*,\s*){2,}["'][A-Za-z0-9+/]{4,}={0,2}["']/g;
 /** Decoded text that reads as JavaScript: statements, calls, functions. */
 const LOOKS_LIKE_JS =
   /\b(?:require\s*\(|import\s*\(|function\b|=>|const\s+\w|var\s+\w|let\s+\w|process\.|module\.exports|globalThis|window\.|document\.)/;
@@ -725,11 +727,14 @@ export function analyzeFiles(
     for (const s of r.strings) {
       // In an MCP server package, text about tools or addressed to the model reaches the model
       // (as for its literals, in scanText): strings the code builds (joined, decoded) too.
-      const toModel =
-        s.context === 'tool_description' ||
-        (mcpPackage && !TEST_PATH.test(file.path) && MODEL_TOPIC.test(s.text));
-      if (toModel || PROMPT_PREFILTER.test(s.text))
-        textScan(file.path, s.text, toModel ? 'tool_description' : 'code_string', installTime, s.line);
+      const context: TextContext =
+        s.context !== 'string'
+          ? s.context
+          : mcpPackage && !TEST_PATH.test(file.path) && MODEL_TOPIC.test(s.text)
+            ? 'tool_output'
+            : 'code_string';
+      if (context !== 'code_string' || PROMPT_PREFILTER.test(s.text))
+        textScan(file.path, s.text, context, installTime, s.line);
     }
     return r.requires;
   };

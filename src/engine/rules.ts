@@ -838,8 +838,11 @@ export const ADJUSTMENTS = {
   discussionScored: { scale: 0.5, max: 0.3 },
   /** A phrase inside inline code or a quotation: an example, not an instruction. */
   quoted: { scale: 0.6 },
-  /** A pseudo-system tag in a tool description: the tool-poisoning marker. */
-  toolDescription: { min: 0.75 },
+  /**
+   * A pseudo-system tag in a tool description: the tool-poisoning marker, but honest servers write
+   * `<IMPORTANT>` around their usage rules too; reported, a warning only with what it says.
+   */
+  toolDescription: { min: 0.45 },
   /** Ceiling of component-scored agent text. */
   scoredCeiling: { max: 0.97 },
   /** Tests and fixtures hold attack text on purpose; users do not load them. */

@@ -106,7 +106,7 @@ const SHADOW =
  * (their full arguments handed to it, an address added to every message they send).
  */
 const OTHER_TOOLS =
-  /\btools?\s+(?:exposed|provided|offered|registered)\s+by\s+(?:any|every|all|the)\s+other\b|\b(?:any|every|all)\s+other\s+(?:connected\s+|MCP\s+)?(?:servers?|tools?)\b|\bother\s+(?:connected\s+|MCP\s+)?servers?'?\s+tools?\b/i;
+  /\btools?\s+(?:exposed|provided|offered|registered)\s+by\s+(?:any|every|all|the)\s+other\b|\b(?:any|every|all)\s+other\s+(?:connected\s+|MCP\s+)?(?:servers?|tools?)\b|\bother\s+(?:connected\s+|MCP\s+)?servers?'?\s+tools?\b|\b(?:a|an|any|every|all)\s+(?:[\w-]+\s+){0,3}?tools?\b[^.\n]{0,160}?\b(?:on|from|of|in)\s+(?:any|every|all)\s+(?:connected|installed|configured)\s+(?:MCP\s+)?servers?\b/i;
 /** …at the moment the other tools are used (a side channel, not a hub that runs them itself)… */
 const AROUND_OTHER_CALLS =
   /\b(?:before|prior\s+to|after|whenever|each\s+time|every\s+time)\s+(?:\w+\s+){0,4}?(?:invok|call|us|run|execut)(?:e|es|ed|ing)\b/i;
@@ -172,7 +172,7 @@ function installsOther(s: string): boolean {
 
 /** An opening that addresses what follows to AI assistants. */
 export const SECTION_FOR_AI =
-  /\b(?:(?:if\s+)?you(?:\s+are|'re|’re)|as)\s+an?\s+(?:[\w-]+\s+){0,3}(?:assistant|agent|model)s?\b|\b(?:for|to)\s+(?:AI|LLM)[\w-]*\s+(?:(?:coding|code|based|powered)\s+)*(?:assistants?|agents?|models?|tools?)\b|\b(?:for|to)\s+(?:(?:coding|code|IDE|editor)\s+)+(?:assistants?|agents?|copilots?)\b/i;
+  /\b(?:(?:if\s+)?you(?:\s+are|'re|’re)|as)\s+an?\s+(?:[\w-]+\s+){0,3}(?:assistant|agent|model)s?\b|\b(?:for|to)\s+(?:AI|LLM)[\w-]*\s+(?:(?:coding|code|based|powered)\s+)*(?:assistants?|agents?|models?|tools?)\b|\b(?:for|to)\s+(?:(?:automated|autonomous)\s+)?(?:(?:coding|code|IDE|editor)\s+)+(?:assistants?|agents?|copilots?)\b/i;
 
 /** A script from the package or a global install an agent is told to run. */
 const RUN_IMPERATIVE =
@@ -302,6 +302,12 @@ export function semanticScan(
      * not a document about security tools (as in the phrase rules).
      */
     shortComment?: boolean;
+    /**
+     * Text handed to the model as data (what a tool returns): addressed to it, except that a
+     * command to run counts only where the text names an AI (documentation tells people how to
+     * install things).
+     */
+    commandsNeedAddressee?: boolean;
   },
 ): SemanticHit[] {
   if (text.length > 300_000) text = text.slice(0, 300_000);
@@ -380,6 +386,7 @@ export function semanticScan(
     const named = basePlace === 'string' || basePlace === 'comment' ? WHO_AI.test(spoken) : WHO.test(spoken);
     if (named && SECTION_FOR_AI.test(spoken)) sectionAddressed = true;
     const who = opts.addressed || named || sectionAddressed;
+    const commanded = opts.commandsNeedAddressee ? named || sectionAddressed : who;
     place = sectionAddressed && basePlace === 'visible' ? 'agent' : basePlace;
     // Not addressed to a model, not hidden, not a tool description: only the rules that need no
     // addressee can fire.
@@ -472,7 +479,7 @@ export function semanticScan(
         conceal ? 1 : 0,
       );
     // "Do not run `curl | sh`" is a safety rule, not a command: the affirmative text only.
-    if (DANGEROUS_CMD.test(affirmative) && (who || place === 'hidden'))
+    if (DANGEROUS_CMD.test(affirmative) && (commanded || place === 'hidden'))
       add(
         kinds.length || /\benv\b|printenv/.test(s) ? 'data_exfiltration' : 'social_engineering',
         'text.agent-dangerous-command',
@@ -493,7 +500,7 @@ export function semanticScan(
         w.index,
         'tells an agent to put code that sends the environment or a secrets file into what it writes',
       );
-    else if (who && (runsScript(withBlock) || (sectionAddressed && installsOther(withBlock))))
+    else if (commanded && (runsScript(withBlock) || (sectionAddressed && installsOther(withBlock))))
       add(
         'social_engineering',
         'text.agent-run-script',

@@ -117,7 +117,7 @@ export interface JsFileResult {
   walkMs: number;
   comments: { text: string; line: number }[];
   /** String literals worth a look by the text rules (long prose, tool descriptions). */
-  strings: { text: string; line: number; context: 'string' | 'tool_description' }[];
+  strings: { text: string; line: number; context: 'string' | 'tool_description' | 'tool_output' }[];
   exportNames: string[];
   requires: string[];
   timedOut: boolean;

@@ -57,7 +57,8 @@ export interface Effects {
   /** A member reached without naming it: a property descriptor, Reflect.get, or enumeration. */
   indirectMember(node: AstNode, owner: Val, key: string, how: 'descriptor' | 'reflect' | 'enumeration'): void;
   /** `a.b = value` (before the value is stored). */
-  memberAssignment(node: AstNode, left: AstNode, obj: Val | undefined): void;
+  /** `target`: the assigned member as written, a computed key known here spelled out (`g.fetch`). */
+  memberAssignment(node: AstNode, target: string, obj: Val | undefined): void;
   /** A known string where funds go (`tx.to = ADDR`), or in an address pool decoded here. */
   recipientValue(value: string, node: AstNode): void;
 

@@ -1146,6 +1146,14 @@ export class Evaluator {
         : asString(props.get('tagName')) === 'script'
           ? props.get('innerHTML')
           : undefined;
+    // `{ tag: 'script', attrs: { src } }` / `{ tagName: 'script', attributes: { src } }`: a script
+    // element with an address, loaded by every built page.
+    const scriptTag = asString(props.get('tag') ?? props.get('tagName')) === 'script';
+    const attrs = scriptTag ? (props.get('attrs') ?? props.get('attributes')) : undefined;
+    const tagSrc = attrs?.k === 'obj' ? attrs.props.get('src') : undefined;
+    const tagUrl = tagSrc ? (asString(tagSrc) ?? (tagSrc.k === 'str' ? tagSrc.v : undefined)) : undefined;
+    if (tagUrl !== undefined && /^(?:https?:)?\/\//i.test(tagUrl))
+      this.effects.scriptSource(node, tagUrl, hasDeepTaint(tagSrc!, 'decoded'));
     if (inline?.k === 'str' && inline.v.length >= 40) {
       pageScript(this, node, inline);
       // Its text built from a decoded address (a URL kept reversed in a package field): the
@@ -1199,8 +1207,21 @@ export class Evaluator {
         this.strings.push({
           text: t.v.replace(/\$\{…\}/g, ' ').slice(0, 20_000),
           line: lineOf(node),
-          context: 'tool_description',
+          context: t === prompt ? 'tool_description' : 'tool_output',
         });
+    // A prompt's message (`{ role: 'user', content: { type: 'text', text } }`) is said to the model,
+    // not returned by a tool: its text is read as an instruction.
+    const said = props.get('content');
+    if (
+      asString(props.get('role')) !== undefined &&
+      said?.k === 'obj' &&
+      asString(said.props.get('type')) === 'text'
+    ) {
+      const t = said.props.get('text');
+      const text = t?.k === 'str' ? t.v.replace(/\$\{…\}/g, ' ').slice(0, 20_000) : undefined;
+      for (const e of this.strings)
+        if (e.text === text && e.context === 'tool_output') e.context = 'tool_description';
+    }
     // A `description` is read by an agent when the object defines a tool (name, input schema,
     // handler), not when it documents a CLI option or a config field.
     const desc = props.get('description');
@@ -1235,6 +1256,31 @@ export class Evaluator {
    * Otherwise the body is walked once.
    */
   private loop(node: AstNode, scope: Scope, depth: number): void {
+    // `for (i = 0; i < list.length; i++)`: the counter visits every item of the list; `list[i]`
+    // is each of its items in turn (a table of names walked whole), not one picked out of it.
+    const test = node.test as AstNode | null;
+    const counter =
+      node.type === 'ForStatement' &&
+      test?.type === 'BinaryExpression' &&
+      (test.operator === '<' || test.operator === '<=') &&
+      (test.left as AstNode).type === 'Identifier' &&
+      (test.right as AstNode).type === 'MemberExpression' &&
+      !(test.right as AstNode).computed &&
+      keyName((test.right as AstNode).property as AstNode) === 'length'
+        ? ((test.left as AstNode).name as string)
+        : undefined;
+    if (counter === undefined) return this.loopTurns(node, scope, depth);
+    this.listCounters.push(counter);
+    try {
+      this.loopTurns(node, scope, depth);
+    } finally {
+      this.listCounters.pop();
+    }
+  }
+  /** Counters of the `for` loops being walked that run over a whole list (see loop). */
+  private readonly listCounters: string[] = [];
+
+  private loopTurns(node: AstNode, scope: Scope, depth: number): void {
     const isFor = node.type === 'ForStatement';
     if (isFor) this.walk(node.init as AstNode | null, scope, depth + 1);
     const test = node.test as AstNode | null;
@@ -1320,6 +1366,7 @@ export class Evaluator {
     let key: string | undefined;
     let obfKey = false;
     let kv: Val | undefined;
+    let everyItem = false;
     if (node.computed) {
       kv = this.walk(propNode, scope, depth + 1);
       key = asString(kv);
@@ -1327,6 +1374,10 @@ export class Evaluator {
       const literal =
         (propNode.type === 'Literal' || propNode.type === 'StringLiteral') && !this.escapedLiteral(propNode);
       obfKey = key !== undefined && !literal && !kv.listed;
+      everyItem =
+        propNode.type === 'Identifier' &&
+        obj.k === 'arr' &&
+        this.listCounters.includes(propNode.name as string);
       this.effects.computedKey(node, obj, kv, key, literal);
     } else {
       key = keyName(propNode);
@@ -1346,7 +1397,8 @@ export class Evaluator {
     const v = this.member(obj, key, node, scope, obfKey);
     this.lastMemberObj = obj;
     if (obfKey) this.effects.computedMember(node, obj, key, v, this.lastKeyDecoded);
-    return v;
+    // (An item of a list walked whole is a name read from a table, as a key enumerated is.)
+    return everyItem && v.k === 'str' ? { ...v, listed: true } : v;
   }
 
   /**
@@ -1692,12 +1744,22 @@ export class Evaluator {
       this.effects.assignedIdentifier(left);
     } else if (left.type === 'MemberExpression') {
       const hooked = left.object as AstNode;
+      // A computed key known here (`g[names(0)] = …`, `X[k] = …` over a list of names) is the
+      // property assigned, as a written one is.
+      const computedKey = left.computed
+        ? asString(this.walk(left.property as AstNode, scope, depth + 1))
+        : undefined;
+      const prop = left.computed ? computedKey : keyName(left.property as AstNode);
+      // The assigned target as written, with a computed key spelled out (`g.fetch`).
+      const leftText =
+        left.computed && computedKey !== undefined && /^[\w$]+$/.test(computedKey)
+          ? `${sourceText(this.input.text, hooked, 160)?.replace(/\s+/g, '') ?? ''}.${computedKey}`
+          : (sourceText(this.input.text, left, 200)?.replace(/\s+/g, '') ?? '');
       this.effects.memberAssignment(
         node,
-        left,
+        leftText,
         hooked.type === 'Identifier' ? scope.lookup(hooked.name as string) : undefined,
       );
-      const prop = left.computed ? undefined : keyName(left.property as AstNode);
       // `tx.to = ADDR`: an address known here (from any file) written as a transaction's recipient.
       if (prop && RECIPIENT_FIELD.test(prop)) {
         const to = asString(v);
@@ -1743,9 +1805,7 @@ export class Evaluator {
             : undefined;
         networkHook(
           this,
-          onGlobal?.k === 'global' && onGlobal.name === 'globalObject'
-            ? 'fetch'
-            : (sourceText(this.input.text, left, 200)?.replace(/\s+/g, '') ?? ''),
+          onGlobal?.k === 'global' && onGlobal.name === 'globalObject' ? 'fetch' : leftText,
           v,
           scope,
           depth,
@@ -1776,9 +1836,6 @@ export class Evaluator {
           ))
       )
         this.effects.navigation(node, v);
-      const computedKey = left.computed
-        ? asString(this.walk(left.property as AstNode, scope, depth + 1))
-        : undefined;
       const key = left.computed ? undefined : keyName(left.property as AstNode);
       if (target.k === 'env' && key) this.effects.envAssigned(key);
       // A chunk's text added to in a bundler hook (`chunk.code += extra`), an esbuild footer set

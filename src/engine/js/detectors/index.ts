@@ -346,8 +346,8 @@ export class Detectors implements Effects {
   ): void {
     obfuscation.indirectMember(this, node, owner, key, how);
   }
-  memberAssignment(node: AstNode, left: AstNode, obj: Val | undefined): void {
-    wallet.interceptByAssignment(this, node, left, obj);
+  memberAssignment(node: AstNode, target: string, obj: Val | undefined): void {
+    wallet.interceptByAssignment(this, node, target, obj);
   }
   /** A known string written to a transaction's recipient field (`tx.to = ADDR`), from any file. */
   recipientValue(value: string, node: AstNode): void {

@@ -30,13 +30,18 @@ const REMOVES =
 
 /**
  * The package's own place outside its folder: a settings folder named after it (`~/.name`,
- * `~/.config/name`), or a program named after it in a bin folder (`/usr/local/bin/name-cli`).
+ * `~/.config/name`; for `@scope/cli` or `name-cli`, also the scope's or the product's name), or a
+ * program named after it in a bin folder (`/usr/local/bin/name-cli`).
  */
 function ownPlace(d: Detectors, path: string): boolean {
-  const name = d.input.modules?.packageName?.replace(/^@[^/]+\//, '').toLowerCase();
-  if (!name) return false;
+  const full = d.input.modules?.packageName?.toLowerCase();
+  const name = full?.replace(/^@[^/]+\//, '');
+  if (!full || !name) return false;
+  const names = new Set([name, name.replace(/[-_.]?(?:cli|js|node)$/, '')]);
+  const scope = /^@([^/]+)\//.exec(full)?.[1];
+  if (scope) names.add(scope);
   const seg = /^~\/(?:\.config\/|\.local\/share\/|AppData\/(?:Roaming|Local)\/)?\.?([^/]+)/.exec(path)?.[1];
-  if (seg !== undefined && seg.toLowerCase() === name) return true;
+  if (seg !== undefined && seg.length >= 3 && names.has(seg.toLowerCase())) return true;
   const bin = /\/bin\/([^/]+)$/.exec(path)?.[1];
   return bin !== undefined && new RegExp(`^${escapeRegExp(name)}(?:[-_.]|$)`).test(bin.toLowerCase());
 }

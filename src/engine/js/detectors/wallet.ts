@@ -54,10 +54,9 @@ export function addressLiteral(d: Detectors, v: string, node: AstNode): void {
 export function interceptByAssignment(
   d: Detectors,
   node: AstNode,
-  left: AstNode,
+  target: string,
   obj: Val | undefined,
 ): void {
-  const target = sourceText(d.input.text, left, 200) ?? '';
   const provider = obj?.k === 'global' && WALLET_PROVIDERS.has(obj.name);
   // A hook of a provider's request replaces a page-text one seen first (`el.innerHTML = …` earlier
   // in a bundle): the request hook is what rewrites transactions.
@@ -69,7 +68,7 @@ export function interceptByAssignment(
     )
   ) {
     d.wallet.intercept = lineOf(node);
-    d.wallet.how = target.replace(/\s+/g, '').slice(0, 60);
+    d.wallet.how = target.slice(0, 60);
     d.wallet.provider = provider;
   }
 }
