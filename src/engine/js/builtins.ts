@@ -128,7 +128,7 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
         ? toJson(a0, 0)
         : undefined;
     if (json === undefined) return unknown(args);
-    const out: Val = { k: 'str', v: json };
+    const out: Val = { k: 'str', v: json, ...(a0!.k === 'obj' || a0!.k === 'arr' ? { json: a0 } : {}) };
     const t = deepTaints(a0);
     if (t.size) out.t = t;
     return out;

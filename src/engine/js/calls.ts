@@ -429,6 +429,17 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   ev.effects.call(node, calleeNode, how, args, memberObj, scope);
   // Page secrets: the fields a skimmer selects and a wallet's secrets in web storage.
   if (callee.k !== 'fn') result = pageSecretResult(calleeNode, how, memberObj, args, result);
+  // Web storage written and read back by key in this file: the value read is the value written
+  // (data queued in localStorage before it is sent keeps what it carries).
+  if (memberObj?.k === 'global' && /^(?:localStorage|sessionStorage)$/.test(memberObj.name)) {
+    const key = asString(args[0]);
+    if (key !== undefined && how === 'setItem' && args[1] && ev.webStorage.size < 200)
+      ev.webStorage.set(`${memberObj.name}:${key}`, args[1]);
+    else if (key !== undefined && how === 'getItem') {
+      const kept = ev.webStorage.get(`${memberObj.name}:${key}`);
+      if (kept) result = eitherOf(kept, result);
+    }
+  }
   // The credentials of a request a server handles (its cookie jar, its Cookie header).
   if (callee.k !== 'fn') result = requestCredentialResult(calleeNode, how, memberObj, args, result);
   // window.open(url) (or a bare open(url) in a page): the page loads that address.

@@ -131,6 +131,24 @@ function arith(op: string, a: number, b: number): number | undefined {
 
 /** Field names of a transaction's recipient. */
 const RECIPIENT_FIELD = /^(?:to|toPubkey|toAddress|destination|recipient|receiver)$/;
+/** Names under which a caller hands over where funds go or who may spend them. */
+const RECIPIENT_NAME = /^(?:to|toPubkey|toAddress|destination|dest|recipient|receiver|spender|operator)$/;
+/** An address written in the code (EVM, or a base58 one of 32–44 characters). */
+const FIXED_ADDRESS = /^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/;
+
+/** What the caller chose as recipient, marked (a copy: values are shared). */
+function callerRecipient(v: Val): Val {
+  return v.k === 'unknown' && !v.t?.has('caller_recipient')
+    ? withTaint({ k: 'unknown' }, [v], 'caller_recipient')
+    : v;
+}
+/** An address written in the code, put where the caller's recipient was. */
+function overridesRecipient(fixed: Val, caller: Val | undefined): Val | undefined {
+  const a = asString(fixed);
+  return a !== undefined && FIXED_ADDRESS.test(a) && /\d/.test(a) && caller?.t?.has('caller_recipient')
+    ? withTaint({ ...fixed }, [fixed, caller], 'recipient_override')
+    : undefined;
+}
 
 /** Built-in constructors: their own `constructor` is Function. */
 const BUILTIN_CONSTRUCTORS = new Set([
@@ -293,6 +311,8 @@ export class Evaluator {
   private chunkFile?: boolean;
   /** Code written or compiled here that was already analysed, by call and text (models/code.ts). */
   readonly nestedSeen = new Set<string>();
+  /** What this file wrote to web storage, by `<storage>:<key>` (see calls.ts). */
+  readonly webStorage = new Map<string, Val>();
   /** What each bundle module exported, once run (see runBundleModule in calls.ts). */
   readonly bundleExports = new Map<string, Val>();
   /** Source bytes of bundle modules still to be run here (bounds the second walk of a bundle). */
@@ -496,8 +516,14 @@ export class Evaluator {
           ? ({ k: 'arr', items: paramVals.slice(i, i + 50) } as Val)
           : (paramVals?.[i] ?? UNKNOWN);
       // A string literal written at the call site (`getBuiltIn('fetch')`) is a plain name inside
-      // the callee, not one computed at run time.
-      const plain = v.k === 'str' && v.lit ? { ...v, listed: true } : v;
+      // the callee, not one computed at run time. A recipient or spender not known here is the
+      // caller's choice.
+      const plain =
+        v.k === 'str' && v.lit
+          ? { ...v, listed: true }
+          : p.type === 'Identifier' && RECIPIENT_NAME.test(p.name as string)
+            ? callerRecipient(v)
+            : v;
       this.bindPattern(
         p.type === 'RestElement' && paramVals ? (p.argument as AstNode) : p,
         plain,
@@ -722,6 +748,12 @@ export class Evaluator {
       case 'LogicalExpression': {
         const l = this.walk(node.left as AstNode, scope, depth + 1);
         const r = this.walk(node.right as AstNode, scope, depth + 1);
+        // `ROUTERS[chainId] || spender`: an address written in the code wins over the one the
+        // caller chose whenever it is there (the other way round, it is a default).
+        if (node.operator !== '&&') {
+          const over = overridesRecipient(l, r);
+          if (over) return over;
+        }
         // Either side may be the value: the one we keep carries the taint of both.
         return eitherOf(l, r);
       }
@@ -1394,9 +1426,11 @@ export class Evaluator {
       }
       return anyMember(obj);
     }
-    const v = this.member(obj, key, node, scope, obfKey);
+    let v = this.member(obj, key, node, scope, obfKey);
     this.lastMemberObj = obj;
     if (obfKey) this.effects.computedMember(node, obj, key, v, this.lastKeyDecoded);
+    // `tx.to` of a transaction the caller handed over: the caller's recipient.
+    if (v.k === 'unknown' && RECIPIENT_NAME.test(key)) v = callerRecipient(v);
     // (An item of a list walked whole is a name read from a table, as a key enumerated is.)
     return everyItem && v.k === 'str' ? { ...v, listed: true } : v;
   }
@@ -1846,7 +1880,11 @@ export class Evaluator {
       const setter = target.k === 'obj' ? target.props.get(setterKey(key ?? computedKey ?? '')) : undefined;
       if (setter?.k === 'fn') userCall(this, node, setter, [v], scope, depth, target);
       else if (target.k === 'obj' && (key ?? computedKey) !== undefined && target.props.size < 1000) {
-        target.props.set((key ?? computedKey)!, v);
+        const k = (key ?? computedKey)!;
+        // `out.to = ROUTE` over the `to` the caller gave: an address written in the code put in
+        // its place.
+        const over = RECIPIENT_NAME.test(k) ? overridesRecipient(v, target.props.get(k)) : undefined;
+        target.props.set(k, over ?? v);
         this.filled(target);
       }
       // `out[i] = bytes[i] ^ key[i % n]`: a buffer or list filled element by element holds what

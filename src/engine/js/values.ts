@@ -29,7 +29,9 @@ export type Taint =
   | 'storage_key' // a key of the page's web storage found by enumerating it (`localStorage.key(i)`)
   | 'key_material' // a wallet seed phrase or private key the code was handed (by its name)
   | 'request_secret' // the session cookies of a request a server handles (its Cookie header, its jar)
-  | 'inbound'; // a connection to a WebSocket server the package runs, and what its clients send
+  | 'inbound' // a connection to a WebSocket server the package runs, and what its clients send
+  | 'caller_recipient' // a recipient or spender its caller chose (a parameter, a request's `to`)
+  | 'recipient_override'; // an address written in the code put where the caller's recipient was
 
 export interface AstNode {
   type: string;
@@ -46,6 +48,8 @@ export type Val = (
       v: string;
       /** The other string a condition could give (`win ? 'cmd /c …' : 'rm -rf …'`), read by sinks. */
       alt?: Val;
+      /** The object or array this is the JSON text of (`JSON.stringify(typed)`), read by sinks. */
+      json?: Val;
     }
   | { k: 'num'; v: number }
   | { k: 'bool'; v: boolean }

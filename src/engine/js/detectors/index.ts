@@ -266,8 +266,14 @@ export class Detectors implements Effects {
 
   progress(): number {
     const c = this.out.caps;
-    return this.out.findings.length + c.commands.size + c.domains.size + c.paths.size;
+    // (Every process started, request sent and wallet request made counts: a helper that runs
+    // `npm`, posts to one host or asks the wallet with the arguments it is given does something
+    // new with each call, though the program, host or method is the same; two harmless calls
+    // first must not let the third go unread.)
+    return this.out.findings.length + c.commands.size + c.domains.size + c.paths.size + this.acts;
   }
+  /** Processes started, requests sent and wallet requests made so far (see progress). */
+  private acts = 0;
 
   borrow(from: Effects): () => void {
     const caller = from as Detectors;
@@ -393,6 +399,8 @@ export class Detectors implements Effects {
     receiver?: Val,
     scope?: Scope,
   ): void {
+    // A wallet provider asked something (`request({ method: 'eth_…' })`): an act (see progress).
+    if (how === 'request' && args[0]?.k === 'obj' && args[0].props.has('method')) this.acts++;
     wallet.interceptByCall(this, node, calleeNode, how, args);
     // `frame.contentWindow.postMessage(data, '*')`: data handed to another window, which any site
     // framed there can read ('*'), or the site named.
@@ -500,6 +508,7 @@ export class Detectors implements Effects {
     protocol: string | undefined,
     payload?: Val[],
   ): void {
+    this.acts++;
     network.request(this, node, what, target, options, scope, protocol, payload);
     // npm's publish protocol spoken directly: a PUT whose document carries the tarball as an
     // attachment (`_attachments`), with a token the code found.
@@ -633,6 +642,7 @@ export class Detectors implements Effects {
     network.dns(this, node, host, args, scope);
   }
   spawn(node: AstNode, cmd: string | undefined, args: Val[], kind: SpawnKind, scope: Scope): void {
+    this.acts++;
     processes.spawn(this, node, cmd, args, kind, scope);
     processes.hidesFromMonitors(this, node, cmd);
     chains.runsWritten(this, node, cmd, args);

@@ -108,6 +108,22 @@ export function spawn(
   scope: Scope,
 ): void {
   d.caps.spawns = true;
+  // `node $npm_execpath …` (npm's own CLI script, run by Node as npm runs itself): the npm command.
+  const argv0 = args[1]?.k === 'arr' ? args[1].items[0] : undefined;
+  if (
+    kind === 'argv' &&
+    cmd !== undefined &&
+    /^node(?:\.exe)?$/i.test(cmd.split(/[\\/]/).pop() ?? '') &&
+    argv0?.k === 'str' &&
+    /^\$npm_execpath$/i.test(argv0.v)
+  ) {
+    cmd = 'npm';
+    args = [
+      { k: 'str', v: 'npm' },
+      { k: 'arr', items: (args[1] as Val & { k: 'arr' }).items.slice(1) },
+      ...args.slice(2),
+    ];
+  }
   let programs: string[] = [];
   // A network program given data the code computed (`ping ${hex(hostname)}.host`, `curl -d ${env}`):
   // the command line itself carries the data out.

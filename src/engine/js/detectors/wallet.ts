@@ -193,7 +193,9 @@ export function approvalOnLoad(d: Detectors, node: AstNode, how: string | undefi
   if (/^eth_signTypedData(?:_v[34])?$/.test(method)) {
     const typed = items.find((i) => i.k === 'obj' || (asString(i) ?? '').includes('primaryType'));
     const text = typed ? (asString(typed) ?? '') : '';
-    const obj = typed?.k === 'obj' ? typed : undefined;
+    // (Typed data written as JSON text here is read as the object it was made from.)
+    const obj =
+      typed?.k === 'obj' ? typed : typed?.k === 'str' && typed.json?.k === 'obj' ? typed.json : undefined;
     const primary = obj
       ? asString(obj.props.get('primaryType'))
       : /"primaryType"\s*:\s*"(\w+)"/.exec(text)?.[1];
@@ -279,6 +281,19 @@ export function drain(
     tx = params?.k === 'arr' ? params.items[0] : undefined;
   }
   if (tx?.k !== 'obj') return;
+  // The recipient or spender the caller chose, replaced by an address written in the code (a
+  // per-chain "router" table consulted before the caller's spender, a transaction's `to`
+  // overwritten): the transaction goes where the package says, not where its user asked.
+  const swapped = ['to', 'data'].find((f) => hasDeepTaint(tx.props.get(f), 'recipient_override'));
+  if (swapped) {
+    d.threat(
+      'js.wallet-address-swap',
+      'malicious_code',
+      node,
+      `replaces the ${swapped === 'to' ? 'recipient' : 'recipient or spender in the call data'} its caller chose with an address written in the code before the wallet signs`,
+    );
+    return;
+  }
   const to = asString(tx.props.get('to'));
   const value = tx.props.get('value');
   if (!to || !/^0x[0-9a-fA-F]{40}$/.test(to) || !value) return;
