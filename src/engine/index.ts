@@ -26,7 +26,7 @@ import { assessRisk, type RiskInput } from '../policy/risk-policy';
 import { finding } from './findings';
 import type { RuleId } from './rules';
 import { readTarball, isTextPath } from './tar';
-import { LineIndex, decodeText, snippetOf } from './text';
+import { LineIndex, decodeText, escapeRegExp, snippetOf } from './text';
 import {
   analyzeScript,
   dialectOf,
@@ -375,6 +375,18 @@ export function gunzippedMembers(files: PackageFile[], limits: AnalysisLimits): 
   }
   return out;
 }
+
+/** Code files of the package a path pattern with run-time parts (`lib/platform/${…}.mjs`) names (at most 8). */
+function ownFilesMatching(pattern: string, files: PackageFile[]): string[] {
+  // (Its written parts must say something: `${…}/${…}` names every file.)
+  if (pattern.startsWith('..') || pattern.replace(/\$\{…\}|\//g, '').length < 3) return [];
+  const re = new RegExp(`^${pattern.split('${…}').map(escapeRegExp).join('[^/]+')}(?:\\.[cm]?js)?$`);
+  return files
+    .filter((f) => CODE_FILE.test(f.path) && re.test(f.path))
+    .slice(0, 8)
+    .map((f) => f.path);
+}
+const CODE_FILE = /\.[cm]?js$/i;
 
 /** Data files whose text may hide code (configuration, locales, styles, images in text, maps). */
 const DATA_TEXT = /\.(?:json|jsonc|ya?ml|toml|ini|csv|txt|md|markdown|css|scss|less|svg|xml|html?|map)$/i;
@@ -775,10 +787,15 @@ export function analyzeFiles(
     const reqs = analyzeCode(f, !optedIn);
     if (depth < 3 && !optedIn) {
       for (const spec of reqs) {
-        const target = resolveRelative(path, spec, exists);
+        // A file of its own folder picked at run time (`./platform/${…}.mjs`): every file of the
+        // package the pattern names (a few) may be the one loaded.
+        const targets = spec.includes('${…}')
+          ? ownFilesMatching(posix.join(posix.dirname(path), spec), files)
+          : [resolveRelative(path, spec, exists)];
         // (`require('./config.json')` loads data: the file is not code to run.)
-        if (target && !done.has(target) && !/\.json$/i.test(target))
-          queue.push({ path: target, depth: depth + 1 });
+        for (const target of targets)
+          if (target && !done.has(target) && !/\.json$/i.test(target))
+            queue.push({ path: target, depth: depth + 1 });
       }
     }
   }

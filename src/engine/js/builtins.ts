@@ -69,6 +69,19 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, path, args, a0, s0, scope, depth } = c;
   // `Symbol.for(name)`: the same key wherever it is asked for by that name.
   if (mod === 'global:Symbol' && path === 'for') return { k: 'str', v: `\u0000symbol.for(${s0 ?? ''})` };
+  // `pathToFileURL(file).href`: the file's path as a URL (what `import()` is then given); and back.
+  if (mod === 'url' && path === 'pathToFileURL' && a0)
+    return withTaint(
+      {
+        k: 'obj',
+        props: new Map([
+          ['href', a0],
+          ['pathname', a0],
+        ]),
+      },
+      [a0],
+    );
+  if (mod === 'url' && path === 'fileURLToPath' && a0?.k === 'str' && !a0.v.startsWith('file:')) return a0;
   // `String.raw(parts, ...values)` (a template tag handing its arguments on): the parts with the
   // values between them.
   // (Called directly, its first argument is any object with `raw`: a list, or a string whose

