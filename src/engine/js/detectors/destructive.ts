@@ -287,7 +287,12 @@ export function destructiveWrite(
     /^(?:rm|rmSync|rmdir|rmdirSync|remove|removeSync|emptyDir|emptyDirSync|unlink|unlinkSync|truncate|truncateSync)$/.test(
       method,
     ) &&
-    (a0?.t?.has('cwd') || a0?.t?.has('outside_pkg') || (p !== undefined && isUserDataPath(p))) &&
+    // (Files a listing of the project gave, `git ls-files`, and its repository's `.git` are the
+    // project's too.)
+    (a0?.t?.has('cwd') ||
+      a0?.t?.has('outside_pkg') ||
+      a0?.t?.has('project_files') ||
+      (p !== undefined && (isUserDataPath(p) || /(?:^|[\\/])\.git$/.test(p)))) &&
     !/(?:^|[\\/])(?:\.cache|cache|tmp|temp|\.tmp|logs?)(?:[\\/]|$)/i.test(p ?? '')
   )
     d.threat(

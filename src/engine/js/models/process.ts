@@ -130,6 +130,10 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
       CP_EXEC.has(method) || method === 'execFileSync' || method === 'spawnSync' || method === 'execFile'
         ? `${s0 ?? ''} ${args[1]?.k === 'arr' ? flatStrings(args[1]).join(' ') : ''}`
         : '';
+    // `git ls-files`, `git ls-tree -r --name-only HEAD`: the project's tracked files (what a
+    // formatter rewrites and a cleaner prunes: only a deletion under a gate weighs them).
+    if (/^\s*git\s+ls-(?:files|tree)\b/.test(line))
+      return withTaint({ k: 'api', mod: 'child_process', path: 'ChildProcess' }, [], 'project_files');
     // `git rev-parse --git-dir`: the repository's git folder (hook managers write its hooks/).
     if (/^\s*git\s+rev-parse\s+--(?:absolute-)?git(?:-common)?-dir\s*$/.test(line))
       return { k: 'str', v: '.git' };
@@ -150,7 +154,10 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
     }
     // What a listing printed, read on (`.toString().trim().split('\n')`), is still the listing (and a
     // download printed is still what the server sent).
-    return c.callee.t?.has('user_listing') || c.callee.t?.has('secret_env') || c.callee.t?.has('network_data')
+    return c.callee.t?.has('user_listing') ||
+      c.callee.t?.has('project_files') ||
+      c.callee.t?.has('secret_env') ||
+      c.callee.t?.has('network_data')
       ? unknown([c.callee])
       : UNKNOWN;
   }
