@@ -130,7 +130,7 @@ const PHRASES: PhraseRule[] = [
   {
     rule: 'text.collect-secrets',
     type: 'data_exfiltration',
-    re: /\b(?:read|cat|open|collect|gather|send|upload|post|include|print|copy|exfiltrate|attach|paste)\b[^.\n]{0,60}(?:~\/\.ssh|\.ssh\/|id_rsa|id_ed25519|~\/\.aws|\.aws\/credentials|\.npmrc|(?<![\w$])\.env\b|private\s+keys?|seed\s+phrases?|mnemonic|wallet|api[_\s-]?keys?|access\s+tokens?|credentials|passwords?)/i,
+    re: /\b(?:read|cat|open|collect|gather|send|upload|post|include|print|copy|exfiltrate|attach|paste)\b[^.\n]{0,60}(?:~\/\.ssh|\.ssh\/|id_rsa|id_ed25519|~\/\.aws|\.aws\/credentials|\.npmrc|(?<![\w$])\.env\b(?!\.(?:example|sample|template|dist|defaults)\b)|private\s+keys?|seed\s+phrases?|mnemonic|wallet|api[_\s-]?keys?|access\s+tokens?|credentials|passwords?)/i,
     needsAddressee: true,
     message: 'asks an agent to collect secrets or credential files',
   },
@@ -761,7 +761,7 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
     input.context === 'code' &&
     !jsonRead &&
     /\.json$/i.test(path) &&
-    !/(?:^|\/)(?:package(?:-lock)?|tsconfig[^/]*|npm-shrinkwrap|composer\.lock)\.json$/i.test(path);
+    !/(?:^|\/)(?:package(?:-lock)?|tsconfig[^/]*|npm-shrinkwrap|composer)\.json$/i.test(path);
   if (input.context === 'code' && (jsonData || /\.[cm]?[jt]sx?$/i.test(path)) && text.length < 2_000_000) {
     // Prompts split over several literals ('…' + '…', arrays joined) are read joined.
     // In a file that declares MCP tools, joined literals are likely tool descriptions.
@@ -776,7 +776,9 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
     for (const g of jsonData ? jsonStrings(text) : joinedLiterals(text)) {
       // Text inside an HTML comment or a hidden element of a string (Markdown a tool returns, a
       // page template) is unseen once rendered: read as hidden text, reported on the string's line.
-      hiddenInString(input, g, lines, out);
+      if (!meta()) hiddenInString(input, g, lines, out);
+      // (A data file's visible strings reach a model only through an MCP server's tools.)
+      if (jsonData && !toolFile) continue;
       // In a file that declares MCP tools, text about tools or addressed to the model is read by
       // the model: a description, or what a tool returns (an injection in tool output).
       // A parameter's description (`z.string().describe('…')`, `description: '…'`) is read by the
@@ -816,14 +818,17 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
   }
   // Comments and hidden elements of other text a program loads and hands on (YAML, TOML, HTML,
   // XML, plain text): unseen once rendered, read as hidden text.
+  // (Only what speaks to an AI, as for strings; not in documents about prompt injection; 256 KB at
+  // most: unclosed hidden elements make the region search quadratic.)
   if (
     input.context === 'code' &&
     /\.(?:ya?ml|toml|ini|txt|html?|xml|csv)$/i.test(path) &&
-    text.length < 2_000_000 &&
-    text.includes('<')
+    text.length < 256_000 &&
+    text.includes('<') &&
+    !CODE_META.test(text)
   )
     for (const region of hiddenMarkdownRegions(text)) {
-      if (region.text.trim().length < 8) continue;
+      if (region.text.trim().length < 8 || !hiddenForAgent(input, region.text)) continue;
       phraseScan(input, region.text, region.start, lines, true, false, out);
     }
   if (input.context === 'code' && /\.(?:[cm]?[jt]sx?|json)$/i.test(path)) {
@@ -892,17 +897,30 @@ function jsonStrings(text: string): { offset: number; text: string }[] {
   return out;
 }
 
-/** HTML comments and hidden elements inside a string, read as hidden text (reported on its line). */
+/**
+ * Hidden text of data that speaks to an AI: in an MCP server's package (what its tools hand the
+ * model), any; elsewhere, only with a manipulative sign (asking not to confirm, or to keep it from
+ * the user): a detector's sample attacks and a template's notes speak to no one in particular.
+ */
+function hiddenForAgent(input: TextScanInput, text: string): boolean {
+  return ADDRESSEE.test(text) && (!!input.mcpPackage || NO_CONFIRM.test(text) || CONCEAL.test(text));
+}
+
+/**
+ * HTML comments and hidden elements inside a string, read as hidden text (reported on its line),
+ * when they speak to an AI: a template's comments and hidden elements are the developer's notes
+ * and the page's markup ("paste your API key below", a hidden warning about seed phrases).
+ */
 function hiddenInString(
   input: TextScanInput,
   g: { offset: number; text: string },
   lines: LineIndex,
   out: Finding[],
 ): void {
-  if (!g.text.includes('<')) return;
+  if (!g.text.includes('<') || g.text.length > 64_000) return;
   const line = lines.lineOf(g.offset) + (input.lineOffset ?? 1) - 1;
   for (const region of hiddenMarkdownRegions(g.text)) {
-    if (region.text.trim().length < 8) continue;
+    if (region.text.trim().length < 8 || !hiddenForAgent(input, region.text)) continue;
     const before = out.length;
     phraseScan(input, region.text, g.offset, lines, true, false, out);
     for (const f of out.slice(before)) f.line = line;

@@ -378,11 +378,13 @@ export function gunzippedMembers(files: PackageFile[], limits: AnalysisLimits): 
 
 /** Code files of the package a path pattern with run-time parts (`lib/platform/${…}.mjs`) names (at most 8). */
 function ownFilesMatching(pattern: string, files: PackageFile[]): string[] {
-  // (Its written parts must say something: `${…}/${…}` names every file.)
-  if (pattern.startsWith('..') || pattern.replace(/\$\{…\}|\//g, '').length < 3) return [];
+  // (Its written parts must say something: `${…}/${…}` names every file. At most three run-time
+  // parts, tried on paths of 300 characters or fewer: more makes the match backtrack for minutes.)
+  const parts = pattern.split('${…}').length - 1;
+  if (pattern.startsWith('..') || parts > 3 || pattern.replace(/\$\{…\}|\//g, '').length < 3) return [];
   const re = new RegExp(`^${pattern.split('${…}').map(escapeRegExp).join('[^/]+')}(?:\\.[cm]?js)?$`);
   return files
-    .filter((f) => CODE_FILE.test(f.path) && re.test(f.path))
+    .filter((f) => f.path.length <= 300 && CODE_FILE.test(f.path) && re.test(f.path))
     .slice(0, 8)
     .map((f) => f.path);
 }

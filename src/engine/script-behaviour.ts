@@ -914,10 +914,14 @@ function pyHits(raw: { line: number; text: string }[], installTime: boolean): Sc
       String.raw`\b(?:exec|eval)\s*\([^\n]*(?:${fetchedExpr})|\b(?:subprocess\.(?:run|call|Popen|check_output|check_call)|os\.(?:system|popen))\s*\([^\n]*(?:${fetchedExpr})`,
     ),
   );
-  // (`socket.create_connection((host, port))` makes and connects one in a call.)
+  // (`socket.create_connection((host, port))` makes and connects one in a call; counted when a
+  // shell is what the socket is handed: a daemon sends metrics with it and points its own output
+  // at /dev/null with dup2.)
   const sock =
     (/\bsocket\.socket\s*\(/.test(all) && /\.connect\s*\(/.test(all)) ||
-    /\b(?:socket\.)?create_connection\s*\(/.test(all);
+    (/(?<![\w.])(?:socket\.)?create_connection\s*\(/.test(all) &&
+      !/\.\s*create_connection\s*\(/.test(all.replace(/\bsocket\.create_connection/g, '')) &&
+      /\bpty\.spawn\s*\(|["']\/bin\/(?:ba|z|da)?sh["']|environ(?:\.get\(|\[)\s*["']SHELL["']/.test(all));
   const shellOverSocket =
     /\bpty\.spawn\s*\(|\bos\.dup2\s*\(|\bsubprocess\.\w+\([^)]*stdin\s*=\s*\w*sock/.test(all);
   const envOut = find(/\bos\.environ\b/) && (dl || /\.post\s*\(/.test(all));

@@ -51,13 +51,19 @@ const NOT_AI_AGENT =
 const SEARCH =
   /\b(?:present|available|stored|found)\s+in\s+(?:the\s+|this\s+|your\s+)?(?:session|context|conversation|environment|workspace)\b|\b(?:search(?:es|ing)?|reading|scanning|collecting|gathering|looking\s+for|find|locate|scan|enumerate|list|look\s+(?:for|up)|collect|gather|harvest|read|cat|open|dump|grep|crawl|walk|glob|inventory|extract|retrieve|fetch|load|copy)\b|\bbusca(?:r)?\b|\bencuentra\b|\brecopila\b|\blee(?:r)?\b|\bsuche?\b|\bfinde\b|\bsammle\b|\blies\b|\bcherche[rz]?\b|\brecherche[rz]?\b|\btrouve[rz]?\b|\bcollecte[rz]?\b|\blis\b|\blire\b|найд|найти|ищи|поиск|собер|собра|прочита|прочти|просканиру|搜索|查找|寻找|找到|收集|读取|扫描|列出|遍历|検索|探し|探す|収集|読み|검색|찾아|수집|읽어/i;
 
+/** Handing something over… */
+const HANDOVER =
+  /\b(?:pass(?:es|ing)?|send(?:s|ing)?|upload(?:s|ing)?|attach(?:es|ing)?|provide|forward|share|submit|paste)\b/i;
+/** …to a tool, a server or an address. */
+const HANDOVER_TARGET = /\btool\b|\bserver\b|\bendpoint\b|\bMCP\b|https?:\/\/|`[\w.-]+\.[\w_-]+`/i;
+
 const SINK =
   /\b(?:send|post|upload|exfiltrate|transmit|forward|e-?mail|curl|webhook|beacon)\b|\b(?:write|save|append|store|output|print|include|paste|attach|pass|add|dump|copy|submit|report|log|put|record)\b[^.\n]{0,80}(?:\b(?:to|into|in)\s+(?!the\s+(?:user|developer|human|chat|conversation|answer|reply|response)\b|me\b|you\b|your\s+(?:answer|reply|response)\b)[`'"~/\w.-]+|\b(?:argument|parameter|param|field)\b|https?:\/\/|\/tmp\b|~\/|\.(?:txt|json|log|csv|md)\b)|\benv[ií]a(?:r)?\b|\bescrib[ea]\b|\bguarda\b|\bsube\b|\bsende\b|\bschreib|\bspeicher|\benvoie[rz]?\b|\bécri[st]|\benregistre|отправ|запиш|записа|сохран|загруз|передай|передать|вставь|发送|上传|写入|写到|保存|传到|提交|附加|粘贴|作为[^。\n]{0,12}参数|传给|传入|送信|書き込|書き出|アップロード|전송|보내|저장|기록|업로드/i;
 
 const SECRET_KINDS: [string, RegExp][] = [
   [
     'env',
-    /(?:^|[\s`'"(/*])\.env\b|dotenv files?|env(?:ironment)?\s+files?|environment\s+variables|printenv|\benv\s*\|/i,
+    /(?:^|[\s`'"(/*])\.env\b(?!\.(?:example|sample|template|dist|defaults)\b)|dotenv files?|env(?:ironment)?\s+files?|environment\s+variables|printenv|\benv\s*\|/i,
   ],
   ['ssh', /\.ssh\b|id_rsa|id_ed25519|id_ecdsa|ssh\s+keys?|authorized_keys/i],
   [
@@ -386,7 +392,16 @@ export function semanticScan(
     const named = basePlace === 'string' || basePlace === 'comment' ? WHO_AI.test(spoken) : WHO.test(spoken);
     if (named && SECTION_FOR_AI.test(spoken)) sectionAddressed = true;
     const who = opts.addressed || named || sectionAddressed;
-    const commanded = opts.commandsNeedAddressee ? named || sectionAddressed : who;
+    // (What a tool returns speaks to the model when it names one, or presses: "before you
+    // answer", "do not bother the user with this", consent claimed for the user.)
+    const commanded = opts.commandsNeedAddressee
+      ? named ||
+        sectionAddressed ||
+        RUN_URGENT.test(s) ||
+        FALSE_CONSENT.test(s) ||
+        CONCEAL.test(s.replace(NEGATED_WITHOUT, ' ')) ||
+        /\bbefore\s+(?:you\s+)?(?:answer|respond|repl)/i.test(s)
+      : who;
     place = sectionAddressed && basePlace === 'visible' ? 'agent' : basePlace;
     // Not addressed to a model, not hidden, not a tool description: only the rules that need no
     // addressee can fire.
@@ -411,10 +426,20 @@ export function semanticScan(
       const k = secretKinds(sent);
       if (!k.length) return;
       const near = steps ? sentences.slice(Math.max(0, i - 1), i + 2) : [sent];
-      if (!near.some((x) => SEARCH.test(x))) return;
+      // Secret files handed to a tool or a server ("call the sync tool and pass the project's
+      // .env files") are read to be handed over: the hand-over is the search and the sink.
+      // (A wrapped line is a sentence of its own here: the line before and after count.)
+      const around = sentences.slice(Math.max(0, i - 1), i + 2).join(' ');
+      // (A tool's own description asking for them is the tool-reads-secrets rule's.)
+      const handedOver =
+        !opts.toolDescription &&
+        k.some((x) => x !== 'tokens') &&
+        HANDOVER.test(around) &&
+        HANDOVER_TARGET.test(around);
+      if (!handedOver && !near.some((x) => SEARCH.test(x))) return;
       search = true;
       kinds = [...new Set([...kinds, ...k])];
-      if (sentences.slice(i, i + (steps ? 7 : 3)).some((x) => SINK.test(x))) sink = true;
+      if (handedOver || sentences.slice(i, i + (steps ? 7 : 3)).some((x) => SINK.test(x))) sink = true;
     });
     // "Do not add dependencies without asking" forbids acting unasked: not concealment.
     const conceal = CONCEAL.test(s.replace(NEGATED_WITHOUT, ' '));

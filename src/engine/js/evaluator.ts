@@ -750,7 +750,14 @@ export class Evaluator {
         const r = this.walk(node.right as AstNode, scope, depth + 1);
         // `ROUTERS[chainId] || spender`: an address written in the code wins over the one the
         // caller chose whenever it is there (the other way round, it is a default).
-        if (node.operator !== '&&') {
+        // (`BOOK[to] || to` looks the caller's choice up: what it finds is what the caller named.)
+        const right = sourceText(this.input.text, node.right as AstNode, 80) ?? '';
+        const lookedUp =
+          /^[\w$]+/.test(right) &&
+          new RegExp(`\\[\\s*${/^[\w$]+/.exec(right)![0].replace(/\$/g, '\\$')}\\b`).test(
+            sourceText(this.input.text, node.left as AstNode, 200) ?? '',
+          );
+        if (node.operator !== '&&' && !lookedUp) {
           const over = overridesRecipient(l, r);
           if (over) return over;
         }
@@ -1291,15 +1298,17 @@ export class Evaluator {
     // `for (i = 0; i < list.length; i++)`: the counter visits every item of the list; `list[i]`
     // is each of its items in turn (a table of names walked whole), not one picked out of it.
     const test = node.test as AstNode | null;
+    const list = test?.type === 'BinaryExpression' ? (test.right as AstNode) : undefined;
     const counter =
       node.type === 'ForStatement' &&
       test?.type === 'BinaryExpression' &&
       (test.operator === '<' || test.operator === '<=') &&
       (test.left as AstNode).type === 'Identifier' &&
-      (test.right as AstNode).type === 'MemberExpression' &&
-      !(test.right as AstNode).computed &&
-      keyName((test.right as AstNode).property as AstNode) === 'length'
-        ? ((test.left as AstNode).name as string)
+      list?.type === 'MemberExpression' &&
+      !list.computed &&
+      (list.object as AstNode).type === 'Identifier' &&
+      keyName(list.property as AstNode) === 'length'
+        ? `${(test.left as AstNode).name as string}:${(list.object as AstNode).name as string}`
         : undefined;
     if (counter === undefined) return this.loopTurns(node, scope, depth);
     this.listCounters.push(counter);
@@ -1406,10 +1415,12 @@ export class Evaluator {
       const literal =
         (propNode.type === 'Literal' || propNode.type === 'StringLiteral') && !this.escapedLiteral(propNode);
       obfKey = key !== undefined && !literal && !kv.listed;
+      // (The list the loop test measures, indexed by its counter, items written as literals.)
       everyItem =
         propNode.type === 'Identifier' &&
+        objNode.type === 'Identifier' &&
         obj.k === 'arr' &&
-        this.listCounters.includes(propNode.name as string);
+        this.listCounters.includes(`${propNode.name as string}:${objNode.name as string}`);
       this.effects.computedKey(node, obj, kv, key, literal);
     } else {
       key = keyName(propNode);
@@ -1432,7 +1443,7 @@ export class Evaluator {
     // `tx.to` of a transaction the caller handed over: the caller's recipient.
     if (v.k === 'unknown' && RECIPIENT_NAME.test(key)) v = callerRecipient(v);
     // (An item of a list walked whole is a name read from a table, as a key enumerated is.)
-    return everyItem && v.k === 'str' ? { ...v, listed: true } : v;
+    return everyItem && v.k === 'str' && v.lit ? { ...v, listed: true } : v;
   }
 
   /**

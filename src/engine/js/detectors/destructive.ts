@@ -140,7 +140,10 @@ export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope
   const timed =
     /\bDate\.now\(\)|\bnew\s+Date\(\s*\)|\.get(?:UTC)?(?:FullYear|Month|Date|Day|Hours)\(\)|\bMath\.random\(\)/.test(
       testSrc,
-    ) && /[<>]=?|[!=]==?/.test(testSrc);
+    ) &&
+    /[<>]=?|[!=]==?/.test(testSrc) &&
+    // (A file's age, `Date.now() - st.mtimeMs > week`, is what a cleaner prunes by, not a date.)
+    !/\b(?:mtime|ctime|atime|birthtime)(?:Ms)?\b/.test(testSrc);
   if (timed) d.timeGate++;
   return { geo, remote, targeted, seedShape, referrer, timed, ownMarker };
 }

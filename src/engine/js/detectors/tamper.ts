@@ -13,6 +13,7 @@
  * and of the modules it requires (with the functions that code calls). A function nobody calls
  * is what a tool does when its user asks; a formatter rewriting the project is that.
  */
+import { SENSITIVE_PATH } from '../../indicators';
 import { escapeRegExp } from '../../text';
 import { SYSTEM_PATH, homeForm, isUserDataPath } from '../../script-behaviour';
 import { asString, type AstNode, type Val } from '../values';
@@ -30,18 +31,24 @@ const REMOVES =
 
 /**
  * The package's own place outside its folder: a settings folder named after it (`~/.name`,
- * `~/.config/name`; for `@scope/cli` or `name-cli`, also the scope's or the product's name), or a
- * program named after it in a bin folder (`/usr/local/bin/name-cli`).
+ * `~/.config/name`; under `~/.config` and the like, also its scope's name or, for `name-cli`, the
+ * product's), or a program named after it in a bin folder (`/usr/local/bin/name-cli`).
  */
 function ownPlace(d: Detectors, path: string): boolean {
   const full = d.input.modules?.packageName?.toLowerCase();
   const name = full?.replace(/^@[^/]+\//, '');
   if (!full || !name) return false;
-  const names = new Set([name, name.replace(/[-_.]?(?:cli|js|node)$/, '')]);
-  const scope = /^@([^/]+)\//.exec(full)?.[1];
-  if (scope) names.add(scope);
-  const seg = /^~\/(?:\.config\/|\.local\/share\/|AppData\/(?:Roaming|Local)\/)?\.?([^/]+)/.exec(path)?.[1];
-  if (seg !== undefined && seg.length >= 3 && names.has(seg.toLowerCase())) return true;
+  // (No package owns where credentials are kept, whatever it is called.)
+  if (SENSITIVE_PATH.test(path)) return false;
+  const m = /^~\/(\.config\/|\.local\/share\/|AppData\/(?:Roaming|Local)\/)?\.?([^/]+)/.exec(path);
+  const seg = m?.[2]?.toLowerCase();
+  if (seg === name) return true;
+  // Under a settings root (`~/.config/<x>`, not a dot-folder of home, where other tools keep
+  // theirs: `~/.docker`, `~/.kube`), the name of a `-cli` package's product or of its scope.
+  if (m?.[1] && seg !== undefined && seg.length >= 3) {
+    const scope = /^@([^/]+)\//.exec(full)?.[1];
+    if (seg === scope || seg === name.replace(/[-_.]cli$/, '')) return true;
+  }
   const bin = /\/bin\/([^/]+)$/.exec(path)?.[1];
   return bin !== undefined && new RegExp(`^${escapeRegExp(name)}(?:[-_.]|$)`).test(bin.toLowerCase());
 }

@@ -285,7 +285,14 @@ export function drain(
   // per-chain "router" table consulted before the caller's spender, a transaction's `to`
   // overwritten): the transaction goes where the package says, not where its user asked.
   const swapped = ['to', 'data'].find((f) => hasDeepTaint(tx.props.get(f), 'recipient_override'));
-  if (swapped) {
+  // (A fixed contract as `to` with call data encoded here, or carrying the caller's recipient,
+  // wraps the caller's call: an account-abstraction entry point, a multicall, a relayer's
+  // forwarder. A swap keeps what the caller asked for and changes where it goes.)
+  const data = tx.props.get('data');
+  const wraps =
+    swapped === 'to' &&
+    (hasDeepTaint(data, 'caller_recipient') || (data?.k === 'str' && /^0x[0-9a-fA-F]{8}/.test(data.v)));
+  if (swapped && !wraps) {
     d.threat(
       'js.wallet-address-swap',
       'malicious_code',

@@ -132,7 +132,8 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
         : '';
     // `git ls-files`, `git ls-tree -r --name-only HEAD`: the project's tracked files (what a
     // formatter rewrites and a cleaner prunes: only a deletion under a gate weighs them).
-    if (/^\s*git\s+ls-(?:files|tree)\b/.test(line))
+    // (Not the untracked or ignored files `--others`/`--ignored` list: build output, caches.)
+    if (/^\s*git\s+ls-(?:files|tree)\b/.test(line) && !/\s(?:-o|-i|--others|--ignored)\b/.test(line))
       return withTaint({ k: 'api', mod: 'child_process', path: 'ChildProcess' }, [], 'project_files');
     // `git rev-parse --git-dir`: the repository's git folder (hook managers write its hooks/).
     if (/^\s*git\s+rev-parse\s+--(?:absolute-)?git(?:-common)?-dir\s*$/.test(line))
