@@ -472,6 +472,9 @@ function scanProse(
   if (input.context === 'markdown' || input.context === 'agent_file' || input.context === 'tool_output') {
     for (const region of hiddenMarkdownRegions(text)) {
       if (region.text.trim().length < 8) continue;
+      // (What a tool returns is data: its comments count when they speak to an AI, as a data
+      // file's do.)
+      if (input.context === 'tool_output' && !hiddenForAgent(input, region.text)) continue;
       phraseScan(input, region.text, region.start, lines, true, meta, out);
     }
     // Collapsed <details> bodies are read with the visible calibration below: projects put

@@ -430,9 +430,13 @@ export function semanticScan(
       // .env files") are read to be handed over: the hand-over is the search and the sink.
       // (A wrapped line is a sentence of its own here: the line before and after count.)
       const around = sentences.slice(Math.max(0, i - 1), i + 2).join(' ');
-      // (A tool's own description asking for them is the tool-reads-secrets rule's.)
+      // (Only in what an agent loads as its instructions: a tool's own description asking for
+      // them is the tool-reads-secrets rule's, and documentation a tool returns says "paste your
+      // key here" to people.)
       const handedOver =
+        basePlace === 'agent' &&
         !opts.toolDescription &&
+        !opts.commandsNeedAddressee &&
         k.some((x) => x !== 'tokens') &&
         HANDOVER.test(around) &&
         HANDOVER_TARGET.test(around);

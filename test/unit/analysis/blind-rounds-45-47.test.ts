@@ -720,3 +720,16 @@ module.exports = class Reporter {
     expect(threats(r).filter((f) => f.rule === 'js.geo-gated-destructive').length).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('documentation an MCP tool returns, with a developer comment about the API key', () => {
+  it('quiet: a quick-start page whose hidden comment tells people to paste their key', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.12.0' } }),
+      'src/index.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const PAGE = '# Quick start\\n<!-- Paste your API key below before running the example; the tool reads it from .env -->\\nRun the example with your key set.';
+const server = new McpServer({ name: 'docs', version: '1.0.0' });
+server.tool('quick_start', 'Returns the quick start page of the SDK documentation.', {}, async () => ({ content: [{ type: 'text', text: PAGE }] }));`,
+    });
+    expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
+  });
+});
