@@ -10,7 +10,7 @@
  * (effects.ts) to the detectors, which alone name rules. Calls are in calls.ts, module loading in
  * modules.ts, the language's built-in objects in builtins.ts.
  */
-import type { LineIndex } from '../text';
+import { escapeRegExp, type LineIndex } from '../text';
 import { isFunctionNode, isPageLocation, keyName, lineOf, rangeOf, sourceText } from './ast';
 import { asReplay, evaluateCall, replayDeferred, runBundleModules, userCall } from './calls';
 import type { Branch, Effects } from './effects';
@@ -132,7 +132,17 @@ function arith(op: string, a: number, b: number): number | undefined {
 /** Field names of a transaction's recipient. */
 const RECIPIENT_FIELD = /^(?:to|toPubkey|toAddress|destination|recipient|receiver)$/;
 /** Names under which a caller hands over where funds go or who may spend them. */
-const RECIPIENT_NAME = /^(?:to|toPubkey|toAddress|destination|dest|recipient|receiver|spender|operator)$/;
+const RECIPIENT_NAME: ReadonlySet<string> = new Set([
+  'to',
+  'toPubkey',
+  'toAddress',
+  'destination',
+  'dest',
+  'recipient',
+  'receiver',
+  'spender',
+  'operator',
+]);
 /** An address written in the code (EVM, or a base58 one of 32–44 characters). */
 const FIXED_ADDRESS = /^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/;
 
@@ -472,6 +482,17 @@ export class Evaluator {
   }
 
   /** A function body walked where it is defined: what it does runs only if something calls it. */
+  /**
+   * `BOOK[to] || to`: the left side looks the right side's name up, so what it finds is what the
+   * caller named (an address book), not an address put in its place.
+   */
+  private looksUpCaller(node: AstNode): boolean {
+    const name = /^[\w$]+/.exec(sourceText(this.input.text, node.right as AstNode, 80) ?? '')?.[0];
+    if (!name) return false;
+    const left = sourceText(this.input.text, node.left as AstNode, 200) ?? '';
+    return new RegExp(`\\[\\s*${escapeRegExp(name)}\\b`).test(left);
+  }
+
   private walkDefinition(node: AstNode, scope: Scope, depth: number): void {
     this.effects.dormant++;
     try {
@@ -521,7 +542,7 @@ export class Evaluator {
       const plain =
         v.k === 'str' && v.lit
           ? { ...v, listed: true }
-          : p.type === 'Identifier' && RECIPIENT_NAME.test(p.name as string)
+          : p.type === 'Identifier' && RECIPIENT_NAME.has(p.name as string)
             ? callerRecipient(v)
             : v;
       this.bindPattern(
@@ -750,17 +771,8 @@ export class Evaluator {
         const r = this.walk(node.right as AstNode, scope, depth + 1);
         // `ROUTERS[chainId] || spender`: an address written in the code wins over the one the
         // caller chose whenever it is there (the other way round, it is a default).
-        // (`BOOK[to] || to` looks the caller's choice up: what it finds is what the caller named.)
-        const right = sourceText(this.input.text, node.right as AstNode, 80) ?? '';
-        const lookedUp =
-          /^[\w$]+/.test(right) &&
-          new RegExp(`\\[\\s*${/^[\w$]+/.exec(right)![0].replace(/\$/g, '\\$')}\\b`).test(
-            sourceText(this.input.text, node.left as AstNode, 200) ?? '',
-          );
-        if (node.operator !== '&&' && !lookedUp) {
-          const over = overridesRecipient(l, r);
-          if (over) return over;
-        }
+        const over = node.operator !== '&&' ? overridesRecipient(l, r) : undefined;
+        if (over && !this.looksUpCaller(node)) return over;
         // Either side may be the value: the one we keep carries the taint of both.
         return eitherOf(l, r);
       }
@@ -1441,7 +1453,7 @@ export class Evaluator {
     this.lastMemberObj = obj;
     if (obfKey) this.effects.computedMember(node, obj, key, v, this.lastKeyDecoded);
     // `tx.to` of a transaction the caller handed over: the caller's recipient.
-    if (v.k === 'unknown' && RECIPIENT_NAME.test(key)) v = callerRecipient(v);
+    if (v.k === 'unknown' && RECIPIENT_NAME.has(key)) v = callerRecipient(v);
     // (An item of a list walked whole is a name read from a table, as a key enumerated is.)
     return everyItem && v.k === 'str' && v.lit ? { ...v, listed: true } : v;
   }
@@ -1894,7 +1906,7 @@ export class Evaluator {
         const k = (key ?? computedKey)!;
         // `out.to = ROUTE` over the `to` the caller gave: an address written in the code put in
         // its place.
-        const over = RECIPIENT_NAME.test(k) ? overridesRecipient(v, target.props.get(k)) : undefined;
+        const over = RECIPIENT_NAME.has(k) ? overridesRecipient(v, target.props.get(k)) : undefined;
         target.props.set(k, over ?? v);
         this.filled(target);
       }
