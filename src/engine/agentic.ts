@@ -897,6 +897,18 @@ function jsonStrings(text: string): { offset: number; text: string }[] {
       // not a JSON string
     }
   }
+  // A text kept as a list of lines (`"notes": ["<IMPORTANT>", "Before calling it, …", …]`): read
+  // joined, as the code that loads it joins them.
+  for (const m of text.matchAll(/\[\s*"(?:[^"\\\n]|\\.)*"(?:\s*,\s*"(?:[^"\\\n]|\\.)*"){2,}\s*\]/g)) {
+    if (out.length >= 2000 || m[0].length > 64_000) break;
+    try {
+      const v = JSON.parse(m[0]) as unknown;
+      const joined = Array.isArray(v) ? v.join('\n') : '';
+      if (joined.length >= 80 && /\S\s+\S/.test(joined)) out.push({ offset: m.index, text: joined });
+    } catch {
+      // not a list of strings
+    }
+  }
   return out;
 }
 

@@ -316,7 +316,9 @@ const CATALOGUE = {
   'js.write-persistence': rule(
     [ISI, MC],
     'a launch agent, systemd user unit, autostart entry, cron file, git hook (or hooks in every repository listed under home) or authorized_keys is written, or an npm/yarn/git setting that starts code on every run (node-options --require, script-shell, yarnPath outside the project, fsmonitor, sshCommand), or install-time code puts a program named like a common command (git, node, sudo …) in a folder on PATH',
-    { base: 0.75, install: 0.9, gitHook: 0.85, onRequest: 0.45 },
+    // plantedKey: an SSH public key written in the package put into authorized_keys (a backdoor
+    // whoever calls the function).
+    { base: 0.75, install: 0.9, gitHook: 0.85, onRequest: 0.45, plantedKey: 0.9 },
   ),
   'js.write-shell-rc': rule([ISI, MC], 'a shell start-up file (~/.bashrc, ~/.zshrc, ~/.profile) is written', {
     base: 0.6,

@@ -139,6 +139,15 @@ export function analyzeJsFile(input: JsFileInput): JsFileResult {
     return cached.result;
   }
   const { evaluator, result } = runFile(input);
+  // An entry file analysed again: what other files' calls into its functions did during the
+  // first reading (an install script calling its `run()`) stays found.
+  if (cached && cached.installTime === input.installTime && cached.text === input.text) {
+    input.modules!.results.delete(input.path);
+    const seen = new Set(result.findings.map((f) => `${f.rule}\u0000${f.file}\u0000${f.line}`));
+    for (const f of cached.result.findings)
+      if (!seen.has(`${f.rule}\u0000${f.file}\u0000${f.line}`)) result.findings.push(f);
+    result.caps.merge(cached.result.caps);
+  }
   // Files analysed first by the package loop serve their exports to files that require them later.
   if (input.modules && result.parsed && !input.nested && !input.modules.cache.has(input.path)) {
     input.modules.cache.set(input.path, evaluator.exportsValue());

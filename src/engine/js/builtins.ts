@@ -12,6 +12,7 @@ import { secretFieldHandlers, storageDump } from './models/browser';
 import { compiles } from './models/code';
 import {
   UNKNOWN,
+  anyMember,
   asNum,
   asString,
   deepTaints,
@@ -20,6 +21,7 @@ import {
   withTaint,
   type AstNode,
   type Val,
+  overCallerObject,
 } from './values';
 
 /** A parsed JSON or YAML document as a value (bounded in depth and size; what is cut is unknown). */
@@ -154,10 +156,18 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
     // carry), and is what the call returns.
     if (path === 'assign' && a0?.k === 'obj') {
       const carried = new Set(a0.t);
+      let afterCaller: Set<string> | undefined;
       for (const src of args.slice(1)) {
-        if (src?.k === 'obj') for (const [k, v] of src.props) if (a0.props.size < 10_000) a0.props.set(k, v);
+        if (src?.k === 'unknown' && !src.t?.size) afterCaller ??= new Set();
+        if (src?.k === 'obj')
+          for (const [k, v] of src.props)
+            if (a0.props.size < 10_000) {
+              a0.props.set(k, v);
+              afterCaller?.add(k);
+            }
         for (const x of deepTaints(src)) carried.add(x);
       }
+      if (afterCaller?.size) overCallerObject(a0.props, afterCaller);
       if (carried.size) a0.t = carried;
       // (Props merged for an input: `Object.assign({ autoComplete: 'cc-csc' }, props, { onBlur })`.)
       if (a0.props.size >= 2 && a0.props.size <= 64)
@@ -263,6 +273,9 @@ export function stringMethod(callee: Val & { k: 'api' }, method: string, args: V
   const n = (i: number) => asNum(args[i]);
   switch (method) {
     case 'toString':
+      // A buffer whose bytes were changed in place (decrypted by a loop): the text they make.
+      if (base?.k === 'str' && base.bytes && !/^(?:base64(?:url)?|hex)$/i.test(asString(args[0]) ?? ''))
+        return withTaint(str(Buffer.from(base.bytes).toString('utf8')), [callee, base], 'decoded');
       // Bytes of a string only partly known, encoded (`Buffer.from(prefix + script).toString('base64')`):
       // the encoding of the unknown part is not known either; its data stays with it.
       if (s.includes('${…}') && /^(?:base64(?:url)?|hex)$/i.test(asString(args[0]) ?? ''))
@@ -370,6 +383,10 @@ export function arrayMethod(
           key !== undefined ? asString(p.items[0]) === key : args[0] !== undefined && p.items[0] === args[0],
         )?.items[1] ??
         (args[0]?.k === 'obj' && pairs.length === 1 ? pairs[0]!.items[1] : undefined) ??
+        // (A key not known here: any of its values, as for an object's property.)
+        (key === undefined && args[0]?.k === 'unknown' && pairs.length
+          ? anyMember({ k: 'arr', items: pairs.map((p) => p.items[1]!) })
+          : undefined) ??
         unknown([base])
       );
     if (method === 'set' && args.length >= 2 && base.items.length < 1000) {
@@ -538,6 +555,11 @@ export function collectionGlobal(c: {
     // (A Proxy of anything but a plain object, `process.env` say, is still that thing.)
     if (get?.k === 'fn' && c.a0?.k === 'obj')
       return { k: 'obj', props: c.a0.props, trap: { get, target: c.a0 } };
+    // (A target not known here, an empty cache made some other way: the trap still answers.)
+    if (get?.k === 'fn' && c.a0?.k === 'unknown' && !c.a0.t?.size) {
+      const target: Val & { k: 'obj' } = { k: 'obj', props: new Map() };
+      return { k: 'obj', props: target.props, trap: { get, target } };
+    }
     return c.a0 ?? UNKNOWN;
   }
   if (c.name === 'structuredClone') return c.a0 ?? UNKNOWN;

@@ -690,6 +690,25 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
         ev.deferred.push({ node, fn, params, scope, depth, dormant: ev.effects.dormant });
       return;
     }
+    // A named handler given to an API that calls it with data it carries (`app.post('/x',
+    // handler)` hands it the request): walked with that data, as a handler written in place is.
+    if (a.type === 'Identifier' && args[i]?.k === 'fn' && fresh && how !== 'then') {
+      // (What the network model hands a handler: a route's request, a socket's messages.)
+      const given = networkCallbackParams({ callee, result, args, method: how });
+      if (given?.some((p) => p.t?.size)) {
+        const fn = args[i] as FnVal;
+        ev.rewalked.add(fn.node);
+        if (ev.effects.dormant === 0) ev.rewalkedLive.add(fn.node);
+        const onUser = !callsBackUnprompted(ev, callee, how, memberObj, calleeNode);
+        if (onUser) ev.effects.dormant++;
+        try {
+          userCall(ev, node, fn, given, scope, depth, undefined, false);
+        } finally {
+          if (onUser) ev.effects.dormant--;
+        }
+        return;
+      }
+    }
     // A named function handed to forEach/map over a collection whose items are not known but
     // tainted (`document.querySelectorAll('form').forEach(hook)`): each item carries the taint.
     if (a.type === 'Identifier' && args[i]?.k === 'fn' && !ev.rewalked.has(args[i].node)) {

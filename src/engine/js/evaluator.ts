@@ -40,6 +40,9 @@ import {
   anyMember,
   setterKey,
   WALLET_PROVIDERS,
+  callerRecipient,
+  overridesRecipient,
+  overCallerObject,
 } from './values';
 
 export const GLOBAL_NAMES = new Set(['global', 'globalThis', 'window', 'self']);
@@ -143,23 +146,6 @@ const RECIPIENT_NAME: ReadonlySet<string> = new Set([
   'spender',
   'operator',
 ]);
-/** An address written in the code (EVM, or a base58 one of 32–44 characters). */
-const FIXED_ADDRESS = /^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/;
-
-/** What the caller chose as recipient, marked (a copy: values are shared). */
-function callerRecipient(v: Val): Val {
-  return v.k === 'unknown' && !v.t?.has('caller_recipient')
-    ? withTaint({ k: 'unknown' }, [v], 'caller_recipient')
-    : v;
-}
-/** An address written in the code, put where the caller's recipient was. */
-function overridesRecipient(fixed: Val, caller: Val | undefined): Val | undefined {
-  const a = asString(fixed);
-  return a !== undefined && FIXED_ADDRESS.test(a) && /\d/.test(a) && caller?.t?.has('caller_recipient')
-    ? withTaint({ ...fixed }, [fixed, caller], 'recipient_override')
-    : undefined;
-}
-
 /** Built-in constructors: their own `constructor` is Function. */
 const BUILTIN_CONSTRUCTORS = new Set([
   'Function',
@@ -359,6 +345,11 @@ export class Evaluator {
   readonly boring = new Map<AstNode, number>();
   /** What functions walked where they are defined return, when it carries data (by function node). */
   readonly definitionReturns = new WeakMap<AstNode, Val>();
+  /**
+   * A test in the function being walked (an `if`, a `switch`, a `?:`) reads the recipient its
+   * caller chose: what it returns in place of that recipient is a default or a check, not a swap.
+   */
+  private testsCallerRecipient = false;
   /** The objects of the `with` statements around the code being walked (innermost last). */
   private readonly withObjects: Val[] = [];
   /** Per `catch` block being walked: the names it assigned, with the value they had before. */
@@ -483,14 +474,18 @@ export class Evaluator {
 
   /** A function body walked where it is defined: what it does runs only if something calls it. */
   /**
-   * `BOOK[to] || to`: the left side looks the right side's name up, so what it finds is what the
-   * caller named (an address book), not an address put in its place.
+   * `BOOK[to] || to`, `book.get(to) ?? to`, `resolveName(to) || to`: the left side looks the right
+   * side's name up, so what it finds is what the caller named (an address book), not an address
+   * put in its place.
    */
   private looksUpCaller(node: AstNode): boolean {
-    const name = /^[\w$]+/.exec(sourceText(this.input.text, node.right as AstNode, 80) ?? '')?.[0];
+    // (The whole name: `TABLE[tx.chainId] || tx.to` looks up the chain, not the recipient.)
+    const name = /^[\w$]+(?:\s*\??\.\s*[\w$]+)*/.exec(
+      sourceText(this.input.text, node.right as AstNode, 80) ?? '',
+    )?.[0];
     if (!name) return false;
     const left = sourceText(this.input.text, node.left as AstNode, 200) ?? '';
-    return new RegExp(`\\[\\s*${escapeRegExp(name)}\\b`).test(left);
+    return new RegExp(`(?<![\\w$.])${escapeRegExp(name)}(?![\\w$])`).test(left);
   }
 
   private walkDefinition(node: AstNode, scope: Scope, depth: number): void {
@@ -554,16 +549,44 @@ export class Evaluator {
     });
     const body = node.body as AstNode | undefined;
     if (!body) return UNKNOWN;
-    if (body.type === 'BlockStatement') {
-      this.hoist(body, inner);
-      this.walk(body, inner, depth + 1);
-    } else {
-      inner.returns.push(this.walk(body, inner, depth + 1));
+    const testedBefore = this.testsCallerRecipient;
+    this.testsCallerRecipient = false;
+    try {
+      if (body.type === 'BlockStatement') {
+        this.hoist(body, inner);
+        this.walk(body, inner, depth + 1);
+      } else {
+        inner.returns.push(this.walk(body, inner, depth + 1));
+      }
+      this.effects.scopeEnd(inner);
+      // A generator's call gives what it yields, as a list (`[...secrets()]`, `for (x of gen())`).
+      if (inner.yields) return { k: 'arr', items: inner.yields };
+      // `if (chainId === 1) return ROUTER; return spender;`: on some paths an address written in
+      // the code is returned where the caller's recipient is on the others, chosen by a test that
+      // does not look at that recipient.
+      if (!this.testsCallerRecipient && inner.returns.length >= 2) {
+        const caller = inner.returns.find((r) => r.t?.has('caller_recipient'));
+        for (const r of caller ? inner.returns : []) {
+          const over = r !== caller ? overridesRecipient(r, caller) : undefined;
+          if (over) return over;
+        }
+      }
+      return pickReturn(inner.returns);
+    } finally {
+      this.testsCallerRecipient = testedBefore;
     }
-    this.effects.scopeEnd(inner);
-    // A generator's call gives what it yields, as a list (`[...secrets()]`, `for (x of gen())`).
-    if (inner.yields) return { k: 'arr', items: inner.yields };
-    return pickReturn(inner.returns);
+  }
+
+  /** The test reads the recipient or spender the function's caller chose. */
+  private namesCallerRecipient(test: AstNode, v: Val, scope: Scope): boolean {
+    if (hasDeepTaint(v, 'caller_recipient')) return true;
+    const text = sourceText(this.input.text, test, 300) ?? '';
+    for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) {
+      if (RECIPIENT_NAME.has(m[0])) return true;
+      const bound = scope.lookup(m[0]);
+      if (bound?.t?.has('caller_recipient')) return true;
+    }
+    return false;
   }
 
   /**
@@ -780,6 +803,8 @@ export class Evaluator {
         // The detectors weigh what the branch depends on (the machine's location, data received
         // from the network) for what happens under it.
         const test = this.walk(node.test as AstNode, scope, depth + 1);
+        if (!this.testsCallerRecipient && this.namesCallerRecipient(node.test as AstNode, test, scope))
+          this.testsCallerRecipient = true;
         const branch = this.effects.enterBranch(node, test, scope);
         this.lastIfTest = { node, test };
         try {
@@ -816,6 +841,16 @@ export class Evaluator {
           ((t.type === 'MemberExpression' || t.type === 'Identifier') &&
             ((test.k === 'str' && !test.v.includes('${…}')) || test.k === 'num'));
         if (picks) return (test as { v: unknown }).v ? a : b;
+        // `CHAINS.includes(id) ? ROUTER : spender`: an address written in the code put in place of
+        // the caller's recipient on a test that does not look at it (`spender ? spender : DEFAULT`
+        // and `isAddress(to) ? to : BURN` do).
+        if (a.t?.has('caller_recipient') || b.t?.has('caller_recipient')) {
+          if (this.namesCallerRecipient(t, test, scope)) this.testsCallerRecipient = true;
+          else {
+            const over = overridesRecipient(a, b) ?? overridesRecipient(b, a);
+            if (over) return over;
+          }
+        }
         return eitherOf(a, b);
       }
       case 'UnaryExpression': {
@@ -959,7 +994,25 @@ export class Evaluator {
         const cls = this.fnVal(node, scope);
         const id = (node.id as AstNode | null)?.name;
         if (node.type === 'ClassDeclaration' && typeof id === 'string') scope.vars.set(id, cls);
-        this.walkChildren(node, scope, depth);
+        // Static fields (`static #cache = new Map()`) are properties of the class itself, set in
+        // order with its static blocks (which may use them).
+        const body = node.body as AstNode | undefined;
+        this.walkChildren({ ...node, body: null } as AstNode, scope, depth);
+        for (const m of ((body?.body ?? []) as AstNode[]).slice(0, 1000)) {
+          const key = m.static && !m.computed ? keyName(m.key as AstNode) : undefined;
+          if (
+            (m.type === 'PropertyDefinition' ||
+              m.type === 'ClassProperty' ||
+              m.type === 'ClassPrivateProperty') &&
+            key &&
+            m.value
+          ) {
+            const v = this.walk(m.value as AstNode, scope, depth + 1);
+            let own = this.fnProps.get(node);
+            if (!own) this.fnProps.set(node, (own = new Map()));
+            if (own.size < 200) own.set(key, v);
+          } else this.walk(m, scope, depth + 1);
+        }
         return cls;
       }
       case 'VariableDeclaration':
@@ -1077,6 +1130,15 @@ export class Evaluator {
       case 'ForStatement':
         this.loop(node, scope, depth);
         return UNKNOWN;
+      case 'SwitchStatement': {
+        // (`switch (to) { case 'treasury': return TREASURY; … }` is an address book.)
+        const d = node.discriminant as AstNode;
+        const v = this.walk(d, scope, depth + 1);
+        if (!this.testsCallerRecipient && this.namesCallerRecipient(d, v, scope))
+          this.testsCallerRecipient = true;
+        for (const c of (node.cases ?? []) as AstNode[]) this.walk(c, scope, depth + 1);
+        return UNKNOWN;
+      }
       default:
         if (
           node.type.startsWith('TS') &&
@@ -1154,9 +1216,12 @@ export class Evaluator {
     const props = new Map<string, Val>();
     const all: Val[] = [];
     let descNode: AstNode | undefined;
+    // Keys written after the spread of an object the caller handed over (see overCallerObject).
+    let afterCaller: Set<string> | undefined;
     for (const p of (node.properties ?? []) as AstNode[]) {
       if (p.type === 'SpreadElement' || p.type === 'SpreadProperty') {
         let v = this.walk(p.argument as AstNode, scope, depth + 1);
+        if (v.k === 'unknown' && !v.t?.size) afterCaller ??= new Set();
         if (v.k === 'env') this.effects.envWhole(p);
         // `{ ...localStorage }`: a copy of all of the page's web storage.
         if (v.k === 'global' && /^(?:localStorage|sessionStorage)$/.test(v.name))
@@ -1184,11 +1249,13 @@ export class Evaluator {
       if (v.k === 'env') this.effects.envWhole(p);
       all.push(v);
       if (key !== undefined) {
+        afterCaller?.add(key);
         props.set(key, v);
         if (key === 'description' && v.k === 'str' && v.v.length >= 20) descNode = valNode;
         if ((key === 'hostname' || key === 'host') && v.k === 'str') this.effects.hostProperty(v.v);
       }
     }
+    if (afterCaller?.size) overCallerObject(props, afterCaller);
     // `{ tag: 'script', children: code }` (Vite) and `{ tagName: 'script', innerHTML: code }`
     // (html-webpack-plugin): a script an HTML transform puts into built pages.
     const inline =
@@ -1485,19 +1552,16 @@ export class Evaluator {
   }
 
   /** Reading an accessor property runs its getter with the object as `this` (once at a time). */
-  private callGetter(fn: FnVal, self: Val): Val {
-    if (
-      this.gettersRunning.has(fn.node) ||
-      (fn.owner && fn.owner !== this) ||
-      this.inlineLeft <= 0 ||
-      this.timedOut
-    )
-      return unknown([self]);
+  private callGetter(fn: FnVal, self: Val, at: AstNode, scope: Scope): Val {
+    if (this.gettersRunning.has(fn.node) || this.inlineLeft <= 0 || this.timedOut) return unknown([self]);
     this.gettersRunning.add(fn.node);
     this.inlineLeft--;
     try {
-      const scope = fn.scope instanceof Scope ? fn.scope : (this.rootScope ?? new Scope(undefined));
-      return this.walkFunction(fn.node, scope, 1, [], self);
+      // A getter of a class or object another file made (`new LayerSet().user`): walked in its
+      // file, as its methods are.
+      if (fn.owner && fn.owner !== this) return userCall(this, at, fn, [], scope, 1, self);
+      const own = fn.scope instanceof Scope ? fn.scope : (this.rootScope ?? new Scope(undefined));
+      return this.walkFunction(fn.node, own, 1, [], self);
     } finally {
       this.gettersRunning.delete(fn.node);
     }
@@ -1596,6 +1660,14 @@ export class Evaluator {
 
   private memberOf(obj: Val, key: string, at: AstNode, scope: Scope, obf: boolean): Val {
     const mark = obf ? markObfuscated : sameValue;
+    // A byte of a buffer decoded here (`buf[i]`), and its length in bytes.
+    if (obj.k === 'str' && obj.bytes) {
+      if (key === 'length') return { k: 'num', v: obj.bytes.length };
+      const i = Number(key);
+      // (It carries what the buffer does: bytes of decoded data.)
+      if (Number.isInteger(i) && i >= 0 && i < obj.bytes.length)
+        return withTaint({ k: 'num', v: obj.bytes[i]! }, [obj]);
+    }
     // The fields of forms or inputs found by enumerating the page: what the user typed in them.
     if (/^(?:value|elements|checked)$/.test(key) && obj.t?.has('page_form'))
       return withTaint({ k: 'unknown' }, [obj], 'page_secret');
@@ -1662,7 +1734,7 @@ export class Evaluator {
       case 'obj': {
         if (obj.trap) return this.callTrap(obj, obj.trap, key, at, scope);
         const v = obj.props.get(key);
-        if (v?.k === 'fn' && v.getter) return this.callGetter(v, obj);
+        if (v?.k === 'fn' && v.getter) return this.callGetter(v, obj, at, scope);
         if (!v && key === 'constructor') return mark({ k: 'global', name: 'Object' });
         return v ?? unknown([obj]);
       }
@@ -1901,6 +1973,26 @@ export class Evaluator {
       else if (key !== undefined && BUNDLE_TEXT_KEY.test(key))
         this.bundleText(node, v, node.right as AstNode);
       const setter = target.k === 'obj' ? target.props.get(setterKey(key ?? computedKey ?? '')) : undefined;
+      // `buf[i] ^= key.charCodeAt(i % n)`: a byte of a buffer decoded here, changed in place.
+      const byteAt =
+        target.k === 'str' && target.bytes && computedKey !== undefined ? Number(computedKey) : NaN;
+      if (
+        target.k === 'str' &&
+        target.bytes &&
+        Number.isInteger(byteAt) &&
+        byteAt >= 0 &&
+        byteAt < target.bytes.length
+      ) {
+        const old = target.bytes[byteAt]!;
+        const n =
+          v.k === 'num'
+            ? node.operator === '='
+              ? v.v
+              : arith(node.operator as string, old, v.v)
+            : undefined;
+        if (n !== undefined && Number.isFinite(n)) target.bytes[byteAt] = n & 255;
+        else target.bytes = undefined;
+      }
       if (setter?.k === 'fn') userCall(this, node, setter, [v], scope, depth, target);
       else if (target.k === 'obj' && (key ?? computedKey) !== undefined && target.props.size < 1000) {
         const k = (key ?? computedKey)!;

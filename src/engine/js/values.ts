@@ -51,6 +51,11 @@ export type Val = (
       alt?: Val;
       /** The object or array this is the JSON text of (`JSON.stringify(typed)`), read by sinks. */
       json?: Val;
+      /**
+       * The bytes of a buffer decoded here whose bytes are not text yet (`Buffer.from(blob,
+       * 'base64')` before an XOR loop decrypts it in place): indexes read and write them.
+       */
+      bytes?: Uint8Array;
     }
   | { k: 'num'; v: number }
   | { k: 'bool'; v: boolean }
@@ -272,6 +277,46 @@ export function pickReturn(returns: Val[]): Val {
   const others = returns.filter((r) => r !== picked && r.t?.size);
   return others.length ? withTaint({ ...picked }, [picked, ...others]) : picked;
 }
+
+/** An address written in the code (EVM, or a base58 one of 32–44 characters). */
+export const FIXED_ADDRESS = /^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/;
+
+/** What the caller chose as recipient, marked (a copy: values are shared). */
+export function callerRecipient(v: Val): Val {
+  return v.k === 'unknown' && !v.t?.has('caller_recipient')
+    ? withTaint({ k: 'unknown' }, [v], 'caller_recipient')
+    : v;
+}
+/** An address written in the code, put where the caller's recipient was. */
+export function overridesRecipient(fixed: Val, caller: Val | undefined): Val | undefined {
+  const a = asString(fixed);
+  return a !== undefined && FIXED_ADDRESS.test(a) && /\d/.test(a) && caller?.t?.has('caller_recipient')
+    ? withTaint({ ...fixed }, [fixed, caller], 'recipient_override')
+    : undefined;
+}
+
+/**
+ * An object built over one its caller handed over (`{ ...tx, to: HOT }`, `Object.assign({}, tx,
+ * { to: HOT })`): a recipient written in the code replaces the caller's, unless the object also
+ * gets call data of its own (a wrapper: a multicall, a forwarder, an entry point).
+ */
+export function overCallerObject(props: Map<string, Val>, setAfterCaller: ReadonlySet<string>): void {
+  if (setAfterCaller.has('data') || setAfterCaller.has('input')) return;
+  for (const k of setAfterCaller) {
+    if (!RECIPIENT_KEYS.has(k)) continue;
+    const over = overridesRecipient(props.get(k)!, callerRecipient(UNKNOWN));
+    if (over) props.set(k, over);
+  }
+}
+const RECIPIENT_KEYS: ReadonlySet<string> = new Set([
+  'to',
+  'toPubkey',
+  'toAddress',
+  'destination',
+  'recipient',
+  'receiver',
+  'spender',
+]);
 
 /** Most elements a loop or array callback is unrolled for. */
 export const MAX_UNROLL = 32;

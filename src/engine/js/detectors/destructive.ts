@@ -5,6 +5,7 @@
  * the network (a remote kill switch), which also covers dropped databases.
  */
 import { isUserDataPath } from '../../script-behaviour';
+import { escapeRegExp } from '../../text';
 import { keyName, sourceText } from '../ast';
 import type { Branch } from '../effects';
 import type { Scope } from '../scope';
@@ -261,6 +262,25 @@ function rewrites(method: string, data: Val | undefined): boolean {
   return t.has('listed_content') && !t.has('encrypted');
 }
 
+/**
+ * `fs.unlinkSync(dst); fs.symlinkSync(src, dst)`: a file removed to put another in its place (a
+ * dotfiles manager relinking, an updater swapping a file), the next lines making the same path.
+ * A wiper removes what it lists and leaves nothing behind.
+ */
+function replacedAfter(d: Detectors, node: AstNode, method: string): boolean {
+  if (!/^(?:unlink|unlinkSync|rm|rmSync)$/.test(method)) return false;
+  const arg = ((node.arguments ?? []) as AstNode[])[0];
+  const name = arg ? sourceText(d.input.text, arg, 80) : undefined;
+  const end = node.end as number | undefined;
+  if (!name || !/^[\w$.]+$/.test(name) || end === undefined) return false;
+  const after = d.input.text.slice(end, end + 600);
+  // (Put back as a link to nothing, the file's data is gone all the same.)
+  if (/\/dev\/null|['"]NUL['"]/.test(after)) return false;
+  return new RegExp(
+    `\\b(?:symlink|link|writeFile|copyFile|rename|cp|outputFile|ensureSymlink|createSymlink|move)(?:Sync)?\\s*\\([^;]*?(?<![\\w$.])${escapeRegExp(name)}(?![\\w$])`,
+  ).test(after);
+}
+
 /** A file write or deletion that destroys: under a geo or remote gate, recursive, or over listed user files. */
 export function destructiveWrite(
   d: Detectors,
@@ -323,6 +343,7 @@ export function destructiveWrite(
     ) &&
     a0?.t?.has('user_listing') &&
     !rewrites(method, args[1]) &&
+    !replacedAfter(d, node, method) &&
     d.ownMarkerGate <= 0
   ) {
     d.threat(

@@ -19,6 +19,9 @@ import type { Detectors } from './index';
 import { commandLines } from '../../ai-cli';
 import { aiCliCheck } from './process';
 
+/** An OpenSSH public key line (`ssh-ed25519 AAAA…`). */
+const SSH_PUBLIC_KEY =
+  /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+AAAA[0-9A-Za-z+/]{40,}/;
 /**
  * Install folders of other applications and editor extensions (and the Discord client's core
  * module, wherever its versioned folder sits: the file Discord token stealers patch).
@@ -255,15 +258,24 @@ export function write(
       p.replace(/\\/g, '/'),
     )
   ) {
+    // A public key written in the package put into the user's authorized_keys: whoever holds
+    // the private half logs in, whoever called the function (key managers add the keys their
+    // user gives them).
+    const keyInCode =
+      /\.ssh\/authorized_keys$/.test(p.replace(/\\/g, '/')) &&
+      (SSH_PUBLIC_KEY.test(args[1] ? flatStrings(args[1]).join('\n') : '') ||
+        SSH_PUBLIC_KEY.test(d.input.text));
     d.threat(
       'js.write-persistence',
       d.installTime ? 'install_script_injection' : 'malicious_code',
       node,
-      `writes ${p.slice(0, 80)}: code that runs again later (autostart, scheduled job, git hook) or a key that lets someone in`,
+      keyInCode
+        ? `writes ${p.slice(0, 80)} with an SSH public key written in the package: whoever holds its private key can log in`
+        : `writes ${p.slice(0, 80)}: code that runs again later (autostart, scheduled job, git hook) or a key that lets someone in`,
       // In a function nobody calls at install or load (a launch-at-login helper's `enable()`),
       // it is what the caller asks for: weighed below a warning (what the entry runs is planted
       // code, read by the script rules above).
-      d.install ?? (d.dormant > 0 ? 'onRequest' : undefined),
+      d.install ?? (keyInCode ? 'plantedKey' : d.dormant > 0 ? 'onRequest' : undefined),
     );
   }
   // A program named like a common command (git, node, sudo, ssh …) written by install-time code

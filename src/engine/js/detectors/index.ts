@@ -511,6 +511,21 @@ export class Detectors implements Effects {
   ): void {
     this.acts++;
     network.request(this, node, what, target, options, scope, protocol, payload);
+    // Mail sent through a provider's HTTP API (`{ To: to, Bcc: 'archive@…' }` posted as JSON): a
+    // fixed copy recipient on every message the caller sends, as with an SMTP client.
+    const body = options?.k === 'obj' ? options.props.get('body') : undefined;
+    for (const v of [body, ...(payload ?? [])]) {
+      const doc = v?.k === 'str' && v.json ? v.json : v;
+      if (doc?.k !== 'obj' || doc.props.size > 64) continue;
+      let to: Val | undefined;
+      let copy: [string, string] | undefined;
+      for (const [k, x] of doc.props) {
+        if (/^to$/i.test(k)) to = x;
+        const address = /^b?cc$/i.test(k) ? asString(x) : undefined;
+        if (address && /^[^@\s${}]+@[\w.-]+\.[a-z]{2,}$/i.test(address)) copy = [k, address];
+      }
+      if (copy && to !== undefined && asString(to) === undefined) this.hiddenCopy(node, copy[0], copy[1]);
+    }
     // npm's publish protocol spoken directly: a PUT whose document carries the tarball as an
     // attachment (`_attachments`), with a token the code found.
     if ([options, ...(payload ?? [])].some((v) => v !== undefined && carriesAttachments(v, 0)))

@@ -119,11 +119,22 @@ export function decoderApi(c: ApiCall): Val | undefined {
     }
     if (s0 !== undefined && enc) {
       const d = /^base64(?:url)?$/i.test(enc) ? decodeBase64(s0) : /^hex$/i.test(enc) ? decodeHex(s0) : s0;
-      return withTaint(
+      const out = withTaint(
         d !== undefined ? str(d) : { k: 'unknown' },
         args,
         /^(?:base64(?:url)?|hex)$/i.test(enc) ? 'decoded' : undefined,
       );
+      // The bytes (an encrypted blob's, say): kept, for a loop that decrypts them in place.
+      if (
+        out.k === 'str' &&
+        d !== undefined &&
+        s0.length <= 90_000 &&
+        /^(?:base64(?:url)?|hex)$/i.test(enc)
+      ) {
+        const raw = Buffer.from(s0, /^hex$/i.test(enc) ? 'hex' : 'base64');
+        out.bytes = new Uint8Array(raw);
+      }
+      return out;
     }
     if (enc && /^(?:base64(?:url)?|hex)$/i.test(enc)) return withTaint({ k: 'unknown' }, args, 'decoded');
     return s0 !== undefined ? str(s0, args) : unknown(args);
