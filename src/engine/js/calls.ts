@@ -565,10 +565,12 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     const fnNode = effArgs === args ? argNodes[0] : argNodes[1];
     // A one-expression arrow (`(s, b) => s + String.fromCharCode(parseInt(b, 16))`) is cheap to
     // walk: it goes over longer lists (an address of 40 hex pairs), charged a sixteenth a turn.
+    // (So is a block of one statement: `(b, i) => { buf[i] = b ^ key[i % n]; }`.)
+    const fnBody = fnNode?.body as AstNode | undefined;
     const span =
       fnNode &&
-      fnNode.type === 'ArrowFunctionExpression' &&
-      (fnNode.body as AstNode).type !== 'BlockStatement'
+      (fnNode.type === 'ArrowFunctionExpression' || fnNode.type === 'FunctionExpression') &&
+      (fnBody?.type !== 'BlockStatement' || ((fnBody.body ?? []) as AstNode[]).length <= 1)
         ? rangeOf(fnNode)
         : undefined;
     const cheap = !!span && span[1] - span[0] <= 160;

@@ -146,6 +146,9 @@ const RECIPIENT_NAME: ReadonlySet<string> = new Set([
   'spender',
   'operator',
 ]);
+/** Methods a buffer shares with arrays that go over its bytes. */
+const BYTE_ITERATION: ReadonlySet<string> = new Set(['forEach', 'map', 'reduce', 'every', 'some', 'filter']);
+
 /** Built-in constructors: their own `constructor` is Function. */
 const BUILTIN_CONSTRUCTORS = new Set([
   'Function',
@@ -1667,6 +1670,15 @@ export class Evaluator {
       // (It carries what the buffer does: bytes of decoded data.)
       if (Number.isInteger(i) && i >= 0 && i < obj.bytes.length)
         return withTaint({ k: 'num', v: obj.bytes[i]! }, [obj]);
+      // Its array methods go over its bytes (`buf.forEach((b, i) => { buf[i] = b ^ k[i % n] })`).
+      if (BYTE_ITERATION.has(key) && obj.bytes.length <= 4096)
+        return this.memberOf(
+          { k: 'arr', items: Array.from(obj.bytes, (b): Val => withTaint({ k: 'num', v: b }, [obj])) },
+          key,
+          at,
+          scope,
+          obf,
+        );
     }
     // The fields of forms or inputs found by enumerating the page: what the user typed in them.
     if (/^(?:value|elements|checked)$/.test(key) && obj.t?.has('page_form'))

