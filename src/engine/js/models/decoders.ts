@@ -138,10 +138,17 @@ export function decoderApi(c: ApiCall): Val | undefined {
     }
     if (enc && /^(?:base64(?:url)?|hex)$/i.test(enc)) return withTaint({ k: 'unknown' }, args, 'decoded');
     // A short text's bytes (a key: `Buffer.from('s3cr')`), read by index as numbers.
-    if (s0 !== undefined && !s0.includes('${…}') && s0.length <= 1024 && (!enc || /^(?:utf-?8|latin1|binary|ascii)$/i.test(enc))) {
+    if (
+      s0 !== undefined &&
+      !s0.includes('${…}') &&
+      s0.length <= 1024 &&
+      (!enc || /^(?:utf-?8|latin1|binary|ascii)$/i.test(enc))
+    ) {
       const out = str(s0, args);
       if (out.k === 'str')
-        out.bytes = new Uint8Array(Buffer.from(s0, enc && /^(?:latin1|binary)$/i.test(enc) ? 'latin1' : 'utf8'));
+        out.bytes = new Uint8Array(
+          Buffer.from(s0, enc && /^(?:latin1|binary)$/i.test(enc) ? 'latin1' : 'utf8'),
+        );
       return out;
     }
     return s0 !== undefined ? str(s0, args) : unknown(args);
