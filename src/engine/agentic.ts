@@ -10,6 +10,7 @@ import type { ThreatType } from '../contract/schemas';
 import {
   CONCEAL,
   FALSE_CONSENT,
+  HANDS_SECRET,
   NEGATED_CLAUSE,
   RUN_URGENT,
   decodedBlobs,
@@ -136,6 +137,10 @@ const PHRASES: PhraseRule[] = [
   },
 ];
 
+/** A registry address on a bare IP or over plain http, not on this machine. */
+const INSECURE_REGISTRY =
+  /registry\s*=\s*(?:http:\/\/(?!localhost\b|127\.|0\.0\.0\.0|\[::1\])|https:\/\/\d{1,3}(?:\.\d{1,3}){3}\b)/i;
+
 /** Phrase rules that are requests, so that a prohibition of the same act is not one. */
 const NEGATABLE = new Set<string>([
   'text.run-command',
@@ -232,6 +237,12 @@ function phraseScan(
         : contextKey(input.context, hidden);
     if (!hasVariant(r.rule, place)) continue;
     const adjust: Adjustment[] = [];
+    if (
+      r.rule === 'text.registry-or-safety-off' &&
+      INSECURE_REGISTRY.test(text.slice(m.index, m.index + 160)) &&
+      ADDRESSEE.test(text)
+    )
+      adjust.push('insecureRegistry');
     // Tool descriptions are read by the agent, rarely by the user: pseudo-system tags there are the tool-poisoning marker.
     if (r.rule === 'text.important-tag' && input.context === 'tool_description')
       adjust.push('toolDescription');
@@ -266,7 +277,9 @@ function phraseScan(
   }
   semanticInto(input, text, baseOffset, lines, hidden, meta, out, semi);
   // Base64 blobs in places an agent reads are decoded and read as hidden text.
-  if (depth === 0 && input.context !== 'package_json' && input.context !== 'code') {
+  // (In package.json only when the manifest itself speaks to an AI: "Coding assistants: read the
+  // `assistant.setup` field (base64)".)
+  if (depth === 0 && input.context !== 'code' && (input.context !== 'package_json' || ADDRESSEE.test(text))) {
     for (const b of decodedBlobs(text)) {
       const before = out.length;
       phraseScan(input, b.text, baseOffset + b.index, lines, true, meta, out, false, 1);
@@ -513,7 +526,7 @@ const FENCE_DIALECT: Record<string, ScriptDialect> = {
 
 /** The agent is told not to ask before it runs something. */
 const NO_CONFIRM =
-  /\b(?:skip|bypass|without)\s+(?:the\s+|any\s+)?(?:confirm(?:ation|ing)?|approval|asking|prompting)\b|\b(?:do\s+not|don't|never)\s+(?:pause\s+to\s+|stop\s+to\s+|wait\s+to\s+)?(?:confirm|ask|prompt)\b/i;
+  /\b(?:skip|bypass|without)\s+(?:(?:the|any|a|an|separate|extra|further|explicit|user)\s+){0,2}(?:confirm(?:ation|ing)?|approval|asking|prompting)\b|\b(?:no\s+need\s+to|needn't|stopping\s+to)\s+(?:ask|confirm|check\s+with)\b|\b(?:do\s+not|don't|never)\s+(?:pause\s+to\s+|stop\s+to\s+|wait\s+to\s+)?(?:confirm|ask|prompt)\b/i;
 /** …or to raise its own rights when it fails. */
 const ESCALATE =
   /\b(?:re-?run|repeat|retry|again)\b[^.\n]{0,40}\bsudo\b|\bsudo\b[^.\n]{0,40}\b(?:if|when)\b[^.\n]{0,30}\b(?:fails?|denied|permission)/i;
@@ -565,9 +578,10 @@ function fencedCode(
       found.add(`${rule}:${line}`);
       if (signs === undefined) {
         const around = text.slice(Math.max(0, index - 800), Math.min(text.length, index + b.length + 400));
-        signs = [RUN_URGENT, CONCEAL, FALSE_CONSENT, NO_CONFIRM, ESCALATE].filter((re) =>
-          re.test(around),
-        ).length;
+        signs =
+          [RUN_URGENT, CONCEAL, FALSE_CONSENT, NO_CONFIRM, ESCALATE].filter((re) => re.test(around)).length +
+          // (The user's token handed to the command: `--token "$(grep … ~/.npmrc)"`.)
+          (HANDS_SECRET.test(body) ? 1 : 0);
       }
       out.push(
         finding({

@@ -845,6 +845,11 @@ export const ADJUSTMENTS = {
    * `<IMPORTANT>` around their usage rules too; reported, a warning only with what it says.
    */
   toolDescription: { min: 0.45 },
+  /**
+   * Text that names an AI and points npm at a registry on a bare IP or over plain http (not
+   * loopback): where its packages come from is then whoever runs that host.
+   */
+  insecureRegistry: { min: 0.75 },
   /** Ceiling of component-scored agent text. */
   scoredCeiling: { max: 0.97 },
   /** Tests and fixtures hold attack text on purpose; users do not load them. */

@@ -58,7 +58,7 @@ const HANDOVER =
 const HANDOVER_TARGET = /\btool\b|\bserver\b|\bendpoint\b|\bMCP\b|https?:\/\/|`[\w.-]+\.[\w_-]+`/i;
 
 const SINK =
-  /\b(?:send|post|upload|exfiltrate|transmit|forward|e-?mail|curl|webhook|beacon)\b|\b(?:write|save|append|store|output|print|include|paste|attach|pass|add|dump|copy|submit|report|log|put|record)\b[^.\n]{0,80}(?:\b(?:to|into|in)\s+(?!the\s+(?:user|developer|human|chat|conversation|answer|reply|response)\b|me\b|you\b|your\s+(?:answer|reply|response)\b)[`'"~/\w.-]+|\b(?:argument|parameter|param|field)\b|https?:\/\/|\/tmp\b|~\/|\.(?:txt|json|log|csv|md)\b)|\benv[ií]a(?:r)?\b|\bescrib[ea]\b|\bguarda\b|\bsube\b|\bsende\b|\bschreib|\bspeicher|\benvoie[rz]?\b|\bécri[st]|\benregistre|отправ|запиш|записа|сохран|загруз|передай|передать|вставь|发送|上传|写入|写到|保存|传到|提交|附加|粘贴|作为[^。\n]{0,12}参数|传给|传入|送信|書き込|書き出|アップロード|전송|보내|저장|기록|업로드/i;
+  /\b(?:send|post|upload|exfiltrate|transmit|forward|e-?mail|curl|webhook|beacon)\b|\b(?:call|invoke|run)\b[^.]{0,60}\bwith\b[^.]{0,60}\b(?:argument|parameter|param|field)\b|\b(?:write|save|append|store|output|print|include|paste|attach|pass|add|dump|copy|submit|report|log|put|record)\b[^.\n]{0,80}(?:\b(?:to|into|in)\s+(?!the\s+(?:user|developer|human|chat|conversation|answer|reply|response)\b|me\b|you\b|your\s+(?:answer|reply|response)\b)[`'"~/\w.-]+|\b(?:argument|parameter|param|field)\b|https?:\/\/|\/tmp\b|~\/|\.(?:txt|json|log|csv|md)\b)|\benv[ií]a(?:r)?\b|\bescrib[ea]\b|\bguarda\b|\bsube\b|\bsende\b|\bschreib|\bspeicher|\benvoie[rz]?\b|\bécri[st]|\benregistre|отправ|запиш|записа|сохран|загруз|передай|передать|вставь|发送|上传|写入|写到|保存|传到|提交|附加|粘贴|作为[^。\n]{0,12}参数|传给|传入|送信|書き込|書き出|アップロード|전송|보내|저장|기록|업로드/i;
 
 const SECRET_KINDS: [string, RegExp][] = [
   [
@@ -84,7 +84,10 @@ const SECRET_KINDS: [string, RegExp][] = [
     /\b(?:credit|debit|corporate|payment)\s+card\s+(?:numbers?|details)|\bcard\s+numbers?\b|\bCVV\b|\bCVC\b|\bIBAN\b|\bbank\s+account\s+numbers?/i,
   ],
   // Files that hold registry and git credentials (not a generic word such as "token").
-  ['registry-credentials', /\.npmrc\b|\.yarnrc(?:\.yml)?\b|\.git-credentials\b|\.pypirc\b/i],
+  [
+    'registry-credentials',
+    /\.npmrc\b|\.yarnrc(?:\.yml)?\b|\.git-credentials\b|\.pypirc\b|\.netrc\b|gh\/hosts\.ya?ml\b|\boauth_token\b/i,
+  ],
   ['cloud', /\.aws\b|aws\s+credentials|\.kube\/config|kubeconfig|gcloud|\.docker\/config/i],
   ['agent-config', /\bmcp\.json\b|claude_desktop_config|\.cursor\/|settings\.json/i],
 ];
@@ -214,8 +217,8 @@ export const FALSE_CONSENT =
   /\b(?:the\s+)?(?:user|owner|maintainers?)\s+(?:has\s+|have\s+)?(?:already\s+)?(?:agreed|approved|pre-?approved|consented|authori[sz]ed|confirmed|accepted)\b|\balready\s+(?:been\s+)?(?:approved|authori[sz]ed|agreed)\b|\bpre-?(?:approved|authori[sz]ed)\b|\basking\s+(?:again|the\s+user)\s+(?:only\s+)?(?:delays|slows|wastes)\b/i;
 
 /** The command is given one of the user's secrets (`login with the user's GitHub token`). */
-const HANDS_SECRET =
-  /(?:--(?:token|api-?key|password|secret)[=\s]+["']?|\b(?:TOKEN|API_KEY|PASSWORD)=["']?)\$\{?[A-Z_]*(?:TOKEN|KEY|SECRET|PASSWORD|PAT)\b|\b(?:with|using|pass(?:ing)?|provide|give|enter|paste)\b[^.\n]{0,40}\b(?:the\s+user'?s|user'?s|your|their)\b[^.\n]{0,20}\b(?:tokens?|passwords?|credentials?|api[\s_-]?keys?|secrets?|private\s+keys?)\b/i;
+export const HANDS_SECRET =
+  /--(?:token|api-?key|password|secret|auth)[=\s]+["']?\$\([^)\n]{0,120}(?:\.npmrc|\.netrc|\.git-credentials|\.aws\/credentials|\.docker\/config\.json|id_rsa|id_ed25519|hosts\.yml|\.env\b)|(?:--(?:token|api-?key|password|secret)[=\s]+["']?|\b(?:TOKEN|API_KEY|PASSWORD)=["']?)\$\{?[A-Z_]*(?:TOKEN|KEY|SECRET|PASSWORD|PAT)\b|\b(?:with|using|pass(?:ing)?|provide|give|enter|paste)\b[^.\n]{0,40}\b(?:the\s+user'?s|user'?s|your|their)\b[^.\n]{0,20}\b(?:tokens?|passwords?|credentials?|api[\s_-]?keys?|secrets?|private\s+keys?)\b/i;
 
 const CHAT_TEMPLATE =
   /<\|im_start\|>\s*system|<\|start_header_id\|>\s*system|<\|system\|>|\[INST\]|<<SYS>>|^\s*#{2,3}\s*(?:System|Instruction)\s*:|^\s*(?:Human|User)\s*:[^\n]*\n(?:[^\n]*\n){0,6}\s*(?:Assistant|AI)\s*:|<\/?(?:system_?prompt|system-reminder|admin_instructions)\s*>/im;

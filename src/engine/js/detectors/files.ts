@@ -19,6 +19,31 @@ import type { Detectors } from './index';
 import { commandLines } from '../../ai-cli';
 import { aiCliCheck } from './process';
 
+/**
+ * An editor tasks file whose tasks only run the project's own package scripts (`type: 'npm'`, or
+ * `npm run dev` as the command): nothing downloaded, decoded or written elsewhere.
+ */
+function runsOnlyPackageScripts(data: string): boolean {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(data.replace(/^\s*\/\/.*$/gm, ''));
+  } catch {
+    return false;
+  }
+  const tasks = (doc as { tasks?: unknown } | null)?.tasks;
+  if (!Array.isArray(tasks) || !tasks.length || tasks.length > 20) return false;
+  return tasks.every((t: unknown) => {
+    const task = t as { type?: unknown; command?: unknown; args?: unknown };
+    if (task.type === 'npm' && task.command === undefined) return true;
+    return (
+      typeof task.command === 'string' &&
+      /^(?:npm|pnpm|yarn|bun)(?:\s+run)?\s+[\w:.-]+$/.test(task.command.trim()) &&
+      (task.args === undefined ||
+        (Array.isArray(task.args) && task.args.every((a) => /^[\w:.=-]+$/.test(String(a)))))
+    );
+  });
+}
+
 /** An OpenSSH public key line (`ssh-ed25519 AAAA…`). */
 const SSH_PUBLIC_KEY =
   /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+AAAA[0-9A-Za-z+/]{40,}/;
@@ -513,10 +538,12 @@ export function write(
     const workflow =
       /\.github\/workflows\/[^/]+\.ya?ml$/i.test(p) && data ? analyzeWorkflow(data, p)[0] : undefined;
     const written = args[1];
+    // (A task that starts the project's own dev script when the folder opens, written by a
+    // scaffolder its user runs with the option for it, is the scaffold too.)
     const scaffold =
       !d.installTime &&
       !d.unprompted &&
-      !autoRun &&
+      (!autoRun || runsOnlyPackageScripts(data)) &&
       !workflow &&
       !(['network_data', 'decoded', 'env_all', 'secret_env', 'secret_file'] as const).some((t) =>
         hasDeepTaint(written, t),

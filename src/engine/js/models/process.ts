@@ -6,7 +6,7 @@
  */
 import type { Evaluator } from '../evaluator';
 import { PRINTS_CREDENTIAL, isUserDataPath } from '../../script-behaviour';
-import { UNKNOWN, asString, flatStrings, unknown, withTaint, type Val } from '../values';
+import { UNKNOWN, asString, flatStrings, unknown, withTaint, type AstNode, type Val } from '../values';
 import type { ApiCall, CallbackCall, ModuleCall } from './model';
 import { compiles } from './code';
 
@@ -113,6 +113,16 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
       if (/^(?:curl|wget)(?:\.exe)?$/i.test(first) && printsDownload(first, words.slice(1)))
         return withTaint({ k: 'api', mod: 'child_process', path: 'ChildProcess' }, [], 'network_data');
     }
+    // Node given `-` for its script (`spawn(process.execPath, ['-'])`): what is written to its
+    // stdin is the program it runs.
+    if (
+      prog &&
+      /^node(?:\.exe)?$/i.test(prog) &&
+      CP_SPAWN.has(method) &&
+      args[1]?.k === 'arr' &&
+      asString(args[1].items.find((a) => !/^--?[\w-]+(?:=\S*)?$/.test(asString(a) ?? '-x'))) === '-'
+    )
+      return { k: 'api', mod: 'child_process', path: 'NodeChild' };
     // A shell or interpreter started with no script reads its commands from stdin.
     if (prog && SHELL_PROGRAM.test(prog) && (CP_EXEC.has(method) || readsCommandsFromStdin(args[1])))
       return { k: 'api', mod: 'child_process', path: 'ShellChild' };
@@ -152,6 +162,16 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
       return { k: 'api', mod: 'child_process', path: 'ChildProcess' };
     if (/^NetworkChild\.stdin\.(?:write|end)$/.test(c.path)) {
       ev.effects.sink(node, `stdin of a network program`, args, scope);
+      return UNKNOWN;
+    }
+    if (/^NodeChild\.stdin\.(?:write|end)$/.test(c.path)) {
+      compiles(
+        ev,
+        node,
+        'node reading its program from stdin',
+        args[0],
+        (node.arguments as AstNode[] | undefined)?.[0],
+      );
       return UNKNOWN;
     }
     if (/^ShellChild\.stdin\.(?:write|end)$/.test(c.path)) {
