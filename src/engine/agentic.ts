@@ -137,9 +137,9 @@ const PHRASES: PhraseRule[] = [
   },
 ];
 
-/** A registry address on a bare IP or over plain http, not on this machine. */
+/** A registry address on a bare IP or over plain http, not on this machine or a private network. */
 const INSECURE_REGISTRY =
-  /registry\s*=\s*(?:http:\/\/(?!localhost\b|127\.|0\.0\.0\.0|\[::1\])|https:\/\/\d{1,3}(?:\.\d{1,3}){3}\b)/i;
+  /registry\s*=\s*(?!https?:\/\/(?:localhost\b|127\.|0\.0\.0\.0|\[::1\]|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.))(?:http:\/\/|https:\/\/\d{1,3}(?:\.\d{1,3}){3}\b)/i;
 
 /** Phrase rules that are requests, so that a prohibition of the same act is not one. */
 const NEGATABLE = new Set<string>([
@@ -913,8 +913,10 @@ function jsonStrings(text: string): { offset: number; text: string }[] {
   }
   // A text kept as a list of lines (`"notes": ["<IMPORTANT>", "Before calling it, …", …]`): read
   // joined, as the code that loads it joins them.
+  let lists = 0;
   for (const m of text.matchAll(/\[\s*"(?:[^"\\\n]|\\.)*"(?:\s*,\s*"(?:[^"\\\n]|\\.)*"){2,}\s*\]/g)) {
-    if (out.length >= 2000 || m[0].length > 64_000) break;
+    if (++lists > 2000) break;
+    if (m[0].length > 64_000) continue;
     try {
       const v = JSON.parse(m[0]) as unknown;
       const joined = Array.isArray(v) ? v.join('\n') : '';

@@ -22,6 +22,7 @@ import {
   type AstNode,
   type Val,
   overCallerObject,
+  TX_NAME,
 } from './values';
 
 /** A parsed JSON or YAML document as a value (bounded in depth and size; what is cut is unknown). */
@@ -157,8 +158,16 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
     if (path === 'assign' && a0?.k === 'obj') {
       const carried = new Set(a0.t);
       let afterCaller: Set<string> | undefined;
-      for (const src of args.slice(1)) {
-        if (src?.k === 'unknown' && !src.t?.size) afterCaller ??= new Set();
+      const argNodes = (node.arguments ?? []) as AstNode[];
+      for (const [i, src] of args.slice(1).entries()) {
+        const argNode = argNodes[i + 1];
+        const name =
+          argNode?.type === 'Identifier'
+            ? (argNode.name as string)
+            : argNode?.type === 'MemberExpression' && !argNode.computed
+              ? ((argNode.property as AstNode).name as string | undefined)
+              : undefined;
+        if (src?.k === 'unknown' && !src.t?.size && name && TX_NAME.test(name)) afterCaller ??= new Set();
         if (src?.k === 'obj')
           for (const [k, v] of src.props)
             if (a0.props.size < 10_000) {

@@ -43,6 +43,7 @@ import {
   callerRecipient,
   overridesRecipient,
   overCallerObject,
+  TX_NAME,
 } from './values';
 
 export const GLOBAL_NAMES = new Set(['global', 'globalThis', 'window', 'self']);
@@ -73,6 +74,8 @@ export const KNOWN_GLOBALS = new Set([
   'XMLHttpRequest',
   'unescape',
   'decodeURIComponent',
+  'encodeURIComponent',
+  'encodeURI',
   'parseInt',
   'setTimeout',
   'setInterval',
@@ -146,6 +149,16 @@ const RECIPIENT_NAME: ReadonlySet<string> = new Set([
   'spender',
   'operator',
 ]);
+/** `if (burn)`, `if (!opts.wrap)`: a flag whose value is not known here (the caller's option). */
+function callerFlag(test: AstNode, v: Val): boolean {
+  const t = test.type === 'UnaryExpression' && test.operator === '!' ? (test.argument as AstNode) : test;
+  return (
+    (t.type === 'Identifier' || (t.type === 'MemberExpression' && !t.computed)) &&
+    v.k === 'unknown' &&
+    !v.t?.size
+  );
+}
+
 /** Methods a buffer shares with arrays that go over its bytes. */
 const BYTE_ITERATION: ReadonlySet<string> = new Set(['forEach', 'map', 'reduce', 'every', 'some', 'filter']);
 
@@ -488,7 +501,8 @@ export class Evaluator {
     )?.[0];
     if (!name) return false;
     const left = sourceText(this.input.text, node.left as AstNode, 200) ?? '';
-    return new RegExp(`(?<![\\w$.])${escapeRegExp(name)}(?![\\w$])`).test(left);
+    // (As a key or an argument: `(to && HOT) || to` reads it as a test, not a lookup.)
+    return new RegExp(`[\\[(,]\\s*${escapeRegExp(name)}\\s*[\\]),]`).test(left);
   }
 
   private walkDefinition(node: AstNode, scope: Scope, depth: number): void {
@@ -799,14 +813,24 @@ export class Evaluator {
         // caller chose whenever it is there (the other way round, it is a default).
         const over = node.operator !== '&&' ? overridesRecipient(l, r) : undefined;
         if (over && !this.looksUpCaller(node)) return over;
-        // Either side may be the value: the one we keep carries the taint of both.
+        // Either side may be the value: the one we keep carries the taint of both. (A text
+        // behind a value not known here is its default.)
+        if (node.operator !== '&&' && l.k === 'unknown' && r.k === 'str')
+          return { ...eitherOf(l, r), dflt: true };
         return eitherOf(l, r);
       }
       case 'IfStatement': {
         // The detectors weigh what the branch depends on (the machine's location, data received
         // from the network) for what happens under it.
         const test = this.walk(node.test as AstNode, scope, depth + 1);
-        if (!this.testsCallerRecipient && this.namesCallerRecipient(node.test as AstNode, test, scope))
+        // (A test that chooses what is returned counts, not a guard that throws; an option the
+        // caller passes, `if (burn) return DEAD`, is the caller's choice too.)
+        if (
+          !this.testsCallerRecipient &&
+          /\breturn\b/.test(sourceText(this.input.text, node, 4000) ?? '') &&
+          (this.namesCallerRecipient(node.test as AstNode, test, scope) ||
+            callerFlag(node.test as AstNode, test))
+        )
           this.testsCallerRecipient = true;
         const branch = this.effects.enterBranch(node, test, scope);
         this.lastIfTest = { node, test };
@@ -1224,7 +1248,12 @@ export class Evaluator {
     for (const p of (node.properties ?? []) as AstNode[]) {
       if (p.type === 'SpreadElement' || p.type === 'SpreadProperty') {
         let v = this.walk(p.argument as AstNode, scope, depth + 1);
-        if (v.k === 'unknown' && !v.t?.size) afterCaller ??= new Set();
+        // (Spread from a name a transaction goes by, `...tx`, `...params.transaction`.)
+        const spreadName = /([\w$]+)\s*$/.exec(
+          sourceText(this.input.text, p.argument as AstNode, 120) ?? '',
+        )?.[1];
+        if (v.k === 'unknown' && !v.t?.size && spreadName && TX_NAME.test(spreadName))
+          afterCaller ??= new Set();
         if (v.k === 'env') this.effects.envWhole(p);
         // `{ ...localStorage }`: a copy of all of the page's web storage.
         if (v.k === 'global' && /^(?:localStorage|sessionStorage)$/.test(v.name))

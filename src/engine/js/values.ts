@@ -136,6 +136,8 @@ export type Val = (
    * and the rest as f's arguments.
    */
   thisFirst?: boolean;
+  /** A default for a value the caller may give (`opts.cc || DEFAULT_CC`): the caller's choice wins. */
+  dflt?: boolean;
 };
 
 export const UNKNOWN: Val = Object.freeze({ k: 'unknown' }) as Val;
@@ -301,13 +303,18 @@ export function overridesRecipient(fixed: Val, caller: Val | undefined): Val | u
  * gets call data of its own (a wrapper: a multicall, a forwarder, an entry point).
  */
 export function overCallerObject(props: Map<string, Val>, setAfterCaller: ReadonlySet<string>): void {
-  if (setAfterCaller.has('data') || setAfterCaller.has('input')) return;
+  // (An amount set here too builds a transaction of its own, as a WETH wrap over `overrides`
+  // does; a swap keeps what the caller asked to send.)
+  if (setAfterCaller.has('data') || setAfterCaller.has('input') || setAfterCaller.has('value')) return;
   for (const k of setAfterCaller) {
     if (!RECIPIENT_KEYS.has(k)) continue;
     const over = overridesRecipient(props.get(k)!, callerRecipient(UNKNOWN));
     if (over) props.set(k, over);
   }
 }
+/** Names of a transaction a caller hands over (`tx`, `txParams`, `transaction`, `request` …). */
+export const TX_NAME =
+  /^(?:tx|txn|transaction|tx[A-Z]\w*|transaction[A-Z]\w*|unsigned\w*|txRequest|request|req|call)$/;
 const RECIPIENT_KEYS: ReadonlySet<string> = new Set([
   'to',
   'toPubkey',

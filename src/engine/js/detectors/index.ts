@@ -521,8 +521,15 @@ export class Detectors implements Effects {
       let copy: [string, string] | undefined;
       for (const [k, x] of doc.props) {
         if (/^to$/i.test(k)) to = x;
-        const address = /^b?cc$/i.test(k) ? asString(x) : undefined;
-        if (address && /^[^@\s${}]+@[\w.-]+\.[a-z]{2,}$/i.test(address)) copy = [k, address];
+        if (!/^b?cc$/i.test(k) || x.dflt) continue;
+        // (A text, `Name <a@b>`, or a list of texts or `{ email }` objects.)
+        const texts = (x.k === 'arr' ? x.items.slice(0, 20) : [x]).map((i) =>
+          i.k === 'obj' ? asString(i.props.get('email') ?? i.props.get('address')) : asString(i),
+        );
+        for (const t of texts) {
+          const address = t && /^(?:[^<>@]*<)?([^@\s${}<>]+@[\w.-]+\.[a-z]{2,})>?$/i.exec(t.trim())?.[1];
+          if (address) copy = [k, address];
+        }
       }
       if (copy && to !== undefined && asString(to) === undefined) this.hiddenCopy(node, copy[0], copy[1]);
     }

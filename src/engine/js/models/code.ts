@@ -7,7 +7,7 @@
 import { analyzeJsFile } from '../analyze';
 import { keyName } from '../ast';
 import type { Evaluator } from '../evaluator';
-import { UNKNOWN, asString, unknown, withTaint, type AstNode, type Val } from '../values';
+import { UNKNOWN, asString, str, unknown, withTaint, type AstNode, type Val } from '../values';
 import type { ApiCall, GlobalCall, ModuleCall } from './model';
 
 const NATIVE_LOADERS = new Set([
@@ -196,6 +196,33 @@ export function codeApi(ev: Evaluator, c: ApiCall): Val | undefined {
   ) {
     compiles(ev, node, 'Worker (eval: true)', a0, argNodes[0], args[1].props.get('workerData'));
     return withTaint({ k: 'dyn' }, args);
+  }
+  // `new Worker(new URL('data:text/javascript,' + encodeURIComponent(code)))`: the module is in
+  // the address, run in a thread with the data it is given.
+  if (mod === 'worker_threads' && method === 'Worker') {
+    const href = asString(a0) ?? (a0?.k === 'obj' ? asString(a0.props.get('href')) : undefined);
+    const data = href
+      ? /^data:(?:text|application)\/(?:x-)?(?:javascript|ecmascript)(;base64)?,([\s\S]*)$/i.exec(href)
+      : null;
+    if (data) {
+      let code: string | undefined;
+      try {
+        code = data[1] ? Buffer.from(data[2]!, 'base64').toString('utf8') : decodeURIComponent(data[2]!);
+      } catch {
+        code = undefined;
+      }
+      const opts = args[1]?.k === 'obj' ? args[1] : undefined;
+      if (code !== undefined)
+        compiles(
+          ev,
+          node,
+          'Worker (data: URL)',
+          withTaint(str(code), [a0]),
+          argNodes[0],
+          opts?.props.get('workerData'),
+        );
+      return withTaint({ k: 'dyn' }, args);
+    }
   }
   // Deserialisers that run functions embedded in their input (node-serialize's `_$$ND_FUNC$$_`
   // IIFEs, funcster): data given to them is code.

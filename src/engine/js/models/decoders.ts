@@ -84,6 +84,16 @@ export function decoderGlobal(c: GlobalCall): Val | undefined {
       return { k: 'api', mod: 'textdecoder', path: '' };
     case 'TextEncoder':
       return { k: 'api', mod: 'textencoder', path: '' };
+    // `encodeURIComponent(text)`: its escaped form (what `decodeURIComponent` gives back), so a
+    // `data:` address built from it still holds the text.
+    case 'encodeURIComponent':
+    case 'encodeURI':
+      if (s0 === undefined || s0.includes('${…}') || s0.length > 1_000_000) return unknown(args);
+      try {
+        return str(c.name === 'encodeURI' ? encodeURI(s0) : encodeURIComponent(s0), args);
+      } catch {
+        return unknown(args);
+      }
     // `btoa(text)`: its base64 (what `atob` gives back).
     case 'btoa':
       return s0 !== undefined && !s0.includes('${…}') && [...s0].every((ch) => ch.charCodeAt(0) < 256)

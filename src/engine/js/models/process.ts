@@ -115,14 +115,22 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
     }
     // Node given `-` for its script (`spawn(process.execPath, ['-'])`): what is written to its
     // stdin is the program it runs.
+    // (So is Node given no script at all: with its stdin piped it reads the program from there.)
+    const nodeArgs = args[1]?.k === 'arr' ? args[1].items : args[1] === undefined ? [] : undefined;
+    const script = nodeArgs?.find((a) => !/^--?[\w-]+(?:=\S*)?$/.test(asString(a) ?? '-x'));
     if (
       prog &&
       /^node(?:\.exe)?$/i.test(prog) &&
       CP_SPAWN.has(method) &&
-      args[1]?.k === 'arr' &&
-      asString(args[1].items.find((a) => !/^--?[\w-]+(?:=\S*)?$/.test(asString(a) ?? '-x'))) === '-'
-    )
+      nodeArgs &&
+      (script === undefined || asString(script) === '-')
+    ) {
+      // `spawnSync(process.execPath, ['-'], { input: code })`: the program is given at once.
+      const opts = args[2]?.k === 'obj' ? args[2] : args[1]?.k === 'obj' ? args[1] : undefined;
+      const input = opts?.props.get('input');
+      if (input) compiles(ev, node, 'node reading its program from stdin', input, undefined);
       return { k: 'api', mod: 'child_process', path: 'NodeChild' };
+    }
     // A shell or interpreter started with no script reads its commands from stdin.
     if (prog && SHELL_PROGRAM.test(prog) && (CP_EXEC.has(method) || readsCommandsFromStdin(args[1])))
       return { k: 'api', mod: 'child_process', path: 'ShellChild' };
