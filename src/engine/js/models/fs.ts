@@ -190,6 +190,34 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, path, method, args, a0, scope } = c;
   if (mod === 'fs') {
     const p = asString(a0) ?? (a0?.k === 'str' ? a0.v : undefined);
+    // `fs.glob(patterns, { cwd })` (Node 22): a listing, of the user's files when it runs in
+    // their home, a drive root or the project.
+    if (method === 'glob' || method === 'globSync') {
+      ev.effects.fileRead(node, method, p);
+      // (Patterns that all name caches or build output list what a cleaner prunes.)
+      const patterns = a0?.k === 'arr' ? a0.items.map(asString) : [p];
+      if (
+        patterns.length &&
+        patterns.every(
+          (x) =>
+            x !== undefined &&
+            /(?:^|\/)(?:\.cache|cache|\.turbo|\.next|\.nuxt|\.parcel-cache|\.eslintcache|dist|build|coverage|tmp|\.tmp|out)(?:\/|$)/i.test(
+              x,
+            ),
+        )
+      )
+        return UNKNOWN;
+      const cwd = args[1]?.k === 'obj' ? args[1].props.get('cwd') : undefined;
+      const at = cwd ? (asString(cwd) ?? (cwd.k === 'str' ? cwd.v : undefined)) : undefined;
+      if (
+        cwd?.t?.has('user_listing') ||
+        cwd?.t?.has('cwd') ||
+        (at !== undefined && isUserDataPath(at)) ||
+        (p !== undefined && isUserDataPath(p.replace(/[*{].*$/, '')))
+      )
+        return withTaint({ k: 'unknown' }, [], 'user_listing');
+      return UNKNOWN;
+    }
     if (FS_READ.has(method)) {
       ev.effects.fileRead(node, method, p);
       if ((p && (SENSITIVE_PATH.test(p) || secretCopies(ev).has(p))) || a0?.t?.has('secret_path')) {
