@@ -1817,7 +1817,7 @@ export function analyzeScript(
       /\bnpm\s+config\s+set\s+(?:node-options\s+\S*(?:--require|-r|--import|--loader)\b|script-shell\s+\S)/i.test(
         c.text,
       ) ||
-      /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|\\Start Menu\\Programs\\Startup\\|>>?\s*["']?\S*\.ssh\/authorized_keys\b/i.test(
+      /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|\\Start Menu\\Programs\\Startup\\|>>?\s*["']?\S*\.ssh\/authorized_keys2?\b/i.test(
         c.text,
       )
     ) {

