@@ -285,9 +285,13 @@ export function stringMethod(callee: Val & { k: 'api' }, method: string, args: V
   const n = (i: number) => asNum(args[i]);
   switch (method) {
     case 'toString':
-      // A buffer whose bytes were changed in place (decrypted by a loop): the text they make.
-      if (base?.k === 'str' && base.bytes && !/^(?:base64(?:url)?|hex)$/i.test(asString(args[0]) ?? ''))
-        return withTaint(str(Buffer.from(base.bytes).toString('utf8')), [callee, base], 'decoded');
+      // A buffer whose bytes were changed in place (decrypted by a loop): the text they make, in
+      // the encoding asked for (decoded data; a buffer left as it was is its text, as before).
+      if (base?.k === 'str' && base.bytes && !/^(?:base64(?:url)?|hex)$/i.test(asString(args[0]) ?? '')) {
+        const enc = /^(?:latin1|binary|ascii)$/i.test(asString(args[0]) ?? '') ? 'latin1' : 'utf8';
+        const text = Buffer.from(base.bytes).toString(enc);
+        if (text !== s) return withTaint(str(text), [callee, base], 'decoded');
+      }
       // Bytes of a string only partly known, encoded (`Buffer.from(prefix + script).toString('base64')`):
       // the encoding of the unknown part is not known either; its data stays with it.
       if (s.includes('${…}') && /^(?:base64(?:url)?|hex)$/i.test(asString(args[0]) ?? ''))

@@ -52,8 +52,8 @@ export type Val = (
       /** The object or array this is the JSON text of (`JSON.stringify(typed)`), read by sinks. */
       json?: Val;
       /**
-       * The bytes of a buffer decoded here whose bytes are not text yet (`Buffer.from(blob,
-       * 'base64')` before an XOR loop decrypts it in place): indexes read and write them.
+       * The bytes of a buffer made here (`Buffer.from(blob, 'base64')` before an XOR loop decrypts
+       * it in place, `Buffer.from('key')`): indexes read and write them.
        */
       bytes?: Uint8Array;
     }
