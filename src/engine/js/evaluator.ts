@@ -18,7 +18,7 @@ import type { EventChannel, JsFileInput, JsFileResult } from './analyze';
 import { exportDecl, importDecl, loadModule } from './modules';
 import { envMember, processMember } from './models/os-env';
 import { domEventHandler, formActionHijack, networkHook, secretFieldHandlers } from './models/browser';
-import { addedToBundle, compiles, pageScript } from './models/code';
+import { addedToBundle, compiles, dataUrlModule, pageScript } from './models/code';
 import { requestByAssignment } from './models/network';
 import { requestCredentialMember } from './models/server';
 import { Scope } from './scope';
@@ -594,6 +594,17 @@ export class Evaluator {
     }
   }
 
+  /** The word `return` in the first 4,000 characters of a statement (searched in place, on every `if`). */
+  private holdsReturn(node: AstNode): boolean {
+    const r = rangeOf(node);
+    if (!r) return false;
+    const text = this.input.text;
+    const end = Math.min(r[1], r[0] + 4000);
+    for (let i = text.indexOf('return', r[0]); i >= 0 && i + 6 <= end; i = text.indexOf('return', i + 6))
+      if (!/[\w$]/.test(text[i - 1] ?? '') && !/[\w$]/.test(text[i + 6] ?? '')) return true;
+    return false;
+  }
+
   /** The test reads the recipient or spender the function's caller chose. */
   private namesCallerRecipient(test: AstNode, v: Val, scope: Scope): boolean {
     if (hasDeepTaint(v, 'caller_recipient')) return true;
@@ -827,7 +838,7 @@ export class Evaluator {
         // caller passes, `if (burn) return DEAD`, is the caller's choice too.)
         if (
           !this.testsCallerRecipient &&
-          /\breturn\b/.test(sourceText(this.input.text, node, 4000) ?? '') &&
+          this.holdsReturn(node) &&
           (this.namesCallerRecipient(node.test as AstNode, test, scope) ||
             callerFlag(node.test as AstNode, test))
         )
@@ -973,23 +984,14 @@ export class Evaluator {
         const v = this.walk(node.source as AstNode, scope, depth + 1);
         const s = asString(v);
         // import('data:text/javascript;base64,…'): the module's code is in the address.
-        const data =
-          s !== undefined
-            ? /^data:(?:text|application)\/(?:x-)?(?:javascript|ecmascript)(;base64)?,([\s\S]*)$/i.exec(s)
-            : null;
+        const data = s !== undefined ? dataUrlModule(s) : undefined;
         if (data) {
-          let code: string | undefined;
-          try {
-            code = data[1] ? Buffer.from(data[2]!, 'base64').toString('utf8') : decodeURIComponent(data[2]!);
-          } catch {
-            code = undefined;
-          }
-          if (code !== undefined)
+          if (data.code !== undefined)
             compiles(
               this,
               node,
               'import()',
-              withTaint(str(code), [v], data[1] ? 'decoded' : undefined),
+              withTaint(str(data.code), [v], data.base64 ? 'decoded' : undefined),
               node.source as AstNode,
             );
           return UNKNOWN;

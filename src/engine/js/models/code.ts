@@ -23,6 +23,25 @@ const NATIVE_LOADERS = new Set([
 ]);
 
 /**
+ * A JavaScript module written in a `data:` address (`data:text/javascript;base64,…` or
+ * percent-encoded): its code (undefined when it does not decode), and whether it was base64.
+ */
+export function dataUrlModule(href: string): { code: string | undefined; base64: boolean } | undefined {
+  const data = /^data:(?:text|application)\/(?:x-)?(?:javascript|ecmascript)(;base64)?,([\s\S]*)$/i.exec(
+    href,
+  );
+  if (!data) return undefined;
+  try {
+    return {
+      code: data[1] ? Buffer.from(data[2]!, 'base64').toString('utf8') : decodeURIComponent(data[2]!),
+      base64: !!data[1],
+    };
+  } catch {
+    return { code: undefined, base64: !!data[1] };
+  }
+}
+
+/**
  * Code compiled from `code` (`how`: eval, Function, vm.runInThisContext …): reported, and when
  * the code is a known string, analysed as code of its own (its findings placed at the call).
  */
@@ -201,23 +220,15 @@ export function codeApi(ev: Evaluator, c: ApiCall): Val | undefined {
   // the address, run in a thread with the data it is given.
   if (mod === 'worker_threads' && method === 'Worker') {
     const href = asString(a0) ?? (a0?.k === 'obj' ? asString(a0.props.get('href')) : undefined);
-    const data = href
-      ? /^data:(?:text|application)\/(?:x-)?(?:javascript|ecmascript)(;base64)?,([\s\S]*)$/i.exec(href)
-      : null;
-    if (data) {
-      let code: string | undefined;
-      try {
-        code = data[1] ? Buffer.from(data[2]!, 'base64').toString('utf8') : decodeURIComponent(data[2]!);
-      } catch {
-        code = undefined;
-      }
+    const module = href !== undefined ? dataUrlModule(href) : undefined;
+    if (module) {
       const opts = args[1]?.k === 'obj' ? args[1] : undefined;
-      if (code !== undefined)
+      if (module.code !== undefined)
         compiles(
           ev,
           node,
           'Worker (data: URL)',
-          withTaint(str(code), [a0]),
+          withTaint(str(module.code), [a0]),
           argNodes[0],
           opts?.props.get('workerData'),
         );
