@@ -63,6 +63,78 @@ export function isAgentFile(path: string): boolean {
   return AGENT_FILE.test(path);
 }
 
+/**
+ * Cursor rules (`.mdc`), Copilot chat modes and custom agents (`*.chatmode.md`, `*.agent.md`) and
+ * the folders Copilot reads prompts and instructions from, wherever a package keeps them (a CLI
+ * copies them into the user's project).
+ */
+const AGENT_FILE_KIND =
+  /\.mdc$|\.(?:chatmode|agent)\.md$|(?:^|\/)\.github\/(?:chatmodes|prompts|agents|instructions)\/[^/]+\.md$/i;
+
+/**
+ * Front matter that declares an agent artefact (a sub-agent, a slash command, a skill, a prompt
+ * file, a rule): a description with the tools, model, mode or scope an agent applies it with.
+ */
+const AGENT_FRONT_MATTER =
+  /^---\r?\n(?=[\s\S]{0,3000}?^description\s*:)(?=[\s\S]{0,3000}?^(?:alwaysApply|allowed-tools|tools|applyTo|argument-hint|model|mode)\s*:)[\s\S]{0,3000}?^---\s*$/m;
+
+/**
+ * The files an agent reads as instructions, by the package's own layout beyond their names: a
+ * Claude Code plugin's sub-agents and commands (`agents/`, `commands/` beside
+ * `.claude-plugin/plugin.json`), a Gemini CLI extension's context files (`contextFileName` of
+ * `gemini-extension.json`), the files an agent file imports (`@docs/setup.md`), and Markdown whose
+ * front matter declares an agent artefact.
+ */
+export function agentFilePaths(
+  files: readonly { path: string; data: Buffer }[],
+  byPath: ReadonlyMap<string, { data: Buffer }>,
+): Set<string> {
+  const out = new Set<string>();
+  const text = (p: string) => byPath.get(p)?.data.subarray(0, 500_000).toString('utf8') ?? '';
+  const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
+  const plugins = files
+    .filter((f) => /(?:^|\/)\.claude-plugin\/(?:plugin|marketplace)\.json$/.test(f.path))
+    .map((f) => f.path.replace(/\.claude-plugin\/[^/]+$/, ''));
+  for (const f of files) {
+    const p = f.path;
+    if (AGENT_FILE_KIND.test(p)) out.add(p);
+    else if (
+      plugins.some(
+        (root) => p.startsWith(root) && /(?:^|\/)(?:agents|commands)\/(?:[^/]+\/)*[^/]+\.md$/.test(p),
+      )
+    )
+      out.add(p);
+    else if (/\.md$/i.test(p) && f.data.length <= 500_000 && f.data.subarray(0, 4).toString() === '---\n')
+      if (AGENT_FRONT_MATTER.test(f.data.subarray(0, 3200).toString('utf8'))) out.add(p);
+    if (/(?:^|\/)gemini-extension\.json$/.test(p)) {
+      let names: unknown;
+      try {
+        names = (JSON.parse(text(p)) as { contextFileName?: unknown }).contextFileName;
+      } catch {
+        continue;
+      }
+      for (const n of Array.isArray(names) ? names : [names])
+        if (typeof n === 'string' && !n.includes('..') && byPath.has(dirOf(p) + n)) out.add(dirOf(p) + n);
+    }
+  }
+  // Imports (`@path/file.md` on a line of an agent file), two levels deep.
+  let from = [...files.map((f) => f.path).filter((p) => AGENT_FILE.test(p) && /\.mdc?$/i.test(p)), ...out];
+  for (let depth = 0; depth < 2 && from.length; depth++) {
+    const next: string[] = [];
+    for (const p of from.slice(0, 50))
+      for (const m of text(p).matchAll(/(?:^|\s)@((?:\.{1,2}\/)?[\w][\w./-]*\.md)\b/gm)) {
+        const rel = m[1]!.replace(/^\.\//, '');
+        const target = [dirOf(p) + rel, rel].find((t) => !t.includes('..') && byPath.has(t));
+        if (target && !out.has(target) && !AGENT_FILE.test(target)) {
+          out.add(target);
+          next.push(target);
+        }
+      }
+    from = next;
+  }
+  return out;
+}
+
 interface PhraseRule {
   /** Its catalogue entry gives the confidence by place: hidden, agent (agent files, tool descriptions), visible, comment, string. */
   rule: RuleId;
@@ -526,7 +598,7 @@ const FENCE_DIALECT: Record<string, ScriptDialect> = {
 
 /** The agent is told not to ask before it runs something. */
 const NO_CONFIRM =
-  /\b(?:skip|bypass|without)\s+(?:(?:the|any|a|an|separate|extra|further|explicit|user)\s+){0,2}(?:confirm(?:ation|ing)?|approval|asking|prompting)\b|\b(?:no\s+need\s+to|needn't|stopping\s+to)\s+(?:ask|confirm|check\s+with)\b|\b(?:do\s+not|don't|never)\s+(?:pause\s+to\s+|stop\s+to\s+|wait\s+to\s+)?(?:confirm|ask|prompt)\b/i;
+  /\b(?:skip|bypass|without)\s+(?:(?:the|any|a|an|separate|extra|further|explicit|user)\s+){0,2}(?:confirm(?:ation|ing)?|approval|asking|prompting)\b|\b(?:no\s+need\s+to|needn't|stopping\s+to)\s+(?:stop\s+(?:and|to)\s+)?(?:ask|confirm|check\s+with)\b|\b(?:do\s+not|don't|never)\s+(?:pause\s+to\s+|stop\s+to\s+|wait\s+to\s+)?(?:confirm|ask|prompt)\b/i;
 /** …or to raise its own rights when it fails. */
 const ESCALATE =
   /\b(?:re-?run|repeat|retry|again)\b[^.\n]{0,40}\bsudo\b|\bsudo\b[^.\n]{0,40}\b(?:if|when)\b[^.\n]{0,30}\b(?:fails?|denied|permission)/i;
@@ -783,9 +855,13 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
     // Prompts split over several literals ('…' + '…', arrays joined) are read joined.
     // In a file that declares MCP tools, joined literals are likely tool descriptions.
     // (An MCP server's data files are what its tools return: read as its code's strings are.)
+    // (So does a hook script's output to an agent: Claude Code reads its `additionalContext`.)
     const toolFile =
       !TEST_PATH.test(path) &&
-      (!!input.mcpPackage || (!jsonData && MCP_TOOL_HINT.test(text) && MCP_TOOL_FILE.test(text)));
+      (!!input.mcpPackage ||
+        (!jsonData &&
+          ((MCP_TOOL_HINT.test(text) && MCP_TOOL_FILE.test(text)) ||
+            /\bhookSpecificOutput\b[\s\S]{0,400}\badditionalContext\b/.test(text))));
     const place = TEST_PATH.test(path) ? 'comment' : toolFile ? 'agent' : 'string';
     // Read once, and only when a literal scores.
     let metaSeen: boolean | undefined;

@@ -13,7 +13,7 @@ import { join, posix } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import type { AgenticThreat } from '../contract/schemas';
-import { isAgentFile, MODEL_TOPIC, scanText, TEST_PATH, type TextContext } from './agentic';
+import { agentFilePaths, isAgentFile, MODEL_TOPIC, scanText, TEST_PATH, type TextContext } from './agentic';
 import { SECTION_FOR_AI } from './agentic/semantic';
 import { CapabilityCollector } from './capabilities';
 import { buildDocs, declarationExports } from './docs';
@@ -449,6 +449,7 @@ export function analyzeFiles(
   const files = shipped.concat(gunzippedMembers(shipped, limits), encodedMembers(shipped));
   const byPath = new Map(files.map((f) => [f.path, f]));
   const exists = (p: string) => byPath.has(p);
+  const agentPaths = agentFilePaths(files, byPath);
   const skipped = [...ctx.skipped];
   const limitsHit = [...ctx.limitsHit];
   const problems = [...ctx.problems];
@@ -1007,11 +1008,12 @@ export function analyzeFiles(
         );
       }
     }
-    const context: TextContext = isAgentFile(p)
-      ? 'agent_file'
-      : MARKDOWN.test(p) || /^readme/i.test(base)
-        ? 'markdown'
-        : 'code';
+    const context: TextContext =
+      isAgentFile(p) || agentPaths.has(p)
+        ? 'agent_file'
+        : MARKDOWN.test(p) || /^readme/i.test(base)
+          ? 'markdown'
+          : 'code';
     if (context === 'code' && !/\.(?:sh|bash|ps1|bat|cmd|py|ya?ml|json|html?)$/i.test(p)) {
       // other text files: only the hidden-Unicode scan
     }

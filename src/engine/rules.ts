@@ -327,13 +327,14 @@ const CATALOGUE = {
   }),
   'js.write-agent-config': rule(
     [ISI, MC, PI, IO, SE, DX],
-    'an AI agent or editor configuration file is written (agent instructions: what they say is read by the agent rules)',
+    "an AI agent or editor configuration file is written (agent instructions: what they say is read by the agent rules); an agent's settings written with its permission checks off (bypass mode, auto-approval) whenever it happens",
     {
       base: 0.6,
       install: 0.85,
       injected: 0.85,
       autorunTask: 0.8,
       editorSettings: 0.4,
+      permissionsOff: 0.85,
     },
   ),
   'js.foreign-file-change': rule(
@@ -687,6 +688,11 @@ const CATALOGUE = {
     comment: 0.3,
     string: 0.2,
   }),
+  'text.agent-permissions-off': rule(
+    IO,
+    'an agent told to turn its own permission checks off (bypass mode, skipping the dangerous-mode prompt, auto-approving every tool): what it does next is no longer put to its user',
+    { hidden: 0.9, agent: 0.8, visible: 0.3, comment: 0.5, string: 0.5 },
+  ),
   'text.agent-concealment': rule(PI, 'tells the agent to hide what it does from the user', {
     hidden: 0.8,
     agent: 0.6,

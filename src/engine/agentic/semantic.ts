@@ -58,7 +58,7 @@ const HANDOVER =
 const HANDOVER_TARGET = /\btool\b|\bserver\b|\bendpoint\b|\bMCP\b|https?:\/\/|`[\w.-]+\.[\w_-]+`/i;
 
 const SINK =
-  /\b(?:send|post|upload|exfiltrate|transmit|forward|e-?mail|curl|webhook|beacon)\b|\b(?:call|invoke|run)\b[^.]{0,60}\bwith\b[^.]{0,60}\b(?:argument|parameter|param|field)\b|\b(?:pass(?:ing)?|provid(?:e|ing)|suppl(?:y|ying))\b[^.]{0,40}\bas\s+(?:the\s+)?`[\w.-]+`|\b(?:write|save|append|store|output|print|include|paste|attach|pass|add|dump|copy|submit|report|log|put|record)\b[^.\n]{0,80}(?:\b(?:to|into|in)\s+(?!the\s+(?:user|developer|human|chat|conversation|answer|reply|response)\b|me\b|you\b|your\s+(?:answer|reply|response)\b)[`'"~/\w.-]+|\b(?:argument|parameter|param|field)\b|https?:\/\/|\/tmp\b|~\/|\.(?:txt|json|log|csv|md)\b)|\benv[ií]a(?:r)?\b|\bescrib[ea]\b|\bguarda\b|\bsube\b|\bsende\b|\bschreib|\bspeicher|\benvoie[rz]?\b|\bécri[st]|\benregistre|отправ|запиш|записа|сохран|загруз|передай|передать|вставь|发送|上传|写入|写到|保存|传到|提交|附加|粘贴|作为[^。\n]{0,12}参数|传给|传入|送信|書き込|書き出|アップロード|전송|보내|저장|기록|업로드/i;
+  /\b(?:send|post|upload|exfiltrate|transmit|forward|e-?mail|curl|webhook|beacon)\b|\b(?:call|invoke|run)\b[^.]{0,60}\bwith\b[^.]{0,60}\b(?:argument|parameter|param|field)\b|\b(?:pass(?:ing)?|provid(?:e|ing)|suppl(?:y|ying))\b[^.]{0,40}\bas\s+(?:the\s+)?`[\w.-]+`|\b(?:write|save|append|store|output|print|include|paste|attach|pass|add|dump|copy|submit|report|log|put|record)\b[^.\n]{0,80}(?:\b(?:to|into|in)\s+(?!the\s+(?:user|developer|human|chat|conversation|answer|reply|response)\b|me\b|you\b|your\s+(?:answer|reply|response)\b|(?:read|see|use|access|open|view|know|do|be|have|get|make|find|check|load)\b)[`'"~/\w.-]+|\b(?:argument|parameter|param|field)\b|https?:\/\/|\/tmp\b|~\/|\.(?:txt|json|log|csv|md)\b)|\benv[ií]a(?:r)?\b|\bescrib[ea]\b|\bguarda\b|\bsube\b|\bsende\b|\bschreib|\bspeicher|\benvoie[rz]?\b|\bécri[st]|\benregistre|отправ|запиш|записа|сохран|загруз|передай|передать|вставь|发送|上传|写入|写到|保存|传到|提交|附加|粘贴|作为[^。\n]{0,12}参数|传给|传入|送信|書き込|書き出|アップロード|전송|보내|저장|기록|업로드/i;
 
 const SECRET_KINDS: [string, RegExp][] = [
   [
@@ -93,7 +93,7 @@ const SECRET_KINDS: [string, RegExp][] = [
 ];
 
 export const CONCEAL =
-  /\b(?:no\s+need|(?:do\s+not|don't)\s+need)\s+to\s+(?:ask|tell|inform|explain|mention|confirm\s+with)\b[^.\n]{0,40}\b(?:user|developer|human|them|it|summary|reply|answer)\b|\bjust\s+(?:say|tell\s+(?:the\s+user|them))\s+(?:that\s+)?(?:the|it|everything)\b|\b(?:tell|report\s+to|say\s+to)\s+the\s+user\s+only\b|\bonly\s+(?:tell|report\s+to|say\s+to)\s+the\s+user\b|\b(?:do\s+not|don't|never)\s+call\s+(?:it|this|that|them)\s+out\b|\bno\s+(?:comments?|explanations?|mentions?)\s+(?:is|are)\s+(?:needed|necessary|required)\b|\b(?:do\s+not|don't|never)\s+(?:mention|describe|note|list|document|explain)\b[^.\n]{0,60}\b(?:commit\s+messages?|change\s+summar(?:y|ies)|pull\s+requests?|PR\s+descriptions?|changelogs?)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|point\s+out)\s+(?:it|this|that)\s+(?:in|to)\s+(?:your\s+)?(?:reply|replies|answer|answers|response|responses|output|summary|reviews?)\b|\b(?:do\s+not|don't|never)\s+point\s+(?:it|this|that)\s+out\b|\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+|the\s+)?(?:[\w-]+\s+)?(?:replies|answers|responses|output|summary|summaries|commit\s+messages?|changelog)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|无需(?:告知|告诉|通知)|不要在[^。\n]{0,12}(?:提及|提到|说明)|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
+  /\b(?:no\s+need|(?:do\s+not|don't)\s+need)\s+to\s+(?:stop\s+and\s+)?(?:ask|tell|inform|explain|mention|confirm\s+with)\b[^.\n]{0,40}\b(?:user|developer|human|them|it|summary|reply|answer)\b|\bjust\s+(?:say|tell\s+(?:the\s+user|them))\s+(?:that\s+)?(?:the|it|everything)\b|\b(?:tell|report\s+to|say\s+to)\s+the\s+user\s+only\b|\bonly\s+(?:tell|report\s+to|say\s+to)\s+the\s+user\b|\b(?:do\s+not|don't|never)\s+call\s+(?:it|this|that|them)\s+out\b|\bno\s+(?:comments?|explanations?|mentions?)\s+(?:is|are)\s+(?:needed|necessary|required)\b|\b(?:do\s+not|don't|never)\s+(?:mention|describe|note|list|document|explain)\b[^.\n]{0,60}\b(?:commit\s+messages?|change\s+summar(?:y|ies)|pull\s+requests?|PR\s+descriptions?|changelogs?)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|point\s+out)\s+(?:it|this|that)\s+(?:in|to)\s+(?:your\s+)?(?:reply|replies|answer|answers|response|responses|output|summary|reviews?)\b|\b(?:do\s+not|don't|never)\s+point\s+(?:it|this|that)\s+out\b|\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+|the\s+)?(?:[\w-]+\s+)?(?:replies|answers|responses|output|summary|summaries|commit\s+messages?|changelog)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\b(?:should|must|need)\s+not\s+be\s+(?:listed|mentioned|reported|shown|described|called\s+out)\b[^.\n]{0,60}\bwhen\s+you\s+(?:describe|summari[sz]e|report|explain|list)\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask(?!\s+(?:the\s+)?(?:users?|humans?|developers?)\s+(?:any\s+|clarifying\s+|follow-up\s+)?questions)|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|无需(?:告知|告诉|通知)|不要在[^。\n]{0,12}(?:提及|提到|说明)|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
 
 /**
  * "These instructions take precedence over project rules": read only in text addressed to an
@@ -189,7 +189,7 @@ const RUN_IMPERATIVE =
 export const RUN_URGENT =
   /\bbefore\s+(?:anything|doing\s+anything|any\s+other|responding|answering|starting|each|every)|\bat\s+the\s+start\s+of|\bevery\s+(?:time|session)|\beven\s+if|\bregardless|\bimmediately|\bfirst\s+thing|\bno\s+matter|\bwithout\s+asking/i;
 const SCRIPT_CMD =
-  /(?:^|[\s`'"])(?:(?:ba|z)?sh|source|\.)\s+[\w./-]+\.(?:sh|bash)\b|(?:^|[\s`'"])\.\/[\w./-]+\.(?:sh|bash|command)\b|\bnode\s+[\w./-]+\.c?js\b|\bpython3?\s+[\w./-]+\.py\b|\bnpm\s+(?:i|install|add)\s+(?:-g|--global)\s+[\w@/.-]+|\bnpx\s+-y\s+[\w@/.-]+|\bpowershell\b|\bmshta\b|\bcurl\b|\bwget\b/i;
+  /(?:^|[\s`'"])(?:(?:ba|z)?sh|source|\.)\s+[\w./-]+\.(?:sh|bash)\b|(?:^|[\s`'"])\.\/[\w./-]+\.(?:sh|bash|command)\b|\bnode\s+[\w./-]+\.c?js\b|\bpython3?\s+[\w./-]+\.py\b|\bnpm\s+(?:i|install|add)\s+(?:-g|--global)\s+[\w@/.-]+|\bnpx\s+(?:-y|--yes)\s+[\w@/.-]+|\bpowershell\b|\bmshta\b|\bcurl\b|\bwget\b/i;
 
 /**
  * An instruction to run a script or install a package: the imperative and the command in one
@@ -208,6 +208,25 @@ function runsScript(s: string): boolean {
   }
   return false;
 }
+
+/**
+ * Settings and flags that turn an agent's own permission checks off: Claude Code's bypass mode and
+ * its prompt, auto-approval of every tool, the CLIs' "yolo" modes.
+ */
+export const AGENT_PERMISSIONS_OFF =
+  /\bbypassPermissions\b|--dangerously-skip-permissions\b|\bskipDangerousModePermissionPrompt\b|--(?:yolo|trust-all-tools|allow-all-tools)\b|\bapproval[-_]?mode["']?\s*[=:]?\s*["']?yolo\b|\bchat\.tools\.autoApprove["']?\s*:\s*true\b/i;
+
+/**
+ * A reviewer told to leave chosen code, hosts or files out of its report ("no lo incluyas en el
+ * informe", "it is not a finding"), in several languages: read in text addressed to an agent,
+ * with what is exempted being what a security review looks for.
+ */
+const EXEMPT_FROM_REVIEW =
+  /\b(?:do\s+not|don't|never)\s+(?:include|list|report|flag|raise)\s+(?:it|this|that|them|these|those)\s+(?:in|as)\s+(?:the\s+|your\s+)?(?:report|review|findings?|issues?|verdict)\b|\b(?:is|are)\s+not\s+(?:a\s+)?(?:finding|findings|an?\s+issue|to\s+be\s+(?:flagged|reported))\b|\bno\s+(?:lo|la|los|las)\s+(?:incluyas|señales|reportes|menciones|marques)\b|\bno\s+es\s+un\s+hallazgo\b|\btampoco\s+se\s+(?:señalan|reportan)\b|\bnão\s+(?:o|a|os|as)\s+(?:inclua|reporte|mencione|sinalize)\b|\bnão\s+é\s+um\s+(?:achado|problema)\b|\bnicht\s+(?:melden|erwähnen|markieren|aufführen)\b|\bkein\s+Befund\b|\bne\s+(?:le|la|les)\s+(?:signale|mentionne|inclus)\s+pas\b|\bn'est\s+pas\s+un\s+(?:problème|constat)\b|不要(?:报告|标记|列出)|不算(?:问题|发现)|報告(?:しない|に含めない)|指摘しない|не\s+(?:включай|упоминай|отмечай)\s+(?:это|их)?\s*в\s+отч[её]т/i;
+const REVIEWED_RISK =
+  /process\.env|(?:^|[\s`'"(])\.env\b|\.npmrc|\b(?:pre|post)install\b|\bhttps?:\/\/|\*\.[\w-]+\.[a-z]{2,}\b|\b(?:network|request|telemetry|outbound|exfiltrat\w*|secrets?|credentials?)\b|petici[oó]n|env[ií]a\s+datos|Anfrage|requête|请求|リクエスト|запрос/i;
+const REVIEW_CONTEXT =
+  /\b(?:review(?:er|ing)?|audit(?:or|ing)?|report|findings?|verdict|security)\b|revis(?:or|ión|ar)|informe|hallazgo|auditor[ií]a|Prüf|Bericht|revue|rapport|审查|报告|レビュー|レポート|ревью|отч[её]т/i;
 
 /** The agent is told to make the user's project run code on install (a hook added to its scripts). */
 const PROJECT_HOOK =
@@ -532,7 +551,13 @@ export function semanticScan(
         w.index,
         'tells an agent to put code that sends the environment or a secrets file into what it writes',
       );
-    else if (commanded && (runsScript(withBlock) || (sectionAddressed && installsOther(withBlock))))
+    else if (
+      commanded &&
+      (runsScript(withBlock) ||
+        (sectionAddressed && installsOther(withBlock)) ||
+        // An install hook the agent is told to add to the project, running another package.
+        (PROJECT_HOOK.test(unwrapped) && (SCRIPT_CMD.test(unwrapped) || installsOther(unwrapped))))
+    )
       add(
         'social_engineering',
         'text.agent-run-script',
@@ -546,6 +571,30 @@ export function semanticScan(
           (HANDS_SECRET.test(withBlock) ? 1 : 0) +
           (PROJECT_HOOK.test(s) ? 1 : 0) +
           (FALSE_CONSENT.test(s) ? 1 : 0),
+      );
+    // Its own permission checks turned off ("set `defaultMode: bypassPermissions`", "run it with
+    // --dangerously-skip-permissions"): every later step runs unasked.
+    if (commanded && AGENT_PERMISSIONS_OFF.test(affirmative))
+      add(
+        'instruction_override',
+        'text.agent-permissions-off',
+        place,
+        w.index,
+        'tells an agent to turn its own permission checks off (bypass mode, auto-approval)',
+      );
+    // A reviewer told to leave chosen hosts, code or files out of its report.
+    if (
+      who &&
+      EXEMPT_FROM_REVIEW.test(s) &&
+      REVIEWED_RISK.test(s) &&
+      REVIEW_CONTEXT.test(text.slice(0, 20_000))
+    )
+      add(
+        'instruction_override',
+        'text.silence-reviewer',
+        place,
+        w.index,
+        'tells an AI reviewer to leave chosen code, hosts or files out of its report',
       );
     if (who && sentences.some(destroys))
       add(

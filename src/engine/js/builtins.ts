@@ -247,6 +247,12 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
 export function promiseStatic(c: ApiCall): Val | undefined {
   // `Readable.from(items)`: a stream of the items, carrying what they carry (piped on later).
   if (c.mod === 'stream' && /^(?:Readable\.)?from$/.test(c.path) && c.a0) {
+    // (Of known text, the text itself: what a pipe into a program's stdin hands it.)
+    if (c.a0.k === 'str') return c.a0;
+    if (c.a0.k === 'arr' && c.a0.items.length <= 256 && c.a0.items.every((i) => i.k === 'str')) {
+      const text = c.a0.items.map((i) => (i as { v: string }).v).join('');
+      if (text.length <= 1_000_000) return withTaint({ k: 'str', v: text }, c.a0.items);
+    }
     const t = deepTaints(c.a0);
     return t.size ? { k: 'unknown', t } : UNKNOWN;
   }

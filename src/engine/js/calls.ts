@@ -485,6 +485,14 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
             return { stream: parts[parts.length - 1]!, source: parts.slice(0, -1) };
           })()
         : undefined;
+  // …into a program's stdin: what a shell or Node reads there is what it runs, and what a
+  // network program reads there it sends.
+  const stdin = streamedTo?.stream.k === 'api' ? streamedTo.stream.path : undefined;
+  if (stdin === 'NodeChild.stdin' && streamedTo!.source.length === 1)
+    compiles(ev, node, 'node reading its program from stdin', streamedTo!.source[0], undefined);
+  else if (stdin === 'ShellChild.stdin') ev.effects.shellInput(node, streamedTo!.source);
+  else if (stdin === 'NetworkChild.stdin')
+    ev.effects.sink(node, 'stdin of a network program', streamedTo!.source, scope);
   const file = streamedTo && ev.writeStreams.get(streamedTo.stream);
   if (file)
     ev.effects.fileWrite(node, 'writeFile', file.path, file.pathVal, [

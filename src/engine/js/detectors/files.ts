@@ -8,6 +8,7 @@
 import { CRITICAL_CONFIDENCE } from '../../../policy/risk-policy';
 import type { ThreatType } from '../../../contract/schemas';
 import { scanText } from '../../agentic';
+import { AGENT_PERMISSIONS_OFF } from '../../agentic/semantic';
 import type { Finding } from '../../types';
 import { analyzeScript, newScriptState } from '../../script-behaviour';
 import { analyzeWorkflow, isCiWorkflow } from '../../workflows';
@@ -550,6 +551,23 @@ export function write(
     const workflow =
       /\.github\/workflows\/[^/]+\.ya?ml$/i.test(p) && data ? analyzeWorkflow(data, p)[0] : undefined;
     const written = args[1];
+    // An agent's own settings written with its permission checks off (bypass mode, the
+    // dangerous-mode prompt skipped, every tool auto-approved): from then on it acts unasked.
+    // (What is written, or the file's text when the document was built up out of sight.)
+    const permissionsOff =
+      /\.claude\/settings(?:\.local)?\.json$|\.gemini\/settings\.json$|\.vscode\/settings\.json$|\.codex\/config\.toml$/.test(
+        p,
+      ) && AGENT_PERMISSIONS_OFF.test(data || d.input.text);
+    if (permissionsOff) {
+      d.threat(
+        'js.write-agent-config',
+        d.installTime ? 'install_script_injection' : 'instruction_override',
+        node,
+        `writes ${p.slice(0, 60)} with the agent's permission checks turned off (bypass mode or auto-approval)`,
+        d.installTime ? 'install' : 'permissionsOff',
+      );
+      return;
+    }
     // (A task that starts the project's own dev script when the folder opens, written by a
     // scaffolder its user runs with the option for it, is the scaffold too.)
     const scaffold =

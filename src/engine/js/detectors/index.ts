@@ -27,6 +27,7 @@ import type { JsFileFacts, JsFileInput } from '../analyze';
 import { columnOf, lineOf } from '../ast';
 import type { Branch, Effects } from '../effects';
 import type { SpawnKind } from '../models/process';
+import { fixedCopy } from '../models/network';
 import type { Scope } from '../scope';
 import { UNKNOWN, asString, deepTaints, hasDeepTaint, type AstNode, type Taint, type Val } from '../values';
 import type { ScriptDialect, ScriptState } from '../../script-behaviour';
@@ -517,21 +518,12 @@ export class Detectors implements Effects {
     for (const v of [body, ...(payload ?? [])]) {
       const doc = v?.k === 'str' && v.json ? v.json : v;
       if (doc?.k !== 'obj' || doc.props.size > 64) continue;
-      let to: Val | undefined;
-      let copy: [string, string] | undefined;
-      for (const [k, x] of doc.props) {
-        if (/^to$/i.test(k)) to = x;
-        if (!/^b?cc$/i.test(k) || x.dflt) continue;
-        // (A text, `Name <a@b>`, or a list of texts or `{ email }` objects.)
-        const texts = (x.k === 'arr' ? x.items.slice(0, 20) : [x]).map((i) =>
-          i.k === 'obj' ? asString(i.props.get('email') ?? i.props.get('address')) : asString(i),
-        );
-        for (const t of texts) {
-          const address = t && /^(?:[^<>@]*<)?([^@\s${}<>]+@[\w.-]+\.[a-z]{2,})>?$/i.exec(t.trim())?.[1];
-          if (address) copy = [k, address];
-        }
+      // (SendGrid's shape keeps recipients per message in `personalizations: [{ to, bcc }]`.)
+      const each = doc.props.get('personalizations');
+      for (const part of each?.k === 'arr' ? each.items.slice(0, 10) : [doc]) {
+        const copy = part.k === 'obj' ? fixedCopy(part) : undefined;
+        if (copy?.callerTo) this.hiddenCopy(node, copy.field, copy.address);
       }
-      if (copy && to !== undefined && asString(to) === undefined) this.hiddenCopy(node, copy[0], copy[1]);
     }
     // npm's publish protocol spoken directly: a PUT whose document carries the tarball as an
     // attachment (`_attachments`), with a token the code found.

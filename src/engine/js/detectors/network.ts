@@ -143,7 +143,7 @@ function withoutTaint(v: Val, taint: Taint): Val {
  * domain): everything up to the last label with a piece not known here (or an environment
  * variable's value, `$NAME`), when a domain follows.
  */
-const DATA_LABELS = /^.*(?:\$\{…\}|\$[A-Za-z_])[^.]*\.(?=(?:[a-z0-9-]+\.)+[a-z]{2,}$)/i;
+const DATA_LABELS = /^.*(?:\$\{…\}|\$[A-Za-z_])[^.]*\.(?=(?:[a-z0-9_-]+\.)+[a-z]{2,}$)/i;
 /** `host` without its data labels (names of a sane length only: the pattern backtracks). */
 function withoutDataLabels(host: string | undefined): string | undefined {
   return host && host.length <= 1_000 ? host.replace(DATA_LABELS, '') : host;

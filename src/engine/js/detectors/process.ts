@@ -43,7 +43,9 @@ export const NPM_TOKEN_SOURCE = /_authToken|\bNPM_TOKEN\b|\bNODE_AUTH_TOKEN\b|\.
  * A publishing file that also takes a token, swaps npm's config or renames the package it
  * publishes (a version bump is what release scripts do; a new name is a worm's copy).
  */
-const SPREADS = /_authToken|NPM_TOKEN|NODE_AUTH_TOKEN|\.npmrc\b|--userconfig\b|\.name\s*=(?!=)/;
+const SPREADS = /_authToken|\.npmrc\b|--userconfig\b|\.name\s*=(?!=)/;
+/** The token CI hands a release step: a worm's only in code that publishes unprompted. */
+const CI_PUBLISH_TOKEN = /\bNPM_TOKEN\b|\bNODE_AUTH_TOKEN\b/;
 
 /** `host:port` or `scheme://host:port` given as an argument: where a child is told to connect. */
 const REMOTE_ENDPOINT =
@@ -300,7 +302,7 @@ export function spawn(
       const elsewhere = !!cwdTaints && (cwdTaints.has('user_listing') || cwdTaints.has('outside_pkg'));
       const level =
         rule === 'js.exec-npm-publish' && !d.installTime
-          ? SPREADS.test(d.input.text) || elsewhere
+          ? SPREADS.test(d.input.text) || elsewhere || (!!d.unprompted && CI_PUBLISH_TOKEN.test(d.input.text))
             ? 'spreads'
             : undefined
           : d.install;

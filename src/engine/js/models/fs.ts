@@ -134,6 +134,21 @@ function secretCopies(ev: Evaluator): Set<string> {
 }
 
 /**
+ * A path that names a cache or build-output folder (`~/.cache/tool`, `node_modules/.cache`, `dist`),
+ * or one configured by a variable named for a cache or temporary folder (`$TOOL_CACHE_DIR`):
+ * what a cleaner lists and prunes, not the user's files. (Not one that climbs out of it.)
+ */
+function namesCacheDir(p: string): boolean {
+  return (
+    !p.includes('..') &&
+    (/(?:^|\/)(?:\.cache|cache|\.turbo|\.next|\.nuxt|\.parcel-cache|\.eslintcache|dist|build|coverage|tmp|\.tmp|out)(?:\/|$)/i.test(
+      p,
+    ) ||
+      /^\$\w*(?:CACHE|TMP|TEMP)\w*(?:\/|$)/i.test(p))
+  );
+}
+
+/**
  * A data file of the package itself (`fs.readFileSync(path.join(__dirname, '../config/x.yml'))`):
  * its text, so what it keeps (commands split into parts, addresses) is followed where the code uses
  * it. Only configuration-like files, templates and text assets (SVG, HTML, Markdown), small ones,
@@ -149,7 +164,7 @@ function ownDataFile(
   const rel = /^\$\{…\}\/(.+)$/.exec(p)?.[1];
   if (
     !rel ||
-    !/\.(?:json|ya?ml|txt|ini|cfg|conf|toml|csv|tsv|tpl|tmpl|template|svg|xml|html?|md|css|properties|plist|env|map)$/i.test(
+    !/\.(?:json|ya?ml|txt|ini|cfg|conf|toml|csv|tsv|tpl|tmpl|template|svg|xml|html?|md|css|properties|plist|env|map|pub)$/i.test(
       rel,
     ) ||
     rel.includes('${…}')
@@ -196,17 +211,7 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
       ev.effects.fileRead(node, method, p);
       // (Patterns that all name caches or build output list what a cleaner prunes.)
       const patterns = a0?.k === 'arr' ? a0.items.map(asString) : [p];
-      if (
-        patterns.length &&
-        patterns.every(
-          (x) =>
-            x !== undefined &&
-            /(?:^|\/)(?:\.cache|cache|\.turbo|\.next|\.nuxt|\.parcel-cache|\.eslintcache|dist|build|coverage|tmp|\.tmp|out)(?:\/|$)/i.test(
-              x,
-            ),
-        )
-      )
-        return UNKNOWN;
+      if (patterns.length && patterns.every((x) => x !== undefined && namesCacheDir(x))) return UNKNOWN;
       const cwd = args[1]?.k === 'obj' ? args[1].props.get('cwd') : undefined;
       const at = cwd ? (asString(cwd) ?? (cwd.k === 'str' ? cwd.v : undefined)) : undefined;
       if (
@@ -237,11 +242,16 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
       // So are the other packages beside this one (the folder above its own).
       if (/^(?:readdir|readdirSync|opendir|opendirSync)$/.test(method)) {
         const t = a0?.t;
+        // (A cache folder, by its name or the variable that configures it, is what a cleaner
+        // prunes; every path it may be counts: `$X_CACHE || homedir()` is the home folder too.)
+        const alt = a0?.k === 'str' && a0.alt ? (asString(a0.alt) ?? null) : undefined;
+        const paths = [p, alt].filter((x): x is string => typeof x === 'string');
+        if (p !== undefined && alt !== null && paths.every(namesCacheDir)) return UNKNOWN;
         if (
           t?.has('user_listing') ||
           t?.has('cwd') ||
           t?.has('outside_pkg') ||
-          (p !== undefined && isUserDataPath(p))
+          paths.some((x) => isUserDataPath(x))
         )
           return withTaint({ k: 'unknown' }, [], 'user_listing');
       }

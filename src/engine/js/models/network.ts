@@ -282,11 +282,8 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
       // So is a recipient address written in the code.
       const fixedTo = /@([\w.-]+\.[a-z]{2,})$/i.exec(asString(to) ?? '')?.[1];
       if (fixedTo) ev.effects.requestTarget(`smtp://${fixedTo}`);
-      for (const field of ['bcc', 'cc']) {
-        const copy = asString(opts?.props.get(field));
-        if (copy && /@/.test(copy) && (to === undefined || asString(to) === undefined))
-          ev.effects.hiddenCopy(node, field, copy);
-      }
+      const copy = opts && fixedCopy(opts);
+      if (copy && (to === undefined || copy.callerTo)) ev.effects.hiddenCopy(node, copy.field, copy.address);
       return received();
     }
     return UNKNOWN;
@@ -421,4 +418,31 @@ export function requestByAssignment(
     /^(?:[a-z]+:)?\/\/[^/]/i.test(asString(v) ?? (v.k === 'str' ? v.v : ''))
   )
     ev.effects.request(node, `${prop} assignment`, v, undefined, scope, undefined);
+}
+
+/**
+ * A copy recipient written in the code on a message (`bcc`/`cc`, as a text, `Name <a@b>`, or a list
+ * of texts or `{ email }` objects; not a default the caller can override), and whether the message's
+ * own recipient is one the caller chooses (`to` present and not known here).
+ */
+export function fixedCopy(
+  msg: Val & { k: 'obj' },
+): { field: string; address: string; callerTo: boolean } | undefined {
+  if (msg.props.size > 64) return undefined;
+  let to: Val | undefined;
+  let copy: [string, string] | undefined;
+  for (const [k, x] of msg.props) {
+    if (/^to$/i.test(k)) to = x;
+    if (!/^b?cc$/i.test(k) || x.dflt) continue;
+    const texts = (x.k === 'arr' ? x.items.slice(0, 20) : [x]).map((i) =>
+      i.k === 'obj' ? asString(i.props.get('email') ?? i.props.get('address')) : asString(i),
+    );
+    for (const t of texts) {
+      const address = t && /^(?:[^<>@]*<)?([^@\s${}<>]+@[\w.-]+\.[a-z]{2,})>?$/i.exec(t.trim())?.[1];
+      if (address) copy = [k, address];
+    }
+  }
+  return (
+    copy && { field: copy[0], address: copy[1], callerTo: to !== undefined && asString(to) === undefined }
+  );
 }
