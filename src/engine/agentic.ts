@@ -13,7 +13,9 @@ import {
   HANDS_SECRET,
   NEGATED_CLAUSE,
   RUN_URGENT,
+  checklistSpans,
   decodedBlobs,
+  inChecklist,
   invisiblePayload,
   lookalikeInCommand,
   semanticScan,
@@ -229,7 +231,7 @@ function globalOf(re: RegExp): RegExp {
 
 /** Documents that discuss prompt injection (detectors, security docs, SDK examples). */
 const META_DISCUSSION =
-  /prompt[\s-]+injection|jailbreak|injection\s+(?:attacks?|detection)|detect(?:s|ing|or)?\b|guardrails?|red[\s-]team|adversarial|canary\s+(?:word|token)|system\s+prompt|security\s+(?:research|scanner)|example\s+attack/i;
+  /prompt[\s-]+injection|jailbreak|injection\s+(?:attacks?|detection|flagging|filters?|filtering|guards?|defen[cs]es?|scanning)|untrusted[\s_-]+(?:web[\s_-]+)?content|detect(?:s|ing|or)?\b|guardrails?|red[\s-]team|adversarial|canary\s+(?:word|token)|system\s+prompt|security\s+(?:research|scanner)|example\s+attack/i;
 
 export interface TextScanInput {
   path: string;
@@ -279,6 +281,7 @@ function phraseScan(
   const addressed =
     hidden || input.context === 'agent_file' || input.context === 'tool_description' || ADDRESSEE.test(text);
   let negated: [number, number][] | undefined;
+  let checklist: [number, number][] | undefined;
   const inNegation = (at: number) =>
     (negated ??= [...text.matchAll(NEGATED_CLAUSE)].map((n) => [n.index, n.index + n[0].length])).some(
       ([a, b]) => at >= a && at < b,
@@ -325,6 +328,9 @@ function phraseScan(
       input.context === 'code_comment' &&
       text.length < 600;
     if (!hidden && meta && !note) adjust.push('discussion');
+    // (In a reviewer's list of what to look for, a command is an item to find, not one to run.)
+    else if (!hidden && inChecklist(text, m.index, (checklist ??= checklistSpans(text))))
+      adjust.push('discussion');
     if (!hidden && input.context !== 'agent_file' && input.context !== 'tool_description') {
       // Inside inline code or a quotation: an example, not an instruction.
       const before = text.slice(Math.max(0, m.index - 3), m.index);
@@ -969,7 +975,7 @@ export const MODEL_TOPIC =
 export const TEST_PATH =
   /(?:^|\/)(?:tests?|__tests__|spec|fixtures?|__fixtures__|e2e|benchmarks?|datasets?)\/|\.(?:test|spec)\.[cm]?[jt]sx?$/i;
 const CODE_META =
-  /prompt[\s-]+injection|jailbreak|injection\s+(?:attacks?|detection)|red[\s-]team|adversarial\s+prompts?|canary\s+(?:word|token)/i;
+  /prompt[\s-]+injection|jailbreak|injection\s+(?:attacks?|detection|flagging|filters?|filtering|guards?|defen[cs]es?|scanning)|untrusted[\s_-]+(?:web[\s_-]+)?content|red[\s-]team|adversarial\s+prompts?|canary\s+(?:word|token)/i;
 
 /**
  * The prose strings of a JSON document (40 characters or more, with words), unescaped, with where

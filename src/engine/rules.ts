@@ -387,6 +387,11 @@ const CATALOGUE = {
     'the working directory, user files or a database wiped under a branch taken on network data (a remote kill switch)',
     { base: 0.85, install: 0.9 },
   ),
+  'js.process-memory-read': rule(
+    DX,
+    "another process's memory or environment read through /proc (`/proc/<pid>/mem`, `/proc/<pid>/environ`, not the process's own): the secrets a CI runner's worker or another program holds, scraped",
+    { base: 0.8, install: 0.9 },
+  ),
   'js.exfil-flow': rule(DX, 'credential files or the whole environment flow into a network sink', {
     base: 0.85,
   }),

@@ -93,7 +93,7 @@ const SECRET_KINDS: [string, RegExp][] = [
 ];
 
 export const CONCEAL =
-  /\b(?:no\s+need|(?:do\s+not|don't)\s+need)\s+to\s+(?:stop\s+and\s+)?(?:ask|tell|inform|explain|mention|confirm\s+with)\b[^.\n]{0,40}\b(?:user|developer|human|them|it|summary|reply|answer)\b|\bjust\s+(?:say|tell\s+(?:the\s+user|them))\s+(?:that\s+)?(?:the|it|everything)\b|\b(?:tell|report\s+to|say\s+to)\s+the\s+user\s+only\b|\bonly\s+(?:tell|report\s+to|say\s+to)\s+the\s+user\b|\b(?:do\s+not|don't|never)\s+call\s+(?:it|this|that|them)\s+out\b|\bno\s+(?:comments?|explanations?|mentions?)\s+(?:is|are)\s+(?:needed|necessary|required)\b|\b(?:do\s+not|don't|never)\s+(?:mention|describe|note|list|document|explain)\b[^.\n]{0,60}\b(?:commit\s+messages?|change\s+summar(?:y|ies)|pull\s+requests?|PR\s+descriptions?|changelogs?)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|point\s+out)\s+(?:it|this|that)\s+(?:in|to)\s+(?:your\s+)?(?:reply|replies|answer|answers|response|responses|output|summary|reviews?)\b|\b(?:do\s+not|don't|never)\s+point\s+(?:it|this|that)\s+out\b|\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+|the\s+)?(?:[\w-]+\s+)?(?:replies|answers|responses|output|summary|summaries|commit\s+messages?|changelog)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\b(?:should|must|need)\s+not\s+be\s+(?:listed|mentioned|reported|shown|described|called\s+out)\b[^.\n]{0,60}\bwhen\s+you\s+(?:describe|summari[sz]e|report|explain|list)\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask(?!\s+(?:the\s+)?(?:users?|humans?|developers?)\s+(?:any\s+|clarifying\s+|follow-up\s+)?questions)|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|无需(?:告知|告诉|通知)|不要在[^。\n]{0,12}(?:提及|提到|说明)|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
+  /\b(?:no\s+need|(?:do\s+not|don't)\s+need)\s+to\s+(?:stop\s+and\s+)?(?:ask|tell|inform|explain|mention|confirm\s+with)\b[^.\n]{0,40}\b(?:user|developer|human|them|it|summary|reply|answer)\b|\bjust\s+(?:say|tell\s+(?:the\s+user|them))\s+(?:that\s+)?(?:the|it|everything)\b|\b(?:tell|report\s+to|say\s+to)\s+the\s+user\s+only\b|\bonly\s+(?:tell|report\s+to|say\s+to)\s+the\s+user\b|\b(?:do\s+not|don't|never)\s+call\s+(?:it|this|that|them)\s+out\b|\bno\s+(?:comments?|explanations?|mentions?)\s+(?:is|are)\s+(?:needed|necessary|required)\b|\b(?:do\s+not|don't|never)\s+(?:mention|describe|note|list|document|explain)\b[^.\n]{0,60}\b(?:commit\s+messages?|change\s+summar(?:y|ies)|pull\s+requests?|PR\s+descriptions?|changelogs?)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|point\s+out)\s+(?:it|this|that)\s+(?:in|to)\s+(?:your\s+)?(?:reply|replies|answer|answers|response|responses|output|summary|reviews?)\b|\b(?:do\s+not|don't|never)\s+point\s+(?:it|this|that)\s+out\b|\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+|the\s+)?(?:[\w-]+\s+)?(?:replies|answers|responses|output|summary|summaries|commit\s+messages?|changelog)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\b(?:should|must|need)\s+not\s+be\s+(?:listed|mentioned|reported|shown|described|called\s+out)\b[^.\n]{0,60}\bwhen\s+you\s+(?:describe|summari[sz]e|report|explain|list)\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask(?!\s+(?:the\s+)?(?:users?|them|humans?|developers?)\s+(?:(?:any\s+|clarifying\s+|follow-up\s+)?questions|for\s+(?:an?\s+|the\s+|their\s+|your\s+)?(?:tokens?|passwords?|keys?|credentials?|secrets?|api\s+keys?)))|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|无需(?:告知|告诉|通知)|不要在[^。\n]{0,12}(?:提及|提到|说明)|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
 
 /**
  * "These instructions take precedence over project rules": read only in text addressed to an
@@ -228,6 +228,40 @@ const REVIEWED_RISK =
 const REVIEW_CONTEXT =
   /\b(?:review(?:er|ing)?|audit(?:or|ing)?|report|findings?|verdict|security)\b|revis(?:or|ión|ar)|informe|hallazgo|auditor[ií]a|Prüf|Bericht|revue|rapport|审查|报告|レビュー|レポート|ревью|отч[её]т/i;
 
+/** Headings of the sections where a reviewer's brief lists what to look for. */
+const CHECKLIST_HEADING =
+  /\b(?:check\s*-?list|what\s+to\s+(?:look\s+for|flag|check|review|report|watch\s+for)|look\s+for|red\s+flags|review\s+(?:criteria|items|points|areas)|things\s+to\s+(?:flag|check|watch)|watch\s+(?:for|out\s+for)|common\s+(?:issues|problems|vulnerabilities|mistakes)|anti-?patterns?)\b/i;
+/** An address to send to or fetch from, written out. */
+const CONCRETE_ADDRESS =
+  /\bhttps?:\/\/[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|io|dev|org|xyz|app|ru|cn|top|site|online|cloud|tech|info)\b/i;
+
+/**
+ * The spans of a Markdown text that lie in sections listing what a reviewer is to look for (from a
+ * checklist heading to the next heading of the same or a higher level).
+ */
+export function checklistSpans(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  let open: { level: number; start: number } | undefined;
+  for (const m of text.matchAll(/^(#{1,6})\s+([^\n]*)/gm)) {
+    const level = m[1]!.length;
+    if (open && level <= open.level) {
+      out.push([open.start, m.index]);
+      open = undefined;
+    }
+    if (!open && CHECKLIST_HEADING.test(m[2]!)) open = { level, start: m.index };
+  }
+  if (open) out.push([open.start, text.length]);
+  return out;
+}
+
+/** A line of a checklist section that names no address to send to or fetch from. */
+export function inChecklist(text: string, at: number, spans: [number, number][]): boolean {
+  if (!spans.some(([a, b]) => at >= a && at < b)) return false;
+  const from = text.lastIndexOf('\n', at) + 1;
+  const to = text.indexOf('\n', at);
+  return !CONCRETE_ADDRESS.test(text.slice(from, to < 0 ? text.length : to));
+}
+
 /** The agent is told to make the user's project run code on install (a hook added to its scripts). */
 const PROJECT_HOOK =
   /\b(?:add|insert|put|write|append)\b[^.\n]{0,60}["'`]?(?:pre|post)?install["'`]?\s*:|\b(?:add|insert|put|write)\b[^.\n]{0,40}\b(?:pre|post)install\b[^.\n]{0,30}\bscript/i;
@@ -360,7 +394,11 @@ export function semanticScan(
     steps = 0,
     plain = false,
   ) => {
-    const level = { variant, steps, adjust: plain ? ['scoredCeiling'] : adjust() } as ConfidenceQuery;
+    const level = {
+      variant,
+      steps,
+      adjust: plain ? ['scoredCeiling'] : checklistWindow ? ['discussionScored', 'scoredCeiling'] : adjust(),
+    } as ConfidenceQuery;
     const conf = confidence(rule, level);
     if (conf < MIN_TEXT_CONFIDENCE) return;
     if (hits.some((h) => h.rule === rule && h.conf >= conf)) return;
@@ -391,17 +429,27 @@ export function semanticScan(
         !!opts.shortComment,
       );
   };
+  let checklistWindow = false;
   const wins = windows(text);
   // A section whose opening paragraph addresses AI assistants ("If you are an AI assistant …")
   // stays addressed to them until the next heading.
   let sectionAddressed = false;
+  // A section that lists what a reviewer is to look for ("## Checklist", "What to flag") describes
+  // what other code does; its items are read as a discussion is, unless one names a concrete
+  // address to send to or fetch from. (Until a heading of the same or a higher level.)
+  let checklistLevel = 0;
   for (let wi = 0; wi < wins.length; wi++) {
     const w = wins[wi]!;
     const s = w.text;
-    if (/^#{1,6}\s/.test(s)) {
+    const heading = /^(#{1,6})\s+([^\n]*)/.exec(s);
+    if (heading) {
       sectionAddressed = false;
       place = basePlace;
+      const level = heading[1]!.length;
+      if (checklistLevel && level <= checklistLevel) checklistLevel = 0;
+      if (!checklistLevel && CHECKLIST_HEADING.test(heading[2]!)) checklistLevel = level;
     }
+    checklistWindow = checklistLevel > 0 && basePlace !== 'hidden' && !CONCRETE_ADDRESS.test(s);
     // An instruction ending with a colon, or followed by a code block, introduces the block after
     // it (a command on its own).
     const next = wins[wi + 1];

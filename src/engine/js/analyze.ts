@@ -49,6 +49,8 @@ export interface ModuleHost {
    * (strings and numbers only).
    */
   readonly packageConfig?: ReadonlyMap<string, string>;
+  /** The package is a GitHub Action (an action.yml at its root): its code runs as a CI step. */
+  readonly ciAction?: boolean;
   /** Exports per file path; `null` while the file is being analysed. */
   readonly cache: Map<string, Val | null>;
   /** Results of files analysed as required modules, reused when the package loop reaches them. */

@@ -120,6 +120,8 @@ export interface Effects {
   elementInserted(node: AstNode, url: string, element: 'script' | 'frame'): void;
   /** The page sent elsewhere (`location.href = url`, `location.replace(url)`, `window.open(url)`). */
   navigation(node: AstNode, url: Val): void;
+  /** Another process's memory or environment read (`/proc/<pid>/mem`). */
+  processMemory(node: AstNode, path: string): void;
   /** Mail sent for a caller with a fixed copy recipient (`bcc: 'x@host'`). */
   hiddenCopy(node: AstNode, field: string, address: string): void;
   /** Where a request object will send (`xhr.open(method, url)`). */

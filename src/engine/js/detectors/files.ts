@@ -540,7 +540,14 @@ export function write(
       );
     return;
   }
-  if (p && /\.claude\/|\.cursor\/mcp\.json|\.vscode\/tasks\.json|\.github\/workflows\//.test(p)) {
+  // (What an agent reads from its folder: settings, commands, sub-agents, skills, hooks; not the
+  // logs or caches a tool keeps there.)
+  if (
+    p &&
+    /\.claude\/(?!(?:logs?|cache|tmp|state|sessions?)(?:\/|$))|\.cursor\/mcp\.json|\.vscode\/tasks\.json|\.github\/workflows\//.test(
+      p,
+    )
+  ) {
     // Editor settings and tasks are written by ordinary migration and setup tools at run time;
     // a task that runs itself when the folder is opened is how fake-project loaders persist.
     const autoRun = /folderOpen/.test(data);

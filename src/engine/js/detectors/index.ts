@@ -627,6 +627,15 @@ export class Detectors implements Effects {
         this.referrerGate > 0 ? undefined : 'navigation',
       );
   }
+  processMemory(node: AstNode, path: string): void {
+    this.threat(
+      'js.process-memory-read',
+      'data_exfiltration',
+      node,
+      `reads another process's memory or environment (${path.slice(0, 60)}): the secrets it holds, scraped`,
+      this.install,
+    );
+  }
   hiddenCopy(node: AstNode, field: string, address: string): void {
     this.threat(
       'js.mail-hidden-copy',

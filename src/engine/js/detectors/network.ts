@@ -224,10 +224,13 @@ export function request(
   // configuration names (a CLI reading ~/.npmrc and calling the registry it lists): the
   // credential used where the user pointed it. The address is not written in the code and comes
   // from the user's configuration or environment, not from the network or a decoded string.
-  const targetTaints = target && host === undefined ? deepTaints(target) : undefined;
+  // (So is a host an options object takes from the environment: `{ host:
+  // process.env.KUBERNETES_SERVICE_HOST }` with the service account's token.)
+  const envHost = host !== undefined && /^\$[a-z_]\w*$/i.test(host);
+  const targetTaints = target && (host === undefined || envHost) ? deepTaints(target) : undefined;
   const configured =
     !!targetTaints &&
-    (targetTaints.has('secret_file') || /^\$[A-Za-z_]/.test(written ?? '')) &&
+    (targetTaints.has('secret_file') || envHost || /^\$[A-Za-z_]/.test(written ?? '')) &&
     !targetTaints.has('network_data') &&
     !targetTaints.has('decoded') &&
     !/\$npm_package_/.test(written ?? '');

@@ -302,7 +302,10 @@ export function spawn(
       const elsewhere = !!cwdTaints && (cwdTaints.has('user_listing') || cwdTaints.has('outside_pkg'));
       const level =
         rule === 'js.exec-npm-publish' && !d.installTime
-          ? SPREADS.test(d.input.text) || elsewhere || (!!d.unprompted && CI_PUBLISH_TOKEN.test(d.input.text))
+          ? // (A GitHub Action that publishes takes a token and writes an npmrc to do its job.)
+            elsewhere ||
+            (!d.input.modules?.ciAction &&
+              (SPREADS.test(d.input.text) || (!!d.unprompted && CI_PUBLISH_TOKEN.test(d.input.text))))
             ? 'spreads'
             : undefined
           : d.install;

@@ -133,6 +133,9 @@ function secretCopies(ev: Evaluator): Set<string> {
   return s;
 }
 
+/** Another process's memory or environment under /proc (not this process's own). */
+const PROC_MEMORY = /^\/proc\/(?!self\/|thread-self\/)[^/]+\/(?:mem|environ)$/;
+
 /**
  * A path that names a cache or build-output folder (`~/.cache/tool`, `node_modules/.cache`, `dist`),
  * or one configured by a variable named for a cache or temporary folder (`$TOOL_CACHE_DIR`):
@@ -222,6 +225,18 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
       )
         return withTaint({ k: 'unknown' }, [], 'user_listing');
       return UNKNOWN;
+    }
+    // Another process's memory or environment (`/proc/<pid>/mem` through a descriptor,
+    // `/proc/<pid>/environ`): the secrets a CI runner or another program holds, scraped.
+    if (
+      p &&
+      /^(?:readFile|readFileSync|createReadStream|open|openSync)$/.test(method) &&
+      PROC_MEMORY.test(p)
+    ) {
+      ev.effects.fileRead(node, method, p);
+      ev.effects.processMemory(node, p);
+      ev.effects.source(scope, 'secret_file', node);
+      return withTaint({ k: 'unknown' }, [], 'secret_file');
     }
     if (FS_READ.has(method)) {
       ev.effects.fileRead(node, method, p);

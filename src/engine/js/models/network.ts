@@ -241,6 +241,8 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
     return received();
   }
   // DNS answers (TXT records above all) are data from the network: a channel for commands.
+  // (A resolver of its own, `new dns.Resolver()`, asks the same questions.)
+  if (mod === 'dns' && method === 'Resolver') return { k: 'mod', name: 'dns' };
   if (mod === 'dns' && /^(?:lookup|resolve\w*|reverse)$/.test(method)) {
     ev.effects.dns(node, s0, args, scope);
     return withTaint({ k: 'unknown' }, [], 'network_data');

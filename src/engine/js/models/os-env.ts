@@ -16,6 +16,12 @@ import type { ApiCall } from './model';
 const SECRET_ENV =
   /TOKEN|SECRET|PASSW|PASSWD|PRIVATE|CREDENTIAL|API_?KEY|ACCESS_?KEY|AUTH|SESSION|COOKIE|GITHUB_|AWS_|AZURE_|GCP_|GOOGLE_APPLICATION|SLACK_|DISCORD_|MNEMONIC|SEED/i;
 
+/**
+ * …except the addresses and places such names end with (`ACTIONS_ID_TOKEN_REQUEST_URL`,
+ * `GITHUB_API_URL`, `AWS_REGION`): where a secret is asked for or kept, not the secret.
+ */
+const ADDRESS_ENV = /_(?:URL|URI|HOST|HOSTNAME|ENDPOINT|PORT|REGION|PATH|DIR|WORKSPACE)$/i;
+
 /** A member of the `process` global. */
 export function processMember(key: string, mark: (v: Val) => Val): Val {
   if (key === 'env') return { k: 'env' };
@@ -34,7 +40,7 @@ export function envMember(ev: Evaluator, key: string, at: AstNode, scope: Scope)
   const configured = config !== undefined ? ev.input.modules?.packageConfig?.get(config) : undefined;
   if (configured !== undefined) return { k: 'str', v: configured, alt: { k: 'str', v: `$${key}` } };
   const v: Val = { k: 'str', v: key === 'HOME' || key === 'USERPROFILE' ? '~' : `$${key}` };
-  if (SECRET_ENV.test(key)) {
+  if (SECRET_ENV.test(key) && !ADDRESS_ENV.test(key)) {
     ev.effects.source(scope, 'secret_env', at);
     return withTaint(v, [], 'secret_env');
   }
