@@ -8,6 +8,7 @@
  */
 import type { ThreatType } from '../contract/schemas';
 import {
+  AGENT_PERMISSIONS_OFF,
   CONCEAL,
   FALSE_CONSENT,
   HANDS_SECRET,
@@ -71,14 +72,14 @@ export function isAgentFile(path: string): boolean {
  * copies them into the user's project).
  */
 const AGENT_FILE_KIND =
-  /\.mdc$|\.(?:chatmode|agent)\.md$|(?:^|\/)\.github\/(?:chatmodes|prompts|agents|instructions)\/[^/]+\.md$/i;
+  /\.mdc$|\.(?:chatmode|agent)\.md$|(?:^|\/)\.github\/(?:chatmodes|prompts|agents|instructions)\/[^/]+\.md$|(?:^|\/)\.(?:kiro|amazonq|junie|roo|continue|windsurf|cline|codex|claude|cursor|gemini|aider|trae|augment|qodo|tabnine|openhands|zed|goose|opencode|crush|kilocode)\/(?:[^/]+\/)*[^/]+\.(?:md|mdc|txt|ya?ml|toml)$|(?:^|\/)(?:\.roomodes|\.rules|\.aider\.conf\.ya?ml|AGENTS\.override\.md|\.goosehints|\.junie\/guidelines\.md)$/i;
 
 /**
  * Front matter that declares an agent artefact (a sub-agent, a slash command, a skill, a prompt
  * file, a rule): a description with the tools, model, mode or scope an agent applies it with.
  */
 const AGENT_FRONT_MATTER =
-  /^---\r?\n(?=[\s\S]{0,3000}?^description\s*:)(?=[\s\S]{0,3000}?^(?:alwaysApply|allowed-tools|tools|applyTo|argument-hint|model|mode)\s*:)[\s\S]{0,3000}?^---\s*$/m;
+  /^---\r?\n(?=[\s\S]{0,3000}?^description\s*:)(?=[\s\S]{0,3000}?^(?:alwaysApply|allowed-tools|tools|applyTo|argument-hint|model|mode|inclusion|trigger)\s*:)[\s\S]{0,3000}?^---\s*$/m;
 
 /**
  * The files an agent reads as instructions, by the package's own layout beyond their names: a
@@ -119,12 +120,13 @@ export function agentFilePaths(
         if (typeof n === 'string' && !n.includes('..') && byPath.has(dirOf(p) + n)) out.add(dirOf(p) + n);
     }
   }
-  // Imports (`@path/file.md` on a line of an agent file), two levels deep.
+  // Imports (`@path/file.md`), links and file names (`docs/setup.md`) in an agent file: what it has
+  // the agent read. Two levels deep.
   let from = [...files.map((f) => f.path).filter((p) => AGENT_FILE.test(p) && /\.mdc?$/i.test(p)), ...out];
   for (let depth = 0; depth < 2 && from.length; depth++) {
     const next: string[] = [];
     for (const p of from.slice(0, 50))
-      for (const m of text(p).matchAll(/(?:^|\s)@((?:\.{1,2}\/)?[\w][\w./-]*\.md)\b/gm)) {
+      for (const m of text(p).matchAll(/(?:(?:^|\s)@|\]\(|`)((?:\.{1,2}\/)?[\w][\w./-]*\.md)\b/gm)) {
         const rel = m[1]!.replace(/^\.\//, '');
         const target = [dirOf(p) + rel, rel].find((t) => !t.includes('..') && byPath.has(t));
         if (target && !out.has(target) && !AGENT_FILE.test(target)) {
@@ -604,10 +606,10 @@ const FENCE_DIALECT: Record<string, ScriptDialect> = {
 
 /** The agent is told not to ask before it runs something. */
 const NO_CONFIRM =
-  /\b(?:skip|bypass|without)\s+(?:(?:the|any|a|an|separate|extra|further|explicit|user)\s+){0,2}(?:confirm(?:ation|ing)?|approval|asking|prompting)\b|\b(?:no\s+need\s+to|needn't|stopping\s+to)\s+(?:stop\s+(?:and|to)\s+)?(?:ask|confirm|check\s+with)\b|\b(?:do\s+not|don't|never)\s+(?:pause\s+to\s+|stop\s+to\s+|wait\s+to\s+)?(?:confirm|ask|prompt)\b/i;
+  /\b(?:skip|bypass|without)\s+(?:(?:the|any|a|an|separate|extra|further|explicit|user)\s+){0,2}(?:confirm(?:ation|ing)?|approval|asking|prompting)\b|\b(?:no\s+need\s+to|needn't|stopping\s+to)\s+(?:stop\s+(?:and|to)\s+)?(?:ask|confirm|check\s+with)\b|\b(?:do\s+not|don't|never)\s+(?:pause\s+to\s+|stop\s+to\s+|wait\s+to\s+)?(?:confirm|ask|prompt)\b|\b(?:rather\s+than|instead\s+of)\s+(?:pausing\s+to\s+|stopping\s+to\s+)?ask(?:ing)?\b|\bsin\s+preguntar|\bno\s+es\s+necesario\s+preguntar|(?:keine|eine)\s+Rückfrage[^.\n]{0,40}\bnicht\s+nötig|\bohne\s+(?:Rück)?[Ff]rage|\bsans\s+(?:demander|confirmation)/i;
 /** …or to raise its own rights when it fails. */
 const ESCALATE =
-  /\b(?:re-?run|repeat|retry|again)\b[^.\n]{0,40}\bsudo\b|\bsudo\b[^.\n]{0,40}\b(?:if|when)\b[^.\n]{0,30}\b(?:fails?|denied|permission)/i;
+  /\bsudo\b[^.\n]{0,40}\bwiederhol|\brepite\w*\s+con\s+sudo|\b(?:re-?run|repeat|retry|again)\b[^.\n]{0,40}\bsudo\b|\bsudo\b[^.\n]{0,40}\b(?:if|when)\b[^.\n]{0,30}\b(?:fails?|denied|permission)/i;
 
 /**
  * The code blocks of a file agents load as instructions, read as what they are: a shell block as a
@@ -638,11 +640,35 @@ function fencedCode(
         ? 'sh'
         : undefined);
     const steps = !dialect && (/^ya?ml$/.test(lang) || !lang) && /^\s*-?\s*(?:run|steps)\s*:/m.test(body);
+    // (A package.json fragment the agent is told to add: its lifecycle scripts are shell commands.)
+    const lifecycle = !dialect && !steps ? lifecycleCommands(body) : [];
     const hits: { threat_type: ThreatType; confidence: number; message: string; line: number }[] = dialect
       ? analyzeScript(body, dialect, false)
       : steps
         ? analyzeWorkflowFile(body, '.github/workflows/agent-instructions.yml').hits
-        : [];
+        : lifecycle.flatMap((c) =>
+            analyzeScript(c.command, 'sh', false).map((h) => ({ ...h, line: c.line })),
+          );
+    // Settings that turn the agent's own permission checks off, given to apply (`approval_policy =
+    // "never"`, `"defaultMode": "bypassPermissions"`).
+    if (!dialect && AGENT_PERMISSIONS_OFF.test(body)) {
+      const line = firstLine + (input.lineOffset ?? 1) - 1;
+      if (!out.some((f) => f.rule === 'text.agent-permissions-off' && f.line === line))
+        out.push(
+          finding({
+            threat_type: 'instruction_override',
+            rule: 'text.agent-permissions-off',
+            message:
+              'tells an agent to apply settings that turn its own permission checks off (bypass mode, auto-approval)',
+            file: input.path,
+            line,
+            snippet: snippetOf(body.slice(0, 200)),
+            install_time: !!input.installTime,
+            variant: place,
+            rounded: true,
+          } as Parameters<typeof finding>[0]),
+        );
+    }
     // The manipulative signs of the instruction around the block (the paragraph before it and the
     // lines after), not of the whole file.
     let signs: number | undefined;
@@ -658,6 +684,8 @@ function fencedCode(
         const around = text.slice(Math.max(0, index - 800), Math.min(text.length, index + b.length + 400));
         signs =
           [RUN_URGENT, CONCEAL, FALSE_CONSENT, NO_CONFIRM, ESCALATE].filter((re) => re.test(around)).length +
+          // (A hook the agent is told to add to the user's project's scripts.)
+          (lifecycle.length ? 1 : 0) +
           // (The user's token handed to the command: `--token "$(grep … ~/.npmrc)"`.)
           (HANDS_SECRET.test(body) ? 1 : 0);
       }
@@ -678,6 +706,75 @@ function fencedCode(
       );
     }
   }
+}
+
+/** Kinds of the user's credentials an MCP configuration can hand a server in its environment. */
+const MCP_SECRET_KINDS: [string, RegExp][] = [
+  [
+    'cloud keys',
+    /\b(?:AWS_(?:SECRET_ACCESS_KEY|SESSION_TOKEN|ACCESS_KEY_ID)|AZURE_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS)\b/,
+  ],
+  ['an SSH key', /(?:^|[/\\}])\.ssh[/\\]|\bid_(?:rsa|ed25519|ecdsa)\b/],
+  ['tokens from the environment', /\$\{env:[A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_?KEY|PAT)[A-Z0-9_]*\}/],
+  ['a password it prompts for', /\$\{input:[^}]+\}/],
+  [
+    'registry or cloud credential files',
+    /\.npmrc\b|\.aws[/\\]credentials|\.docker[/\\]config\.json|\.kube[/\\]config/,
+  ],
+];
+
+/**
+ * An MCP configuration the package ships (`.vscode/mcp.json`, `.mcp.json`) that starts a server
+ * fetched when it runs (`npx -y pkg@latest`, `bunx`, `uvx`, `pnpm dlx`) and hands it several kinds
+ * of the user's credentials in its environment or arguments: whoever publishes that package gets
+ * them. (One kind, a GitHub server given its token, is how such servers are configured.)
+ */
+function mcpServerSecrets(text: string, push: Push): void {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return;
+  }
+  const servers = (doc as { servers?: unknown; mcpServers?: unknown } | null) ?? {};
+  const map = (servers as { servers?: unknown }).servers ?? (servers as { mcpServers?: unknown }).mcpServers;
+  if (!map || typeof map !== 'object') return;
+  const passwordInputs = /"password"\s*:\s*true/.test(text);
+  for (const [name, raw] of Object.entries(map as Record<string, unknown>).slice(0, 50)) {
+    const server = raw as { command?: unknown; args?: unknown; env?: unknown } | null;
+    if (!server || typeof server.command !== 'string') continue;
+    const args = Array.isArray(server.args)
+      ? server.args.filter((a): a is string => typeof a === 'string')
+      : [];
+    const line = [server.command, ...args].join(' ');
+    if (!/^(?:npx|bunx|uvx|pnpx)\b|^(?:pnpm|yarn)\s+dlx\b/.test(line)) continue;
+    const handed = [JSON.stringify(server.env ?? {}), ...args].join('\n');
+    const kinds = MCP_SECRET_KINDS.filter(
+      ([kind, re]) => re.test(handed) && (kind !== 'a password it prompts for' || passwordInputs),
+    ).map(([kind]) => kind);
+    if (kinds.length < 2) continue;
+    const at = text.indexOf(`"${name}"`);
+    push(
+      'data_exfiltration',
+      'agent.mcp-server-secrets',
+      {},
+      at < 0 ? 0 : at,
+      `an MCP configuration shipped in the package hands ${kinds.join(', ')} to a server it fetches when it starts (${line.slice(0, 100)})`,
+    );
+  }
+}
+
+/** The lifecycle scripts of a package.json fragment (`"postinstall": "…"`), with their lines. */
+function lifecycleCommands(body: string): { command: string; line: number }[] {
+  const out: { command: string; line: number }[] = [];
+  for (const m of body.matchAll(/"(?:pre|post)?(?:install|prepare)"\s*:\s*("(?:[^"\\\n]|\\.){1,2000}")/g)) {
+    try {
+      out.push({ command: String(JSON.parse(m[1]!)), line: body.slice(0, m.index).split('\n').length });
+    } catch {
+      // not a JSON string
+    }
+  }
+  return out;
 }
 
 /** Fenced code blocks of a Markdown text (at most 20, each read up to 20 KB; found line by line). */
@@ -828,6 +925,7 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
     const mcp = /@\w+\.tool\b|\bFastMCP\b|\bmcp\.server\b|\bfrom\s+mcp\b|\bTool\s*\(/.test(text);
     for (const d of pythonTexts(text)) sub(mcp ? 'tool_description' : 'code_string', d.text, d.offset);
   }
+  if (/(?:^|\/)\.?mcp\.json$/i.test(path) && text.length < 200_000) mcpServerSecrets(text, push);
   if (AGENT_SETTINGS.test(path)) {
     for (const m of text.matchAll(/"command"\s*:\s*("(?:[^"\\]|\\.)*")/g)) {
       let cmd: string;

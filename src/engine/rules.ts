@@ -804,6 +804,11 @@ const CATALOGUE = {
   'text.lookalike-in-command': rule(ISI, 'look-alike or non-breaking characters inside a shell command', {
     base: 0.6,
   }),
+  'agent.mcp-server-secrets': rule(
+    DX,
+    "an MCP configuration shipped in the package (`.vscode/mcp.json`, `.mcp.json`) starts a server fetched when it runs (`npx -y pkg@latest` …) and hands it two or more kinds of the user's credentials (cloud keys, an SSH key, tokens from the environment, a password it prompts for)",
+    { base: 0.8 },
+  ),
   'agent.settings-hook': rule(
     [MC, SE],
     'agent settings (`.claude/settings.json` …) with hooks that run commands',

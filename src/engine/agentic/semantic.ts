@@ -93,7 +93,7 @@ const SECRET_KINDS: [string, RegExp][] = [
 ];
 
 export const CONCEAL =
-  /\b(?:no\s+need|(?:do\s+not|don't)\s+need)\s+to\s+(?:stop\s+and\s+)?(?:ask|tell|inform|explain|mention|confirm\s+with)\b[^.\n]{0,40}\b(?:user|developer|human|them|it|summary|reply|answer)\b|\bjust\s+(?:say|tell\s+(?:the\s+user|them))\s+(?:that\s+)?(?:the|it|everything)\b|\b(?:tell|report\s+to|say\s+to)\s+the\s+user\s+only\b|\bonly\s+(?:tell|report\s+to|say\s+to)\s+the\s+user\b|\b(?:do\s+not|don't|never)\s+call\s+(?:it|this|that|them)\s+out\b|\bno\s+(?:comments?|explanations?|mentions?)\s+(?:is|are)\s+(?:needed|necessary|required)\b|\b(?:do\s+not|don't|never)\s+(?:mention|describe|note|list|document|explain)\b[^.\n]{0,60}\b(?:commit\s+messages?|change\s+summar(?:y|ies)|pull\s+requests?|PR\s+descriptions?|changelogs?)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|point\s+out)\s+(?:it|this|that)\s+(?:in|to)\s+(?:your\s+)?(?:reply|replies|answer|answers|response|responses|output|summary|reviews?)\b|\b(?:do\s+not|don't|never)\s+point\s+(?:it|this|that)\s+out\b|\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+|the\s+)?(?:[\w-]+\s+)?(?:replies|answers|responses|output|summary|summaries|commit\s+messages?|changelog)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\b(?:should|must|need)\s+not\s+be\s+(?:listed|mentioned|reported|shown|described|called\s+out)\b[^.\n]{0,60}\bwhen\s+you\s+(?:describe|summari[sz]e|report|explain|list)\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask(?!\s+(?:the\s+)?(?:users?|them|humans?|developers?)\s+(?:(?:any\s+|clarifying\s+|follow-up\s+)?questions|for\s+(?:an?\s+|the\s+|their\s+|your\s+)?(?:tokens?|passwords?|keys?|credentials?|secrets?|api\s+keys?)))|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|无需(?:告知|告诉|通知)|不要在[^。\n]{0,12}(?:提及|提到|说明)|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
+  /\b(?:no\s+need|(?:do\s+not|don't)\s+need)\s+to\s+(?:stop\s+and\s+)?(?:ask|tell|inform|explain|mention|list|include|note|confirm\s+with)\b[^.\n]{0,40}\b(?:user|developer|human|them|it|summary|reply|answer)\b|\bjust\s+(?:say|tell\s+(?:the\s+user|them))\s+(?:that\s+)?(?:the|it|everything)\b|\b(?:tell|report\s+to|say\s+to)\s+the\s+user\s+only\b|\bonly\s+(?:tell|report\s+to|say\s+to)\s+the\s+user\b|\b(?:do\s+not|don't|never)\s+call\s+(?:it|this|that|them)\s+out\b|\bno\s+(?:comments?|explanations?|mentions?)\s+(?:is|are)\s+(?:needed|necessary|required)\b|\b(?:do\s+not|don't|never)\s+(?:mention|describe|note|list|document|explain)\b[^.\n]{0,60}\b(?:commit\s+messages?|change\s+summar(?:y|ies)|pull\s+requests?|PR\s+descriptions?|changelogs?)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|point\s+out)\s+(?:it|this|that)\s+(?:in|to)\s+(?:your\s+)?(?:reply|replies|answer|answers|response|responses|output|summary|reviews?)\b|\b(?:do\s+not|don't|never)\s+point\s+(?:it|this|that)\s+out\b|\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+|the\s+)?(?:[\w-]+\s+)?(?:replies|answers|responses|output|summary|summaries|commit\s+messages?|changelog)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\b(?:should|must|need)\s+not\s+be\s+(?:listed|mentioned|reported|shown|described|called\s+out)\b[^.\n]{0,60}\bwhen\s+you\s+(?:describe|summari[sz]e|report|explain|list)\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask(?!\s+(?:the\s+)?(?:users?|them|humans?|developers?)\s+(?:(?:any\s+|clarifying\s+|follow-up\s+)?questions|for\s+(?:an?\s+|the\s+|their\s+|your\s+)?(?:tokens?|passwords?|keys?|credentials?|secrets?|api\s+keys?)))|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|无需(?:告知|告诉|通知)|(?:无需|不必|不需要)在[^。\n]{0,12}(?:提及|提到|说明)|不要在[^。\n]{0,12}(?:提及|提到|说明)|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|no\s+es\s+necesario\s+(?:\w+\s+){0,3}?mencion\w*|sin\s+mencion\w*|nicht\s+erwähnt\s+werden|ohne\s+(?:es\s+)?zu\s+erwähnen|pas\s+besoin\s+de\s+(?:le\s+)?(?:mentionner|signaler)|sans\s+le\s+(?:mentionner|signaler)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
 
 /**
  * "These instructions take precedence over project rules": read only in text addressed to an
@@ -185,9 +185,9 @@ export const SECTION_FOR_AI =
 
 /** A script from the package or a global install an agent is told to run. */
 const RUN_IMPERATIVE =
-  /\b(?:always|first|must|before\s+(?:anything|any\s+other|responding|answering|starting|each|every|doing)|at\s+the\s+start\s+of|every\s+(?:time|session)|immediately|required\s+to|required\b[,)]?\s*(?=run\b))\b[^.\n]{0,80}\b(?:run|running|execute|executing|exec|launch|start|install)\b|\b(?:run|execute)\s+(?:this|the\s+following)\s+(?:command|script)|\bpaste\s+(?:this|the\s+following|it)\s+(?:into|in)\s+(?:your\s+|the\s+|a\s+)?(?:terminal|shell|console|command\s+prompt|powershell|run\s+dialog)|выполни|запусти|运行|执行|実行して|실행/i;
+  /\b(?:always|first|must|before\s+(?:anything|any\s+other|responding|answering|starting|each|every|doing)|at\s+the\s+start\s+of|every\s+(?:time|session)|immediately|required\s+to|required\b[,)]?\s*(?=run\b))\b[^.\n]{0,80}\b(?:run|running|execute|executing|exec|launch|start|install)\b|\b(?:run|execute)\s+(?:this|the\s+following)\s+(?:command|script)|\bpaste\s+(?:this|the\s+following|it)\s+(?:into|in)\s+(?:your\s+|the\s+|a\s+)?(?:terminal|shell|console|command\s+prompt|powershell|run\s+dialog)|выполни|запусти|运行|执行|実行して|실행|\bausführen\b|\bführe\b[^.\n]{0,40}\baus\b|\bejecuta(?:r)?\b|\bexécute[rz]?\b|\blance[rz]?\s+(?:la|cette|les)\s+commande/i;
 export const RUN_URGENT =
-  /\bbefore\s+(?:anything|doing\s+anything|any\s+other|responding|answering|starting|each|every)|\bat\s+the\s+start\s+of|\bevery\s+(?:time|session)|\beven\s+if|\bregardless|\bimmediately|\bfirst\s+thing|\bno\s+matter|\bwithout\s+asking/i;
+  /\bbefore\s+(?:anything|doing\s+anything|any\s+other|responding|answering|starting|each|every)|\bat\s+the\s+start\s+of|\bevery\s+(?:time|session)|\beven\s+if|\bregardless|\bimmediately|\bfirst\s+thing|\bno\s+matter|\bwithout\s+asking|\b(?:rather\s+than|instead\s+of)\s+(?:pausing\s+to\s+|stopping\s+to\s+)?ask(?:ing)?\b|\bsin\s+preguntar|\bohne\s+(?:Rück)?[Ff]rage|\bsans\s+demander|(?:keine|eine)\s+Rückfrage[^.\n]{0,40}\bnicht\s+nötig|\bno\s+es\s+necesario\s+preguntar/i;
 const SCRIPT_CMD =
   /(?:^|[\s`'"])(?:(?:ba|z)?sh|source|\.)\s+[\w./-]+\.(?:sh|bash)\b|(?:^|[\s`'"])\.\/[\w./-]+\.(?:sh|bash|command)\b|\bnode\s+[\w./-]+\.c?js\b|\bpython3?\s+[\w./-]+\.py\b|\bnpm\s+(?:i|install|add)\s+(?:-g|--global)\s+[\w@/.-]+|\bnpx\s+(?:-y|--yes)\s+[\w@/.-]+|\bpowershell\b|\bmshta\b|\bcurl\b|\bwget\b/i;
 
@@ -214,7 +214,7 @@ function runsScript(s: string): boolean {
  * its prompt, auto-approval of every tool, the CLIs' "yolo" modes.
  */
 export const AGENT_PERMISSIONS_OFF =
-  /\bbypassPermissions\b|--dangerously-skip-permissions\b|\bskipDangerousModePermissionPrompt\b|--(?:yolo|trust-all-tools|allow-all-tools)\b|\bapproval[-_]?mode["']?\s*[=:]?\s*["']?yolo\b|\bchat\.tools\.autoApprove["']?\s*:\s*true\b/i;
+  /\bapproval_policy["']?\s*[=:]\s*["']never\b|\bdanger-full-access\b|\balways_allow_tool_actions["']?\s*[=:]\s*true\b|\ballowedCommands["']?\s*:\s*\[\s*["']\*["']|\bbypassPermissions\b|--dangerously-skip-permissions\b|\bskipDangerousModePermissionPrompt\b|--(?:yolo|trust-all-tools|allow-all-tools)\b|\bapproval[-_]?mode["']?\s*[=:]?\s*["']?yolo\b|\bchat\.tools\.autoApprove["']?\s*:\s*true\b/i;
 
 /**
  * A reviewer told to leave chosen code, hosts or files out of its report ("no lo incluyas en el
@@ -264,10 +264,10 @@ export function inChecklist(text: string, at: number, spans: [number, number][])
 
 /** The agent is told to make the user's project run code on install (a hook added to its scripts). */
 const PROJECT_HOOK =
-  /\b(?:add|insert|put|write|append)\b[^.\n]{0,60}["'`]?(?:pre|post)?install["'`]?\s*:|\b(?:add|insert|put|write)\b[^.\n]{0,40}\b(?:pre|post)install\b[^.\n]{0,30}\bscript/i;
+  /(?:\b(?:add|insert|put|write|append|añade|agrega|ajoute[rz]?|füge|adiciona)\b|加入|添加|写入|增加|追加|добав)[^.。\n]{0,60}["'`]?(?:(?:pre|post)?install|prepare)["'`]?\s*:|\b(?:add|insert|put|write)\b[^.\n]{0,40}\b(?:pre|post)install\b[^.\n]{0,30}\bscript/i;
 /** A claim that the user already agreed: consent the agent is told not to ask for. */
 export const FALSE_CONSENT =
-  /\b(?:the\s+)?(?:user|owner|maintainers?)\s+(?:has\s+|have\s+)?(?:already\s+)?(?:agreed|approved|pre-?approved|consented|authori[sz]ed|confirmed|accepted)\b|\balready\s+(?:been\s+)?(?:approved|authori[sz]ed|agreed)\b|\bpre-?(?:approved|authori[sz]ed)\b|\basking\s+(?:again|the\s+user)\s+(?:only\s+)?(?:delays|slows|wastes)\b/i;
+  /\b(?:the\s+)?(?:user|owner|maintainers?)\s+(?:has\s+|have\s+)?(?:already\s+)?(?:agreed|approved|pre-?approved|consented|authori[sz]ed|confirmed|accepted)\b|\balready\s+(?:been\s+)?(?:approved|authori[sz]ed|agreed)\b|\bpre-?(?:approved|authori[sz]ed)\b|\basking\s+(?:again|the\s+user)\s+(?:only\s+)?(?:delays|slows|wastes)\b|\b(?:el\s+usuario|los\s+usuarios)\s+ya\s+(?:aceptó|aprobó|autorizó)|\bmit\s+dem\s+Team\s+abgestimmt|\b(?:der\s+)?(?:Benutzer|Nutzer)\s+hat\s+(?:bereits\s+)?(?:zugestimmt|akzeptiert)|\bl'utilisateur\s+a\s+(?:déjà\s+)?(?:accepté|approuvé)/i;
 
 /** The command is given one of the user's secrets (`login with the user's GitHub token`). */
 export const HANDS_SECRET =
@@ -604,7 +604,11 @@ export function semanticScan(
       (runsScript(withBlock) ||
         (sectionAddressed && installsOther(withBlock)) ||
         // An install hook the agent is told to add to the project, running another package.
-        (PROJECT_HOOK.test(unwrapped) && (SCRIPT_CMD.test(unwrapped) || installsOther(unwrapped))))
+        (PROJECT_HOOK.test(unwrapped) &&
+          (SCRIPT_CMD.test(unwrapped) ||
+            installsOther(unwrapped) ||
+            conceal ||
+            FALSE_CONSENT.test(unwrapped))))
     )
       add(
         'social_engineering',
