@@ -6,6 +6,7 @@
  * documentation, code) and on whether the document is *about* prompt injection (detectors,
  * security docs), which lowers it. See docs/analysis.md for the calibration table.
  */
+import { posix } from 'node:path';
 import type { ThreatType } from '../contract/schemas';
 import {
   AGENT_PERMISSIONS_OFF,
@@ -76,17 +77,32 @@ const AGENT_FILE_KIND =
 
 /**
  * Front matter that declares an agent artefact (a sub-agent, a slash command, a skill, a prompt
- * file, a rule): a description with the tools, model, mode or scope an agent applies it with.
+ * file, a rule): a description with the tools, mode or scope an agent applies it with. Read in the
+ * block between the first two `---` lines only.
  */
-const AGENT_FRONT_MATTER =
-  /^---\r?\n(?=[\s\S]{0,3000}?^description\s*:)(?=[\s\S]{0,3000}?^(?:alwaysApply|allowed-tools|tools|applyTo|argument-hint|model|mode|inclusion|trigger)\s*:)[\s\S]{0,3000}?^---\s*$/m;
+function declaresAgentArtefact(head: string): boolean {
+  const block = /^---\r?\n([\s\S]{0,3000}?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(head)?.[1];
+  return (
+    !!block &&
+    /^description\s*:/m.test(block) &&
+    /^(?:alwaysApply|allowed-tools|tools|applyTo|argument-hint|inclusion|trigger)\s*:|^mode\s*:\s*['"]?(?:agent|ask|edit)\b/m.test(
+      block,
+    )
+  );
+}
+
+/** A line that has the agent follow what it points to ("complete the setup in `docs/setup.md`"). */
+const FOLLOW =
+  /\b(?:complete|follow|apply|perform|carry\s+out|execute|run|must|required|mandatory|prerequisite|before\s+(?:any|anything|starting|the\s+first|each|every|working|doing))\b|必须|完成|按照|verbindlich|obligatori/i;
 
 /**
  * The files an agent reads as instructions, by the package's own layout beyond their names: a
  * Claude Code plugin's sub-agents and commands (`agents/`, `commands/` beside
- * `.claude-plugin/plugin.json`), a Gemini CLI extension's context files (`contextFileName` of
- * `gemini-extension.json`), the files an agent file imports (`@docs/setup.md`), and Markdown whose
- * front matter declares an agent artefact.
+ * `.claude-plugin/plugin.json`, or the paths its `agents` and `commands` fields name), a Gemini
+ * CLI extension's context files (`contextFileName` of `gemini-extension.json`), the files an agent
+ * file imports (`@docs/setup.md`) or has the agent follow (a link or file name on a line that says
+ * to complete or follow it), up to five levels, and Markdown whose front matter declares an agent
+ * artefact.
  */
 export function agentFilePaths(
   files: readonly { path: string; data: Buffer }[],
@@ -95,45 +111,74 @@ export function agentFilePaths(
   const out = new Set<string>();
   const text = (p: string) => byPath.get(p)?.data.subarray(0, 500_000).toString('utf8') ?? '';
   const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
+  const inPackage = (p: string) => {
+    const n = posix.normalize(p).replace(/^\.\//, '');
+    return !n.startsWith('..') && !n.startsWith('/') && byPath.has(n) ? n : undefined;
+  };
+  const json = (p: string): Record<string, unknown> | undefined => {
+    try {
+      const v = JSON.parse(text(p)) as unknown;
+      return v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const strings = (v: unknown) =>
+    (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
   const plugins = files
     .filter((f) => /(?:^|\/)\.claude-plugin\/(?:plugin|marketplace)\.json$/.test(f.path))
-    .map((f) => f.path.replace(/\.claude-plugin\/[^/]+$/, ''));
+    .map((f) => ({ root: f.path.replace(/\.claude-plugin\/[^/]+$/, ''), manifest: f.path }));
+  // (The paths a plugin manifest names for its sub-agents and commands: files or folders.)
+  const declared = plugins.flatMap(({ root, manifest }) => {
+    const m = /plugin\.json$/.test(manifest) ? json(manifest) : undefined;
+    return m
+      ? [...strings(m.agents), ...strings(m.commands)].map((x) =>
+          posix.normalize(root + x).replace(/\/$/, ''),
+        )
+      : [];
+  });
   for (const f of files) {
     const p = f.path;
     if (AGENT_FILE_KIND.test(p)) out.add(p);
     else if (
-      plugins.some(
-        (root) => p.startsWith(root) && /(?:^|\/)(?:agents|commands)\/(?:[^/]+\/)*[^/]+\.md$/.test(p),
-      )
+      /\.md$/i.test(p) &&
+      (plugins.some(
+        ({ root }) => p.startsWith(root) && /(?:^|\/)(?:agents|commands)\/(?:[^/]+\/)*[^/]+\.md$/.test(p),
+      ) ||
+        declared.some((d) => p === d || p.startsWith(`${d}/`)))
     )
       out.add(p);
     else if (/\.md$/i.test(p) && f.data.length <= 500_000 && f.data.subarray(0, 4).toString() === '---\n')
-      if (AGENT_FRONT_MATTER.test(f.data.subarray(0, 3200).toString('utf8'))) out.add(p);
-    if (/(?:^|\/)gemini-extension\.json$/.test(p)) {
-      let names: unknown;
-      try {
-        names = (JSON.parse(text(p)) as { contextFileName?: unknown }).contextFileName;
-      } catch {
-        continue;
+      if (declaresAgentArtefact(f.data.subarray(0, 3200).toString('utf8'))) out.add(p);
+    if (/(?:^|\/)gemini-extension\.json$/.test(p))
+      for (const n of strings(json(p)?.contextFileName)) {
+        const target = inPackage(dirOf(p) + n);
+        if (target) out.add(target);
       }
-      for (const n of Array.isArray(names) ? names : [names])
-        if (typeof n === 'string' && !n.includes('..') && byPath.has(dirOf(p) + n)) out.add(dirOf(p) + n);
-    }
   }
-  // Imports (`@path/file.md`), links and file names (`docs/setup.md`) in an agent file: what it has
-  // the agent read. Two levels deep.
   let from = [...files.map((f) => f.path).filter((p) => AGENT_FILE.test(p) && /\.mdc?$/i.test(p)), ...out];
-  for (let depth = 0; depth < 2 && from.length; depth++) {
+  for (let depth = 0; depth < 5 && from.length; depth++) {
     const next: string[] = [];
-    for (const p of from.slice(0, 50))
-      for (const m of text(p).matchAll(/(?:(?:^|\s)@|\]\(|`)((?:\.{1,2}\/)?[\w][\w./-]*\.md)\b/gm)) {
-        const rel = m[1]!.replace(/^\.\//, '');
-        const target = [dirOf(p) + rel, rel].find((t) => !t.includes('..') && byPath.has(t));
+    for (const p of from.slice(0, 50)) {
+      const body = text(p);
+      for (const m of body.matchAll(
+        /(?:(?:^|\s)@|\]\(|`)((?:\.{1,2}\/)?[\w][\w./-]*\.(?:md|mdc|markdown|txt))\b/gm,
+      )) {
+        const at = m.index + m[0].indexOf(m[1]!);
+        const line = body.slice(
+          body.lastIndexOf('\n', at) + 1,
+          (body.indexOf('\n', at) + 1 || body.length + 1) - 1,
+        );
+        // (An import, `@docs/setup.md`, is included as it stands, as the agents do; a link or a
+        // file name counts when the line has the agent follow it.)
+        if (!m[0].includes('@') && !FOLLOW.test(line)) continue;
+        const target = inPackage(dirOf(p) + m[1]!) ?? inPackage(m[1]!);
         if (target && !out.has(target) && !AGENT_FILE.test(target)) {
           out.add(target);
           next.push(target);
         }
       }
+    }
     from = next;
   }
   return out;
@@ -233,7 +278,7 @@ function globalOf(re: RegExp): RegExp {
 
 /** Documents that discuss prompt injection (detectors, security docs, SDK examples). */
 const META_DISCUSSION =
-  /prompt[\s-]+injection|jailbreak|injection\s+(?:attacks?|detection|flagging|filters?|filtering|guards?|defen[cs]es?|scanning)|untrusted[\s_-]+(?:web[\s_-]+)?content|detect(?:s|ing|or)?\b|guardrails?|red[\s-]team|adversarial|canary\s+(?:word|token)|system\s+prompt|security\s+(?:research|scanner)|example\s+attack/i;
+  /prompt[\s-]+injection|jailbreak|injection\s+(?:attacks?|detection)|detect(?:s|ing|or)?\b|guardrails?|red[\s-]team|adversarial|canary\s+(?:word|token)|system\s+prompt|security\s+(?:research|scanner)|example\s+attack/i;
 
 export interface TextScanInput {
   path: string;
@@ -1073,7 +1118,7 @@ export const MODEL_TOPIC =
 export const TEST_PATH =
   /(?:^|\/)(?:tests?|__tests__|spec|fixtures?|__fixtures__|e2e|benchmarks?|datasets?)\/|\.(?:test|spec)\.[cm]?[jt]sx?$/i;
 const CODE_META =
-  /prompt[\s-]+injection|jailbreak|injection\s+(?:attacks?|detection|flagging|filters?|filtering|guards?|defen[cs]es?|scanning)|untrusted[\s_-]+(?:web[\s_-]+)?content|red[\s-]team|adversarial\s+prompts?|canary\s+(?:word|token)/i;
+  /prompt[\s-]+injection|jailbreak|injection\s+(?:attacks?|detection)|red[\s-]team|adversarial\s+prompts?|canary\s+(?:word|token)/i;
 
 /**
  * The prose strings of a JSON document (40 characters or more, with words), unescaped, with where

@@ -123,46 +123,6 @@ function actionEntries(file: PackageFile | undefined): string[] {
     .map((x) => posix.normalize(x.trim()).replace(/^\.\//, ''));
 }
 
-/**
- * The scripts an agent runs on its own events (session start, every tool call) by the hooks a
- * package declares: a Claude Code plugin's `hooks/hooks.json` (or the `hooks` of its
- * `.claude-plugin/plugin.json`) and shipped `.claude/settings.json`. They run every session,
- * unprompted, as an entry point does.
- */
-function agentHookEntries(byPath: ReadonlyMap<string, PackageFile>): string[] {
-  const out: string[] = [];
-  for (const [p, f] of byPath) {
-    const plugin = /(?:^|\/)\.claude-plugin\/plugin\.json$/.test(p);
-    const root = plugin ? p.replace(/\.claude-plugin\/plugin\.json$/, '') : p.replace(/[^/]*$/, '');
-    const hooksFile = /(?:^|\/)hooks\/hooks\.json$/.test(p);
-    if (!plugin && !hooksFile && !/(?:^|\/)\.claude\/settings(?:\.local)?\.json$/.test(p)) continue;
-    if (f.truncated || f.data.length > 200_000) continue;
-    const text = f.data.toString('utf8');
-    if (!/"hooks"\s*:/.test(text)) continue;
-    const base = hooksFile
-      ? p.replace(/hooks\/hooks\.json$/, '')
-      : p.endsWith('.json') && !plugin
-        ? p.replace(/\.claude\/[^/]+$/, '')
-        : root;
-    for (const m of text.matchAll(/"command"\s*:\s*("(?:[^"\\]|\\.)*")/g)) {
-      let cmd: string;
-      try {
-        cmd = String(JSON.parse(m[1]!));
-      } catch {
-        continue;
-      }
-      const script =
-        /\b(?:node|bun|deno\s+run(?:\s+-\S+)*)\s+["']?(?:\$\{?(?:CLAUDE_PLUGIN_ROOT|CLAUDE_PROJECT_DIR)\}?\/)?([\w./-]+\.[cm]?[jt]s)\b/.exec(
-          cmd,
-        )?.[1];
-      if (!script || script.includes('..')) continue;
-      const target = posix.normalize(base + script.replace(/^\.\//, ''));
-      if (byPath.has(target)) out.push(target);
-    }
-  }
-  return out;
-}
-
 export interface ArchiveContext {
   skipped: SkippedFile[];
   limitsHit: string[];
@@ -654,7 +614,6 @@ export function analyzeFiles(
       // A GitHub Action's steps (`runs.main`, `pre`, `post` of a node action): the runner runs
       // them in every workflow that uses the action, with its secrets in the environment.
       ...actionEntries(byPath.get('action.yml') ?? byPath.get('action.yaml')),
-      ...agentHookEntries(byPath),
     ].map((x) => x.replace(/\/+$/, '')),
   );
   const analyzeCode = (file: PackageFile, installTime: boolean): string[] => {

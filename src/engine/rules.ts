@@ -392,9 +392,11 @@ const CATALOGUE = {
     "another process's memory or environment read through /proc (`/proc/<pid>/mem`, `/proc/<pid>/environ`, not the process's own): the secrets a CI runner's worker or another program holds, scraped",
     { base: 0.8, install: 0.9 },
   ),
-  'js.exfil-flow': rule(DX, 'credential files or the whole environment flow into a network sink', {
-    base: 0.85,
-  }),
+  'js.exfil-flow': rule(
+    DX,
+    'credential files or the whole environment flow into a network sink; below a warning outside install when the address is not named in the code at all (a secrets tool pushing to the vault its user configured)',
+    { base: 0.85, configured: 0.45 },
+  ),
   'js.exfil-same-scope': rule(DX, 'credentials read in the same function that makes a request', {
     base: 0.7,
   }),
@@ -696,7 +698,8 @@ const CATALOGUE = {
   'text.agent-permissions-off': rule(
     IO,
     'an agent told to turn its own permission checks off (bypass mode, skipping the dangerous-mode prompt, auto-approving every tool): what it does next is no longer put to its user',
-    { hidden: 0.9, agent: 0.8, visible: 0.3, comment: 0.5, string: 0.5 },
+    // (In code, a help text names the flag to people: only what a tool hands the model counts.)
+    { hidden: 0.9, agent: 0.8, visible: 0.3, comment: 0.3, string: 0.3 },
   ),
   'text.agent-concealment': rule(PI, 'tells the agent to hide what it does from the user', {
     hidden: 0.8,

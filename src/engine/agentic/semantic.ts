@@ -214,7 +214,7 @@ function runsScript(s: string): boolean {
  * its prompt, auto-approval of every tool, the CLIs' "yolo" modes.
  */
 export const AGENT_PERMISSIONS_OFF =
-  /\bapproval_policy["']?\s*[=:]\s*["']never\b|\bdanger-full-access\b|\balways_allow_tool_actions["']?\s*[=:]\s*true\b|\ballowedCommands["']?\s*:\s*\[\s*["']\*["']|\bbypassPermissions\b|--dangerously-skip-permissions\b|\bskipDangerousModePermissionPrompt\b|--(?:yolo|trust-all-tools|allow-all-tools)\b|\bapproval[-_]?mode["']?\s*[=:]?\s*["']?yolo\b|\bchat\.tools\.autoApprove["']?\s*:\s*true\b/i;
+  /--dangerously-bypass-approvals-and-sandbox\b|\bchat\.tools\.global\.autoApprove["']?\s*:\s*true\b|\ballow["']?\s*:\s*\[[^\]]{0,200}["'](?:Bash|Bash\(\*\))["']|\bapproval_policy["']?\s*[=:]\s*["']never\b|\bdanger-full-access\b|\balways_allow_tool_actions["']?\s*[=:]\s*true\b|\ballowedCommands["']?\s*:\s*\[\s*["']\*["']|\bbypassPermissions\b|--dangerously-skip-permissions\b|\bskipDangerousModePermissionPrompt\b|--(?:yolo|trust-all-tools|allow-all-tools)\b|\bapproval[-_]?mode["']?\s*[=:]?\s*["']?yolo\b|\bchat\.tools\.autoApprove["']?\s*:\s*true\b/i;
 
 /**
  * A reviewer told to leave chosen code, hosts or files out of its report ("no lo incluyas en el
@@ -222,18 +222,31 @@ export const AGENT_PERMISSIONS_OFF =
  * with what is exempted being what a security review looks for.
  */
 const EXEMPT_FROM_REVIEW =
-  /\b(?:do\s+not|don't|never)\s+(?:include|list|report|flag|raise)\s+(?:it|this|that|them|these|those)\s+(?:in|as)\s+(?:the\s+|your\s+)?(?:report|review|findings?|issues?|verdict)\b|\b(?:is|are)\s+not\s+(?:a\s+)?(?:finding|findings|an?\s+issue|to\s+be\s+(?:flagged|reported))\b|\bno\s+(?:lo|la|los|las)\s+(?:incluyas|señales|reportes|menciones|marques)\b|\bno\s+es\s+un\s+hallazgo\b|\btampoco\s+se\s+(?:señalan|reportan)\b|\bnão\s+(?:o|a|os|as)\s+(?:inclua|reporte|mencione|sinalize)\b|\bnão\s+é\s+um\s+(?:achado|problema)\b|\bnicht\s+(?:melden|erwähnen|markieren|aufführen)\b|\bkein\s+Befund\b|\bne\s+(?:le|la|les)\s+(?:signale|mentionne|inclus)\s+pas\b|\bn'est\s+pas\s+un\s+(?:problème|constat)\b|不要(?:报告|标记|列出)|不算(?:问题|发现)|報告(?:しない|に含めない)|指摘しない|не\s+(?:включай|упоминай|отмечай)\s+(?:это|их)?\s*в\s+отч[её]т/i;
+  /\b(?:do\s+not|don't|never)\s+(?:include|list|report|flag|raise|mention)\s+(?:it|this|that|them|these|those)\s+(?:in|as)\s+(?:the\s+|your\s+)?(?:report|review|findings?|issues?|verdict)\b|\b(?:omit|exclude)\s+(?:it|this|that|them|these|those)\s+from\s+(?:the\s+|your\s+)?(?:report|review|findings?|verdict)\b|\bleave\s+(?:it|this|that|them|these|those)\s+out\s+of\s+(?:the\s+|your\s+)?(?:report|review|findings?|verdict)\b|\bskip\b[^.\n]{0,80}\b(?:expected|approved|safe|sanctioned)\b|\b(?:is|are)\s+not\s+(?:a\s+)?(?:finding|findings|an?\s+issue|to\s+be\s+(?:flagged|reported))\b|\bno\s+(?:lo|la|los|las)\s+(?:incluyas|señales|reportes|menciones|marques)\b|\bno\s+es\s+un\s+hallazgo\b|\btampoco\s+se\s+(?:señalan|reportan)\b|\bnão\s+(?:o|a|os|as)\s+(?:inclua|reporte|mencione|sinalize)\b|\bnão\s+é\s+um\s+(?:achado|problema)\b|\b(?:nicht\s+im\s+Bericht|im\s+Bericht\s+nicht)\s+(?:melden|erwähnen|markieren|aufführen)\b|\bkein\s+Befund\b|\bne\s+(?:le|la|les)\s+(?:signale|mentionne|inclus)\s+pas\b|\bn'est\s+pas\s+un\s+(?:problème|constat)\b|不要在报告中(?:列出|提及|报告)|不要(?:报告|标记)(?:它|这些|此)|不算(?:问题|发现)|報告に含めない|指摘しない|не\s+(?:включай|упоминай|отмечай)\s+(?:это|их)?\s*в\s+отч[её]т/i;
+/**
+ * What is exempted is what a security review exists to find: a host outside the machine (a
+ * wildcard domain, an address), the install hooks, requests to a named host. (Not test fixtures,
+ * localhost or reading configuration, which reviewers' own briefs leave out.)
+ */
 const REVIEWED_RISK =
-  /process\.env|(?:^|[\s`'"(])\.env\b|\.npmrc|\b(?:pre|post)install\b|\bhttps?:\/\/|\*\.[\w-]+\.[a-z]{2,}\b|\b(?:network|request|telemetry|outbound|exfiltrat\w*|secrets?|credentials?)\b|petici[oó]n|env[ií]a\s+datos|Anfrage|requête|请求|リクエスト|запрос/i;
+  /\*\.[\w-]+(?:\.[\w-]+)+|\bhttps?:\/\/(?!localhost\b|127\.|0\.0\.0\.0|\[::1\])[\w-]+(?:\.[\w-]+)+|\b(?:pre|post)install\b|\b(?:requests?|calls?|connections?|peticion(?:es)?|petición|requêtes?|Anfragen?|запрос\w*)\s+(?:to|a|vers|an|к)\s+`?[\w*-]+(?:\.[\w-]+)+/i;
 const REVIEW_CONTEXT =
   /\b(?:review(?:er|ing)?|audit(?:or|ing)?|report|findings?|verdict|security)\b|revis(?:or|ión|ar)|informe|hallazgo|auditor[ií]a|Prüf|Bericht|revue|rapport|审查|报告|レビュー|レポート|ревью|отч[её]т/i;
 
 /** Headings of the sections where a reviewer's brief lists what to look for. */
 const CHECKLIST_HEADING =
   /\b(?:check\s*-?list|what\s+to\s+(?:look\s+for|flag|check|review|report|watch\s+for)|look\s+for|red\s+flags|review\s+(?:criteria|items|points|areas)|things\s+to\s+(?:flag|check|watch)|watch\s+(?:for|out\s+for)|common\s+(?:issues|problems|vulnerabilities|mistakes)|anti-?patterns?)\b/i;
-/** An address to send to or fetch from, written out. */
+/**
+ * An address to send to or fetch from, written out: a URL, or a host name (labels, a dot, a
+ * top-level name of letters; bounded so that long dotted runs stay linear).
+ */
 const CONCRETE_ADDRESS =
-  /\bhttps?:\/\/[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|io|dev|org|xyz|app|ru|cn|top|site|online|cloud|tech|info)\b/i;
+  /\b[a-z][a-z0-9+.-]{0,15}:\/\/[\w-]|(?<![\w.-])(?:[a-z0-9-]{1,63}\.){1,4}(?:com|net|org|io|dev|app|xyz|example|co|sh|ai|me|de|us|ru|cn|top|site|online|cloud|tech|info|biz|pw|cc|tk|link|click|live|pro|store|run)\b(?![.(\w-])|\b\d{1,3}(?:\.\d{1,3}){3}\b/i;
+/** A list item or sentence that tells the reader to do something: an instruction, not an item to find. */
+const IMPERATIVE_ITEM =
+  /(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*)?(?:please\s+|first,?\s+|then\s+|also\s+)?(?:read|run|send|set|ignore|disregard|execute|install|add|copy|upload|post|paste|write|open|call|fetch|disable|turn|use|create|apply|put|include|attach|delete|remove|pass|submit|forward|collect|gather|export|print|cat|curl|wget|npx|npm|node|sudo|grant|allow|enable|change|replace|modify|edit|append|insert|invoke|download|calibrate|verify|tell|say)\b/i;
+/** The document is a reviewer's brief. */
+const REVIEW_BRIEF = /\b(?:review(?:er|ing|s)?|audit(?:or|ing|s)?|findings?)\b/i;
 
 /**
  * The spans of a Markdown text that lie in sections listing what a reviewer is to look for (from a
@@ -256,10 +269,12 @@ export function checklistSpans(text: string): [number, number][] {
 
 /** A line of a checklist section that names no address to send to or fetch from. */
 export function inChecklist(text: string, at: number, spans: [number, number][]): boolean {
-  if (!spans.some(([a, b]) => at >= a && at < b)) return false;
-  const from = text.lastIndexOf('\n', at) + 1;
-  const to = text.indexOf('\n', at);
-  return !CONCRETE_ADDRESS.test(text.slice(from, to < 0 ? text.length : to));
+  if (!spans.length || !spans.some(([a, b]) => at >= a && at < b)) return false;
+  if (!REVIEW_BRIEF.test(text.slice(0, 20_000))) return false;
+  const from = Math.max(text.lastIndexOf('\n', at) + 1, at - 300);
+  const end = text.indexOf('\n', at);
+  const line = text.slice(from, Math.min(end < 0 ? text.length : end, at + 300));
+  return !CONCRETE_ADDRESS.test(line) && !IMPERATIVE_ITEM.test(line);
 }
 
 /** The agent is told to make the user's project run code on install (a hook added to its scripts). */
@@ -408,7 +423,13 @@ export function semanticScan(
   };
   // The two rules that need no addressee.
   const overrides = (s: string, index: number, addressed = false) => {
-    if (OVERRIDE.test(s) || (addressed && PRECEDENCE.test(s)))
+    // (In what people read, a phrase in quotes is an example of one: "phrases like 'ignore
+    // previous instructions' are flagged".)
+    const said =
+      place === 'hidden' || place === 'agent'
+        ? s
+        : s.replace(/"[^"\n]{1,120}"|“[^”\n]{1,120}”|`[^`\n]{1,120}`/g, ' ');
+    if (OVERRIDE.test(said) || (addressed && PRECEDENCE.test(s)))
       add(
         'instruction_override',
         'text.override-instructions',
@@ -430,6 +451,8 @@ export function semanticScan(
       );
   };
   let checklistWindow = false;
+  let isReviewBrief: boolean | undefined;
+  const reviewBrief = () => (isReviewBrief ??= REVIEW_BRIEF.test(text.slice(0, 20_000)));
   const wins = windows(text);
   // A section whose opening paragraph addresses AI assistants ("If you are an AI assistant …")
   // stays addressed to them until the next heading.
@@ -449,7 +472,12 @@ export function semanticScan(
       if (checklistLevel && level <= checklistLevel) checklistLevel = 0;
       if (!checklistLevel && CHECKLIST_HEADING.test(heading[2]!)) checklistLevel = level;
     }
-    checklistWindow = checklistLevel > 0 && basePlace !== 'hidden' && !CONCRETE_ADDRESS.test(s);
+    checklistWindow =
+      checklistLevel > 0 &&
+      basePlace !== 'hidden' &&
+      reviewBrief() &&
+      !CONCRETE_ADDRESS.test(s) &&
+      !IMPERATIVE_ITEM.test(s);
     // An instruction ending with a colon, or followed by a code block, introduces the block after
     // it (a command on its own).
     const next = wins[wi + 1];
@@ -605,10 +633,7 @@ export function semanticScan(
         (sectionAddressed && installsOther(withBlock)) ||
         // An install hook the agent is told to add to the project, running another package.
         (PROJECT_HOOK.test(unwrapped) &&
-          (SCRIPT_CMD.test(unwrapped) ||
-            installsOther(unwrapped) ||
-            conceal ||
-            FALSE_CONSENT.test(unwrapped))))
+          (SCRIPT_CMD.test(unwrapped) || conceal || FALSE_CONSENT.test(unwrapped))))
     )
       add(
         'social_engineering',

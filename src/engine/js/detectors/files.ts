@@ -9,6 +9,14 @@ import { CRITICAL_CONFIDENCE } from '../../../policy/risk-policy';
 import type { ThreatType } from '../../../contract/schemas';
 import { scanText } from '../../agentic';
 import { AGENT_PERMISSIONS_OFF } from '../../agentic/semantic';
+
+/**
+ * Code that sets an agent's permission checks off (`s.permissions.defaultMode =
+ * 'bypassPermissions'`, `{ approval_policy: 'never' }`): assigned, not compared (a settings
+ * hardener tests for the same words).
+ */
+const ASSIGNS_PERMISSIONS_OFF =
+  /\b(?:defaultMode|permissionMode|mode)["']?\s*(?:(?<![=!<>])=(?!=)|:)\s*["'`]bypassPermissions\b|\bskipDangerousModePermissionPrompt["']?\s*(?:(?<![=!<>])=(?!=)|:)\s*true\b|\bapproval_policy["']?\s*(?:(?<![=!<>])=(?!=)|:)\s*["'`]?never\b|\bsandbox_mode["']?\s*(?:(?<![=!<>])=(?!=)|:)\s*["'`]?danger-full-access\b|\b(?:chat\.tools\.(?:global\.)?)?autoApprove["']?\s*(?:(?<![=!<>])=(?!=)|:)\s*true\b/;
 import type { Finding } from '../../types';
 import { analyzeScript, newScriptState } from '../../script-behaviour';
 import { analyzeWorkflow, isCiWorkflow } from '../../workflows';
@@ -50,7 +58,7 @@ function runsOnlyPackageScripts(data: string): boolean {
 }
 
 /** A source with its block and line comments blanked (roughly: not inside strings). */
-function withoutComments(text: string): string {
+export function withoutComments(text: string): string {
   return text.length > 2_000_000
     ? text
     : text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"`\\])\/\/[^\n]*/g, '$1');
@@ -544,7 +552,7 @@ export function write(
   // logs or caches a tool keeps there.)
   if (
     p &&
-    /\.claude\/(?!(?:logs?|cache|tmp|state|sessions?)(?:\/|$))|\.cursor\/mcp\.json|\.vscode\/tasks\.json|\.github\/workflows\//.test(
+    /\.claude\/(?!(?:logs?|cache|tmp|state|sessions?)(?:\/|$)|[^/]*\.(?:log|jsonl)$)|\.cursor\/mcp\.json|\.vscode\/(?:tasks|settings)\.json|\.gemini\/settings\.json|\.codex\/config\.toml|\.github\/workflows\//.test(
       p,
     )
   ) {
@@ -564,7 +572,7 @@ export function write(
     const permissionsOff =
       /\.claude\/settings(?:\.local)?\.json$|\.gemini\/settings\.json$|\.vscode\/settings\.json$|\.codex\/config\.toml$/.test(
         p,
-      ) && AGENT_PERMISSIONS_OFF.test(data || d.input.text);
+      ) && (data ? AGENT_PERMISSIONS_OFF.test(data) : ASSIGNS_PERMISSIONS_OFF.test(d.input.text));
     if (permissionsOff) {
       d.threat(
         'js.write-agent-config',

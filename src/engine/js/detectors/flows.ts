@@ -12,6 +12,7 @@ import { SPAWN_MODULES } from '../models/process';
 import type { Scope } from '../scope';
 import { asString, deepTaints, hasDeepTaint, type AstNode, type Taint, type Val } from '../values';
 import { DNS_LABELS_SINK, hostOf } from './network';
+import { withoutComments } from './files';
 import type { Detectors } from './index';
 
 function describeTaint(t: Taint): string {
@@ -59,6 +60,16 @@ function writesAHost(d: Detectors): boolean {
   return (d.hostWritten ??= HOST_WRITTEN.test(text.length > 2_000_000 ? text.slice(0, 2_000_000) : text));
 }
 
+/** Whether a text writes a host that is not this machine. */
+function namesRemoteHost(text: string): boolean {
+  let n = 0;
+  for (const m of text.matchAll(new RegExp(HOST_WRITTEN.source, 'gi'))) {
+    if (!/localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]/i.test(m[0])) return true;
+    if (++n >= 50) return true;
+  }
+  return false;
+}
+
 /** Records a network sink; flags it when sensitive data flows straight into it. */
 /** A secret-looking variable in a request's body (options other than headers, or a body argument). */
 function secretOutsideHeaders(args: Val[], body: boolean): boolean {
@@ -88,11 +99,22 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
   );
   const strong = sensitive.filter((t) => t === 'secret_file' || t === 'env_all');
   if (strong.length) {
+    // (Credential files to an address the code does not name at all, from the user's own
+    // configuration: a secrets tool pushes what it is asked to, below a warning outside install.
+    // Not the whole environment. Not from a file that reads
+    // the package's own files, where an address can be kept out of the code's sight.)
+    const configured =
+      d.requestHostUnknown &&
+      !strong.includes('env_all') &&
+      !d.installTime &&
+      !/\b__dirname\b|\b__filename\b|\bimport\.meta\.(?:url|dirname|filename)\b/.test(d.input.text) &&
+      !(d.hostInCode ??= namesRemoteHost(withoutComments(d.input.text.slice(0, 2_000_000))));
     d.threat(
       'js.exfil-flow',
       'data_exfiltration',
       node,
-      `sends ${strong.map(describeTaint).join(' and ')} over the network (${what})`,
+      `sends ${strong.map(describeTaint).join(' and ')} over the network (${what})${configured ? ' to an address its configuration names' : ''}`,
+      configured ? 'configured' : undefined,
     );
   } else if (sensitive.includes('fingerprint')) {
     // At install time nothing legitimate needs to report who installed it, where: the

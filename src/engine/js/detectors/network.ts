@@ -74,12 +74,17 @@ const AUTH_HEADER = /^(?:authorization|cookie|x-api-key|x-auth-token|x-access-to
  * not sent away, left out. `always`: the options' own taint summary is dropped even when no header
  * is (what they hold is read from their entries).
  */
+const TLS_OPTION = /^(?:ca|cert|key|pfx|passphrase|agent|httpsAgent|dispatcher)$/;
+
 function withoutUsedCredentials(
   options: Val | undefined,
   used: (t: Set<Taint>) => boolean,
   always = false,
 ): Val | undefined {
   if (options?.k !== 'obj') return options;
+  // (TLS material and agents are used for the connection, not sent as data.)
+  if (always && [...options.props.keys()].some((k) => TLS_OPTION.test(k)))
+    options = { ...options, props: new Map([...options.props].filter(([k]) => !TLS_OPTION.test(k))) };
   const headers = options.props.get('headers');
   if (headers?.k !== 'obj') return always ? { ...options, t: undefined } : options;
   const kept = new Map([...headers.props].filter(([k, v]) => !AUTH_HEADER.test(k) || !used(deepTaints(v))));
@@ -226,7 +231,12 @@ export function request(
   // from the user's configuration or environment, not from the network or a decoded string.
   // (So is a host an options object takes from the environment: `{ host:
   // process.env.KUBERNETES_SERVICE_HOST }` with the service account's token.)
-  const envHost = host !== undefined && /^\$[a-z_]\w*$/i.test(host);
+  // (Only the credential in the Authorization header is used there; the in-cluster API server's
+  // own name counts as configured too.)
+  const envHost =
+    host !== undefined &&
+    (/^\$[a-z_]\w*$/i.test(host) ||
+      /^kubernetes\.default(?:\.svc(?:\.cluster\.local)?)?(?:\$\{…\}.*)?$/i.test(host));
   const targetTaints = target && (host === undefined || envHost) ? deepTaints(target) : undefined;
   const configured =
     !!targetTaints &&
@@ -237,7 +247,9 @@ export function request(
   const all = (
     configured
       ? [
-          withoutTaint(target!, 'secret_file'),
+          envHost
+            ? withoutUsedCredentials(target, (t) => t.has('secret_file'), true)
+            : withoutTaint(target!, 'secret_file'),
           options === target
             ? undefined
             : withoutUsedCredentials(withoutPageCredential(options), (t) => t.has('secret_file'), true),
@@ -247,7 +259,14 @@ export function request(
     .concat(payload ?? [])
     .filter(Boolean) as Val[];
   const before = scope?.sinks?.length ?? 0;
+  d.requestHostUnknown =
+    !!target &&
+    host === undefined &&
+    !(written !== undefined && /^[a-z]+:\/\/[^$]/i.test(written)) &&
+    !hasDeepTaint(target, 'network_data') &&
+    !hasDeepTaint(target, 'decoded');
   sink(d, node, what, all, scope);
+  d.requestHostUnknown = false;
   // (A credential file's token used where that file's own configuration points was weighed here:
   // its read is not then a request "in the same function" as a theft. Only when this request
   // carried the credential, and only the sink this call added.)

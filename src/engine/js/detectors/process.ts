@@ -44,6 +44,16 @@ export const NPM_TOKEN_SOURCE = /_authToken|\bNPM_TOKEN\b|\bNODE_AUTH_TOKEN\b|\.
  * publishes (a version bump is what release scripts do; a new name is a worm's copy).
  */
 const SPREADS = /_authToken|\.npmrc\b|--userconfig\b|\.name\s*=(?!=)/;
+/** The user's own npmrc (in the home folder), and a package renamed before it is published. */
+const HOME_NPMRC =
+  /(?:homedir\(\)|\$HOME|process\.env\.(?:HOME|USERPROFILE)|['"`]~)[^\n;]{0,80}\.npmrc|\.npmrc[^\n;]{0,40}homedir\(\)/;
+const RENAMES = /\.name\s*=(?!=)/;
+/**
+ * The user's other packages found or fetched (`npm search maintainer:<user>`, `npm access list
+ * packages`, `npm pack <name>@latest`): a worm publishes them again, a release tool its project.
+ */
+const OTHERS_PACKAGES =
+  /maintainer:|\bls-packages\b|\baccess['"`,\s]+(?:list|ls)['"`,\s]+packages\b|['"`]pack['"`]\s*,\s*`\$\{[^}`]+\}@latest`|\bnpm\s+pack\s+\$\{[^}]+\}@latest/;
 /** The token CI hands a release step: a worm's only in code that publishes unprompted. */
 const CI_PUBLISH_TOKEN = /\bNPM_TOKEN\b|\bNODE_AUTH_TOKEN\b/;
 
@@ -259,6 +269,10 @@ export function spawn(
         )
       )
         continue;
+      // (What `ssh host '…'` is given runs on the host the user names: its start-up files and
+      // authorized keys are that machine's, as ssh-copy-id does.)
+      if (h.rule === 'script.persistence' && /^(?:\S*[\\/])?(?:ssh|ssh\.exe|mosh)$/i.test(cmd ?? ''))
+        continue;
       d.threat(
         h.rule,
         h.threat_type === 'install_script_injection' && !d.installTime ? 'malicious_code' : h.threat_type,
@@ -302,10 +316,17 @@ export function spawn(
       const elsewhere = !!cwdTaints && (cwdTaints.has('user_listing') || cwdTaints.has('outside_pkg'));
       const level =
         rule === 'js.exec-npm-publish' && !d.installTime
-          ? // (A GitHub Action that publishes takes a token and writes an npmrc to do its job.)
+          ? // Publishing from folders it listed, the user's own npmrc read, the package renamed;
+            // or, in code that runs unprompted (at load), a token taken or an npmrc written. (A
+            // release script its user runs, and a GitHub Action, take a token and write a
+            // temporary npmrc to do their job.)
             elsewhere ||
-            (!d.input.modules?.ciAction &&
-              (SPREADS.test(d.input.text) || (!!d.unprompted && CI_PUBLISH_TOKEN.test(d.input.text))))
+            HOME_NPMRC.test(d.input.text) ||
+            RENAMES.test(d.input.text) ||
+            OTHERS_PACKAGES.test(d.input.text) ||
+            (!!d.unprompted &&
+              !d.input.modules?.ciAction &&
+              (SPREADS.test(d.input.text) || CI_PUBLISH_TOKEN.test(d.input.text)))
             ? 'spreads'
             : undefined
           : d.install;

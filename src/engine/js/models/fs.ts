@@ -134,7 +134,7 @@ function secretCopies(ev: Evaluator): Set<string> {
 }
 
 /** Another process's memory or environment under /proc (not this process's own). */
-const PROC_MEMORY = /^\/proc\/(?!self\/|thread-self\/)[^/]+\/(?:mem|environ)$/;
+const PROC_MEMORY = /^\/proc\/(?!self\/|thread-self\/)[^/]+\/(?:task\/[^/]+\/)?(?:mem|environ)$/;
 
 /**
  * A path that names a cache or build-output folder (`~/.cache/tool`, `node_modules/.cache`, `dist`),
@@ -231,7 +231,7 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
     if (
       p &&
       /^(?:readFile|readFileSync|createReadStream|open|openSync)$/.test(method) &&
-      PROC_MEMORY.test(p)
+      PROC_MEMORY.test(posix.normalize(p))
     ) {
       ev.effects.fileRead(node, method, p);
       ev.effects.processMemory(node, p);
@@ -240,7 +240,11 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
     }
     if (FS_READ.has(method)) {
       ev.effects.fileRead(node, method, p);
-      if ((p && (SENSITIVE_PATH.test(p) || secretCopies(ev).has(p))) || a0?.t?.has('secret_path')) {
+      // (A public key, `~/.ssh/id_ed25519.pub`, is not a secret.)
+      if (
+        (p && ((SENSITIVE_PATH.test(p) && !/\.pub$/i.test(p)) || secretCopies(ev).has(p))) ||
+        a0?.t?.has('secret_path')
+      ) {
         ev.effects.source(scope, 'secret_file', node);
         return withTaint({ k: 'unknown' }, [], 'secret_file');
       }

@@ -436,9 +436,10 @@ export function fixedCopy(
   for (const [k, x] of msg.props) {
     if (/^to$/i.test(k)) to = x;
     if (!/^b?cc$/i.test(k) || x.dflt) continue;
-    const texts = (x.k === 'arr' ? x.items.slice(0, 20) : [x]).map((i) =>
-      i.k === 'obj' ? asString(i.props.get('email') ?? i.props.get('address')) : asString(i),
-    );
+    // (A list, or a text of comma-separated addresses.)
+    const texts = (x.k === 'arr' ? x.items.slice(0, 20) : [x])
+      .map((i) => (i.k === 'obj' ? asString(i.props.get('email') ?? i.props.get('address')) : asString(i)))
+      .flatMap((t) => (t && t.length <= 2_000 ? t.split(',') : [t]));
     for (const t of texts) {
       const address = t && /^(?:[^<>@]*<)?([^@\s${}<>]+@[\w.-]+\.[a-z]{2,})>?$/i.exec(t.trim())?.[1];
       if (address) copy = [k, address];

@@ -18,7 +18,8 @@ const SECRET_ENV =
 
 /**
  * …except the addresses and places such names end with (`ACTIONS_ID_TOKEN_REQUEST_URL`,
- * `GITHUB_API_URL`, `AWS_REGION`): where a secret is asked for or kept, not the secret.
+ * `GITHUB_API_URL`, `AWS_REGION`): where a secret is asked for or kept, not the secret. (Not a
+ * webhook's address, a DSN or a credentials endpoint: the address is the secret there.)
  */
 const ADDRESS_ENV = /_(?:URL|URI|HOST|HOSTNAME|ENDPOINT|PORT|REGION|PATH|DIR|WORKSPACE)$/i;
 
@@ -40,7 +41,7 @@ export function envMember(ev: Evaluator, key: string, at: AstNode, scope: Scope)
   const configured = config !== undefined ? ev.input.modules?.packageConfig?.get(config) : undefined;
   if (configured !== undefined) return { k: 'str', v: configured, alt: { k: 'str', v: `$${key}` } };
   const v: Val = { k: 'str', v: key === 'HOME' || key === 'USERPROFILE' ? '~' : `$${key}` };
-  if (SECRET_ENV.test(key) && !ADDRESS_ENV.test(key)) {
+  if (SECRET_ENV.test(key) && !(ADDRESS_ENV.test(key) && !/WEBHOOK|DSN|CREDENTIALS/i.test(key))) {
     ev.effects.source(scope, 'secret_env', at);
     return withTaint(v, [], 'secret_env');
   }
