@@ -696,7 +696,15 @@ function fencedCode(
           );
     // Settings that turn the agent's own permission checks off, given to apply (`approval_policy =
     // "never"`, `"defaultMode": "bypassPermissions"`).
-    if (!dialect && AGENT_PERMISSIONS_OFF.test(body)) {
+    // (Not a block shown as what never to set: "never use this:", "avoid".)
+    const lead = text.slice(Math.max(0, index - 200), index).trimEnd();
+    if (
+      !dialect &&
+      AGENT_PERMISSIONS_OFF.test(body) &&
+      !/\b(?:never|do\s+not|don't|avoid|must\s+not|should\s+not|dangerous|unsafe|risky|instead\s+of)\b[^\n]*$/i.test(
+        lead,
+      )
+    ) {
       const line = firstLine + (input.lineOffset ?? 1) - 1;
       if (!out.some((f) => f.rule === 'text.agent-permissions-off' && f.line === line))
         out.push(

@@ -318,7 +318,14 @@ const REVIEWER_NOTE =
   /\b(?:AI|LLM|automated|machine)\s+(?:code\s+)?(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\s*[:,\u2014-][^\n]{0,160}\b(?:safe|benign|harmless|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report|mark))|\b(?:note|notice|message|attention|instructions?)\s+(?:to|for)\s+(?:any\s+|all\s+)?(?:(?:AI|LLM|automated|security|code|static)\s*(?:\/\s*)?){0,3}(?:reviewers?|scanners?|auditors?|analy[sz]ers?|agents?|models?|assistants?)\b[^\n]{0,200}\b(?:safe|benign|harmless|legitimate|audited|not\s+malicious|false\s+positive|approved|verified|(?:do\s+not|no\s+need\s+to|need\s+not)\s+(?:flag|report|mark)|must\s+not\s+be\s+(?:flagged|reported))|\b(?:AI|LLM|automated)\s+(?:reviewers?|scanners?|auditors?|analy[sz]ers?|security\s+tools?)\b[^\n]{0,80}\b(?:must|should|shall|are\s+instructed\s+to)\b[^\n]{0,80}\b(?:safe|benign|clean|not\s+malicious|false\s+positive|do\s+not\s+(?:flag|report))|(?:ИИ|нейросет|сканер)[^\n]{0,80}(?:безопас|не\s+сообщай|не\s+помечай)|(?:AI|人工智能|扫描器|审查)[^\n]{0,40}(?:安全的|不要报告|不要标记)/i;
 
 export const NEGATED_CLAUSE =
-  /\b(?:never|do\s+not|don't|avoid|must\s+not|should\s+not|shouldn't|refuse\s+to|without|no\s+need\s+to|not\s+allowed\s+to|prevent|protect|redact|mask)\b(?:[^.\n;!?]|\.(?=[^\s]))*|(?:никогда|не\s+(?:выводи|показывай|раскрывай|публикуй))[^.\n;]*|(?:不要|禁止|切勿|不得|避免)[^。.\n；;]*/gi;
+  /\b(?:never|do\s+not|don't|avoid|must\s+not|should\s+not|shouldn't|refuse\s+to|without|no\s+need\s+to|not\s+allowed\s+to|prevent|protect|redact|mask)\b(?:[^.\n;!?]|\.(?=[^\s])|(?<=\b(?:e\.g|i\.e|etc|vs|cf))\.)*|(?:никогда|не\s+(?:выводи|показывай|раскрывай|публикуй))[^.\n;]*|(?:不要|禁止|切勿|不得|避免)[^。.\n；;]*/gi;
+
+/**
+ * "Silently" in a programmer's sense, not hiding from the user: errors swallowed, failing or
+ * continuing silently, or a rule against it ("never swallow errors silently").
+ */
+const NOT_HIDING =
+  /\b(?:never|do\s+not|don't|avoid|must\s+not)\b[^.\n]{0,60}\b(?:silently|quietly)\b|\b(?:fail(?:s|ed|ing)?|errors?|exceptions?|swallow\w*|ignor\w*|catch\w*|retr\w*|no-?ops?|degrad\w*)\s+(?:\w+\s+)?(?:silently|quietly)\b/gi;
 
 const NEGATED_WITHOUT =
   /\b(?:never|do\s+not|don't|must\s+not)\b[^.\n]{0,120}?\bwithout\s+(?:asking|telling|informing|notifying|checking\s+with)\b/gi;
@@ -497,7 +504,7 @@ export function semanticScan(
         sectionAddressed ||
         RUN_URGENT.test(s) ||
         FALSE_CONSENT.test(s) ||
-        CONCEAL.test(s.replace(NEGATED_WITHOUT, ' ')) ||
+        CONCEAL.test(s.replace(NEGATED_WITHOUT, ' ').replace(NOT_HIDING, ' ')) ||
         /\bbefore\s+(?:you\s+)?(?:answer|respond|repl)/i.test(s)
       : who;
     place = sectionAddressed && basePlace === 'visible' ? 'agent' : basePlace;
@@ -544,7 +551,7 @@ export function semanticScan(
       if (handedOver || sentences.slice(i, i + (steps ? 7 : 3)).some((x) => SINK.test(x))) sink = true;
     });
     // "Do not add dependencies without asking" forbids acting unasked: not concealment.
-    const conceal = CONCEAL.test(s.replace(NEGATED_WITHOUT, ' '));
+    const conceal = CONCEAL.test(s.replace(NEGATED_WITHOUT, ' ').replace(NOT_HIDING, ' '));
     // Generic secrets (tokens, passwords) alone are what many tools legitimately handle: they
     // count when the text itself addresses an AI or asks for concealment.
     const fileish = kinds.some((k) => k !== 'tokens');
