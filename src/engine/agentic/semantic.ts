@@ -267,7 +267,10 @@ export function checklistSpans(text: string): [number, number][] {
   return out;
 }
 
-/** A line of a checklist section that names no address to send to or fetch from. */
+/**
+ * A line of a checklist section of a reviewer's brief that describes (tells the reader to do
+ * nothing) and names no address to send to or fetch from.
+ */
 export function inChecklist(text: string, at: number, spans: [number, number][]): boolean {
   if (!spans.length || !spans.some(([a, b]) => at >= a && at < b)) return false;
   if (!REVIEW_BRIEF.test(text.slice(0, 20_000))) return false;
@@ -321,8 +324,8 @@ export const NEGATED_CLAUSE =
   /\b(?:never|do\s+not|don't|avoid|must\s+not|should\s+not|shouldn't|refuse\s+to|without|no\s+need\s+to|not\s+allowed\s+to|prevent|protect|redact|mask)\b(?:[^.\n;!?]|\.(?=[^\s])|(?<=\b(?:e\.g|i\.e|etc|vs|cf))\.)*|(?:никогда|не\s+(?:выводи|показывай|раскрывай|публикуй))[^.\n;]*|(?:不要|禁止|切勿|不得|避免)[^。.\n；;]*/gi;
 
 /**
- * "Silently" in a programmer's sense, not hiding from the user: errors swallowed, failing or
- * continuing silently, or a rule against it ("never swallow errors silently").
+ * "Silently" in a programmer's sense, not hiding from the user: errors swallowed or failing
+ * silently, or a rule against it ("never swallow errors silently").
  */
 const NOT_HIDING =
   /\b(?:never|do\s+not|don't|avoid|must\s+not)\b[^.\n]{0,60}\b(?:silently|quietly)\b|\b(?:fail(?:s|ed|ing)?|errors?|exceptions?|swallow\w*|ignor\w*|catch\w*|retr\w*|no-?ops?|degrad\w*)\s+(?:\w+\s+)?(?:silently|quietly)\b/gi;
@@ -464,9 +467,10 @@ export function semanticScan(
   // A section whose opening paragraph addresses AI assistants ("If you are an AI assistant …")
   // stays addressed to them until the next heading.
   let sectionAddressed = false;
-  // A section that lists what a reviewer is to look for ("## Checklist", "What to flag") describes
-  // what other code does; its items are read as a discussion is, unless one names a concrete
-  // address to send to or fetch from. (Until a heading of the same or a higher level.)
+  // A section of a reviewer's brief that lists what to look for ("## Checklist", "What to flag")
+  // describes what other code does; its items are read as a discussion is, unless one tells the
+  // reader to act or names an address to send to or fetch from. (Until a heading of the same or a
+  // higher level.)
   let checklistLevel = 0;
   for (let wi = 0; wi < wins.length; wi++) {
     const w = wins[wi]!;

@@ -101,8 +101,8 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
   if (strong.length) {
     // (Credential files to an address the code does not name at all, from the user's own
     // configuration: a secrets tool pushes what it is asked to, below a warning outside install.
-    // Not the whole environment. Not from a file that reads
-    // the package's own files, where an address can be kept out of the code's sight.)
+    // Not the whole environment, and not from a file that reads the package's own files, where an
+    // address can be kept out of the code's sight.)
     const configured =
       d.requestHostUnknown &&
       !strong.includes('env_all') &&
