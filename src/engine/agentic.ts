@@ -591,10 +591,17 @@ export function scanText(input: TextScanInput): Finding[] {
     }
   }
   structuredScan(input, lines, out, push);
-  if (!isCode) scanProse(input, text, lines, meta, out);
+  // (Agent settings are not prose: their permission rules name `Read(~/.npmrc)` to deny it. What
+  // they do is read above: hooks, and the permission checks turned off.)
+  if (!isCode && !AGENT_SETTINGS.test(input.path)) scanProse(input, text, lines, meta, out);
   // Test files and fixtures of detectors hold attack text on purpose (hidden characters in their
   // code too); they are not loaded by users.
-  if (input.context !== 'agent_file' && input.context !== 'markdown' && TEST_PATH.test(input.path))
+  // (Markdown among a test suite's fixtures or datasets too: a detector's samples of attacks. Not
+  // agent files, which agents load wherever they sit.)
+  if (
+    (input.context !== 'agent_file' && input.context !== 'markdown' && TEST_PATH.test(input.path)) ||
+    (input.context === 'markdown' && /(?:^|\/)(?:fixtures?|__fixtures__|datasets?)\//i.test(input.path))
+  )
     for (const f of out) f.confidence = adjusted(f.confidence, ['testFile']);
   return out;
 }
@@ -980,6 +987,15 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
   }
   if (/(?:^|\/)\.?mcp\.json$/i.test(path) && text.length < 200_000) mcpServerSecrets(text, push);
   if (AGENT_SETTINGS.test(path)) {
+    const off = AGENT_PERMISSIONS_OFF.exec(text);
+    if (off)
+      push(
+        'instruction_override',
+        'text.agent-permissions-off',
+        { variant: 'agent' },
+        off.index,
+        `agent settings shipped in the package turn the agent's permission checks off (${off[0].slice(0, 60)})`,
+      );
     for (const m of text.matchAll(/"command"\s*:\s*("(?:[^"\\]|\\.)*")/g)) {
       let cmd: string;
       try {
@@ -1075,7 +1091,9 @@ function structuredScan(input: TextScanInput, lines: LineIndex, out: Finding[], 
     /\.(?:ya?ml|toml|ini|txt|html?|xml|csv)$/i.test(path) &&
     text.length < 256_000 &&
     text.includes('<') &&
-    !CODE_META.test(text)
+    !CODE_META.test(text) &&
+    // (A scanner's detection rule, with a severity and patterns, shows attacks as its examples.)
+    !(/^\s*severity\s*:/m.test(text) && /^\s*(?:-\s*)?(?:patterns?|regex|rules?|condition)\s*:/m.test(text))
   )
     for (const region of hiddenMarkdownRegions(text)) {
       if (region.text.trim().length < 8 || !hiddenForAgent(input, region.text)) continue;

@@ -814,8 +814,8 @@ const CATALOGUE = {
   ),
   'agent.settings-hook': rule(
     [MC, SE],
-    'agent settings (`.claude/settings.json` …) with hooks that run commands',
-    { base: 0.5, runsNetworkOrShell: 0.85 },
+    'agent settings (`.claude/settings.json` …) with hooks that run commands: below a warning for a script of the package (read as code on its own), as much as a dangerous command when the hook downloads, decodes or starts a shell',
+    { base: 0.45, runsNetworkOrShell: 0.85 },
   ),
 };
 

@@ -16,7 +16,7 @@ import { AGENT_PERMISSIONS_OFF } from '../../agentic/semantic';
  * hardener tests for the same words).
  */
 const ASSIGNS_PERMISSIONS_OFF =
-  /\b(?:defaultMode|permissionMode|mode)["']?\s*(?:(?<![=!<>])=(?!=)|:)\s*["'`]bypassPermissions\b|\bskipDangerousModePermissionPrompt["']?\s*(?:(?<![=!<>])=(?!=)|:)\s*true\b|\bapproval_policy["']?\s*(?:(?<![=!<>])=(?!=)|:)\s*["'`]?never\b|\bsandbox_mode["']?\s*(?:(?<![=!<>])=(?!=)|:)\s*["'`]?danger-full-access\b|\b(?:chat\.tools\.(?:global\.)?)?autoApprove["']?\s*(?:(?<![=!<>])=(?!=)|:)\s*true\b/;
+  /\b(?:defaultMode|permissionMode|mode)["']?\]?\s*(?:(?<![=!<>])=(?!=)|:)\s*["'`]bypassPermissions\b|\bskipDangerousModePermissionPrompt["']?\]?\s*(?:(?<![=!<>])=(?!=)|:)\s*true\b|\bapproval_policy["']?\]?\s*(?:(?<![=!<>])=(?!=)|:)\s*["'`]?never\b|\bsandbox_mode["']?\]?\s*(?:(?<![=!<>])=(?!=)|:)\s*["'`]?danger-full-access\b|\b(?:chat\.tools\.(?:global\.)?)?autoApprove["']?\]?\s*(?:(?<![=!<>])=(?!=)|:)\s*true\b/;
 import type { Finding } from '../../types';
 import { analyzeScript, newScriptState } from '../../script-behaviour';
 import { analyzeWorkflow, isCiWorkflow } from '../../workflows';
@@ -572,7 +572,11 @@ export function write(
     const permissionsOff =
       /\.claude\/settings(?:\.local)?\.json$|\.gemini\/settings\.json$|\.vscode\/settings\.json$|\.codex\/config\.toml$/.test(
         p,
-      ) && (data ? AGENT_PERMISSIONS_OFF.test(data) : ASSIGNS_PERMISSIONS_OFF.test(d.input.text));
+      ) &&
+      // (Data known only as placeholders, `JSON.stringify(next) + '\n'`, is read as not known.)
+      (data && !/^(?:\$\{…\}|\s)*$/.test(data)
+        ? AGENT_PERMISSIONS_OFF.test(data)
+        : ASSIGNS_PERMISSIONS_OFF.test(d.input.text));
     if (permissionsOff) {
       d.threat(
         'js.write-agent-config',
