@@ -596,11 +596,14 @@ export function scanText(input: TextScanInput): Finding[] {
   if (!isCode && !AGENT_SETTINGS.test(input.path)) scanProse(input, text, lines, meta, out);
   // Test files and fixtures of detectors hold attack text on purpose (hidden characters in their
   // code too); they are not loaded by users.
-  // (Markdown among a test suite's fixtures or datasets too: a detector's samples of attacks. Not
-  // agent files, which agents load wherever they sit.)
+  // (Markdown among a test suite's fixtures or datasets too, or in a top-level fixtures folder: a
+  // detector's samples of attacks. Not agent files, which agents load wherever they sit.)
   if (
     (input.context !== 'agent_file' && input.context !== 'markdown' && TEST_PATH.test(input.path)) ||
-    (input.context === 'markdown' && /(?:^|\/)(?:fixtures?|__fixtures__|datasets?)\//i.test(input.path))
+    (input.context === 'markdown' &&
+      /(?:^|\/)(?:tests?|__tests__|spec|e2e)\/(?:[^/]+\/)*(?:fixtures?|__fixtures__|datasets?)\/|^(?:fixtures?|__fixtures__|datasets?)\//i.test(
+        input.path,
+      ))
   )
     for (const f of out) f.confidence = adjusted(f.confidence, ['testFile']);
   return out;
