@@ -164,14 +164,13 @@ export function agentFilePaths(
       for (const m of body.matchAll(
         /(?:(?:^|\s)@|\]\(|`)((?:\.{1,2}\/)?[\w][\w./-]*\.(?:md|mdc|markdown|txt))\b/gm,
       )) {
-        const at = m.index + m[0].indexOf(m[1]!);
-        const line = body.slice(
-          body.lastIndexOf('\n', at) + 1,
-          (body.indexOf('\n', at) + 1 || body.length + 1) - 1,
-        );
         // (An import, `@docs/setup.md`, is included as it stands, as the agents do; a link or a
-        // file name counts when the line has the agent follow it.)
-        if (!m[0].includes('@') && !FOLLOW.test(line)) continue;
+        // file name counts when its line has the agent follow it.)
+        if (!m[0].includes('@')) {
+          const at = m.index + m[0].indexOf(m[1]!);
+          const end = body.indexOf('\n', at);
+          if (!FOLLOW.test(body.slice(body.lastIndexOf('\n', at) + 1, end < 0 ? body.length : end))) continue;
+        }
         const target = inPackage(dirOf(p) + m[1]!) ?? inPackage(m[1]!);
         if (target && !out.has(target) && !AGENT_FILE.test(target)) {
           out.add(target);

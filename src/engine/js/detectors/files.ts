@@ -15,6 +15,9 @@ import { AGENT_PERMISSIONS_OFF } from '../../agentic/semantic';
  * 'bypassPermissions'`, `{ approval_policy: 'never' }`): assigned, not compared (a settings
  * hardener tests for the same words).
  */
+/** The settings files of coding agents and of the editor's chat agent. */
+const AGENT_SETTINGS_FILE =
+  /\.claude\/settings(?:\.local)?\.json$|\.gemini\/settings\.json$|\.vscode\/settings\.json$|\.codex\/config\.toml$/;
 const ASSIGNS_PERMISSIONS_OFF =
   /\b(?:defaultMode|permissionMode|mode)["']?\]?\s*(?:(?<![=!<>])=(?!=)|:)\s*["'`]bypassPermissions\b|\bskipDangerousModePermissionPrompt["']?\]?\s*(?:(?<![=!<>])=(?!=)|:)\s*true\b|\bapproval_policy["']?\]?\s*(?:(?<![=!<>])=(?!=)|:)\s*["'`]?never\b|\bsandbox_mode["']?\]?\s*(?:(?<![=!<>])=(?!=)|:)\s*["'`]?danger-full-access\b|\b(?:chat\.tools\.(?:global\.)?)?autoApprove["']?\]?\s*(?:(?<![=!<>])=(?!=)|:)\s*true\b/;
 import type { Finding } from '../../types';
@@ -570,9 +573,7 @@ export function write(
     // dangerous-mode prompt skipped, every tool auto-approved): from then on it acts unasked.
     // (What is written, or the file's text when the document was built up out of sight.)
     const permissionsOff =
-      /\.claude\/settings(?:\.local)?\.json$|\.gemini\/settings\.json$|\.vscode\/settings\.json$|\.codex\/config\.toml$/.test(
-        p,
-      ) &&
+      AGENT_SETTINGS_FILE.test(p) &&
       // (Data known only as placeholders, `JSON.stringify(next) + '\n'`, is read as not known.)
       (data && !/^(?:\$\{…\}|\s)*$/.test(data)
         ? AGENT_PERMISSIONS_OFF.test(data)

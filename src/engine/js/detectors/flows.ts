@@ -60,10 +60,12 @@ function writesAHost(d: Detectors): boolean {
   return (d.hostWritten ??= HOST_WRITTEN.test(text.length > 2_000_000 ? text.slice(0, 2_000_000) : text));
 }
 
+const HOSTS_WRITTEN = new RegExp(HOST_WRITTEN.source, 'gi');
+
 /** Whether a text writes a host that is not this machine. */
 function namesRemoteHost(text: string): boolean {
   let n = 0;
-  for (const m of text.matchAll(new RegExp(HOST_WRITTEN.source, 'gi'))) {
+  for (const m of text.matchAll(HOSTS_WRITTEN)) {
     if (!/localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]/i.test(m[0])) return true;
     if (++n >= 50) return true;
   }
@@ -83,7 +85,15 @@ function secretOutsideHeaders(args: Val[], body: boolean): boolean {
   });
 }
 
-export function sink(d: Detectors, node: AstNode, what: string, args: Val[], scope: Scope): void {
+/** `hostUnknown`: the request goes to an address not known here at all (see network.request). */
+export function sink(
+  d: Detectors,
+  node: AstNode,
+  what: string,
+  args: Val[],
+  scope: Scope,
+  hostUnknown = false,
+): void {
   // Asking the cloud metadata service (with the role name it gave) sends nothing out.
   if (args.some((a) => toCloudMetadata(a))) return;
   const taints = new Set<Taint>();
@@ -104,7 +114,7 @@ export function sink(d: Detectors, node: AstNode, what: string, args: Val[], sco
     // Not the whole environment, and not from a file that reads the package's own files, where an
     // address can be kept out of the code's sight.)
     const configured =
-      d.requestHostUnknown &&
+      hostUnknown &&
       !strong.includes('env_all') &&
       !d.installTime &&
       !/\b__dirname\b|\b__filename\b|\bimport\.meta\.(?:url|dirname|filename)\b/.test(d.input.text) &&

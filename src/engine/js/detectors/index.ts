@@ -126,11 +126,6 @@ export class Detectors implements Effects {
   networkInFile = false;
   /** A request in this file goes to a host written in the code (not a configured endpoint). */
   literalHostInFile = false;
-  /**
-   * The request being weighed goes to an address not known here at all (a vault or server the
-   * user's configuration names), not decoded, not received.
-   */
-  requestHostUnknown = false;
   /** The file's code (comments aside) writes a host somewhere (read once: see flows.sink). */
   hostInCode?: boolean;
   /** The file's text writes a host somewhere (read once, on first need: see flows.writesAHost). */

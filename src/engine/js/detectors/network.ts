@@ -259,14 +259,15 @@ export function request(
     .concat(payload ?? [])
     .filter(Boolean) as Val[];
   const before = scope?.sinks?.length ?? 0;
-  d.requestHostUnknown =
+  // (An address not known here at all, not decoded, not received: one the user's configuration
+  // names.)
+  const hostUnknown =
     !!target &&
     host === undefined &&
     !(written !== undefined && /^[a-z]+:\/\/[^$]/i.test(written)) &&
     !hasDeepTaint(target, 'network_data') &&
     !hasDeepTaint(target, 'decoded');
-  sink(d, node, what, all, scope);
-  d.requestHostUnknown = false;
+  sink(d, node, what, all, scope, hostUnknown);
   // (A credential file's token used where that file's own configuration points was weighed here:
   // its read is not then a request "in the same function" as a theft. Only when this request
   // carried the credential, and only the sink this call added.)

@@ -43,7 +43,7 @@ export const NPM_TOKEN_SOURCE = /_authToken|\bNPM_TOKEN\b|\bNODE_AUTH_TOKEN\b|\.
  * A publishing file that also takes a token, swaps npm's config or renames the package it
  * publishes (a version bump is what release scripts do; a new name is a worm's copy).
  */
-const SPREADS = /_authToken|\.npmrc\b|--userconfig\b|\.name\s*=(?!=)/;
+const SPREADS = /_authToken|\.npmrc\b|--userconfig\b/;
 /** The user's own npmrc (in the home folder), and a package renamed before it is published. */
 const HOME_NPMRC =
   /(?:homedir\(\)|\$HOME|process\.env\.(?:HOME|USERPROFILE)|['"`]~)[^\n;]{0,80}\.npmrc|\.npmrc[^\n;]{0,40}homedir\(\)/;
