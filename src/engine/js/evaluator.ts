@@ -511,8 +511,9 @@ export class Evaluator {
       const r = this.walkFunction(node, scope, depth);
       this.lastDefinition = { node, returns: r };
       // What it returns whatever it is given (its parameters unknown), when that carries data:
-      // a call with arguments that tell nothing more gets it (see `invoke`).
-      if (hasDeepTaint(r)) this.definitionReturns.set(node, r);
+      // a call with arguments that tell nothing more gets it (see `invoke`). So does a string it
+      // builds around them (`(pid) => ['', 'proc', pid, 'environ'].join('/')`).
+      if (hasDeepTaint(r) || (r.k === 'str' && r.v.length <= 4096)) this.definitionReturns.set(node, r);
     } finally {
       this.effects.dormant--;
     }
