@@ -50,6 +50,7 @@ export type TextContext =
   | 'code_string'
   | 'tool_description'
   | 'tool_output'
+  | 'printed'
   | 'package_json'
   | 'code';
 
@@ -301,6 +302,9 @@ function contextKey(ctx: TextContext, hidden: boolean): Place {
     case 'tool_description':
     case 'tool_output':
       return 'agent';
+    // (What a program prints, its user reads as well as an agent that runs it: as a page is read,
+    // a section addressed to AI assistants as an agent file.)
+    case 'printed':
     case 'markdown':
     case 'package_json':
       return 'visible';

@@ -749,7 +749,15 @@ export function analyzeFiles(
           : mcpPackage && !TEST_PATH.test(file.path) && MODEL_TOPIC.test(s.text)
             ? 'tool_output'
             : 'code_string';
-      if (context !== 'code_string' || PROMPT_PREFILTER.test(s.text))
+      // (Printed text is assembled at run time: its findings are placed at the call that prints.)
+      if (context === 'printed')
+        evidence.push(
+          ...scanText({ path: file.path, text: s.text, context, installTime, mcpPackage }).map((f) => ({
+            ...f,
+            line: s.line,
+          })),
+        );
+      else if (context !== 'code_string' || PROMPT_PREFILTER.test(s.text))
         textScan(file.path, s.text, context, installTime, s.line);
     }
     return r.requires;

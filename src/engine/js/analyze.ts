@@ -119,7 +119,11 @@ export interface JsFileResult {
   walkMs: number;
   comments: { text: string; line: number }[];
   /** String literals worth a look by the text rules (long prose, tool descriptions). */
-  strings: { text: string; line: number; context: 'string' | 'tool_description' | 'tool_output' }[];
+  strings: {
+    text: string;
+    line: number;
+    context: 'string' | 'tool_description' | 'tool_output' | 'printed';
+  }[];
   exportNames: string[];
   requires: string[];
   timedOut: boolean;

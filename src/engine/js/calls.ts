@@ -319,6 +319,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     args.push(ev.walk(a, scope, depth + 1));
   }
   if (node.type === 'NewExpression') bundleSource(ev, node, calleeNode, args);
+  else if (calleeNode.type === 'MemberExpression') printed(ev, node, calleeNode, args);
   const bundled = bundleRequire(ev, calleeNode, callee, args, scope, depth);
   if (bundled) return bundled;
   const matched = literalRegexCall(calleeNode, args);
@@ -1115,6 +1116,27 @@ function forgetCounters(fn: AstNode, scope: Scope): void {
       } else if (v && typeof v === 'object' && typeof (v as AstNode).type === 'string')
         stack.push(v as AstNode);
     }
+  }
+}
+
+const PRINT_METHOD = /^(?:log|error|warn|info|debug|write)$/;
+const PRINT = /^(?:console\.(?:log|error|warn|info|debug)|process\.(?:stdout|stderr)\.write)$/;
+
+/**
+ * `console.log(text)`, `process.stderr.write(text)`: what a tool prints, an agent that runs it
+ * (a test reporter, a linter, a CLI) reads as the tool's output. Text known here is kept for the
+ * text rules read that way: addressed to the model or pressing it, not as a program's literals.
+ */
+function printed(ev: Evaluator, node: AstNode, calleeNode: AstNode, args: Val[]): void {
+  const method = keyName(calleeNode.property as AstNode);
+  if (method === undefined || !PRINT_METHOD.test(method)) return;
+  const name = dottedName(calleeNode);
+  if (name === undefined || !PRINT.test(name)) return;
+  for (const a of args.slice(0, 4)) {
+    if (a.k !== 'str' || a.v.length < 40 || ev.strings.length >= 2000) continue;
+    const text = a.v.replace(/\$\{…\}/g, ' ');
+    if (/\s\S+\s/.test(text))
+      ev.strings.push({ text: text.slice(0, 20_000), line: lineOf(node), context: 'printed' });
   }
 }
 

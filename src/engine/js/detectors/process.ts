@@ -313,7 +313,13 @@ export function spawn(
       // …or publishes from folders it listed (other projects of the user), not its own.
       const cwdOpt = (args.find((a) => a?.k === 'obj') as (Val & { k: 'obj' }) | undefined)?.props.get('cwd');
       const cwdTaints = cwdOpt ? deepTaints(cwdOpt) : undefined;
-      const elsewhere = !!cwdTaints && (cwdTaints.has('user_listing') || cwdTaints.has('outside_pkg'));
+      // (Folders listed under the project npm runs in are its workspaces: what a monorepo's release
+      // tool publishes.)
+      const elsewhere =
+        !!cwdTaints &&
+        ((cwdTaints.has('user_listing') &&
+          (!cwdTaints.has('cwd') || /(?:^|[\\/])\.\.(?:[\\/]|$)/.test(asString(cwdOpt) ?? ''))) ||
+          cwdTaints.has('outside_pkg'));
       const level =
         rule === 'js.exec-npm-publish' && !d.installTime
           ? // Publishing from folders it listed, the user's own npmrc read, the package renamed;

@@ -152,6 +152,19 @@ function namesCacheDir(p: string): boolean {
 }
 
 /**
+ * A folder the user names through the package's own setting (`$LUMENSHOT_BROWSERS_PATH` for
+ * `lumenshot-core`): where the tool keeps what it downloads, not the user's files.
+ */
+function ownSettingDir(p: string, packageName: string | undefined): boolean {
+  const prefix = /(?:^|\/)\$([A-Z][A-Z0-9]*)_[A-Z0-9_]+(?:\/|$)/.exec(p)?.[1];
+  if (!prefix || prefix.length < 3 || !packageName || p.includes('..')) return false;
+  return packageName
+    .replace(/^@/, '')
+    .split(/[-_./]/)
+    .some((w) => w.length >= 3 && w.toUpperCase() === prefix);
+}
+
+/**
  * A data file of the package itself (`fs.readFileSync(path.join(__dirname, '../config/x.yml'))`):
  * its text, so what it keeps (commands split into parts, addresses) is followed where the code uses
  * it. Only configuration-like files, templates and text assets (SVG, HTML, Markdown), small ones,
@@ -265,7 +278,12 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
         // prunes; every path it may be counts: `$X_CACHE || homedir()` is the home folder too.)
         const alt = a0?.k === 'str' && a0.alt ? (asString(a0.alt) ?? null) : undefined;
         const paths = [p, alt].filter((x): x is string => typeof x === 'string');
-        if (p !== undefined && alt !== null && paths.every(namesCacheDir)) return UNKNOWN;
+        if (
+          p !== undefined &&
+          alt !== null &&
+          paths.every((x) => namesCacheDir(x) || ownSettingDir(x, ev.input.modules?.packageName))
+        )
+          return UNKNOWN;
         if (
           t?.has('user_listing') ||
           t?.has('cwd') ||
