@@ -77,6 +77,12 @@ const DTS = /\.d\.[cm]?ts$/i;
 const TOOL_CONFIG =
   /^(?:(?:tailwind|postcss|next|vite|vitest|webpack|rollup|babel|eslint|jest|nuxt|svelte|astro|tsup|prettier|metro|craco|remix|playwright|cypress)\.config\.[cm]?[jt]s|\.(?:eslintrc|babelrc|prettierrc)\.[cm]?js|gatsby-(?:config|node)\.[cm]?[jt]s)$/;
 const MARKDOWN = /\.(?:md|markdown|mdx|txt|mdc)$/i;
+/** A module hook installed: a loader extension, a replaced compile step, synchronous hooks. */
+const MODULE_HOOK =
+  /\b_extensions\s*\[[^\]\n]{1,12}\]\s*=(?!=)|\._compile\s*=(?!=)|\bModule\.wrap\s*=(?!=)|\bregisterHooks\s*\(/;
+/** `register('./hooks.mjs', …)` of Node's `module` (customisation hooks in a loader thread). */
+const MODULE_REGISTER = /\bregister\s*\(\s*['"`]|\bregister\s*\(\s*new\s+URL\b/;
+const NODE_MODULE = /['"`](?:node:)?module['"`]/;
 const PROMPT_PREFILTER =
   /ignore|disregard|forget|override|you are now|system prompt|(?:do not|no need to) (?:report|flag|mention)|\b(?:AI|LLMs?|assistants?|agent|claude|cursor|copilot|gpt|gemini|reviewers?|scanners?)\b|\b(?:AI|LLM|coding|code|IDE)\s+agents\b|curl|wget|registry|\.ssh|credential|IMPORTANT|SYSTEM/i;
 
@@ -552,10 +558,17 @@ export function analyzeFiles(
   // --- cross-file flow (H4): package-local require/import resolve to the exports of that file ---
   // The names each folder of the package holds (for `fs.readdirSync` of its own folders), on first use.
   let folders: Map<string, Set<string>> | undefined;
+  let hooksModules: boolean | undefined;
   const modules: ModuleHost = {
     packageName: install.metadata.name || undefined,
     packageConfig: packageConfig(pkgText),
     ciAction: byPath.has('action.yml') || byPath.has('action.yaml'),
+    hooksModules: () =>
+      (hooksModules ??= [...byPath.values()].some((f) => {
+        if (!CODE_EXT.test(f.path) || f.truncated || f.size > 2_000_000) return false;
+        const text = decodeText(f.data).text;
+        return MODULE_HOOK.test(text) || (MODULE_REGISTER.test(text) && NODE_MODULE.test(text));
+      })),
     cache: new Map(),
     deferred: new Map(),
     results: new Map(),

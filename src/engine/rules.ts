@@ -104,6 +104,11 @@ const CATALOGUE = {
   'js.eval-decoded': rule(MC, 'eval/Function/vm/module._compile of decoded or decrypted data', {
     base: 0.85,
   }),
+  'js.module-hook-tamper': rule(
+    MC,
+    "a package that installs a module hook (a loader extension, a replaced compile step, Node's customisation hooks) adds code written in it to another package's module by name as the application loads it (a backdoor in a JWT check, a script tag in every HTML response)",
+    { base: 0.8, install: 0.85 },
+  ),
   'js.eval-network': rule(MC, 'eval/Function/vm of data received from the network', { base: 0.85 }),
   'js.eval-image-payload': rule(
     MC,
@@ -402,7 +407,7 @@ const CATALOGUE = {
   }),
   'js.exfil-fingerprint': rule(
     DX,
-    'host fingerprint (hostname, user, home, interfaces, npm_package_*) flows into a request; as much as at install when it travels in the labels of DNS names under a fixed domain (tunnelling); below a warning when, outside install, no host is written in the file (an SDK reporting to the endpoint its user configured)',
+    'host fingerprint (hostname, user, home, interfaces, npm_package_*) flows into a request; as much as at install when it travels in the labels of DNS names under a fixed domain (tunnelling); below a warning when, outside install, no host is written in the file (an SDK reporting to the endpoint its user configured), or the request goes to the package’s own service (a host named after it) from code its user calls (a device name in a login)',
     { base: 0.6, install: 0.8, dnsLabels: 0.8, configured: 0.4 },
   ),
   'js.fingerprint-same-scope': rule(DX, 'host fingerprint read in the same function that makes a request', {

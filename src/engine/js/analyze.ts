@@ -51,6 +51,12 @@ export interface ModuleHost {
   readonly packageConfig?: ReadonlyMap<string, string>;
   /** The package is a GitHub Action (an action.yml at its root): its code runs as a CI step. */
   readonly ciAction?: boolean;
+  /**
+   * Whether one of the package's code files installs a module hook (`Module._extensions['.js'] =`,
+   * `module.register`, `registerHooks`, a replaced `_compile`): the source of what the
+   * application loads passes through the package. Computed on first use.
+   */
+  hooksModules?(): boolean;
   /** Exports per file path; `null` while the file is being analysed. */
   readonly cache: Map<string, Val | null>;
   /** Results of files analysed as required modules, reused when the package loop reaches them. */

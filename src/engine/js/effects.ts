@@ -161,6 +161,8 @@ export interface Effects {
   dynamicCode(node: AstNode, how: string, code: Val, codeNode: AstNode | undefined): void;
   /** What the analysis of a constant code string found, to be placed at the compiling call. */
   nestedCode(node: AstNode, how: string, findings: Finding[], caps: CapabilityCollector): void;
+  /** Code the package's module hook adds to another package's module (`target`) as it loads. */
+  moduleCodeAdded(node: AstNode, target: string): void;
   /** A deserialiser that runs embedded functions was given `code`; `before` is `findingCount()` before. */
   deserialise(node: AstNode, what: string, code: Val | undefined, before: number): void;
   /** A function compiled at run time is called. */

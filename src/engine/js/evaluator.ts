@@ -18,7 +18,7 @@ import type { EventChannel, JsFileInput, JsFileResult } from './analyze';
 import { exportDecl, importDecl, loadModule } from './modules';
 import { envMember, processMember } from './models/os-env';
 import { domEventHandler, formActionHijack, networkHook, secretFieldHandlers } from './models/browser';
-import { addedToBundle, compiles, dataUrlModule, pageScript } from './models/code';
+import { addedToBundle, addedToModules, compiles, dataUrlModule, pageScript } from './models/code';
 import { requestByAssignment } from './models/network';
 import { requestCredentialMember } from './models/server';
 import { Scope } from './scope';
@@ -802,8 +802,13 @@ export class Evaluator {
           const rs = asString(r);
           if (l.k === 'num' && r.k === 'num') return { k: 'num', v: l.v + r.v };
           if (ls !== undefined && rs !== undefined) return str(ls + rs, [l, r]);
-          if (ls !== undefined || rs !== undefined)
+          if (ls !== undefined || rs !== undefined) {
+            // (Code written here joined to source not known here: see addedToModules.)
+            const known = (ls ?? rs)!;
+            if (known.length >= 40 && (l.k === 'unknown' || r.k === 'unknown') && !known.includes('${…}'))
+              addedToModules(this, node, known);
             return withTaint({ k: 'str', v: (ls ?? '${…}') + (rs ?? '${…}') }, [l, r]);
+          }
         }
         if (l.k === 'num' && r.k === 'num') {
           const f = NUMERIC_OPS[node.operator as string];

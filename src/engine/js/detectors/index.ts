@@ -705,6 +705,15 @@ export class Detectors implements Effects {
   nestedCode(node: AstNode, how: string, findings: Finding[], caps: CapabilityCollector): void {
     code.nestedCode(this, node, how, findings, caps);
   }
+  moduleCodeAdded(node: AstNode, target: string): void {
+    this.threat(
+      'js.module-hook-tamper',
+      'malicious_code',
+      node,
+      `adds code of its own to another package's module (${target.slice(0, 80)}) as the application loads it, through a module hook`,
+      this.install,
+    );
+  }
   deserialise(node: AstNode, what: string, codeVal: Val | undefined, before: number): void {
     code.deserialise(this, node, what, codeVal, before);
   }

@@ -110,6 +110,39 @@ export function addedToBundle(ev: Evaluator, node: AstNode, code: Val): void {
       pageScript(ev, node, { k: 'str', v: piece }, ADDED_TO_BUNDLE);
 }
 
+const ADDED_TO_MODULES = 'code its module hook adds to the modules the application loads';
+/** Another package's module named by its path (`/node_modules/express/lib/response.js`). */
+const OTHER_MODULE = /node_modules\/((?:@[\w.-]+\/)?[\w][\w.-]*)\/([\w./-]*?\.[cm]?js)\b/;
+
+/**
+ * `source + CODE` / `CODE + String(source)` in a package that hooks the module loader: code
+ * written in the package, joined to source it does not know (what the application loads), runs in
+ * the application. Analysed as such, its findings placed here; and when the file names another
+ * package's module, the package changes that module's code as it loads (a backdoor added to a
+ * JWT check, a script tag added to every HTML response).
+ */
+export function addedToModules(ev: Evaluator, node: AstNode, code: string): void {
+  if (code.length < 40 || code.length > 256_000 || (ev.input.nested ?? 0) >= 2) return;
+  if (!code.includes('(') || !/[;{]/.test(code) || !ev.input.modules?.hooksModules?.()) return;
+  if (!onceHere(ev, node, code)) return;
+  const nested = analyzeJsFile({
+    ...ev.input,
+    text: code,
+    entry: true,
+    nested: (ev.input.nested ?? 0) + 1,
+    timeBudgetMs: 500,
+  });
+  if (nested.parseError) return;
+  ev.effects.nestedCode(node, ADDED_TO_MODULES, nested.findings, nested.caps);
+  // (Named just before the join: the test that picks the module, `/\/express\/lib\/response\.js$/`.)
+  const at = node.start ?? node.range?.[0] ?? 0;
+  const before = ev.input.text.slice(Math.max(0, at - 300), at + 1);
+  // (Written as a regular expression: `\/`, `[\\/]` and `\.` read as the path's characters.)
+  const named = OTHER_MODULE.exec(before.replace(/[\\[\]]/g, ''));
+  if (named && named[1] !== ev.input.modules?.packageName && /\b(?:\w+\s*\(|\w+\s*=[^=])/.test(code))
+    ev.effects.moduleCodeAdded(node, `${named[1]}/${named[2]}`);
+}
+
 /** webpack-sources, the text of the assets webpack emits: `new ConcatSource(old, '\n', code)`. */
 const BUNDLE_SOURCE = /^(?:ConcatSource|RawSource|OriginalSource|PrefixSource)$/;
 

@@ -1,0 +1,3 @@
+import { register } from 'node:module';
+
+register('./hooks.js', import.meta.url);
