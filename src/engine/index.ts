@@ -445,6 +445,82 @@ export function encodedMembers(files: PackageFile[]): PackageFile[] {
   return out;
 }
 
+/**
+ * The JavaScript a package's patch files give other packages (`patches/axios+1.7.2.patch`, applied
+ * by `patch-package` or `git apply` when it installs): each patched `.js` file's new side (its
+ * hunks' context and added lines) read as a file of its own, `<patch>!/<target>`. What the patch
+ * adds is then read for what it does, and the package rules weigh a patch applied at install.
+ */
+const PATCH_MODULE_NAME =
+  /\b(?:https?|net|tls|dns|dgram|fs|os|child_process|zlib|crypto)(?:__default)?\b(?=\s*(?:\.|\[))/g;
+
+export function patchedMembers(files: PackageFile[]): PackageFile[] {
+  const out: PackageFile[] = [];
+  for (const f of files) {
+    if (out.length >= 20) break;
+    if (f.truncated || f.data.length > 2 * 1024 * 1024 || !/\.(?:patch|diff)$/i.test(f.path)) continue;
+    const lines = decodeText(f.data).text.split(/\r?\n/);
+    let target: { path: string; lines: string[] } | undefined;
+    let oldLeft = 0;
+    let newLeft = 0;
+    let added = false;
+    const flush = () => {
+      const code = target?.lines.join('\n').trim();
+      if (target && code && out.length < 20) {
+        // (The patched file's own imports are not in the patch: names of Node's modules it uses,
+        // `http` or a bundler's `http__default`, are bound to them.)
+        const prelude = [...new Set(code.match(PATCH_MODULE_NAME) ?? [])]
+          .filter(
+            (name) => !new RegExp(`\\b(?:const|let|var|import)\\s+(?:\\*\\s+as\\s+)?${name}\\b`).test(code),
+          )
+          .map((name) => {
+            const mod = name.replace(/__default$/, '');
+            return name.endsWith('__default')
+              ? `const ${name} = { default: require('${mod}') };`
+              : `const ${name} = require('${mod}');`;
+          });
+        const data = Buffer.from([...prelude, code].join('\n'));
+        out.push({ path: `${f.path}!/${target.path}`, size: data.length, data, truncated: false });
+      }
+      target = undefined;
+    };
+    for (const line of lines) {
+      if (oldLeft > 0 || newLeft > 0) {
+        const c = line[0];
+        if (c === '+') newLeft--;
+        else if (c === '-') oldLeft--;
+        else if (c === '\\') continue;
+        else {
+          oldLeft--;
+          newLeft--;
+        }
+        // (What the patch adds, in blocks: its context is a fragment of a file that does not parse.)
+        if (target && c === '+') {
+          if (!added) target.lines.push(';');
+          target.lines.push(line.slice(1));
+        }
+        added = c === '+';
+        continue;
+      }
+      const file = /^\+\+\+ (?:b\/)?([^\t]+)/.exec(line);
+      if (file) {
+        flush();
+        const p = file[1]!.trim().replace(/^node_modules\//, '');
+        if (/\.[cm]?js$/i.test(p) && p !== '/dev/null') target = { path: p, lines: [] };
+        continue;
+      }
+      const hunk = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(line);
+      if (hunk) {
+        oldLeft = Number(hunk[1] ?? 1);
+        newLeft = Number(hunk[2] ?? 1);
+        added = false;
+      }
+    }
+    flush();
+  }
+  return out;
+}
+
 export function analyzeFiles(
   shipped: PackageFile[],
   limits: AnalysisLimits,
@@ -452,7 +528,11 @@ export function analyzeFiles(
   t0 = performance.now(),
 ): AnalysisResult {
   const deadline = t0 + limits.packageTimeBudgetMs;
-  const files = shipped.concat(gunzippedMembers(shipped, limits), encodedMembers(shipped));
+  const files = shipped.concat(
+    gunzippedMembers(shipped, limits),
+    encodedMembers(shipped),
+    patchedMembers(shipped),
+  );
   const byPath = new Map(files.map((f) => [f.path, f]));
   const exists = (p: string) => byPath.has(p);
   const agentPaths = agentFilePaths(files, byPath);

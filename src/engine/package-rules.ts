@@ -51,6 +51,7 @@ export function packageRules(
 ): void {
   const { files, byPath, fileFacts, scripts } = ctx;
   agentRunsPackageScript(evidence, files, ctx.allScripts);
+  installPatchesDependency(evidence, scripts);
   walletSwapAcrossFiles(evidence, fileFacts);
   // A shell with no command to run, in a package that opens an outbound socket and wires process
   // streams: a reverse shell, also when the socket and the shell sit in different files.
@@ -171,6 +172,48 @@ export function packageRules(
       break;
     }
   }
+}
+
+/** Install scripts that apply the package's patch files to what npm installed beside it. */
+const APPLIES_PATCHES = /\bpatch-package\b|\bgit\s+apply\b|(?:^|[;&|]\s*)patch\s+-p\d/;
+
+/**
+ * An install script applying a patch that gives another package network requests or process
+ * starts (`patches/axios+1.7.2.patch` adding a request to a bare IP with the headers it sends):
+ * the dependency the user trusts is changed on their disk. Patches that fix a bug add neither.
+ */
+function installPatchesDependency(
+  evidence: Finding[],
+  scripts: { name: string; command: string; line: number }[],
+): void {
+  const s = scripts.find((x) => APPLIES_PATCHES.test(x.command));
+  if (!s) return;
+  const acts = evidence.filter(
+    (f) =>
+      /\.(?:patch|diff)!\//i.test(f.file) &&
+      // (A request to a host the patch writes, or a threat: a fix to a client's request code
+      // passes its caller's address along.)
+      ('capability' in f
+        ? f.capability === 'network' &&
+          /\bto\s+(?:[a-z0-9-]+\.)+[a-z]{2,}|\b\d{1,3}(?:\.\d{1,3}){3}\b/i.test(f.message)
+        : f.confidence >= 0.5),
+  );
+  if (!acts.length) return;
+  const target = acts[0]!.file.replace(/^.*?!\//, '');
+  const what = acts.some((f) => 'threat_type' in f)
+    ? `do what malware does (${acts.find((f) => 'threat_type' in f)!.message.slice(0, 80)})`
+    : 'send requests to a host the patch names';
+  evidence.push(
+    finding({
+      threat_type: 'install_script_injection',
+      rule: 'pkg.install-patches-dependency',
+      message: `the ${s.name} script applies a patch that makes another installed package (${target.slice(0, 80)}) ${what}`,
+      file: 'package.json',
+      line: s.line,
+      snippet: `"${s.name}": "${s.command.slice(0, 100)}"`,
+      install_time: true,
+    }),
+  );
 }
 
 /**

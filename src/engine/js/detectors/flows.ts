@@ -79,16 +79,17 @@ function namesRemoteHost(text: string): boolean {
 function toOwnService(d: Detectors, args: Val[]): boolean {
   const packageName = d.input.modules?.packageName;
   if (!packageName) return false;
+  // (The whole label: `envdoc-support.net` is not `envdoc`'s, an attacker names hosts too.)
+  const name = packageName.toLowerCase();
+  const bare = name.replace(/^@[^/]+\//, '');
   const words = new Set(
-    packageName
-      .toLowerCase()
-      .replace(/^@/, '')
-      .split(/[-_./]/)
-      .filter((w) => w.length >= 4),
+    [/^@([^/]+)\//.exec(name)?.[1], bare, bare.replace(/[-_.](?:cli|js|sdk|node)$/, '')].filter(
+      (w): w is string => !!w && w.length >= 4,
+    ),
   );
   const own = (url: string) => {
     const host = /^https:\/\/([a-z0-9.-]+)(?:[:/]|$)/i.exec(url)?.[1]?.toLowerCase();
-    return !!host && host.split(/[.-]/).some((label) => words.has(label));
+    return !!host && host.split('.').some((label) => words.has(label));
   };
   const a0 = args[0];
   const url = a0?.k === 'obj' ? asString(a0.props.get('href')) : asString(a0);

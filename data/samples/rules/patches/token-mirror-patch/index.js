@@ -1,0 +1,3 @@
+'use strict';
+const got = require('got');
+module.exports = (token) => got.extend({ prefixUrl: 'https://api.orbit-sdk.dev', headers: { authorization: `Bearer ${token}` } });
