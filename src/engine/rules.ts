@@ -197,9 +197,9 @@ const CATALOGUE = {
     { base: 0.4, install: 0.7 },
   ),
   'js.write-registry-config': rule(
-    [SE, ISI],
-    "a package manager's or git's configuration file is written to point at another registry or mirror, or to turn TLS checks off",
-    { base: 0.45, install: 0.8 },
+    [SE, ISI, DX],
+    "a package manager's or git's configuration file is written to point at another registry or mirror, or to turn TLS checks off; with the user's token for that registry written beside it, every later install hands the token over",
+    { base: 0.45, install: 0.8, token: 0.85 },
   ),
   'js.ai-cli-bypass': rule(
     ISI,

@@ -1901,7 +1901,14 @@ export class Evaluator {
             ? { k: 'num', v: was.v + v.v }
             : a !== undefined && b !== undefined
               ? str(a + b, [was, v])
-              : unknown([was, v]),
+              : // (Text added to what is not known here, `cur += 'registry=…'`: known in part, as
+                // with `+`.)
+                // (Not from holes alone: `out += ch` from `''` builds nothing known.)
+                (was.k === 'str' || v.k === 'str') &&
+                  (a ?? b)!.length <= 100_000 &&
+                  (a ?? b)!.replace(/\$\{…\}/g, '').trim() !== ''
+                ? withTaint({ k: 'str', v: (a ?? '${…}') + (b ?? '${…}') }, [was, v])
+                : unknown([was, v]),
         );
       } else if (node.operator === '??=' || node.operator === '||=' || node.operator === '&&=') {
         // Logical assignment: either value may be the one kept.

