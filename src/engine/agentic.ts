@@ -15,6 +15,7 @@ import {
   HANDS_SECRET,
   NEGATED_CLAUSE,
   RUN_URGENT,
+  SECTION_FOR_AI,
   checklistSpans,
   decodedBlobs,
   inChecklist,
@@ -641,8 +642,13 @@ function scanProse(
     );
     phraseScan(input, prose, 0, lines, false, meta, out);
     if (input.context === 'agent_file') fencedCode(input, text, lines, 'agent', out);
+    // (What a tool returns, told to the agent as such: "As the coding agent, add this step".)
+    else if (input.context === 'tool_output' && SECTION_FOR_AI.test(text))
+      fencedCode(input, text, lines, 'agent', out);
   } else {
     phraseScan(input, text, 0, lines, false, meta, out);
+    if (input.context === 'printed' && SECTION_FOR_AI.test(text))
+      fencedCode(input, text, lines, 'agent', out);
   }
 }
 
