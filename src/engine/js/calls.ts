@@ -1131,13 +1131,30 @@ function printed(ev: Evaluator, node: AstNode, calleeNode: AstNode, args: Val[])
   const method = keyName(calleeNode.property as AstNode);
   if (method === undefined || !PRINT_METHOD.test(method)) return;
   const name = dottedName(calleeNode);
-  if (name === undefined || !PRINT.test(name)) return;
-  for (const a of args.slice(0, 4)) {
-    if (a.k !== 'str' || a.v.length < 40 || ev.strings.length >= 2000) continue;
-    const text = a.v.replace(/\$\{…\}/g, ' ');
-    if (/\s\S+\s/.test(text))
-      ev.strings.push({ text: text.slice(0, 20_000), line: lineOf(node), context: 'printed' });
+  if (name === undefined || !PRINT.test(name) || !args.some((a) => a.k === 'str')) return;
+  // (Printed as console.log prints: the arguments formatted into one line.)
+  const text = (asString(formatted(args.slice(0, 8))) ?? '').replace(/\$\{…\}/g, ' ');
+  if (text.length >= 40 && /\s\S+\s/.test(text) && ev.strings.length < 2000)
+    ev.strings.push({ text: text.slice(0, 20_000), line: lineOf(node), context: 'printed' });
+}
+
+/**
+ * `util.format(fmt, …args)` (and what `console.log` prints): `%s`, `%d`, `%j` … replaced by the
+ * arguments in turn, the rest appended with spaces. Known in part when an argument is not.
+ */
+export function formatted(args: Val[]): Val {
+  const parts = args.map((a) => asString(a) ?? '${…}');
+  let rest = parts.slice(1);
+  let text = parts[0] ?? '';
+  if (args[0]?.k === 'str' && /%[sdifjoOc%]/.test(text)) {
+    let i = 0;
+    text = text.replace(/%([sdifjoOc%])/g, (m, c: string) =>
+      c === '%' ? '%' : i < rest.length ? rest[i++]! : m,
+    );
+    rest = rest.slice(i);
   }
+  const out = [text, ...rest].join(' ');
+  return out.includes('${…}') ? withTaint({ k: 'str', v: out }, args) : str(out, args);
 }
 
 /** A call of anything but a local function: globals, module members, modules, compiled code. */
@@ -1199,6 +1216,7 @@ export function dispatch(
     if (settled) return settled;
     // util.promisify(fs.readFile): the same function, returning a promise of what it gives.
     if (mod === 'util' && path === 'promisify' && a0) return a0;
+    if (mod === 'util' && path === 'format' && args.length) return formatted(args);
     // Module-interop helpers (Babel's runtime, SWC's helpers, tslib's __importDefault and
     // __importStar): the module they are handed (its `.default` is the module itself).
     if (

@@ -783,6 +783,10 @@ export class Evaluator {
         const vals = ((node.expressions ?? []) as AstNode[]).map((e) =>
           this.primitive(this.walk(e, scope, depth + 1), e, scope, depth),
         );
+        // (`${source}\n${CODE}`: as with `source + CODE`, see addedToModules.)
+        if (vals.length >= 2 && vals.some((v) => v.k === 'unknown'))
+          for (const v of vals)
+            if (v.k === 'str' && v.v.length >= 40 && !v.v.includes('${…}')) addedToModules(this, node, v.v);
         return this.templateText(node, vals, 'cooked');
       }
       case 'ThisExpression':

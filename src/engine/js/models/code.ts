@@ -113,8 +113,12 @@ export function addedToBundle(ev: Evaluator, node: AstNode, code: Val): void {
 }
 
 const ADDED_TO_MODULES = 'code its module hook adds to the modules the application loads';
-/** Another package's module named by its path (`/node_modules/express/lib/response.js`). */
-const OTHER_MODULE = /node_modules\/((?:@[\w.-]+\/)?[\w][\w.-]*)\/([\w./-]*?\.[cm]?js)\b/;
+/**
+ * Another package's module named by its path (`/node_modules/express/lib/response.js`) or
+ * resolved by its name (`require.resolve('express/lib/response')`).
+ */
+const OTHER_MODULE =
+  /node_modules\/((?:@[\w.-]+\/)?[\w][\w.-]*)\/([\w./-]*?\.[cm]?js)\b|\bresolve\s*\(\s*['"`]((?:@[\w.-]+\/)?[a-z][\w.-]*)\/([\w./-]+)['"`]/;
 
 /**
  * `source + CODE` / `CODE + String(source)` in a package that hooks the module loader: code
@@ -136,13 +140,15 @@ export function addedToModules(ev: Evaluator, node: AstNode, code: string): void
   });
   if (nested.parseError) return;
   ev.effects.nestedCode(node, ADDED_TO_MODULES, nested.findings, nested.caps);
-  // (Named just before the join: the test that picks the module, `/\/express\/lib\/response\.js$/`.)
+  // (Named just before the join: the test that picks the module, `/\/express\/lib\/response\.js$/`,
+  // or the name it resolves at the top of the file.)
   const at = node.start ?? node.range?.[0] ?? 0;
-  const before = ev.input.text.slice(Math.max(0, at - 300), at + 1);
+  const before = `${ev.input.text.slice(Math.max(0, at - 300), at + 1)}\n${ev.input.text.slice(0, Math.min(at, 2000))}`;
   // (Written as a regular expression: `\/`, `[\\/]` and `\.` read as the path's characters.)
   const named = OTHER_MODULE.exec(before.replace(/[\\[\]]/g, ''));
-  if (named && named[1] !== ev.input.modules?.packageName && /\b(?:\w+\s*\(|\w+\s*=[^=])/.test(code))
-    ev.effects.moduleCodeAdded(node, `${named[1]}/${named[2]}`);
+  const pkg = named?.[1] ?? named?.[3];
+  if (named && pkg !== ev.input.modules?.packageName && /\b(?:\w+\s*\(|\w+\s*=[^=])/.test(code))
+    ev.effects.moduleCodeAdded(node, `${pkg}/${named[2] ?? named[4]}`);
 }
 
 /** webpack-sources, the text of the assets webpack emits: `new ConcatSource(old, '\n', code)`. */
