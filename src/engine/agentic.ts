@@ -253,7 +253,7 @@ const PHRASES: PhraseRule[] = [
   {
     rule: 'text.collect-secrets',
     type: 'data_exfiltration',
-    re: /\b(?:read|cat|open|collect|gather|send|upload|post|include|print|copy|exfiltrate|attach|paste)\b[^.\n]{0,60}(?:~\/\.ssh|\.ssh\/|id_rsa|id_ed25519|~\/\.aws|\.aws\/credentials|\.npmrc|(?<![\w$])\.env\b(?!\.(?:example|sample|template|dist|defaults)\b)|private\s+keys?|seed\s+phrases?|mnemonic|wallet|api[_\s-]?keys?|access\s+tokens?|credentials|passwords?)/i,
+    re: /\b(?:read|cat|open|collect|gather|send|upload|post|include|print|copy|exfiltrate|attach|paste)\b[^.\n]{0,60}(?:~\/\.ssh|\.ssh\/|id_rsa|id_ed25519|~\/\.aws|\.aws\/credentials|\.npmrc|(?<![\w$])\.env\b(?!\.(?:example|sample|template|dist|defaults)\b)|private\s+keys?|seed\s+phrases?|mnemonic|wallet|(?<![\w$])api[_\s-]?keys?|access\s+tokens?|credentials|passwords?)/i,
     needsAddressee: true,
     message: 'asks an agent to collect secrets or credential files',
   },

@@ -521,6 +521,52 @@ export function patchedMembers(files: PackageFile[]): PackageFile[] {
   return out;
 }
 
+const MAKEFILE = /(?:^|\/)(?:GNUmakefile|[Mm]akefile|[\w.-]+\.mk)$/;
+
+/**
+ * A Makefile as the shell script `make` runs: each recipe line (tab-indented, `@`/`-` prefixes
+ * dropped) kept on its own line number, other lines blank, with `$(NAME)` and `${NAME}` replaced
+ * by the variables it and the files it includes assign (`include config.mk`), `$(shell cmd)` as
+ * `$(cmd)`, `$(or a,b)` as `a`, and `$$` as `$`. (Variables not assigned stay `$NAME`: the
+ * environment's.)
+ */
+export function makeRecipes(text: string, path: string, read: (p: string) => string | undefined): string {
+  const vars = new Map<string, string>();
+  const assign = (src: string, depth: number) => {
+    for (const line of src.split(/\r?\n/).slice(0, 5000)) {
+      const inc = /^-?include\s+(\S+)/.exec(line);
+      if (inc && depth < 3) {
+        const name = inc[1]!;
+        const body = read(posix.normalize(name)) ?? read(posix.join(posix.dirname(path), name));
+        if (body) assign(body, depth + 1);
+        continue;
+      }
+      const m = /^(?:export\s+|override\s+)?([A-Za-z_][\w.-]*)\s*[:?+!]?=\s*(.*)$/.exec(line);
+      if (m && !line.startsWith('\t'))
+        vars.set(m[1]!, (m[0].includes('+=') ? `${vars.get(m[1]!) ?? ''} ` : '') + m[2]!.trim());
+    }
+  };
+  assign(text, 0);
+  const expand = (s: string, depth: number): string =>
+    depth > 6
+      ? s
+      : s
+          .replace(
+            /\$\(shell\s+([^()]*(?:\([^()]*\)[^()]*)*)\)/g,
+            (_m, cmd: string) => `$(${expand(cmd, depth + 1)})`,
+          )
+          .replace(/\$\(or\s+([^,()]*),[^()]*\)/g, (_m, a: string) => expand(a, depth + 1))
+          .replace(/\$[({]([A-Za-z_][\w.-]*)[)}]/g, (_m, name: string) =>
+            vars.has(name) ? expand(vars.get(name)!, depth + 1) : `$${name}`,
+          );
+  return text
+    .split(/\r?\n/)
+    .map((line) =>
+      line.startsWith('\t') ? expand(line.slice(1).replace(/^[@+-]+/, ''), 0).replace(/\$\$/g, '$') : '',
+    )
+    .join('\n');
+}
+
 export function analyzeFiles(
   shipped: PackageFile[],
   limits: AnalysisLimits,
@@ -871,10 +917,17 @@ export function analyzeFiles(
     const f = byPath.get(path);
     if (!f) continue;
     const head = f.data.subarray(0, 120).toString('latin1');
-    const dialect = dialectOf(path, head);
+    // (A Makefile's recipes are shell lines, with its variables and included files expanded.)
+    const makefile = MAKEFILE.test(path);
+    const dialect = makefile ? 'sh' : dialectOf(path, head);
     if (dialect) {
       done.add(path);
-      const text = decodeText(f.data).text;
+      const text = makefile
+        ? makeRecipes(decodeText(f.data).text, path, (p) => {
+            const inc = byPath.get(p);
+            return inc && !inc.truncated ? decodeText(inc.data).text : undefined;
+          })
+        : decodeText(f.data).text;
       evidence.push(...scriptFileFindings(path, text, dialect, scriptState));
       // Scripts run other scripts (`bash scripts/start.sh`, `call setup.cmd`): follow them.
       if (depth < 3 && dialect !== 'python') {

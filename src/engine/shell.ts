@@ -233,6 +233,13 @@ export function scriptTargets(cmd: string): string[] {
     /(?:^|[;&|]\s*|\s)(?:node|nodejs)\s+(?:--?[\w-]+(?:=\S+)?\s+)*["']?([\w@][\w@./-]*)["']?(?=\s|$|[;&|])/g,
   ))
     out.push(m[1]!);
+  // `make -f build/Makefile`, `make -C native`, `make`: the Makefile whose recipes run.
+  for (const m of cmd.matchAll(/(?:^|[;&|]\s*|\s)make\b([^;&|]*)/g)) {
+    const opts = m[1] ?? '';
+    const file = /(?:^|\s)(?:-f\s*|--file=|--makefile=)["']?([\w@./-]+)/.exec(opts)?.[1];
+    const dir = /(?:^|\s)(?:-C\s*|--directory=)["']?([\w@./-]+)/.exec(opts)?.[1];
+    out.push(file ? (dir ? `${dir}/${file}` : file) : `${dir ? `${dir}/` : ''}Makefile`);
+  }
   // Windows: `cmd /c x.bat`, `x.cmd`, `powershell -ExecutionPolicy Bypass -File x.ps1`.
   for (const m of cmd.matchAll(/(?:^|[\s;&|])((?:\.{0,2}[\\/])?[\w@.\\/-]+\.(?:bat|cmd|ps1))\b/gi))
     out.push(m[1]!.replace(/\\/g, '/'));

@@ -1171,6 +1171,13 @@ export function dispatch(
   const a0 = args[0];
   const s0 = asString(a0);
   if (callee.k === 'global') {
+    // (`module.require.bind(module)`: the loader itself, to be called later.)
+    if (
+      callee.name === 'require' &&
+      (node.callee as AstNode | undefined)?.type === 'MemberExpression' &&
+      keyName((node.callee as AstNode).property as AstNode) === 'bind'
+    )
+      return callee;
     if (callee.name === 'require') return s0 !== undefined ? loadModule(ev, s0, node, a0) : UNKNOWN;
     const g: GlobalCall = { node, name: callee.name, args, argNodes, a0, s0, scope, depth };
     return (

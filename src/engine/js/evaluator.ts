@@ -1734,6 +1734,18 @@ export class Evaluator {
     // A module's compiler kept under another name (`const c = m._compile; c.call(m, code, f)`,
     // a require.extensions hook): calls of it compile their source.
     if (key === '_compile' && obj.k === 'unknown') return { k: 'api', mod: 'module', path: '_compile' };
+    // `module.require` (CommonJS's module object, not shadowed): require, however it is named.
+    if (
+      key === 'require' &&
+      obj.k === 'unknown' &&
+      !obj.t?.size &&
+      (at.object as AstNode | undefined)?.type === 'Identifier' &&
+      (at.object as AstNode).name === 'module' &&
+      scope.lookup('module') === undefined
+    )
+      return { k: 'global', name: 'require' };
+    // `require.bind(module)`: the same loader.
+    if (key === 'bind' && obj.k === 'global' && obj.name === 'require') return obj;
     // `module.constructor` (CommonJS's own module object, not shadowed): Node's Module class, whose
     // `_load` is require reached another way.
     if (

