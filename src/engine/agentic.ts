@@ -195,6 +195,10 @@ interface PhraseRule {
   message: string;
 }
 
+/** Words one of which text must hold for the agent rules to have anything to read in it. */
+export const PROMPT_PREFILTER =
+  /ignore|disregard|forget|override|you are now|system prompt|(?:do not|no need to) (?:report|flag|mention)|\b(?:AI|LLMs?|assistants?|agent|claude|cursor|copilot|gpt|gemini|reviewers?|scanners?)\b|\b(?:AI|LLM|coding|code|IDE)\s+agents\b|curl|wget|registry|\.ssh|credential|IMPORTANT|SYSTEM/i;
+
 const ADDRESSEE =
   /\b(?:AI|LLMs?|assistants?|agents?|copilot|claude|cursor|chatgpt|gpt-?\d?|gemini|codex|language models?|reviewers?|code review(?:er)?|scanners?|auditors?)\b/i;
 

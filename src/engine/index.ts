@@ -13,7 +13,15 @@ import { join, posix } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import type { AgenticThreat } from '../contract/schemas';
-import { agentFilePaths, isAgentFile, MODEL_TOPIC, scanText, TEST_PATH, type TextContext } from './agentic';
+import {
+  agentFilePaths,
+  isAgentFile,
+  MODEL_TOPIC,
+  PROMPT_PREFILTER,
+  scanText,
+  TEST_PATH,
+  type TextContext,
+} from './agentic';
 import { SECTION_FOR_AI } from './agentic/semantic';
 import { CapabilityCollector } from './capabilities';
 import { buildDocs, declarationExports } from './docs';
@@ -79,12 +87,10 @@ const TOOL_CONFIG =
 const MARKDOWN = /\.(?:md|markdown|mdx|txt|mdc)$/i;
 /** A module hook installed: a loader extension, a replaced compile step, synchronous hooks. */
 const MODULE_HOOK =
-  /\b_extensions\s*\[[^\]\n]{1,12}\]\s*=(?!=)|\._compile\s*=(?!=)|\bModule\.wrap\s*=(?!=)|\bregisterHooks\s*\(/;
+  /\b_?extensions\s*\[[^\]\n]{1,12}\]\s*=(?!=)|\._compile\s*=(?!=)|\bModule\.wrap\s*=(?!=)|\bregisterHooks\s*\(/;
 /** `register('./hooks.mjs', …)` of Node's `module` (customisation hooks in a loader thread). */
 const MODULE_REGISTER = /\bregister\s*\(\s*['"`]|\bregister\s*\(\s*new\s+URL\b/;
 const NODE_MODULE = /['"`](?:node:)?module['"`]/;
-const PROMPT_PREFILTER =
-  /ignore|disregard|forget|override|you are now|system prompt|(?:do not|no need to) (?:report|flag|mention)|\b(?:AI|LLMs?|assistants?|agent|claude|cursor|copilot|gpt|gemini|reviewers?|scanners?)\b|\b(?:AI|LLM|coding|code|IDE)\s+agents\b|curl|wget|registry|\.ssh|credential|IMPORTANT|SYSTEM/i;
 
 /**
  * Whether a file's top lines leave unless an environment variable named after the package is set
@@ -445,15 +451,16 @@ export function encodedMembers(files: PackageFile[]): PackageFile[] {
   return out;
 }
 
-/**
- * The JavaScript a package's patch files give other packages (`patches/axios+1.7.2.patch`, applied
- * by `patch-package` or `git apply` when it installs): each patched `.js` file's new side (its
- * hunks' context and added lines) read as a file of its own, `<patch>!/<target>`. What the patch
- * adds is then read for what it does, and the package rules weigh a patch applied at install.
- */
+/** Names of Node's modules a patched file's code uses (`http.request`, `http__default['default']`). */
 const PATCH_MODULE_NAME =
   /\b(?:https?|net|tls|dns|dgram|fs|os|child_process|zlib|crypto)(?:__default)?\b(?=\s*(?:\.|\[))/g;
 
+/**
+ * The JavaScript a package's patch files give other packages (`patches/axios+1.7.2.patch`, applied
+ * by `patch-package` or `git apply` when it installs): what each patch adds to a `.js` file (its
+ * added lines, in blocks; the context is a fragment that does not parse) read as a file of its
+ * own, `<patch>!/<target>`, for what it does; the package rules weigh a patch applied at install.
+ */
 export function patchedMembers(files: PackageFile[]): PackageFile[] {
   const out: PackageFile[] = [];
   for (const f of files) {
@@ -524,21 +531,34 @@ export function patchedMembers(files: PackageFile[]): PackageFile[] {
 const MAKEFILE = /(?:^|\/)(?:GNUmakefile|[Mm]akefile|[\w.-]+\.mk)$/;
 
 /**
- * A Makefile as the shell script `make` runs: each recipe line (tab-indented, `@`/`-` prefixes
- * dropped) kept on its own line number, other lines blank, with `$(NAME)` and `${NAME}` replaced
- * by the variables it and the files it includes assign (`include config.mk`), `$(shell cmd)` as
+ * A Makefile as the shell script `make` runs for the targets asked for (`make -f build/Makefile
+ * fetch`; none named: the first target), with their prerequisites: each recipe line (tab-indented
+ * or after `target: ;`, `@`/`-` prefixes dropped, continued lines joined) kept on its own line
+ * number, other lines blank, with `$(NAME)` and `${NAME}` replaced by the variables it and the
+ * files it includes assign (`include config.mk`, each file read once), `$(shell cmd)` as
  * `$(cmd)`, `$(or a,b)` as `a`, and `$$` as `$`. (Variables not assigned stay `$NAME`: the
- * environment's.)
+ * environment's.) A maintainer's `release:` target is not what `make build` runs.
  */
-export function makeRecipes(text: string, path: string, read: (p: string) => string | undefined): string {
+export function makeRecipes(
+  text: string,
+  path: string,
+  read: (p: string) => string | undefined,
+  goals: readonly string[] = [],
+): string {
   const vars = new Map<string, string>();
+  const included = new Set<string>([path]);
   const assign = (src: string, depth: number) => {
     for (const line of src.split(/\r?\n/).slice(0, 5000)) {
-      const inc = /^-?include\s+(\S+)/.exec(line);
+      const inc = /^-?include\s+(.+)$/.exec(line);
       if (inc && depth < 3) {
-        const name = inc[1]!;
-        const body = read(posix.normalize(name)) ?? read(posix.join(posix.dirname(path), name));
-        if (body) assign(body, depth + 1);
+        for (const name of inc[1]!.trim().split(/\s+/).slice(0, 8)) {
+          const at = [posix.normalize(name), posix.join(posix.dirname(path), name)].find(
+            (x) => read(x) !== undefined,
+          );
+          if (at === undefined || included.has(at)) continue;
+          included.add(at);
+          assign(read(at)!, depth + 1);
+        }
         continue;
       }
       const m = /^(?:export\s+|override\s+)?([A-Za-z_][\w.-]*)\s*[:?+!]?=\s*(.*)$/.exec(line);
@@ -547,24 +567,105 @@ export function makeRecipes(text: string, path: string, read: (p: string) => str
     }
   };
   assign(text, 0);
-  const expand = (s: string, depth: number): string =>
-    depth > 6
+  // (Bounded: a variable is expanded once, not inside itself, and a line stops growing at 16 KB.)
+  const expanded = new Map<string, string>();
+  const expand = (s: string, depth: number, open: ReadonlySet<string>): string =>
+    depth > 6 || s.length > 16_384
       ? s
       : s
           .replace(
             /\$\(shell\s+([^()]*(?:\([^()]*\)[^()]*)*)\)/g,
-            (_m, cmd: string) => `$(${expand(cmd, depth + 1)})`,
+            (_m, cmd: string) => `$(${expand(cmd, depth + 1, open)})`,
           )
-          .replace(/\$\(or\s+([^,()]*),[^()]*\)/g, (_m, a: string) => expand(a, depth + 1))
-          .replace(/\$[({]([A-Za-z_][\w.-]*)[)}]/g, (_m, name: string) =>
-            vars.has(name) ? expand(vars.get(name)!, depth + 1) : `$${name}`,
+          .replace(/\$\(or\s+([^,()]*),[^()]*\)/g, (_m, a: string) => expand(a, depth + 1, open))
+          .replace(
+            /\$(?:[({]([A-Za-z_][\w.-]*)[)}]|([A-Za-z_]))/g,
+            (m, long: string | undefined, short: string | undefined) => {
+              const name = (long ?? short)!;
+              if (!vars.has(name)) return `$${name}`;
+              if (open.has(name)) return m;
+              let v = expanded.get(name);
+              if (v === undefined) {
+                v = expand(vars.get(name)!, depth + 1, new Set([...open, name])).slice(0, 16_384);
+                expanded.set(name, v);
+              }
+              return v;
+            },
           );
-  return text
-    .split(/\r?\n/)
-    .map((line) =>
-      line.startsWith('\t') ? expand(line.slice(1).replace(/^[@+-]+/, ''), 0).replace(/\$\$/g, '$') : '',
-    )
+  // Rules: `target [target…]: prerequisites [; recipe]`, then their tab-indented lines.
+  const lines = text.split(/\r?\n/).slice(0, 20_000);
+  const rules = new Map<string, { prereqs: string[]; lines: number[] }>();
+  let first: string | undefined;
+  let current: { prereqs: string[]; lines: number[] }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.startsWith('\t')) {
+      for (const r of current) r.lines.push(i);
+      continue;
+    }
+    const rule = /^([^\s:=#][^:=#]*?)\s*::?(?!=)\s*([^;#]*?)\s*(?:;(.*))?$/.exec(line);
+    if (
+      !rule ||
+      /^(?:export|override|include|-include|define|ifeq|ifneq|ifdef|ifndef|else|endif)\b/.test(line)
+    ) {
+      if (line.trim() && !line.startsWith('#')) current = [];
+      continue;
+    }
+    const targets = rule[1]!.trim().split(/\s+/);
+    current = targets.map((t) => {
+      const r = rules.get(t) ?? { prereqs: [], lines: [] };
+      rules.set(t, r);
+      r.prereqs.push(...rule[2]!.trim().split(/\s+/).filter(Boolean));
+      if (rule[3]?.trim()) r.lines.push(-(i + 1)); // an inline recipe: the text after `;`
+      return r;
+    });
+    first ??= targets.find((t) => !t.startsWith('.'));
+  }
+  const wanted = new Set<number>();
+  const visit = (t: string, depth: number) => {
+    const r = rules.get(t);
+    if (!r || depth > 20) return;
+    rules.delete(t);
+    for (const l of r.lines) wanted.add(l);
+    for (const p of r.prereqs.slice(0, 50)) visit(p, depth + 1);
+  };
+  for (const g of goals.length ? goals : first ? [first] : []) visit(g, 0);
+  const recipe = (raw: string) =>
+    expand(raw.replace(/^[@+-]+/, ''), 0, new Set())
+      .slice(0, 16_384)
+      .replace(/\$\$/g, '$');
+  return lines
+    .map((line, i) => {
+      if (wanted.has(-(i + 1))) return recipe(/;(.*)$/.exec(line)![1]!.trim());
+      if (!wanted.has(i)) return '';
+      // (A recipe line continued with `\` onto lines that need no tab.)
+      let text = line.slice(1);
+      for (let j = i + 1; text.endsWith('\\') && j < lines.length && j < i + 50; j++)
+        text = `${text.slice(0, -1)} ${lines[j]!.trim()}`;
+      return recipe(text);
+    })
     .join('\n');
+}
+
+/** The goals of the `make` commands in install scripts that run a given Makefile. */
+export function makeGoals(commands: readonly string[], makefile: string): string[] {
+  const out: string[] = [];
+  for (const cmd of commands)
+    for (const m of cmd.matchAll(/(?:^|[;&|(]\s*)(?:\S*\/)?make\b([^;&|)]*)/g)) {
+      const words = (m[1] ?? '').trim().split(/\s+/).filter(Boolean);
+      const goals: string[] = [];
+      let file: string | undefined;
+      for (let i = 0; i < words.length; i++) {
+        const w = words[i]!;
+        if (/^(?:-f|--file|--makefile|-C|--directory|-j|--jobs|-l|-I|-o|-W)$/.test(w)) {
+          if (/^-f|--file|--makefile$/.test(w)) file = words[i + 1];
+          i++;
+        } else if (/^--(?:file|makefile)=/.test(w)) file = w.split('=')[1];
+        else if (!w.startsWith('-') && !w.includes('=')) goals.push(w.replace(/["']/g, ''));
+      }
+      if (!file || posix.basename(file) === posix.basename(makefile)) out.push(...goals);
+    }
+  return [...new Set(out)];
 }
 
 export function analyzeFiles(
@@ -889,14 +990,15 @@ export function analyzeFiles(
             ? 'tool_output'
             : 'code_string';
       // (Printed text is assembled at run time: its findings are placed at the call that prints.)
-      if (context === 'printed')
-        evidence.push(
-          ...scanText({ path: file.path, text: s.text, context, installTime, mcpPackage }).map((f) => ({
-            ...f,
-            line: s.line,
-          })),
-        );
-      else if (context !== 'code_string' || PROMPT_PREFILTER.test(s.text))
+      if (context === 'printed') {
+        if (PROMPT_PREFILTER.test(s.text))
+          evidence.push(
+            ...scanText({ path: file.path, text: s.text, context, installTime, mcpPackage }).map((f) => ({
+              ...f,
+              line: s.line,
+            })),
+          );
+      } else if (context !== 'code_string' || PROMPT_PREFILTER.test(s.text))
         textScan(file.path, s.text, context, installTime, s.line);
     }
     return r.requires;
@@ -923,10 +1025,18 @@ export function analyzeFiles(
     if (dialect) {
       done.add(path);
       const text = makefile
-        ? makeRecipes(decodeText(f.data).text, path, (p) => {
-            const inc = byPath.get(p);
-            return inc && !inc.truncated ? decodeText(inc.data).text : undefined;
-          })
+        ? makeRecipes(
+            decodeText(f.data).text,
+            path,
+            (p) => {
+              const inc = byPath.get(p);
+              return inc && !inc.truncated ? decodeText(inc.data).text : undefined;
+            },
+            makeGoals(
+              install.scripts.map((s) => s.command),
+              path,
+            ),
+          )
         : decodeText(f.data).text;
       evidence.push(...scriptFileFindings(path, text, dialect, scriptState));
       // Scripts run other scripts (`bash scripts/start.sh`, `call setup.cmd`): follow them.

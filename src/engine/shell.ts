@@ -234,11 +234,14 @@ export function scriptTargets(cmd: string): string[] {
   ))
     out.push(m[1]!);
   // `make -f build/Makefile`, `make -C native`, `make`: the Makefile whose recipes run.
-  for (const m of cmd.matchAll(/(?:^|[;&|]\s*|\s)make\b([^;&|]*)/g)) {
+  // (A command, not the word in an `echo`; with no file named, what GNU make looks for, in order.)
+  for (const m of cmd.matchAll(/(?:^|[;&|(]\s*)(?:\S*\/)?make\b([^;&|)]*)/g)) {
     const opts = m[1] ?? '';
-    const file = /(?:^|\s)(?:-f\s*|--file=|--makefile=)["']?([\w@./-]+)/.exec(opts)?.[1];
-    const dir = /(?:^|\s)(?:-C\s*|--directory=)["']?([\w@./-]+)/.exec(opts)?.[1];
-    out.push(file ? (dir ? `${dir}/${file}` : file) : `${dir ? `${dir}/` : ''}Makefile`);
+    const file = /(?:^|\s)(?:-f\s*|--file[=\s]|--makefile[=\s])["']?([\w@./-]+)/.exec(opts)?.[1];
+    const dir = /(?:^|\s)(?:-C\s*|--directory[=\s])["']?([\w@./-]+)/.exec(opts)?.[1];
+    const at = dir ? `${dir}/` : '';
+    if (file) out.push(`${at}${file}`);
+    else out.push(`${at}GNUmakefile`, `${at}makefile`, `${at}Makefile`);
   }
   // Windows: `cmd /c x.bat`, `x.cmd`, `powershell -ExecutionPolicy Bypass -File x.ps1`.
   for (const m of cmd.matchAll(/(?:^|[\s;&|])((?:\.{0,2}[\\/])?[\w@.\\/-]+\.(?:bat|cmd|ps1))\b/gi))

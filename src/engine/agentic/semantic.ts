@@ -181,7 +181,7 @@ function installsOther(s: string): boolean {
 
 /** An opening that addresses what follows to AI assistants. */
 export const SECTION_FOR_AI =
-  /\b(?:(?:if\s+)?you(?:\s+are|'re|’re)|as)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,3}(?:assistant|agent|model)s?\b|\b(?:for|to)\s+(?:(?:the|any|an?)\s+)?(?:AI|LLM)[\w-]*\s+(?:(?:coding|code|based|powered)\s+)*(?:assistants?|agents?|models?|tools?)\b|\b(?:for|to)\s+(?:(?:automated|autonomous)\s+)?(?:(?:coding|code|IDE|editor)\s+)+(?:assistants?|agents?|copilots?)\b|\bpara\s+(?:los\s+)?(?:asistentes|agentes)\s+(?:de\s+)?IA\b|\bfür\s+(?:KI-?(?:Assistenten|Agenten)|(?:Coding-)?Agenten)\b|\bpour\s+les\s+(?:assistants|agents)\s+(?:d'IA|IA)\b|(?:给|供|面向)\s*AI\s*(?:助手|编程助手|代理|智能体)/i;
+  /\b(?:(?:if\s+)?you(?:\s+are|'re|’re)|as)\s+an?\s+(?:[\w-]+\s+){0,3}(?:assistant|agent|model)s?\b|\bas\s+the\s+(?:(?:AI|coding|code|LLM)\s+){1,2}(?:assistant|agent)\b|\b(?:for|to)\s+(?:(?:the|any|an?)\s+)?(?:AI|LLM)[\w-]*\s+(?:(?:coding|code|based|powered)\s+)*(?:assistants?|agents?|models?|tools?)\b|\b(?:for|to)\s+(?:(?:automated|autonomous)\s+)?(?:(?:coding|code|IDE|editor)\s+)+(?:assistants?|agents?|copilots?)\b|\bpara\s+(?:los\s+)?(?:asistentes|agentes)\s+(?:de\s+)?IA\b|\bfür\s+(?:KI-?(?:Assistenten|Agenten)|(?:Coding-)?Agenten)\b|\bpour\s+les\s+(?:assistants|agents)\s+(?:d'IA|IA)\b|(?:给|供|面向)\s*AI\s*(?:助手|编程助手|代理|智能体)/i;
 
 /** A script from the package or a global install an agent is told to run. */
 const RUN_IMPERATIVE =

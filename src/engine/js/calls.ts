@@ -39,6 +39,7 @@ import { requestCredentialResult } from './models/server';
 import { sessionApi, sessionModuleCall } from './models/sessions';
 import { SENSITIVE_PATH } from '../indicators';
 import { escapeRegExp } from '../text';
+import { PROMPT_PREFILTER } from '../agentic';
 import { nativeModuleCall } from './models/code';
 import { networkApi, networkCallbackParams, networkGlobal, networkModuleCall } from './models/network';
 import { osApi } from './models/os-env';
@@ -1134,8 +1135,15 @@ function printed(ev: Evaluator, node: AstNode, calleeNode: AstNode, args: Val[])
   if (name === undefined || !PRINT.test(name) || !args.some((a) => a.k === 'str')) return;
   // (Printed as console.log prints: the arguments formatted into one line.)
   const text = (asString(formatted(args.slice(0, 8))) ?? '').replace(/\$\{…\}/g, ' ');
-  if (text.length >= 40 && /\s\S+\s/.test(text) && ev.strings.length < 2000)
-    ev.strings.push({ text: text.slice(0, 20_000), line: lineOf(node), context: 'printed' });
+  // (Each text once, and at most 100 texts or 64 KB per file: a print in a loop is one text.)
+  if (text.length < 40 || !/\s\S+\s/.test(text) || ev.printedSeen.size >= 100) return;
+  const kept = text.slice(0, 20_000);
+  if (ev.printedSeen.has(kept) || ev.strings.length >= 2000 || ev.printedBytes + kept.length > 65_536) return;
+  // (Only text the agent rules could read counts against the budget.)
+  if (!PROMPT_PREFILTER.test(kept)) return;
+  ev.printedSeen.add(kept);
+  ev.printedBytes += kept.length;
+  ev.strings.push({ text: kept, line: lineOf(node), context: 'printed' });
 }
 
 /**

@@ -361,6 +361,9 @@ export class Evaluator {
   readonly boring = new Map<AstNode, number>();
   /** What functions walked where they are defined return, when it carries data (by function node). */
   readonly definitionReturns = new WeakMap<AstNode, Val>();
+  /** Texts the file prints, kept once each for the text rules (see calls.ts printed). */
+  readonly printedSeen = new Set<string>();
+  printedBytes = 0;
   /**
    * A test in the function being walked (an `if`, a `switch`, a `?:`) reads the recipient its
    * caller chose: what it returns in place of that recipient is a default or a check, not a swap.
@@ -1920,8 +1923,7 @@ export class Evaluator {
             : a !== undefined && b !== undefined
               ? str(a + b, [was, v])
               : // (Text added to what is not known here, `cur += 'registry=…'`: known in part, as
-                // with `+`.)
-                // (Not from holes alone: `out += ch` from `''` builds nothing known.)
+                // with `+`; not from holes alone: `out += ch` from `''` builds nothing known.)
                 (was.k === 'str' || v.k === 'str') &&
                   (a ?? b)!.length <= 100_000 &&
                   (a ?? b)!.replace(/\$\{…\}/g, '').trim() !== ''

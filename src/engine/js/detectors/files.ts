@@ -523,7 +523,12 @@ export function write(
     )
   ) {
     // (The user's token, from the environment or their config, written for the registry it names.)
-    const token = /_authToken\s*=|npmAuthToken\s*:/.test(data) && hasDeepTaint(args[1], 'secret_env');
+    // (Into the user's own config, not a CI action's project config for its registry.)
+    const token =
+      /(?:^|\/)(?:~|\$HOME)\/\.(?:npmrc|yarnrc(?:\.yml)?)$/.test(p.replace(/\\/g, '/')) &&
+      !d.input.modules?.ciAction &&
+      /_authToken\s*=|npmAuthToken\s*:/.test(data) &&
+      hasDeepTaint(args[1], 'secret_env');
     d.threat(
       'js.write-registry-config',
       token ? 'data_exfiltration' : d.installTime ? 'install_script_injection' : 'social_engineering',

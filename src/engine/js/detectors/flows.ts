@@ -89,7 +89,9 @@ function toOwnService(d: Detectors, args: Val[]): boolean {
   );
   const own = (url: string) => {
     const host = /^https:\/\/([a-z0-9.-]+)(?:[:/]|$)/i.exec(url)?.[1]?.toLowerCase();
-    return !!host && host.split('.').some((label) => words.has(label));
+    // (The domain it is registered under, not a subdomain an attacker names after the package.)
+    const labels = host?.split('.') ?? [];
+    return labels.length >= 2 && words.has(labels[labels.length - 2]!);
   };
   const a0 = args[0];
   const url = a0?.k === 'obj' ? asString(a0.props.get('href')) : asString(a0);

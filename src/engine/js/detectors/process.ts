@@ -318,7 +318,8 @@ export function spawn(
       const elsewhere =
         !!cwdTaints &&
         ((cwdTaints.has('user_listing') &&
-          (!cwdTaints.has('cwd') || /(?:^|[\\/])\.\.(?:[\\/]|$)/.test(asString(cwdOpt) ?? ''))) ||
+          (!cwdTaints.has('cwd') ||
+            /(?:^|[\\/])(?:\.\.|~)(?:[\\/]|$)|[\\/](?:home|Users)[\\/]/.test(asString(cwdOpt) ?? ''))) ||
           cwdTaints.has('outside_pkg'));
       const level =
         rule === 'js.exec-npm-publish' && !d.installTime

@@ -5,6 +5,7 @@
  * bindings, node-gyp-build). Constant code strings are analysed as code themselves (bounded).
  */
 import { analyzeJsFile } from '../analyze';
+import { escapeRegExp } from '../../text';
 import { keyName } from '../ast';
 import type { Evaluator } from '../evaluator';
 import { UNKNOWN, asString, str, unknown, withTaint, type AstNode, type Val } from '../values';
@@ -113,12 +114,11 @@ export function addedToBundle(ev: Evaluator, node: AstNode, code: Val): void {
 }
 
 const ADDED_TO_MODULES = 'code its module hook adds to the modules the application loads';
-/**
- * Another package's module named by its path (`/node_modules/express/lib/response.js`) or
- * resolved by its name (`require.resolve('express/lib/response')`).
- */
-const OTHER_MODULE =
-  /node_modules\/((?:@[\w.-]+\/)?[\w][\w.-]*)\/([\w./-]*?\.[cm]?js)\b|\bresolve\s*\(\s*['"`]((?:@[\w.-]+\/)?[a-z][\w.-]*)\/([\w./-]+)['"`]/;
+/** Another package's module named by its path (`/node_modules/express/lib/response.js`). */
+const OTHER_MODULE = /node_modules\/((?:@[\w.-]+\/)?[\w][\w.-]*)\/([\w./-]*?\.[cm]?js)\b/;
+/** `const T = require.resolve('express/lib/response')`: another package's module, by name. */
+const RESOLVED_MODULE =
+  /\b([A-Za-z_$][\w$]*)\s*=\s*(?:[\w$.]+\.)?resolve\s*\(\s*['"`]((?:@[\w.-]+\/)?[a-z][\w.-]*)\/([\w./-]+)['"`]/g;
 
 /**
  * `source + CODE` / `CODE + String(source)` in a package that hooks the module loader: code
@@ -140,15 +140,31 @@ export function addedToModules(ev: Evaluator, node: AstNode, code: string): void
   });
   if (nested.parseError) return;
   ev.effects.nestedCode(node, ADDED_TO_MODULES, nested.findings, nested.caps);
-  // (Named just before the join: the test that picks the module, `/\/express\/lib\/response\.js$/`,
-  // or the name it resolves at the top of the file.)
+  // (Named just before the join: the test that picks the module, `/\/express\/lib\/response\.js$/`
+  // written as a regular expression, `\/`, `[\\/]` and `\.` read as the path's characters; or a
+  // name the file resolves, compared there: `if (filename === TARGET)`.)
   const at = node.start ?? node.range?.[0] ?? 0;
-  const before = `${ev.input.text.slice(Math.max(0, at - 300), at + 1)}\n${ev.input.text.slice(0, Math.min(at, 2000))}`;
-  // (Written as a regular expression: `\/`, `[\\/]` and `\.` read as the path's characters.)
+  const before = ev.input.text.slice(Math.max(0, at - 300), at + 1);
   const named = OTHER_MODULE.exec(before.replace(/[\\[\]]/g, ''));
-  const pkg = named?.[1] ?? named?.[3];
-  if (named && pkg !== ev.input.modules?.packageName && /\b(?:\w+\s*\(|\w+\s*=[^=])/.test(code))
-    ev.effects.moduleCodeAdded(node, `${pkg}/${named[2] ?? named[4]}`);
+  let target = named ? `${named[1]}/${named[2]}` : undefined;
+  if (!target && ev.input.text.includes('resolve'))
+    for (const r of ev.input.text.slice(0, 200_000).matchAll(RESOLVED_MODULE)) {
+      const id = escapeRegExp(r[1]!);
+      if (
+        new RegExp(
+          `(?:[!=]==?|\\.(?:endsWith|includes|startsWith|test)\\()\\s*${id}\\b|\\b${id}\\s*[!=]==?`,
+        ).test(before)
+      ) {
+        target = `${r[2]}/${r[3]}`;
+        break;
+      }
+    }
+  if (
+    target &&
+    !target.startsWith(`${ev.input.modules?.packageName}/`) &&
+    /\b(?:\w+\s*\(|\w+\s*=[^=])/.test(code)
+  )
+    ev.effects.moduleCodeAdded(node, target);
 }
 
 /** webpack-sources, the text of the assets webpack emits: `new ConcatSource(old, '\n', code)`. */

@@ -158,6 +158,13 @@ function namesCacheDir(p: string): boolean {
 function ownSettingDir(p: string, packageName: string | undefined): boolean {
   const prefix = /(?:^|\/)\$([A-Z][A-Z0-9]*)_[A-Z0-9_]+(?:\/|$)/.exec(p)?.[1];
   if (!prefix || prefix.length < 3 || !packageName || p.includes('..')) return false;
+  // (Variables of the system, npm or CI are nobody's own setting, whatever the package is called.)
+  if (
+    /^(?:INIT|XDG|GITHUB|RUNNER|AWS|NPM|NODE|HOME|USER|APP|LOCAL|PROGRAM|SYSTEM|TMP|TEMP|CI|PWD|OLDPWD)$/.test(
+      prefix,
+    )
+  )
+    return false;
   return packageName
     .replace(/^@/, '')
     .split(/[-_./]/)
