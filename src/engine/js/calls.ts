@@ -320,7 +320,8 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     args.push(ev.walk(a, scope, depth + 1));
   }
   if (node.type === 'NewExpression') bundleSource(ev, node, calleeNode, args);
-  else if (calleeNode.type === 'MemberExpression') printed(ev, node, calleeNode, args);
+  else if (calleeNode.type === 'MemberExpression' || calleeNode.type === 'Identifier')
+    printed(ev, node, calleeNode, args);
   const bundled = bundleRequire(ev, calleeNode, callee, args, scope, depth);
   if (bundled) return bundled;
   const matched = literalRegexCall(calleeNode, args);
@@ -1120,7 +1121,27 @@ function forgetCounters(fn: AstNode, scope: Scope): void {
   }
 }
 
-const PRINT_METHOD = /^(?:log|error|warn|info|debug|write)$/;
+const PRINT_METHOD = /^(?:log|error|warn|info|debug|write|call)$/;
+
+/**
+ * Names a file gives the console's methods and the process's output streams (`const { log } =
+ * console`, `const out = process.stdout`, `const print = console.log`): what each stands for.
+ */
+function printAliases(ev: Evaluator): Map<string, string> {
+  if (ev.printAliases) return ev.printAliases;
+  const out = new Map<string, string>();
+  const text = ev.input.text.length > 2_000_000 ? ev.input.text.slice(0, 2_000_000) : ev.input.text;
+  for (const m of text.matchAll(/\b(?:const|let|var)\s*\{([^}]{1,200})\}\s*=\s*console\b/g))
+    for (const part of m[1]!.split(',')) {
+      const [from, to] = part.split(':').map((x) => x.trim());
+      if (from && /^(?:log|error|warn|info|debug)$/.test(from)) out.set(to || from, `console.${from}`);
+    }
+  for (const m of text.matchAll(
+    /\b(?:const|let|var)\s+([\w$]+)\s*=\s*(console\.(?:log|error|warn|info|debug)|process\.(?:stdout|stderr))\b(?!\s*\.)/g,
+  ))
+    out.set(m[1]!, m[2]!);
+  return (ev.printAliases = out);
+}
 const PRINT = /^(?:console\.(?:log|error|warn|info|debug)|process\.(?:stdout|stderr)\.write)$/;
 
 /**
@@ -1129,9 +1150,26 @@ const PRINT = /^(?:console\.(?:log|error|warn|info|debug)|process\.(?:stdout|std
  * text rules read that way: addressed to the model or pressing it, not as a program's literals.
  */
 function printed(ev: Evaluator, node: AstNode, calleeNode: AstNode, args: Val[]): void {
-  const method = keyName(calleeNode.property as AstNode);
-  if (method === undefined || !PRINT_METHOD.test(method)) return;
-  const name = dottedName(calleeNode);
+  const method =
+    calleeNode.type === 'Identifier' ? (calleeNode.name as string) : keyName(calleeNode.property as AstNode);
+  if (
+    method === undefined ||
+    (!PRINT_METHOD.test(method) && !(calleeNode.type === 'Identifier' && printAliases(ev).has(method)))
+  )
+    return;
+  // (`console.log.call(console, …)`: the method itself.)
+  let name = dottedName(calleeNode);
+  if (name !== undefined && /\.(?:call|apply)$/.test(name)) {
+    name = name.replace(/\.(?:call|apply)$/, '');
+    args = args.slice(1);
+    if (name.endsWith('.apply')) return;
+  }
+  // (Under another name: `const { log } = console`, `const out = process.stdout; out.write(…)`.)
+  if (name !== undefined && !PRINT.test(name)) {
+    const head = name.split('.')[0]!;
+    const alias = printAliases(ev).get(head);
+    if (alias !== undefined) name = alias + name.slice(head.length);
+  }
   if (name === undefined || !PRINT.test(name) || !args.some((a) => a.k === 'str')) return;
   // (Printed as console.log prints: the arguments formatted into one line.)
   const text = (asString(formatted(args.slice(0, 8))) ?? '').replace(/\$\{…\}/g, ' ');

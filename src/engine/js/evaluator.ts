@@ -364,6 +364,8 @@ export class Evaluator {
   /** Texts the file prints, kept once each for the text rules (see calls.ts printed). */
   readonly printedSeen = new Set<string>();
   printedBytes = 0;
+  /** Names the file gives console methods and output streams (see calls.ts printAliases). */
+  printAliases?: Map<string, string>;
   /**
    * A test in the function being walked (an `if`, a `switch`, a `?:`) reads the recipient its
    * caller chose: what it returns in place of that recipient is a default or a check, not a swap.
