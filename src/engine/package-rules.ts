@@ -5,13 +5,14 @@
  * code. They read the evidence gathered from the files and add their findings to it, in order
  * (the last rule sees the findings of the first two).
  */
+import { posix } from 'node:path';
 import { WARNING_CONFIDENCE } from '../policy/risk-policy';
 import { namesDropped } from './js/detectors/chains';
 import { finding } from './findings';
 import type { JsFileFacts } from './js/analyze';
 import { isAgentFile } from './agentic';
 import { analyzeScript } from './script-behaviour';
-import { analyzeShell } from './shell';
+import { analyzeShell, scriptTargets } from './shell';
 import { decodeText } from './text';
 import type { Finding, PackageFile } from './types';
 
@@ -51,7 +52,7 @@ export function packageRules(
 ): void {
   const { files, byPath, fileFacts, scripts } = ctx;
   agentRunsPackageScript(evidence, files, ctx.allScripts);
-  installPatchesDependency(evidence, scripts);
+  installPatchesDependency(evidence, scripts, byPath);
   walletSwapAcrossFiles(evidence, fileFacts);
   // A shell with no command to run, in a package that opens an outbound socket and wires process
   // streams: a reverse shell, also when the socket and the shell sit in different files.
@@ -175,7 +176,8 @@ export function packageRules(
 }
 
 /** Install scripts that apply the package's patch files to what npm installed beside it. */
-const APPLIES_PATCHES = /\bpatch-package\b|\bgit\s+apply\b|(?:^|[;&|]\s*)patch\s+-p\d/;
+const APPLIES_PATCHES =
+  /\bpatch-package\b|\bgit\s+apply\b|(?:^|[;&|(]\s*|\n\s*|do\s+)patch\s+(?:-[-\w=]+\s+)*-p\d/m;
 
 /**
  * An install script applying a patch that gives another package network requests or process
@@ -185,8 +187,16 @@ const APPLIES_PATCHES = /\bpatch-package\b|\bgit\s+apply\b|(?:^|[;&|]\s*)patch\s
 function installPatchesDependency(
   evidence: Finding[],
   scripts: { name: string; command: string; line: number }[],
+  byPath: Map<string, PackageFile>,
 ): void {
-  const s = scripts.find((x) => APPLIES_PATCHES.test(x.command));
+  // (In the hook's command, or in a script of the package it runs: `sh scripts/apply.sh`.)
+  const applies = (command: string) =>
+    APPLIES_PATCHES.test(command) ||
+    scriptTargets(command).some((t) => {
+      const f = byPath.get(posix.normalize(t));
+      return !!f && !f.truncated && f.size <= 256_000 && APPLIES_PATCHES.test(decodeText(f.data).text);
+    });
+  const s = scripts.find((x) => applies(x.command));
   if (!s) return;
   const acts = evidence.filter(
     (f) =>

@@ -290,9 +290,12 @@ describe('patches an install script applies to other packages (round 65)', () =>
     for (const [script, file] of [
       ['git apply --directory=. patches/pino.diff', 'patches/pino.diff'],
       ['patch-package', 'patches/pino+9.4.0.patch'],
+      ['sh scripts/apply.sh', 'fixes/pino.diff'],
     ] as const) {
       const r = analyzeSource({
         'package.json': pkg({ scripts: { postinstall: script } }),
+        'scripts/apply.sh':
+          '#!/bin/sh\ncd "$INIT_CWD" || exit 0\nfor p in node_modules/proc-kit/fixes/*.diff; do patch -N -s -p1 < "$p" || true; done\n',
         'index.js': "module.exports = require('pino');",
         [file]: patchOf([
           "      const net = require('net');",
