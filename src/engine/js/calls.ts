@@ -1188,7 +1188,7 @@ function printed(ev: Evaluator, node: AstNode, calleeNode: AstNode, args: Val[])
  * `util.format(fmt, …args)` (and what `console.log` prints): `%s`, `%d`, `%j` … replaced by the
  * arguments in turn, the rest appended with spaces. Known in part when an argument is not.
  */
-export function formatted(args: Val[]): Val {
+function formatted(args: Val[]): Val {
   const parts = args.map((a) => asString(a) ?? '${…}');
   let rest = parts.slice(1);
   let text = parts[0] ?? '';

@@ -1739,29 +1739,20 @@ export class Evaluator {
     // A module's compiler kept under another name (`const c = m._compile; c.call(m, code, f)`,
     // a require.extensions hook): calls of it compile their source.
     if (key === '_compile' && obj.k === 'unknown') return { k: 'api', mod: 'module', path: '_compile' };
-    // `module.require` (CommonJS's module object, not shadowed): require, however it is named.
+    // CommonJS's own `module` object (not shadowed): `module.require` is require, however it is
+    // named; `module.constructor` is Node's Module class, whose `_load` is require reached another
+    // way.
     if (
-      key === 'require' &&
+      (key === 'require' || key === 'constructor') &&
       obj.k === 'unknown' &&
       !obj.t?.size &&
       (at.object as AstNode | undefined)?.type === 'Identifier' &&
       (at.object as AstNode).name === 'module' &&
       scope.lookup('module') === undefined
     )
-      return { k: 'global', name: 'require' };
-    // `require.bind(module)`: the same loader.
+      return key === 'require' ? { k: 'global', name: 'require' } : { k: 'mod', name: 'module' };
+    // `require.bind(module)`: the same loader (see dispatch).
     if (key === 'bind' && obj.k === 'global' && obj.name === 'require') return obj;
-    // `module.constructor` (CommonJS's own module object, not shadowed): Node's Module class, whose
-    // `_load` is require reached another way.
-    if (
-      key === 'constructor' &&
-      obj.k === 'unknown' &&
-      !obj.t?.size &&
-      (at.object as AstNode | undefined)?.type === 'Identifier' &&
-      (at.object as AstNode).name === 'module' &&
-      scope.lookup('module') === undefined
-    )
-      return { k: 'mod', name: 'module' };
     switch (obj.k) {
       case 'mod':
         if (key === 'default' || key === '__esModule') return obj;

@@ -62,11 +62,23 @@ function writesAHost(d: Detectors): boolean {
 
 const HOSTS_WRITTEN = new RegExp(HOST_WRITTEN.source, 'gi');
 
-/** Whether a text writes a host that is not this machine. */
+const LOOPBACK = /localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]/i;
+
+/** The addresses a text writes that are not this machine (the first `max`). */
+function* remoteHostsWritten(text: string, max: number): Generator<string> {
+  let n = 0;
+  for (const m of text.matchAll(HOSTS_WRITTEN)) {
+    if (LOOPBACK.test(m[0])) continue;
+    if (++n > max) return;
+    yield m[0];
+  }
+}
+
+/** Whether a text writes a host that is not this machine (or 50 hosts at all). */
 function namesRemoteHost(text: string): boolean {
   let n = 0;
   for (const m of text.matchAll(HOSTS_WRITTEN)) {
-    if (!/localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]/i.test(m[0])) return true;
+    if (!LOOPBACK.test(m[0])) return true;
     if (++n >= 50) return true;
   }
   return false;
@@ -97,13 +109,8 @@ function toOwnService(d: Detectors, args: Val[]): boolean {
   const url = a0?.k === 'obj' ? asString(a0.props.get('href')) : asString(a0);
   if (url !== undefined && /^[a-z][\w+.-]*:\/\/[^$]/i.test(url)) return own(url);
   // (An address not known here: every remote host the file writes is the package's own.)
-  const text = withoutComments(d.input.text.slice(0, 2_000_000));
-  let n = 0;
-  for (const m of text.matchAll(HOSTS_WRITTEN)) {
-    if (/localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]/i.test(m[0])) continue;
-    if (!own(m[0]) || ++n >= 20) return false;
-  }
-  return n > 0;
+  const hosts = [...remoteHostsWritten(withoutComments(d.input.text.slice(0, 2_000_000)), 20)];
+  return hosts.length > 0 && hosts.length < 20 && hosts.every(own);
 }
 
 /** Records a network sink; flags it when sensitive data flows straight into it. */
