@@ -28,6 +28,7 @@ import { buildDocs, declarationExports } from './docs';
 import { analyzePackageJson, runChain, workspaceScript, type InstallAnalysis } from './install-scripts';
 import { analyzeJsFile, type ModuleHost } from './js/analyze';
 import { planChunks } from './js/bigfile';
+import { bareParse, wholeFragment } from './js/parse';
 import { magicKind, packageRules, type FileFacts } from './package-rules';
 import { packageSignals } from './package-signals';
 import { assessRisk, type RiskInput } from '../policy/risk-policy';
@@ -467,12 +468,26 @@ export function patchedMembers(files: PackageFile[]): PackageFile[] {
     if (out.length >= 20) break;
     if (f.truncated || f.data.length > 2 * 1024 * 1024 || !/\.(?:patch|diff)$/i.test(f.path)) continue;
     const lines = decodeText(f.data).text.split(/\r?\n/);
-    let target: { path: string; lines: string[] } | undefined;
+    // (Per target file: the blocks the patch adds, and each hunk as the file reads after it.)
+    let target: { path: string; lines: string[]; hunks: string[][] } | undefined;
     let oldLeft = 0;
     let newLeft = 0;
     let added = false;
     const flush = () => {
-      const code = target?.lines.join('\n').trim();
+      let code = target?.lines.join('\n').trim();
+      // Added lines that do not parse alone (methods added to a class, a branch added inside a
+      // function): the hunks as the patched file reads, their brackets made whole.
+      if (target && code && !bareParse(code, target.path)) {
+        const hunks = target.hunks.map((h) => h.join('\n'));
+        for (const inClass of [false, true]) {
+          const whole = hunks.map((h) => wholeFragment(h, inClass));
+          const joined = whole.every((h) => h !== undefined) ? whole.join(';\n') : undefined;
+          if (joined && bareParse(joined, target.path)) {
+            code = joined;
+            break;
+          }
+        }
+      }
       if (target && code && out.length < 20) {
         // (The patched file's own imports are not in the patch: names of Node's modules it uses,
         // `http` or a bundler's `http__default`, are bound to them.)
@@ -501,6 +516,7 @@ export function patchedMembers(files: PackageFile[]): PackageFile[] {
           oldLeft--;
           newLeft--;
         }
+        if (target && c !== '-') target.hunks[target.hunks.length - 1]?.push(line.slice(1));
         // (What the patch adds, in blocks: its context is a fragment of a file that does not parse.)
         if (target && c === '+') {
           if (!added) target.lines.push(';');
@@ -513,7 +529,7 @@ export function patchedMembers(files: PackageFile[]): PackageFile[] {
       if (file) {
         flush();
         const p = file[1]!.trim().replace(/^node_modules\//, '');
-        if (/\.[cm]?js$/i.test(p) && p !== '/dev/null') target = { path: p, lines: [] };
+        if (/\.[cm]?js$/i.test(p) && p !== '/dev/null') target = { path: p, lines: [], hunks: [] };
         continue;
       }
       const hunk = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(line);
@@ -521,6 +537,7 @@ export function patchedMembers(files: PackageFile[]): PackageFile[] {
         oldLeft = Number(hunk[1] ?? 1);
         newLeft = Number(hunk[2] ?? 1);
         added = false;
+        if (target && target.hunks.length < 200) target.hunks.push([]);
       }
     }
     flush();
@@ -529,6 +546,7 @@ export function patchedMembers(files: PackageFile[]): PackageFile[] {
 }
 
 const MAKEFILE = /(?:^|\/)(?:GNUmakefile|[Mm]akefile|[\w.-]+\.mk)$/;
+const MAKE_DEFINE = /^(?:export\s+|override\s+)?define\s+([A-Za-z_][\w.-]*)\s*(?:[:?+!]?=)?\s*$/;
 
 /**
  * A Makefile as the shell script `make` runs for the targets asked for (`make -f build/Makefile
@@ -548,7 +566,21 @@ export function makeRecipes(
   const vars = new Map<string, string>();
   const included = new Set<string>([path]);
   const assign = (src: string, depth: number) => {
+    let defining: { name: string; lines: string[] } | undefined;
     for (const line of src.split(/\r?\n/).slice(0, 5000)) {
+      // `define NAME` … `endef`: a variable of several lines (a recipe runs each; joined with `;`).
+      if (defining) {
+        if (/^\s*endef\b/.test(line)) {
+          vars.set(defining.name, defining.lines.join('; '));
+          defining = undefined;
+        } else if (defining.lines.length < 200) defining.lines.push(line.trim());
+        continue;
+      }
+      const def = MAKE_DEFINE.exec(line);
+      if (def) {
+        defining = { name: def[1]!, lines: [] };
+        continue;
+      }
       const inc = /^-?include\s+(.+)$/.exec(line);
       if (inc && depth < 3) {
         for (const name of inc[1]!.trim().split(/\s+/).slice(0, 8)) {
@@ -597,8 +629,15 @@ export function makeRecipes(
   const rules = new Map<string, { prereqs: string[]; lines: number[] }>();
   let first: string | undefined;
   let current: { prereqs: string[]; lines: number[] }[] = [];
+  let inDefine = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    // (A `define` block's lines are a variable's value, not rules.)
+    if (inDefine || MAKE_DEFINE.test(line)) {
+      inDefine = !/^\s*endef\b/.test(line);
+      current = [];
+      continue;
+    }
     if (line.startsWith('\t')) {
       for (const r of current) r.lines.push(i);
       continue;

@@ -38,6 +38,11 @@ function top() {
   return topNames;
 }
 
+/** Whether a name is on the high-impact list (one of the packages most projects install). */
+export function isHighImpactPackage(name: string): boolean {
+  return top().set.has(name);
+}
+
 /** The high-impact package a name imitates, and how, or undefined. */
 export function imitatedPackage(name: string): { target: string; how: string } | undefined {
   const t = top();

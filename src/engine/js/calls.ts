@@ -14,7 +14,7 @@ import {
   promiseStatic,
   stringMethod,
 } from './builtins';
-import { Evaluator, type FnVal } from './evaluator';
+import { Evaluator, SUPER_CONSTRUCTOR, type FnVal } from './evaluator';
 import type { ApiCall, CallbackCall, GlobalCall } from './models/model';
 import {
   browserCallbackParams,
@@ -277,6 +277,9 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   const isNew = node.type === 'NewExpression';
   ev.lastMemberObj = undefined;
   let callee = ev.walk(calleeNode, scope, depth + 1);
+  // `super(…)` in a constructor: the constructor of the class it extends, on the same instance.
+  if (calleeNode.type === 'Super' && callee.k === 'obj')
+    callee = callee.props.get(SUPER_CONSTRUCTOR) ?? UNKNOWN;
   const memberObj = memberObjOf(ev, calleeNode);
   const argNodes = (node.arguments ?? []) as AstNode[];
   // new Promise((resolve) => … resolve(x)): the promise holds what its executor resolves with,
@@ -419,16 +422,30 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     callee = memberObj;
     effArgs = how === 'call' ? args.slice(1) : spreadArgs(args[1]);
   }
+  // A method of an object a condition chose between two classes for (`new (win ? Win : Posix)()`):
+  // the other instance's method of that name runs as well.
+  const otherInstance = memberObj ? ev.otherInstances.get(memberObj) : undefined;
+  if (
+    callee.k === 'fn' &&
+    !callee.alt &&
+    otherInstance &&
+    how !== undefined &&
+    calleeNode.type === 'MemberExpression'
+  ) {
+    const other = ev.member(otherInstance, how, calleeNode, scope, false);
+    if (other.k === 'fn') callee = { ...callee, alt: { ...other, self: otherInstance } };
+  }
   let result =
     callee.k === 'fn'
       ? userCall(ev, node, callee, effArgs, scope, depth, callee.self ?? thisVal, isNew)
       : dispatch(ev, node, callee, effArgs, argNodes, scope, isNew, depth);
   // The other function a condition could have given runs with the same arguments.
-  if (callee.k === 'fn' && callee.alt?.k === 'fn')
-    result = eitherOf(
-      result,
-      userCall(ev, node, callee.alt, effArgs, scope, depth, callee.alt.self ?? thisVal, isNew),
-    );
+  if (callee.k === 'fn' && callee.alt?.k === 'fn') {
+    const other = userCall(ev, node, callee.alt, effArgs, scope, depth, callee.alt.self ?? thisVal, isNew);
+    if (isNew && result.k === 'obj' && other.k === 'obj' && result !== other)
+      ev.otherInstances.set(result, other);
+    result = eitherOf(result, other);
+  }
   ev.effects.call(node, calleeNode, how, args, memberObj, scope);
   // Page secrets: the fields a skimmer selects and a wallet's secrets in web storage.
   if (callee.k !== 'fn') result = pageSecretResult(calleeNode, how, memberObj, args, result);
@@ -1269,6 +1286,19 @@ export function dispatch(
     if (settled) return settled;
     // util.promisify(fs.readFile): the same function, returning a promise of what it gives.
     if (mod === 'util' && path === 'promisify' && a0) return a0;
+    // util.inherits(Child, Parent) (`Object.setPrototypeOf(Child.prototype, Parent.prototype)`):
+    // instances of the child have the parent's methods it does not write over.
+    if (
+      ((mod === 'util' && path === 'inherits') || (mod === 'global:Object' && path === 'setPrototypeOf')) &&
+      args.length >= 2
+    ) {
+      const proto = (v: Val | undefined): (Val & { k: 'obj' }) | undefined =>
+        v?.k === 'fn' ? ev.prototypeOf(v.node) : v?.k === 'obj' ? v : undefined;
+      const child = proto(args[0]);
+      const parent = proto(args[1]);
+      if (child && parent && child !== parent)
+        for (const [k, v] of [...parent.props].slice(0, 200)) if (!child.props.has(k)) child.props.set(k, v);
+    }
     if (mod === 'util' && path === 'format' && args.length) return formatted(args);
     // Module-interop helpers (Babel's runtime, SWC's helpers, tslib's __importDefault and
     // __importStar): the module they are handed (its `.default` is the module itself).
@@ -1619,32 +1649,61 @@ function invoke(
     for (const [k, v] of [...proto.props].slice(0, 100))
       instance.props.set(k, v.k === 'fn' ? { ...v, self: instance } : v);
   let target: AstNode | undefined = node;
+  let targetScope = defScope;
+  let home = fn.home;
   if (isClass) {
     target = undefined;
-    const members = (((node.body as AstNode | undefined)?.body ?? []) as AstNode[]).slice(0, 200);
-    // (A computed name is evaluated where the class is: `[MERGED]()` with a Symbol.for key.)
-    const memberKey = (m: AstNode): string | undefined =>
-      m.computed ? asString(ev.walk(m.key as AstNode, defScope, depth + 1)) : keyName(m.key as AstNode);
-    for (const m of members) {
-      const key = memberKey(m);
-      if (m.static || key === undefined) continue;
-      if ((m.type === 'MethodDefinition' || m.type === 'ClassMethod') && m.kind === 'constructor')
-        target = m.type === 'ClassMethod' ? m : (m.value as AstNode);
-      else if (m.type === 'MethodDefinition' || m.type === 'ClassMethod')
-        // (`get loop() { … }`: reading `this.loop` runs it; `set extra(v) { … }`: assigning does.)
-        instance!.props.set(m.kind === 'set' ? setterKey(key) : key, {
-          ...ev.fnVal(m.type === 'ClassMethod' ? m : (m.value as AstNode), defScope, instance),
-          ...(m.kind === 'get' ? { getter: true } : {}),
-        });
+    // The classes it extends, the farthest first (`class Linux extends Posix`, `class Posix
+    // extends Shell`): the instance has their members with its own written over them, and a
+    // member's `super` is what the class it is written in extends (`super[APPLY]()`, `super(…)`).
+    const chain: { node: AstNode; scope: Scope }[] = [{ node, scope: defScope }];
+    for (let c = node; chain.length < 8 && c.superClass;) {
+      const sup = ev.walk(c.superClass as AstNode, chain[0]!.scope, depth + 1);
+      if (
+        sup.k !== 'fn' ||
+        (sup.node.type !== 'ClassDeclaration' && sup.node.type !== 'ClassExpression') ||
+        chain.some((x) => x.node === sup.node)
+      )
+        break;
+      c = sup.node;
+      chain.unshift({ node: c, scope: sup.scope instanceof Scope ? sup.scope : defScope });
     }
-    // Field initialisers (`cmd = 'x'`) are evaluated with `this` bound to the new instance.
-    const fieldScope = new Scope(defScope);
-    fieldScope.vars.set('this', instance!);
-    for (const m of members) {
-      if ((m.type === 'PropertyDefinition' || m.type === 'ClassProperty') && !m.static && m.value) {
+    let ctor: { fn: FnVal; scope: Scope; home: Val } | undefined;
+    for (const cls of chain) {
+      const classHome: Val & { k: 'obj' } = { k: 'obj', props: new Map(instance!.props) };
+      if (ctor) classHome.props.set(SUPER_CONSTRUCTOR, { ...ctor.fn, home: ctor.home });
+      const members = (((cls.node.body as AstNode | undefined)?.body ?? []) as AstNode[]).slice(0, 200);
+      // (A computed name is evaluated where the class is: `[MERGED]()` with a Symbol.for key.)
+      const memberKey = (m: AstNode): string | undefined =>
+        m.computed ? asString(ev.walk(m.key as AstNode, cls.scope, depth + 1)) : keyName(m.key as AstNode);
+      for (const m of members) {
         const key = memberKey(m);
-        if (key !== undefined) instance!.props.set(key, ev.walk(m.value as AstNode, fieldScope, depth + 1));
+        if (m.static || key === undefined) continue;
+        const method = m.type === 'ClassMethod' ? m : (m.value as AstNode);
+        if ((m.type === 'MethodDefinition' || m.type === 'ClassMethod') && m.kind === 'constructor')
+          ctor = { fn: ev.fnVal(method, cls.scope, instance), scope: cls.scope, home: classHome };
+        else if (m.type === 'MethodDefinition' || m.type === 'ClassMethod')
+          // (`get loop() { … }`: reading `this.loop` runs it; `set extra(v) { … }`: assigning does.)
+          instance!.props.set(m.kind === 'set' ? setterKey(key) : key, {
+            ...ev.fnVal(method, cls.scope, instance),
+            ...(m.kind === 'get' ? { getter: true } : {}),
+            ...(chain.length > 1 ? { home: classHome } : {}),
+          });
       }
+      // Field initialisers (`cmd = 'x'`) are evaluated with `this` bound to the new instance.
+      const fieldScope = new Scope(cls.scope);
+      fieldScope.vars.set('this', instance!);
+      for (const m of members) {
+        if ((m.type === 'PropertyDefinition' || m.type === 'ClassProperty') && !m.static && m.value) {
+          const key = memberKey(m);
+          if (key !== undefined) instance!.props.set(key, ev.walk(m.value as AstNode, fieldScope, depth + 1));
+        }
+      }
+    }
+    if (ctor) {
+      target = ctor.fn.node;
+      targetScope = ctor.scope;
+      home = ctor.home;
     }
     if (!target) return instance!;
   }
@@ -1693,7 +1752,7 @@ function invoke(
   ev.callStart = ev.made;
   let r: Val;
   try {
-    r = ev.walkFunction(target, defScope, depth + 1, args, instance ?? thisVal);
+    r = ev.walkFunction(target, targetScope, depth + 1, args, instance ?? thisVal, home);
   } finally {
     ev.callStart = callStart0;
     ev.inlineStack.pop();

@@ -104,6 +104,9 @@ export const KNOWN_GLOBALS = new Set([
   'Set',
   'WeakMap',
   'WeakSet',
+  'Blob',
+  'Worker',
+  'SharedWorker',
   ...WALLET_PROVIDERS,
 ]);
 
@@ -251,10 +254,28 @@ function markObfuscated(v: Val): Val {
 function sameValue(v: Val): Val {
   return v;
 }
-/** A value that stands for nothing: '', a value not known here that carries nothing. */
+/** A value that stands for nothing: '', a value not known here that carries nothing, a stub. */
 function emptyFallback(v: Val): boolean {
-  return (v.k === 'str' && v.v === '') || (v.k === 'unknown' && !v.t?.size);
+  return (
+    (v.k === 'str' && v.v === '') ||
+    (v.k === 'unknown' && !v.t?.size) ||
+    // A stub whose methods do nothing (`worker = { postMessage() {} }` when a worker cannot start).
+    (v.k === 'obj' &&
+      v.props.size > 0 &&
+      v.props.size <= 16 &&
+      [...v.props.values()].every(
+        (p) =>
+          p.k === 'fn' &&
+          (p.node.body as AstNode | undefined)?.type === 'BlockStatement' &&
+          !((p.node.body as AstNode).body as AstNode[] | undefined)?.length,
+      ))
+  );
 }
+
+/** The scope name of a class member's `super` (see invoke in calls.ts). */
+export const SUPER = '\u0000super';
+/** In a `super` object: the constructor `super(…)` runs (the nearest one up the chain). */
+export const SUPER_CONSTRUCTOR = '\u0000constructor';
 
 /** A computed key: a string, or a well-known symbol (`[Symbol.toPrimitive]`) under a name of its own. */
 function propertyKey(v: Val): string | undefined {
@@ -331,6 +352,8 @@ export class Evaluator {
   bundleBytesLeft = 0;
   /** Whether a function's source uses a decoding primitive (see `fnVal`), per function node. */
   private readonly decoders = new WeakMap<AstNode, boolean>();
+  /** Instances made by `new` of a class a condition chose, with the other class's instance. */
+  readonly otherInstances = new WeakMap<Val, Val>();
   /** Event emitters made in the file (`new EventEmitter()`) and the handlers given to them by event name. */
   readonly emitters = new WeakMap<Val, Map<string, FnVal[]>>();
   /** Timers and event handlers given by name, walked again once the top level is done. */
@@ -528,12 +551,19 @@ export class Evaluator {
    * Walks a function body with its parameters bound; returns what it returns (first known value),
    * or for a generator the list of what it yields.
    */
-  walkFunction(node: AstNode, scope: Scope, depth: number, paramVals?: Val[], thisVal?: Val): Val {
+  walkFunction(
+    node: AstNode,
+    scope: Scope,
+    depth: number,
+    paramVals?: Val[],
+    thisVal?: Val,
+    home?: Val,
+  ): Val {
     // A function's body sees the with statements around its definition, not its caller's.
     if (this.withObjects.length) {
       const outer = this.withObjects.splice(0);
       try {
-        return this.walkFunction(node, scope, depth, paramVals, thisVal);
+        return this.walkFunction(node, scope, depth, paramVals, thisVal, home);
       } finally {
         this.withObjects.push(...outer);
       }
@@ -546,6 +576,7 @@ export class Evaluator {
       // A plain function called without a receiver sees the global object as `this` (sloppy code).
       inner.vars.set('this', thisVal ?? { k: 'global', name: 'globalObject' });
       inner.vars.set('arguments', paramVals ? { k: 'arr', items: paramVals.slice(0, 50) } : UNKNOWN);
+      if (home) inner.vars.set(SUPER, home);
     }
     const params = (node.params ?? []) as AstNode[];
     params.forEach((p, i) => {
@@ -788,14 +819,23 @@ export class Evaluator {
         const vals = ((node.expressions ?? []) as AstNode[]).map((e) =>
           this.primitive(this.walk(e, scope, depth + 1), e, scope, depth),
         );
-        // (`${source}\n${CODE}`: as with `source + CODE`, see addedToModules.)
-        if (vals.length >= 2 && vals.some((v) => v.k === 'unknown'))
+        // (`${source}\n${CODE}`, or the code written in the template's own text around the
+        // source: as with `source + CODE`, see addedToModules.)
+        if (vals.some((v) => v.k === 'unknown')) {
           for (const v of vals)
-            if (v.k === 'str' && v.v.length >= 40 && !v.v.includes('${…}')) addedToModules(this, node, v.v);
+            if (vals.length >= 2 && v.k === 'str' && v.v.length >= 40 && !v.v.includes('${…}'))
+              addedToModules(this, node, v.v);
+          for (const q of (node.quasis ?? []) as AstNode[]) {
+            const text = (q.value as { cooked?: string | null } | undefined)?.cooked;
+            if (text && text.trim().length >= 40) addedToModules(this, node, text);
+          }
+        }
         return this.templateText(node, vals, 'cooked');
       }
       case 'ThisExpression':
         return scope.lookup('this') ?? UNKNOWN;
+      case 'Super':
+        return scope.lookup(SUPER) ?? UNKNOWN;
       case 'ReturnStatement': {
         const v = node.argument ? this.walk(node.argument as AstNode, scope, depth + 1) : UNKNOWN;
         this.concatenatedProse(node.argument as AstNode | undefined, v);
@@ -1001,14 +1041,15 @@ export class Evaluator {
         // import('data:text/javascript;base64,…'): the module's code is in the address.
         const data = s !== undefined ? dataUrlModule(s) : undefined;
         if (data) {
-          if (data.code !== undefined)
-            compiles(
-              this,
-              node,
-              'import()',
-              withTaint(str(data.code), [v], data.base64 ? 'decoded' : undefined),
-              node.source as AstNode,
-            );
+          compiles(
+            this,
+            node,
+            'import()',
+            data.code !== undefined
+              ? withTaint(str(data.code), [v], data.base64 ? 'decoded' : undefined)
+              : unknown([v]),
+            node.source as AstNode,
+          );
           return UNKNOWN;
         }
         // import('https://…') with an address decoded at run time: remote code loaded by a hidden

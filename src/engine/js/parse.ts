@@ -115,12 +115,13 @@ function parseOnce(src: string, path: string, comments: ParsedComment[]): AstNod
 }
 
 /**
- * The brackets left open at the end of a source (strings, template literals, regular expressions
- * and comments skipped roughly), closed in order: code cut off or commented out half-way (`req.on(
- * 'error', (e) => { // … });`) still parses, with what it had before the cut.
+ * The brackets of a source (strings, template literals, regular expressions and comments skipped
+ * roughly): the closers that have no opener before them, in order, and the openers left open at
+ * the end. `strict`: undefined at the first closer that does not match.
  */
-export function closeOpenBrackets(src: string): string | undefined {
+function bracketBalance(src: string, strict: boolean): { unopened: string[]; open: string[] } | undefined {
   const stack: string[] = [];
+  const unopened: string[] = [];
   const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
   for (let i = 0; i < src.length && i < 2_000_000; i++) {
     const c = src[i]!;
@@ -139,10 +140,42 @@ export function closeOpenBrackets(src: string): string | undefined {
     } else if (pairs[c]) stack.push(pairs[c]);
     else if (c === ')' || c === ']' || c === '}') {
       if (stack[stack.length - 1] === c) stack.pop();
-      else return undefined;
+      else if (strict || stack.length) return undefined;
+      else unopened.push(c);
     }
   }
-  return stack.length && stack.length <= 50 ? `${src}\n${stack.reverse().join('')}\n` : undefined;
+  return { unopened, open: stack };
+}
+
+/**
+ * The brackets left open at the end of a source, closed in order: code cut off or commented out
+ * half-way (`req.on('error', (e) => { // … });`) still parses, with what it had before the cut.
+ */
+export function closeOpenBrackets(src: string): string | undefined {
+  const open = bracketBalance(src, true)?.open;
+  return open?.length && open.length <= 50 ? `${src}\n${open.reverse().join('')}\n` : undefined;
+}
+
+/**
+ * A fragment cut out of a file (a patch hunk: it starts and ends inside blocks) made whole: the
+ * brackets closed before it opened ahead of it, the ones left open closed after it. `inClass`:
+ * the outermost block it closes (or, closing none, the fragment itself) is read as a class body,
+ * where methods are written. Undefined when the brackets cross (`{ )`).
+ */
+export function wholeFragment(src: string, inClass: boolean): string | undefined {
+  const b = bracketBalance(src, false);
+  if (!b || b.unopened.length > 50 || b.open.length > 50) return undefined;
+  const mirror: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+  const openers = b.unopened.map((c) => mirror[c]!).reverse();
+  let head = openers.join('');
+  let tail = '';
+  if (inClass) {
+    if (b.unopened.length === 0) head = 'class Fragment {';
+    else if (openers[0] === '{') head = `class Fragment { fragment() {${openers.slice(1).join('')}`;
+    else return undefined;
+    tail = '}';
+  }
+  return `${head}${src}\n${b.open.reverse().join('')}${tail}\n`;
 }
 
 export function parseSource(src: string, path: string, maxRepairs = 6): ParseOutcome {

@@ -77,6 +77,8 @@ export type Val = (
       getter?: boolean;
       /** The other function a condition could give (`isBun ? runBun : runNode`): both are called. */
       alt?: Val;
+      /** A class member's `super`: the members of the class it extends, bound to the instance. */
+      home?: Val;
     }
   | {
       k: 'arr';

@@ -25,6 +25,7 @@ import { analyzeScript, newScriptState } from '../../script-behaviour';
 import { analyzeWorkflow, isCiWorkflow } from '../../workflows';
 import { analyzeShell } from '../../shell';
 import { asString, flatStrings, hasDeepTaint, type AstNode, type Val } from '../values';
+import { escapeRegExp } from '../../text';
 import { destructiveWrite } from './destructive';
 import { foreignChange } from './tamper';
 import type { Detectors } from './index';
@@ -207,6 +208,16 @@ function rememberForCommands(
       env ? 'the environment' : 'credential files or secret variables',
     );
   }
+}
+
+/** `registry=https://host/…` and `//host/…:_authToken=` for the same host, in a written npmrc. */
+function tokenForNamedRegistry(data: string): boolean {
+  const registry = /\bregistry\s*=\s*["']?\w+:\/\/([^/\s"':]+)/.exec(data)?.[1];
+  return (
+    !!registry &&
+    data.includes(`//${registry}`) &&
+    new RegExp(`//${escapeRegExp(registry)}[^\\s]*:_authToken\\s*=`).test(data)
+  );
 }
 
 /**
@@ -528,7 +539,10 @@ export function write(
       /(?:^|\/)(?:~|\$HOME)\/\.(?:npmrc|yarnrc(?:\.yml)?)$/.test(p.replace(/\\/g, '/')) &&
       !d.input.modules?.ciAction &&
       /_authToken\s*=|npmAuthToken\s*:/.test(data) &&
-      hasDeepTaint(args[1], 'secret_env');
+      (hasDeepTaint(args[1], 'secret_env') ||
+        // (A token read from the config itself counts when it is written for the registry the
+        // file now names: a registry switcher rewriting the file keeps each token's own host.)
+        (hasDeepTaint(args[1], 'secret_file') && tokenForNamedRegistry(data)));
     d.threat(
       'js.write-registry-config',
       token ? 'data_exfiltration' : d.installTime ? 'install_script_injection' : 'social_engineering',

@@ -4,11 +4,14 @@
  * input (node-serialize, funcster, serialize-to-js), and native addons (`require('x.node')`,
  * bindings, node-gyp-build). Constant code strings are analysed as code themselves (bounded).
  */
+import { builtinModules } from 'node:module';
+import { isHighImpactPackage } from '../../package-signals';
+import type { CapabilityCollector } from '../../capabilities';
 import { analyzeJsFile } from '../analyze';
 import { escapeRegExp } from '../../text';
 import { keyName } from '../ast';
 import type { Evaluator } from '../evaluator';
-import { UNKNOWN, asString, str, unknown, withTaint, type AstNode, type Val } from '../values';
+import { UNKNOWN, asString, deepTaints, str, unknown, withTaint, type AstNode, type Val } from '../values';
 import type { ApiCall, GlobalCall, ModuleCall } from './model';
 
 const NATIVE_LOADERS = new Set([
@@ -32,6 +35,8 @@ export function dataUrlModule(href: string): { code: string | undefined; base64:
     href,
   );
   if (!data) return undefined;
+  // (An address built around a value not known here: its code is not known either.)
+  if (data[2]!.includes('${…}')) return { code: undefined, base64: !!data[1] };
   try {
     return {
       code: data[1] ? Buffer.from(data[2]!, 'base64').toString('utf8') : decodeURIComponent(data[2]!),
@@ -54,8 +59,8 @@ export function compiles(
   codeNode: AstNode | undefined,
   workerData?: Val,
   childArgv?: Val,
-): void {
-  if (!code) return;
+): CapabilityCollector | undefined {
+  if (!code) return undefined;
   ev.effects.dynamicCode(node, how, code, codeNode);
   // Analyse constant code strings as code (decoded payloads included).
   const src = asString(code);
@@ -69,7 +74,9 @@ export function compiles(
       childArgv,
     });
     ev.effects.nestedCode(node, how, nested.findings, nested.caps);
+    return nested.caps;
   }
+  return undefined;
 }
 
 /**
@@ -116,6 +123,13 @@ export function addedToBundle(ev: Evaluator, node: AstNode, code: Val): void {
 const ADDED_TO_MODULES = 'code its module hook adds to the modules the application loads';
 /** Another package's module named by its path (`/node_modules/express/lib/response.js`). */
 const OTHER_MODULE = /node_modules\/((?:@[\w.-]+\/)?[\w][\w.-]*)\/([\w./-]*?\.[cm]?js)\b/;
+/**
+ * A module path that starts with a package's name (`/express[\\/]lib[\\/]response\.js$/`, written
+ * without `node_modules`): another package's module when the name is one of the high-impact
+ * packages and not one of Node's own modules (folders of the package itself are named `src`, `lib`).
+ */
+const NAMED_MODULE = /(?:^|[\s'"`/(=,])((?:@[\w.-]+\/)?[a-z][\w.-]*)\/((?:[\w.-]+\/)*[\w.-]+\.[cm]?js)\b/g;
+const NODE_MODULES = new Set(builtinModules);
 /** `const T = require.resolve('express/lib/response')`: another package's module, by name. */
 const RESOLVED_MODULE =
   /\b([A-Za-z_$][\w$]*)\s*=\s*(?:[\w$.]+\.)?resolve\s*\(\s*['"`]((?:@[\w.-]+\/)?[a-z][\w.-]*)\/([\w./-]+)['"`]/g;
@@ -147,6 +161,9 @@ export function addedToModules(ev: Evaluator, node: AstNode, code: string): void
   const before = ev.input.text.slice(Math.max(0, at - 300), at + 1);
   const named = OTHER_MODULE.exec(before.replace(/[\\[\]]/g, ''));
   let target = named ? `${named[1]}/${named[2]}` : undefined;
+  if (!target)
+    for (const m of before.replace(/[\\[\]]/g, '').matchAll(NAMED_MODULE))
+      if (isHighImpactPackage(m[1]!) && !NODE_MODULES.has(m[1]!)) target = `${m[1]}/${m[2]}`;
   if (!target && ev.input.text.includes('resolve'))
     for (const r of ev.input.text.slice(0, 200_000).matchAll(RESOLVED_MODULE)) {
       const id = escapeRegExp(r[1]!);
@@ -214,9 +231,53 @@ export function writtenCode(ev: Evaluator, node: AstNode, path: string, data: Va
   ev.effects.nestedCode(node, `the file it writes (${name.slice(0, 60)})`, nested.findings, nested.caps);
 }
 
+/** What the package file a page worker is started from reaches (network, files …), or undefined. */
+function workerFileCaps(ev: Evaluator, node: AstNode, href: string): CapabilityCollector | undefined {
+  if (/^[a-z][\w+.-]*:/i.test(href) || href.includes('${…}') || (ev.input.nested ?? 0) >= 2) return undefined;
+  const file = ev.input.modules?.resolve(ev.input.path, /^\.{0,2}\//.test(href) ? href : `./${href}`);
+  if (!file || file.text.length > 256_000 || !onceHere(ev, node, file.path)) return undefined;
+  return analyzeJsFile({
+    ...ev.input,
+    path: file.path,
+    text: file.text,
+    nested: (ev.input.nested ?? 0) + 1,
+    timeBudgetMs: 500,
+  }).caps;
+}
+
 export function codeGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
   const { node, name, args, argNodes, a0 } = c;
   switch (name) {
+    // `new Blob([code])`: the text it holds, read back through its address (createObjectURL).
+    case 'Blob': {
+      // (Parts that carry data keep it, as any object built from data does: see calls.ts.)
+      const parts = a0?.k === 'arr' && a0.items.length <= 64 ? a0.items : [];
+      if (parts.length && parts.every((p) => p.k === 'str' && !p.t?.size && !p.json && !p.v.includes('${…}')))
+        return str(parts.map((p) => asString(p)!).join(''));
+      const t = deepTaints(a0);
+      t.delete('env_all');
+      return t.size ? { k: 'unknown', t } : UNKNOWN;
+    }
+    // A page's worker started from code in the package (a Blob or data: address): the code is
+    // analysed as code; a worker whose code reaches the network is a way out for what is posted
+    // to it (`worker.postMessage(fields)` to a worker that batches them to a host).
+    case 'Worker':
+    case 'SharedWorker': {
+      const href = asString(a0) ?? (a0?.k === 'obj' ? asString(a0.props.get('href')) : undefined);
+      const module = href !== undefined ? dataUrlModule(href) : undefined;
+      // (Or a file of the package: `new Worker(new URL('./batch.worker.js', import.meta.url))`,
+      // analysed apart for what it reaches; its findings are its own file's.)
+      const caps =
+        module?.code !== undefined
+          ? compiles(ev, node, `${name} (its code)`, withTaint(str(module.code), [a0]), argNodes[0])
+          : href !== undefined
+            ? workerFileCaps(ev, node, href)
+            : undefined;
+      if (!caps) return undefined;
+      if (!caps?.makesRequests) return withTaint({ k: 'dyn' }, args);
+      for (const host of [...caps.domains].slice(0, 8)) ev.effects.requestTarget(`https://${host}/`);
+      return { k: 'net' };
+    }
     case 'eval':
       compiles(ev, node, 'eval', a0, argNodes[0]);
       return unknown(args);
@@ -247,6 +308,9 @@ export function codeGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
 
 export function codeApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, method, args, argNodes, a0 } = c;
+  // `URL.createObjectURL(blob)` of a text: an address that loads that text (as a data: one does).
+  if (mod === 'global:URL' && method === 'createObjectURL' && a0?.k === 'str' && !a0.v.includes('${…}'))
+    return str(`data:text/javascript,${encodeURIComponent(a0.v)}`, [a0]);
   // magic-string, the text editor bundler plugins change chunks with: what it appends, prepends
   // or writes over goes into the bundle (the call's result is left to the default).
   if (
