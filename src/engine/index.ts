@@ -468,7 +468,8 @@ export function patchedMembers(files: PackageFile[]): PackageFile[] {
     if (out.length >= 20) break;
     if (f.truncated || f.data.length > 2 * 1024 * 1024 || !/\.(?:patch|diff)$/i.test(f.path)) continue;
     const lines = decodeText(f.data).text.split(/\r?\n/);
-    // (Per target file: the blocks the patch adds, and each hunk as the file reads after it.)
+    // (Per target file: the blocks the patch adds, and each hunk's lines that the file reads after
+    // it, marked `+` or ` `.)
     let target: { path: string; lines: string[]; hunks: string[][] } | undefined;
     let oldLeft = 0;
     let newLeft = 0;
@@ -477,16 +478,28 @@ export function patchedMembers(files: PackageFile[]): PackageFile[] {
       let code = target?.lines.join('\n').trim();
       // Added lines that do not parse alone (methods added to a class, a branch added inside a
       // function): the hunks as the patched file reads, their brackets made whole.
+      // (Each hunk on its own: whole as code, or as a class body, or its added lines alone; one
+      // that is none of these, a comment's middle, is left out.)
       if (target && code && !bareParse(code, target.path)) {
-        const hunks = target.hunks.map((h) => h.join('\n'));
-        for (const inClass of [false, true]) {
-          const whole = hunks.map((h) => wholeFragment(h, inClass));
-          const joined = whole.every((h) => h !== undefined) ? whole.join(';\n') : undefined;
-          if (joined && bareParse(joined, target.path)) {
-            code = joined;
-            break;
-          }
-        }
+        const path = target.path;
+        const parses = (t: string | undefined) => (t !== undefined && bareParse(t, path) ? t : undefined);
+        const joined = target.hunks
+          .map((h) => {
+            const after = withoutOpenComment(h.map((l) => l.slice(1)).join('\n'));
+            return (
+              parses(wholeFragment(after, false)) ??
+              parses(wholeFragment(after, true)) ??
+              parses(
+                h
+                  .filter((l) => l[0] === '+')
+                  .map((l) => l.slice(1))
+                  .join('\n'),
+              )
+            );
+          })
+          .filter((h) => h?.trim())
+          .join(';\n');
+        if (joined && bareParse(joined, path)) code = joined;
       }
       if (target && code && out.length < 20) {
         // (The patched file's own imports are not in the patch: names of Node's modules it uses,
@@ -516,7 +529,7 @@ export function patchedMembers(files: PackageFile[]): PackageFile[] {
           oldLeft--;
           newLeft--;
         }
-        if (target && c !== '-') target.hunks[target.hunks.length - 1]?.push(line.slice(1));
+        if (target && c !== '-') target.hunks[target.hunks.length - 1]?.push(line);
         // (What the patch adds, in blocks: its context is a fragment of a file that does not parse.)
         if (target && c === '+') {
           if (!added) target.lines.push(';');
@@ -543,6 +556,15 @@ export function patchedMembers(files: PackageFile[]): PackageFile[] {
     flush();
   }
   return out;
+}
+
+/** A fragment that starts inside a block comment (a hunk's context in a JSDoc): from its end on. */
+function withoutOpenComment(text: string): string {
+  const end = text.indexOf('*/');
+  const start = text.indexOf('/*');
+  return end >= 0 && (start < 0 || start > end)
+    ? text.slice(0, end + 2).replace(/[^\n]/g, ' ') + text.slice(end + 2)
+    : text;
 }
 
 const MAKEFILE = /(?:^|\/)(?:GNUmakefile|[Mm]akefile|[\w.-]+\.mk)$/;
@@ -601,23 +623,34 @@ export function makeRecipes(
   assign(text, 0);
   // (Bounded: a variable is expanded once, not inside itself, and a line stops growing at 16 KB.)
   const expanded = new Map<string, string>();
+  const calls = new Map<string, string>();
+  let callsLeft = 500;
   const expand = (s: string, depth: number, open: ReadonlySet<string>): string =>
     depth > 6 || s.length > 16_384
       ? s
-      : makeCalls(s, (name, args) =>
-          vars.has(name) && !open.has(name)
-            ? expand(
-                vars
-                  .get(name)!
-                  .replace(
-                    /\$(?:\((\d)\)|\{(\d)\}|(\d))/g,
-                    (_m, a, b, c) => args[Number(a ?? b ?? c) - 1] ?? '',
-                  ),
-                depth + 1,
-                new Set([...open, name]),
-              )
-            : '',
-        )
+      : makeCalls(s, (name, args) => {
+          // (Each call expanded once by its arguments, at most 500 in all, each at most 16 KB:
+          // calls of calls cannot multiply.)
+          const key = `${name}\u0000${args.join('\u0001')}`;
+          let v = calls.get(key);
+          if (v === undefined) {
+            v =
+              vars.has(name) && !open.has(name) && callsLeft-- > 0
+                ? expand(
+                    vars
+                      .get(name)!
+                      .replace(
+                        /\$(?:\((\d)\)|\{(\d)\}|(\d))/g,
+                        (_m, a, b, c) => args[Number(a ?? b ?? c) - 1]?.trim() ?? '',
+                      ),
+                    depth + 1,
+                    new Set([...open, name]),
+                  ).slice(0, 16_384)
+                : '';
+            calls.set(key, v);
+          }
+          return v;
+        })
           .replace(
             /\$\(shell\s+([^()]*(?:\([^()]*\)[^()]*)*)\)/g,
             (_m, cmd: string) => `$(${expand(cmd, depth + 1, open)})`,
@@ -700,27 +733,32 @@ export function makeRecipes(
 }
 
 /**
- * `$(call NAME,a,b)` in a Makefile line: replaced by what `expandCall(NAME, [a, b])` gives (the
- * arguments split at the commas outside parentheses, as make splits them). Bounded to 50 calls.
+ * `$(call NAME,a,b)` (or `${call …}`) in a Makefile line: replaced by what `expandCall(NAME, [a,
+ * b])` gives (the arguments split at the commas outside brackets, as make splits them). Bounded:
+ * 50 calls a line, 64 KB out.
  */
 function makeCalls(line: string, expandCall: (name: string, args: string[]) => string): string {
   let out = '';
   let from = 0;
-  for (let n = 0; n < 50; n++) {
-    const at = line.indexOf('$(call ', from);
-    if (at < 0) break;
+  const call = /\$([({])call\s/g;
+  for (let n = 0; n < 50 && out.length < 65_536; n++) {
+    call.lastIndex = from;
+    const m = call.exec(line);
+    if (!m) break;
+    const at = m.index;
+    const [open, close] = m[1] === '(' ? ['(', ')'] : ['{', '}'];
     const args: string[] = [];
     let depth = 0;
-    let start = at + 7;
+    let start = at + m[0].length;
     let end = -1;
     for (let i = start; i < line.length; i++) {
       const c = line[i];
-      if (c === '(') depth++;
-      else if (c === ')' && depth > 0) depth--;
-      else if (c === ')' || (c === ',' && depth === 0)) {
+      if (c === open) depth++;
+      else if (c === close && depth > 0) depth--;
+      else if (c === close || (c === ',' && depth === 0)) {
         args.push(line.slice(start, i));
         start = i + 1;
-        if (c === ')') {
+        if (c === close) {
           end = i;
           break;
         }
@@ -731,7 +769,7 @@ function makeCalls(line: string, expandCall: (name: string, args: string[]) => s
     out += line.slice(from, at) + expandCall(name!.trim(), rest);
     from = end + 1;
   }
-  return out + line.slice(from);
+  return (out + line.slice(from)).slice(0, 65_536);
 }
 
 /** The goals of the `make` commands in install scripts that run a given Makefile. */

@@ -15,7 +15,7 @@ import { droppedFiles } from './detectors/chains';
 import { providerHooked } from './detectors/wallet';
 import { Evaluator } from './evaluator';
 import { parseSource } from './parse';
-import type { AstNode, Val } from './values';
+import type { AstNode, Taint, Val } from './values';
 import type { Scope } from './scope';
 
 export interface JsFileInput {
@@ -36,6 +36,8 @@ export interface JsFileInput {
   workerData?: Val;
   /** Code run by `node -e code a b`: its `process.argv` (`[node, a, b]`). */
   childArgv?: Val;
+  /** Code run as a page worker, read for where what it is posted goes: the data of its messages. */
+  messages?: Val;
 }
 
 /** Access to the other files of a package, shared by the files of one analysis. */
@@ -135,6 +137,8 @@ export interface JsFileResult {
   exportNames: string[];
   requires: string[];
   timedOut: boolean;
+  /** What reached the network (the taints of the data the file's requests and sockets send). */
+  sent: ReadonlySet<Taint>;
 }
 
 /** Analyses one JavaScript or TypeScript file. Never throws. */
@@ -235,6 +239,7 @@ export function runFile(input: JsFileInput): { evaluator: Evaluator; result: JsF
     exportNames: [...evaluator.exportNames],
     requires: [...evaluator.requires],
     timedOut: evaluator.timedOut,
+    sent: detectors.sent,
   };
   return { evaluator, result };
 }

@@ -183,6 +183,10 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
         secretFieldHandlers(ev, node, a0.props, c.scope, c.depth);
       return a0;
     }
+    // `Object.create(Parent.prototype)`: an object that has the prototype's methods (the ES5 way
+    // to inherit: `Child.prototype = Object.create(Parent.prototype)`).
+    if (path === 'create' && mod === 'global:Object' && a0?.k === 'obj' && a0.props.size <= 1000)
+      return { k: 'obj', props: new Map(a0.props) };
     // `Object.getPrototypeOf(async function () {}).constructor`: the AsyncFunction constructor,
     // a Function constructor under another name (its `.constructor` is read from the function).
     if (path === 'getPrototypeOf' && a0?.k === 'fn') return a0;

@@ -24,7 +24,15 @@ import {
   domCallback,
   formActionHijack,
 } from './models/browser';
-import { bundleSource, codeApi, codeGlobal, codeCall, compiles, dynamicCall } from './models/code';
+import {
+  bundleSource,
+  codeApi,
+  codeGlobal,
+  codeCall,
+  compiles,
+  dynamicCall,
+  postToWorker,
+} from './models/code';
 import {
   decodeBase64,
   decodeHex,
@@ -706,7 +714,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       const fn = args[i] as FnVal;
       ev.rewalked.add(fn.node);
       if (ev.effects.dormant === 0) ev.rewalkedLive.add(fn.node);
-      const params = callbackParams({ callee, result, args, method: how }) ?? [];
+      const params = callbackParams({ callee, result, args, method: how, messages: ev.input.messages }) ?? [];
       // It runs from the event loop, not inside the calls that registered it: the nesting limit
       // on calls starts again for it (a handler set in a helper of a helper of the entry).
       const registering = ev.inlineStack.splice(0);
@@ -747,7 +755,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
         const settledWith =
           memberObj.k !== 'unknown' && memberObj.k !== 'net'
             ? [memberObj]
-            : (callbackParams({ callee, result, args, method: how }) ??
+            : (callbackParams({ callee, result, args, method: how, messages: ev.input.messages }) ??
               (memberObj.t?.size ? [memberObj] : undefined));
         if (settledWith) {
           const fn = args[i] as FnVal;
@@ -776,7 +784,8 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       (memberObj.k !== 'unknown' || memberObj.t?.size)
         ? [memberObj]
         : undefined;
-    const fromModel = settled ?? callbackParams({ callee, result, args, method: how });
+    const fromModel =
+      settled ?? callbackParams({ callee, result, args, method: how, messages: ev.input.messages });
     let params = fromModel ?? taintedElements(how, memberObj) ?? borrowed(i);
     // reduce over items not known: the accumulator starts as the initial value given.
     if (!fromModel && how === 'reduce' && i === 0) params = [args[1] ?? UNKNOWN, params?.[1] ?? UNKNOWN];
@@ -906,6 +915,9 @@ function callbackParams(c: CallbackCall): Val[] | undefined {
         ? 2
         : 0;
   if (skip && c.args.length > skip) return c.args.slice(skip, skip + 20);
+  // A page worker's `message` events carry what the page posts to it.
+  if (c.messages && c.method === 'addEventListener' && asString(c.args[0]) === 'message')
+    return [{ k: 'obj', props: new Map([['data', c.messages]]) }];
   const fromModel =
     fsCallbackParams(c) ?? networkCallbackParams(c) ?? browserCallbackParams(c) ?? processCallbackParams(c);
   if (fromModel) return fromModel;
@@ -1344,6 +1356,7 @@ export function dispatch(
       networkApi(ev, c) ??
       sessionApi(c) ??
       codeApi(ev, c) ??
+      postToWorker(ev, c) ??
       (ENCODING_MODULE.test(mod)
         ? unknown([callee, ...opaqueArgs(node, args)])
         : derived(unknown([callee, ...opaqueArgs(node, args)])))
@@ -1637,9 +1650,18 @@ function invoke(
   depth: number,
   thisVal: Val | undefined,
   isNew: boolean,
+  superOverride?: FnVal,
 ): Val {
   const node = fn.node;
   const isClass = node.type === 'ClassDeclaration' || node.type === 'ClassExpression';
+  // The other class a condition gave as the one extended: an instance made with it too, whose
+  // methods run beside this one's (see otherInstances).
+  let otherParent: Val | undefined;
+  const made = (inst: Val): Val => {
+    if (otherParent?.k === 'fn' && inst.k === 'obj' && !ev.otherInstances.has(inst))
+      ev.otherInstances.set(inst, invoke(ev, fn, args, callerScope, depth, thisVal, isNew, otherParent));
+    return inst;
+  };
   const defScope = fn.scope instanceof Scope ? fn.scope : callerScope;
   const instance: (Val & { k: 'obj' }) | undefined =
     isNew || isClass ? { k: 'obj', props: new Map() } : undefined;
@@ -1656,21 +1678,37 @@ function invoke(
     // The classes it extends, the farthest first (`class Linux extends Posix`, `class Posix
     // extends Shell`): the instance has their members with its own written over them, and a
     // member's `super` is what the class it is written in extends (`super[APPLY]()`, `super(…)`).
-    const chain: { node: AstNode; scope: Scope }[] = [{ node, scope: defScope }];
+    // (A function written the ES5 way ends the chain: its prototype's methods, and itself as the
+    // constructor `super(…)` runs. A class that extends one of two, `extends (win ? A : B)`, is
+    // made with each: see otherParent.)
+    const chain: { node: AstNode; scope: Scope; es5?: FnVal }[] = [{ node, scope: defScope }];
     for (let c = node; chain.length < 8 && c.superClass;) {
-      const sup = ev.walk(c.superClass as AstNode, chain[0]!.scope, depth + 1);
-      if (
-        sup.k !== 'fn' ||
-        (sup.node.type !== 'ClassDeclaration' && sup.node.type !== 'ClassExpression') ||
-        chain.some((x) => x.node === sup.node)
-      )
+      let sup =
+        c === node && superOverride
+          ? superOverride
+          : ev.walk(c.superClass as AstNode, chain[0]!.scope, depth + 1);
+      if (sup.k === 'fn' && c === node && !superOverride && sup.alt?.k === 'fn') {
+        otherParent = sup.alt;
+        sup = { ...sup, alt: undefined };
+      }
+      if (sup.k !== 'fn' || chain.some((x) => x.node === sup.node)) break;
+      const scope = sup.scope instanceof Scope ? sup.scope : defScope;
+      if (sup.node.type !== 'ClassDeclaration' && sup.node.type !== 'ClassExpression') {
+        chain.unshift({ node: sup.node, scope, es5: sup });
         break;
+      }
       c = sup.node;
-      chain.unshift({ node: c, scope: sup.scope instanceof Scope ? sup.scope : defScope });
+      chain.unshift({ node: c, scope });
     }
     let ctor: { fn: FnVal; scope: Scope; home: Val } | undefined;
     for (const cls of chain) {
       const classHome: Val & { k: 'obj' } = { k: 'obj', props: new Map(instance!.props) };
+      if (cls.es5) {
+        for (const [k, v] of [...(ev.prototypes.get(cls.node)?.props ?? [])].slice(0, 200))
+          instance!.props.set(k, v.k === 'fn' ? { ...v, self: instance } : v);
+        ctor = { fn: { ...cls.es5, self: instance }, scope: cls.scope, home: classHome };
+        continue;
+      }
       if (ctor) classHome.props.set(SUPER_CONSTRUCTOR, { ...ctor.fn, home: ctor.home });
       const members = (((cls.node.body as AstNode | undefined)?.body ?? []) as AstNode[]).slice(0, 200);
       // (A computed name is evaluated where the class is: `[MERGED]()` with a Symbol.for key.)
@@ -1705,7 +1743,7 @@ function invoke(
       targetScope = ctor.scope;
       home = ctor.home;
     }
-    if (!target) return instance!;
+    if (!target) return made(instance!);
   }
   const size = (target.end as number | undefined) ?? target.range?.[1] ?? 0;
   const from = startOf(target) ?? 0;
@@ -1759,7 +1797,7 @@ function invoke(
     // Turns of short loops run on known counters have their own budget (see Evaluator.loop).
     if (ev.inlineStack.length === 0) ev.inlineStepsLeft -= ev.steps - steps0 - (ev.loopSteps - loop0);
   }
-  if (instance) return instance;
+  if (instance) return made(instance);
   if (ev.effects.progress() === progress0 && ev.mutations === mutations0 && r.k === 'unknown' && !r.t?.size) {
     // Counted apart for code that runs and code walked where it is defined: a function that did
     // nothing with its closure unknown may act once the code that sets it up has run.

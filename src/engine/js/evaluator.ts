@@ -107,6 +107,7 @@ export const KNOWN_GLOBALS = new Set([
   'Blob',
   'Worker',
   'SharedWorker',
+  'importScripts',
   ...WALLET_PROVIDERS,
 ]);
 
@@ -259,16 +260,26 @@ function emptyFallback(v: Val): boolean {
   return (
     (v.k === 'str' && v.v === '') ||
     (v.k === 'unknown' && !v.t?.size) ||
-    // A stub whose methods do nothing (`worker = { postMessage() {} }` when a worker cannot start).
+    // A stub whose methods do nothing (`worker = { postMessage() {} }` when a worker cannot start;
+    // `{ postMessage: () => undefined, onmessage: null }`).
     (v.k === 'obj' &&
       v.props.size > 0 &&
       v.props.size <= 16 &&
-      [...v.props.values()].every(
-        (p) =>
-          p.k === 'fn' &&
-          (p.node.body as AstNode | undefined)?.type === 'BlockStatement' &&
-          !((p.node.body as AstNode).body as AstNode[] | undefined)?.length,
-      ))
+      [...v.props.values()].some((p) => p.k === 'fn') &&
+      [...v.props.values()].every((p) => (p.k === 'fn' ? doesNothing(p.node) : emptyFallback(p))))
+  );
+}
+
+/** A function whose body is empty or only gives back nothing (`() => undefined`, `() => null`). */
+function doesNothing(fn: AstNode): boolean {
+  const body = fn.body as AstNode | undefined;
+  if (!body) return false;
+  if (body.type === 'BlockStatement') return !((body.body as AstNode[] | undefined) ?? []).length;
+  return (
+    (body.type === 'Identifier' && body.name === 'undefined') ||
+    body.type === 'NullLiteral' ||
+    (body.type === 'Literal' && body.value === null && !body.regex) ||
+    (body.type === 'UnaryExpression' && body.operator === 'void')
   );
 }
 

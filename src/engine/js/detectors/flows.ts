@@ -139,6 +139,7 @@ export function sink(
   if (args.some((a) => toCloudMetadata(a))) return;
   const taints = new Set<Taint>();
   for (const a of args) deepTaints(a, 0, taints);
+  for (const t of taints) d.sent.add(t);
   // Who is visiting (user agent, automation flag, the page they came from) sent to a server: what
   // it answers may pick what each visitor sees (a cloaking service).
   if (taints.has('visitor') || taints.has('referrer')) d.visitorSent = true;

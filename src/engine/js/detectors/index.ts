@@ -124,6 +124,8 @@ export class Detectors implements Effects {
   readonly facts: JsFileFacts = {};
   /** A request in this file goes somewhere (domains of URL literals and host properties count then). */
   networkInFile = false;
+  /** The taints of what the file's requests and sockets send (see flows.sink). */
+  readonly sent = new Set<Taint>();
   /** A request in this file goes to a host written in the code (not a configured endpoint). */
   literalHostInFile = false;
   /** The file's code (comments aside) writes a host somewhere (read once: see flows.sink). */

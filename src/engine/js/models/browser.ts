@@ -175,6 +175,12 @@ export function domEventHandler(
   scope: Scope,
   depth: number,
 ): void {
+  // (In a page worker's code read for where its messages go, `onmessage` gets what it is posted.)
+  if (prop === 'onmessage' && ev.input.messages && v.k === 'fn' && !ev.rewalked.has(v.node)) {
+    ev.rewalked.add(v.node);
+    ev.walkFunction(v.node, scope, depth + 1, [{ k: 'obj', props: new Map([['data', ev.input.messages]]) }]);
+    return;
+  }
   const onType = prop ? /^on(keydown|keypress|keyup|submit)$/.exec(prop)?.[1] : undefined;
   if (!onType || v.k !== 'fn' || ev.rewalked.has(v.node)) return;
   ev.rewalked.add(v.node);

@@ -11,7 +11,18 @@ import { analyzeJsFile } from '../analyze';
 import { escapeRegExp } from '../../text';
 import { keyName } from '../ast';
 import type { Evaluator } from '../evaluator';
-import { UNKNOWN, asString, deepTaints, str, unknown, withTaint, type AstNode, type Val } from '../values';
+import {
+  UNKNOWN,
+  asString,
+  deepTaints,
+  hasDeepTaint,
+  str,
+  unknown,
+  withTaint,
+  type AstNode,
+  type Taint,
+  type Val,
+} from '../values';
 import type { ApiCall, GlobalCall, ModuleCall } from './model';
 
 const NATIVE_LOADERS = new Set([
@@ -126,10 +137,14 @@ const OTHER_MODULE = /node_modules\/((?:@[\w.-]+\/)?[\w][\w.-]*)\/([\w./-]*?\.[c
 /**
  * A module path that starts with a package's name (`/express[\\/]lib[\\/]response\.js$/`, written
  * without `node_modules`): another package's module when the name is one of the high-impact
- * packages and not one of Node's own modules (folders of the package itself are named `src`, `lib`).
+ * packages, not one of Node's own modules, not a folder name packages give their own code (`esm`,
+ * `util`) and not a file the package ships.
  */
 const NAMED_MODULE = /(?:^|[\s'"`/(=,])((?:@[\w.-]+\/)?[a-z][\w.-]*)\/((?:[\w.-]+\/)*[\w.-]+\.[cm]?js)\b/g;
 const NODE_MODULES = new Set(builtinModules);
+/** Folder names packages give their own code that are also names of packages (`esm`, `util`). */
+const PACKAGE_FOLDER =
+  /^(?:esm|cjs|mjs|umd|es|es5|es6|lib|src|dist|build|out|util|utils|config|configs|test|tests|types|internal|core|common|shared|server|client|api|app|node|browser|bin|scripts|public|static|assets|vendor)$/;
 /** `const T = require.resolve('express/lib/response')`: another package's module, by name. */
 const RESOLVED_MODULE =
   /\b([A-Za-z_$][\w$]*)\s*=\s*(?:[\w$.]+\.)?resolve\s*\(\s*['"`]((?:@[\w.-]+\/)?[a-z][\w.-]*)\/([\w./-]+)['"`]/g;
@@ -163,7 +178,13 @@ export function addedToModules(ev: Evaluator, node: AstNode, code: string): void
   let target = named ? `${named[1]}/${named[2]}` : undefined;
   if (!target)
     for (const m of before.replace(/[\\[\]]/g, '').matchAll(NAMED_MODULE))
-      if (isHighImpactPackage(m[1]!) && !NODE_MODULES.has(m[1]!)) target = `${m[1]}/${m[2]}`;
+      if (
+        isHighImpactPackage(m[1]!) &&
+        !NODE_MODULES.has(m[1]!) &&
+        !PACKAGE_FOLDER.test(m[1]!) &&
+        !ev.input.modules?.resolve('package.json', `./${m[1]}/${m[2]}`)
+      )
+        target = `${m[1]}/${m[2]}`;
   if (!target && ev.input.text.includes('resolve'))
     for (const r of ev.input.text.slice(0, 200_000).matchAll(RESOLVED_MODULE)) {
       const id = escapeRegExp(r[1]!);
@@ -232,17 +253,65 @@ export function writtenCode(ev: Evaluator, node: AstNode, path: string, data: Va
 }
 
 /** What the package file a page worker is started from reaches (network, files …), or undefined. */
-function workerFileCaps(ev: Evaluator, node: AstNode, href: string): CapabilityCollector | undefined {
-  if (/^[a-z][\w+.-]*:/i.test(href) || href.includes('${…}') || (ev.input.nested ?? 0) >= 2) return undefined;
+function workerFile(ev: Evaluator, href: string): { path: string; text: string } | undefined {
+  if (/^[a-z][\w+.-]*:/i.test(href) || href.includes('${…}')) return undefined;
   const file = ev.input.modules?.resolve(ev.input.path, /^\.{0,2}\//.test(href) ? href : `./${href}`);
-  if (!file || file.text.length > 256_000 || !onceHere(ev, node, file.path)) return undefined;
-  return analyzeJsFile({
+  return file && file.text.length <= 256_000 ? file : undefined;
+}
+
+/** The page workers a file starts from code it knows, by the id their value carries. */
+const workersOf = new WeakMap<Evaluator, Map<string, { code: string; path: string; reads: number }>>();
+function pageWorkers(ev: Evaluator): Map<string, { code: string; path: string; reads: number }> {
+  let m = workersOf.get(ev);
+  if (!m) workersOf.set(ev, (m = new Map()));
+  return m;
+}
+
+/** Taints that make data worth following into a worker (what the sinks report when sent). */
+const FOLLOWED: readonly Taint[] = [
+  'page_secret',
+  'secret_env',
+  'secret_file',
+  'env_all',
+  'fingerprint',
+  'key_material',
+  'request_secret',
+];
+
+/**
+ * `worker.postMessage(msg)` to a page worker started from code known here: its code is read with
+ * `msg` as what its `message` events carry (at most 8 times a worker); when the data `msg` holds
+ * leaves in the worker's requests (in a body or an address, not as the credential of its own
+ * requests), the post is a way out, to the hosts its code names or the address it was told.
+ */
+export function postToWorker(ev: Evaluator, c: ApiCall): Val | undefined {
+  const worker = c.mod.startsWith('pageworker:') ? pageWorkers(ev).get(c.mod) : undefined;
+  if (!worker || c.method !== 'postMessage') return undefined;
+  const msg = c.a0;
+  if (!msg) return UNKNOWN;
+  // (A worker told where to send what it is posted: `worker.postMessage({ endpoint: URL })`.)
+  if (msg.k === 'obj')
+    for (const v of [...msg.props.values()].slice(0, 20)) {
+      const u = asString(v);
+      if (u && /^(?:https?|wss?):\/\//i.test(u)) ev.effects.requestTarget(u);
+    }
+  const carried = deepTaints(msg);
+  if (!FOLLOWED.some((t) => carried.has(t)) || worker.reads >= 8 || (ev.input.nested ?? 0) >= 2)
+    return UNKNOWN;
+  worker.reads++;
+  const r = analyzeJsFile({
     ...ev.input,
-    path: file.path,
-    text: file.text,
+    path: worker.path,
+    text: worker.code,
     nested: (ev.input.nested ?? 0) + 1,
     timeBudgetMs: 500,
-  }).caps;
+    // (An object posted is read by its fields: a field it does not have is not its data.)
+    messages: msg.k === 'obj' ? { k: 'obj', props: msg.props } : msg,
+  });
+  if (!FOLLOWED.some((t) => carried.has(t) && r.sent.has(t))) return UNKNOWN;
+  for (const host of [...r.caps.domains].slice(0, 8)) ev.effects.requestTarget(`https://${host}/`);
+  ev.effects.sink(c.node, 'postMessage to a worker that sends it on', [msg], c.scope);
+  return UNKNOWN;
 }
 
 export function codeGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
@@ -263,21 +332,31 @@ export function codeGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
     // to it (`worker.postMessage(fields)` to a worker that batches them to a host).
     case 'Worker':
     case 'SharedWorker': {
+      // A worker whose code came from the network (`URL.createObjectURL(await res.blob())`): what
+      // the page posts to it goes to code a server chose.
+      if (hasDeepTaint(a0, 'network_data')) return { k: 'net' };
       const href = asString(a0) ?? (a0?.k === 'obj' ? asString(a0.props.get('href')) : undefined);
       const module = href !== undefined ? dataUrlModule(href) : undefined;
-      // (Or a file of the package: `new Worker(new URL('./batch.worker.js', import.meta.url))`,
-      // analysed apart for what it reaches; its findings are its own file's.)
-      const caps =
-        module?.code !== undefined
-          ? compiles(ev, node, `${name} (its code)`, withTaint(str(module.code), [a0]), argNodes[0])
-          : href !== undefined
-            ? workerFileCaps(ev, node, href)
-            : undefined;
-      if (!caps) return undefined;
-      if (!caps?.makesRequests) return withTaint({ k: 'dyn' }, args);
-      for (const host of [...caps.domains].slice(0, 8)) ev.effects.requestTarget(`https://${host}/`);
-      return { k: 'net' };
+      // Code in a Blob or data: address is analysed as code here; a file of the package
+      // (`new Worker(new URL('./batch.worker.js', import.meta.url))`) has its own findings.
+      if (module?.code !== undefined)
+        compiles(ev, node, `${name} (its code)`, withTaint(str(module.code), [a0]), argNodes[0]);
+      const file = module === undefined && href !== undefined ? workerFile(ev, href) : undefined;
+      const code = module?.code ?? file?.text;
+      if (code === undefined) return undefined;
+      // What the page posts to it is followed into its code at each postMessage (see postToWorker).
+      const id = `pageworker:${pageWorkers(ev).size}`;
+      if (pageWorkers(ev).size < 20)
+        pageWorkers(ev).set(id, { code, path: file?.path ?? ev.input.path, reads: 0 });
+      return { k: 'api', mod: id, path: '' };
     }
+    // A page worker loading scripts from elsewhere: the code it then runs is a server's, and has
+    // what the page posts to the worker (read for where its messages go: see postToWorker).
+    case 'importScripts':
+      if (!ev.input.messages) return undefined;
+      for (const a of args.slice(0, 8))
+        ev.effects.request(node, 'importScripts', a, undefined, c.scope, undefined, [ev.input.messages]);
+      return UNKNOWN;
     case 'eval':
       compiles(ev, node, 'eval', a0, argNodes[0]);
       return unknown(args);

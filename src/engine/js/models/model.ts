@@ -54,4 +54,6 @@ export interface CallbackCall {
   args: Val[];
   /** The method name the callback was given to (`on`, `addEventListener`). */
   method: string | undefined;
+  /** In a page worker's code read for where its messages go: what it is posted. */
+  messages?: Val;
 }

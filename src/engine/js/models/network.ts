@@ -181,12 +181,6 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
       if (u) ev.effects.requestTarget(u);
       return received();
     }
-    // (A worker told where to send what it is posted: `worker.postMessage({ endpoint: URL })`.)
-    if (method === 'postMessage' && a0?.k === 'obj')
-      for (const v of [...a0.props.values()].slice(0, 20)) {
-        const u = asString(v);
-        if (u && /^(?:https?|wss?):\/\//i.test(u)) ev.effects.requestTarget(u);
-      }
     if (/^(?:write|end|send|emit|postMessage)$/.test(method) && args.length) {
       ev.effects.sink(node, 'request body', args, scope);
       return UNKNOWN;
