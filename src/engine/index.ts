@@ -477,9 +477,8 @@ export function patchedMembers(files: PackageFile[]): PackageFile[] {
     const flush = () => {
       let code = target?.lines.join('\n').trim();
       // Added lines that do not parse alone (methods added to a class, a branch added inside a
-      // function): the hunks as the patched file reads, their brackets made whole.
-      // (Each hunk on its own: whole as code, or as a class body, or its added lines alone; one
-      // that is none of these, a comment's middle, is left out.)
+      // function): each hunk as the patched file reads, its brackets made whole (as code, or as a
+      // class body), or else its added lines alone; a hunk that is none of these is left out.
       if (target && code && !bareParse(code, target.path)) {
         const path = target.path;
         const parses = (t: string | undefined) => (t !== undefined && bareParse(t, path) ? t : undefined);

@@ -6,7 +6,6 @@
  */
 import { builtinModules } from 'node:module';
 import { isHighImpactPackage } from '../../package-signals';
-import type { CapabilityCollector } from '../../capabilities';
 import { analyzeJsFile } from '../analyze';
 import { escapeRegExp } from '../../text';
 import { keyName } from '../ast';
@@ -70,8 +69,8 @@ export function compiles(
   codeNode: AstNode | undefined,
   workerData?: Val,
   childArgv?: Val,
-): CapabilityCollector | undefined {
-  if (!code) return undefined;
+): void {
+  if (!code) return;
   ev.effects.dynamicCode(node, how, code, codeNode);
   // Analyse constant code strings as code (decoded payloads included).
   const src = asString(code);
@@ -85,9 +84,7 @@ export function compiles(
       childArgv,
     });
     ev.effects.nestedCode(node, how, nested.findings, nested.caps);
-    return nested.caps;
   }
-  return undefined;
 }
 
 /**
@@ -252,7 +249,7 @@ export function writtenCode(ev: Evaluator, node: AstNode, path: string, data: Va
   ev.effects.nestedCode(node, `the file it writes (${name.slice(0, 60)})`, nested.findings, nested.caps);
 }
 
-/** What the package file a page worker is started from reaches (network, files …), or undefined. */
+/** The file of the package a page worker is started from (`./batch.worker.js`, next to the page's). */
 function workerFile(ev: Evaluator, href: string): { path: string; text: string } | undefined {
   if (/^[a-z][\w+.-]*:/i.test(href) || href.includes('${…}')) return undefined;
   const file = ev.input.modules?.resolve(ev.input.path, /^\.{0,2}\//.test(href) ? href : `./${href}`);
@@ -327,9 +324,9 @@ export function codeGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
       t.delete('env_all');
       return t.size ? { k: 'unknown', t } : UNKNOWN;
     }
-    // A page's worker started from code in the package (a Blob or data: address): the code is
-    // analysed as code; a worker whose code reaches the network is a way out for what is posted
-    // to it (`worker.postMessage(fields)` to a worker that batches them to a host).
+    // A page's worker started from code in the package (a Blob or data: address, or a file): the
+    // code is analysed as code, and what the page posts to it is followed into it (a worker that
+    // batches the fields it is posted to a host is a way out for them: see postToWorker).
     case 'Worker':
     case 'SharedWorker': {
       // A worker whose code came from the network (`URL.createObjectURL(await res.blob())`): what

@@ -181,6 +181,7 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
       if (u) ev.effects.requestTarget(u);
       return received();
     }
+    // (`postMessage`: a page worker running code it downloaded, see codeGlobal's Worker.)
     if (/^(?:write|end|send|emit|postMessage)$/.test(method) && args.length) {
       ev.effects.sink(node, 'request body', args, scope);
       return UNKNOWN;
