@@ -43,7 +43,7 @@ import {
   type ScriptDialect,
   type ScriptState,
 } from './script-behaviour';
-import { inlineNodeCode, scriptTargets } from './shell';
+import { inlineNodeCode, makeCommands, scriptTargets } from './shell';
 import {
   analyzeCiScript,
   scriptsGivenSecrets,
@@ -775,20 +775,8 @@ function makeCalls(line: string, expandCall: (name: string, args: string[]) => s
 export function makeGoals(commands: readonly string[], makefile: string): string[] {
   const out: string[] = [];
   for (const cmd of commands)
-    for (const m of cmd.matchAll(/(?:^|[;&|(]\s*)(?:\S*\/)?make\b([^;&|)]*)/g)) {
-      const words = (m[1] ?? '').trim().split(/\s+/).filter(Boolean);
-      const goals: string[] = [];
-      let file: string | undefined;
-      for (let i = 0; i < words.length; i++) {
-        const w = words[i]!;
-        if (/^(?:-f|--file|--makefile|-C|--directory|-j|--jobs|-l|-I|-o|-W)$/.test(w)) {
-          if (/^-f|--file|--makefile$/.test(w)) file = words[i + 1];
-          i++;
-        } else if (/^--(?:file|makefile)=/.test(w)) file = w.split('=')[1];
-        else if (!w.startsWith('-') && !w.includes('=')) goals.push(w.replace(/["']/g, ''));
-      }
+    for (const { file, goals } of makeCommands(cmd))
       if (!file || posix.basename(file) === posix.basename(makefile)) out.push(...goals);
-    }
   return [...new Set(out)];
 }
 

@@ -221,6 +221,35 @@ export function shellPrograms(cmd: string): string[] {
   return [...new Set(out.filter(Boolean))];
 }
 
+/**
+ * The `make` commands of a command line (a command, not the word in an `echo`): the Makefile it
+ * names (`-f`, `--file`), the folder it runs in (`-C`) and the goals it asks for.
+ */
+export function makeCommands(cmd: string): { file?: string; dir?: string; goals: string[] }[] {
+  const out: { file?: string; dir?: string; goals: string[] }[] = [];
+  for (const m of cmd.matchAll(/(?:^|[;&|(]\s*)(?:\S*\/)?make\b([^;&|)]*)/g)) {
+    const words = (m[1] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((w) => w.replace(/["']/g, ''));
+    const c: { file?: string; dir?: string; goals: string[] } = { goals: [] };
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      const opt =
+        /^(?:(-f|--file|--makefile)|(-C|--directory))(?:=|$)(.*)$/.exec(w) ?? /^(?:(-f)|(-C))(.+)$/.exec(w);
+      if (opt) {
+        const value = opt[3] || words[++i];
+        if (opt[1]) c.file = value;
+        else c.dir = value;
+      } else if (/^(?:-j|--jobs|-l|-I|-o|-W)$/.test(w)) i++;
+      else if (!w.startsWith('-') && !w.includes('=')) c.goals.push(w);
+    }
+    out.push(c);
+  }
+  return out;
+}
+
 /** Files a lifecycle script runs: `node x.js`, `sh x.sh`, `bash ./x`, `./x.js`, `python x.py`. */
 export function scriptTargets(cmd: string): string[] {
   const out: string[] = [];
@@ -233,12 +262,9 @@ export function scriptTargets(cmd: string): string[] {
     /(?:^|[;&|]\s*|\s)(?:node|nodejs)\s+(?:--?[\w-]+(?:=\S+)?\s+)*["']?([\w@][\w@./-]*)["']?(?=\s|$|[;&|])/g,
   ))
     out.push(m[1]!);
-  // `make -f build/Makefile`, `make -C native`, `make`: the Makefile whose recipes run.
-  // (A command, not the word in an `echo`; with no file named, what GNU make looks for, in order.)
-  for (const m of cmd.matchAll(/(?:^|[;&|(]\s*)(?:\S*\/)?make\b([^;&|)]*)/g)) {
-    const opts = m[1] ?? '';
-    const file = /(?:^|\s)(?:-f\s*|--file[=\s]|--makefile[=\s])["']?([\w@./-]+)/.exec(opts)?.[1];
-    const dir = /(?:^|\s)(?:-C\s*|--directory[=\s])["']?([\w@./-]+)/.exec(opts)?.[1];
+  // `make -f build/Makefile`, `make -C native`, `make`: the Makefile whose recipes run (with no
+  // file named, what GNU make looks for, in order).
+  for (const { file, dir } of makeCommands(cmd)) {
     const at = dir ? `${dir}/` : '';
     if (file) out.push(`${at}${file}`);
     else out.push(`${at}GNUmakefile`, `${at}makefile`, `${at}Makefile`);

@@ -1666,10 +1666,11 @@ function invoke(
   const instance: (Val & { k: 'obj' }) | undefined =
     isNew || isClass ? { k: 'obj', props: new Map() } : undefined;
   // `new F()` of a function with methods on `F.prototype`: the instance has them, bound to it.
-  const proto = isNew && !isClass ? ev.prototypes.get(node) : undefined;
-  if (proto && instance)
-    for (const [k, v] of [...proto.props].slice(0, 100))
-      instance.props.set(k, v.k === 'fn' ? { ...v, self: instance } : v);
+  const withPrototype = (f: AstNode, max: number) => {
+    for (const [k, v] of [...(ev.prototypes.get(f)?.props ?? [])].slice(0, max))
+      instance!.props.set(k, v.k === 'fn' ? { ...v, self: instance } : v);
+  };
+  if (isNew && !isClass && instance) withPrototype(node, 100);
   let target: AstNode | undefined = node;
   let targetScope = defScope;
   let home = fn.home;
@@ -1704,8 +1705,7 @@ function invoke(
     for (const cls of chain) {
       const classHome: Val & { k: 'obj' } = { k: 'obj', props: new Map(instance!.props) };
       if (cls.es5) {
-        for (const [k, v] of [...(ev.prototypes.get(cls.node)?.props ?? [])].slice(0, 200))
-          instance!.props.set(k, v.k === 'fn' ? { ...v, self: instance } : v);
+        withPrototype(cls.node, 200);
         ctor = { fn: { ...cls.es5, self: instance }, scope: cls.scope, home: classHome };
         continue;
       }
