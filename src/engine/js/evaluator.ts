@@ -1998,6 +1998,8 @@ export class Evaluator {
           fallbacks.set(name, { scope, old });
         scope.assign(name, v);
       }
+      // A worker's own global handler (`onmessage = (m) => …`), as `self.onmessage = …` is.
+      if (name === 'onmessage' && old === undefined) domEventHandler(this, name, v, scope, depth);
       this.effects.assignedIdentifier(left);
     } else if (left.type === 'MemberExpression') {
       const hooked = left.object as AstNode;

