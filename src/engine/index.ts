@@ -43,9 +43,10 @@ import {
   type ScriptDialect,
   type ScriptState,
 } from './script-behaviour';
-import { inlineNodeCode, makeCommands, scriptTargets } from './shell';
+import { inlineNodeCode, makeCommands, ownCommandTargets, scriptTargets, sourcedFiles } from './shell';
 import {
   analyzeCiScript,
+  envGivenSecrets,
   scriptsGivenSecrets,
   analyzeEditorTasksFile,
   analyzeWorkflowFile,
@@ -251,6 +252,34 @@ function blockComments(text: string): { text: string; line: number }[] {
     if (end < 0) break;
     out.push({ text: text.slice(at + 2, end), line: (lines ??= new LineIndex(text)).lineOf(at) });
     at = text.indexOf('/*', end + 2);
+  }
+  return out;
+}
+
+/**
+ * The package file a script names: a path under a folder variable (`$HERE/x.sh`,
+ * `$(dirname "$0")/x.sh`) from the script's folder or the one above it, else from the package's
+ * root (where npm runs lifecycle scripts) or the script's folder.
+ */
+function scriptTarget(from: string, spec: string, exists: (p: string) => boolean): string | undefined {
+  const v = /^(?:\$\{[^}]*\}|\$\w+|\$\(.*\))\/(.+)$/.exec(spec);
+  const rest = v ? v[1]! : spec.replace(/^\.\//, '');
+  const here = posix.dirname(from);
+  const candidates = v
+    ? [posix.join(here, rest), posix.join(posix.dirname(here), rest), posix.normalize(rest)]
+    : [posix.normalize(rest), posix.join(here, rest)];
+  return candidates.find((c) => !c.startsWith('../') && exists(c));
+}
+
+/** What the package's shipped workflows and workflow templates put secrets in (see envGivenSecrets). */
+function secretEnvNames(files: Iterable<PackageFile>): Map<string, 'one' | 'all'> | undefined {
+  let out: Map<string, 'one' | 'all'> | undefined;
+  for (const f of files) {
+    if (!/\.ya?ml$/i.test(f.path) || f.truncated || f.size > 1_000_000) continue;
+    const text = decodeText(f.data).text;
+    if (!text.includes('secrets') || !isCiWorkflow(f.path, text)) continue;
+    for (const [name, what] of envGivenSecrets(text))
+      if ((out ??= new Map()).get(name) !== 'all') out.set(name, what);
   }
   return out;
 }
@@ -901,6 +930,7 @@ export function analyzeFiles(
   const modules: ModuleHost = {
     packageName: install.metadata.name || undefined,
     packageConfig: packageConfig(pkgText),
+    secretEnv: secretEnvNames(byPath.values()),
     ciAction: byPath.has('action.yml') || byPath.has('action.yaml'),
     hooksModules: () =>
       (hooksModules ??= [...byPath.values()].some((f) => {
@@ -968,6 +998,8 @@ export function analyzeFiles(
       ...actionEntries(byPath.get('action.yml') ?? byPath.get('action.yaml')),
     ].map((x) => x.replace(/\/+$/, '')),
   );
+  /** The package's own programs that hooks it planted at install run (see analyzeCode). */
+  const plantedRuns: string[] = [];
   const analyzeCode = (file: PackageFile, installTime: boolean): string[] => {
     done.add(file.path);
     if (performance.now() > deadline) {
@@ -1086,6 +1118,11 @@ export function analyzeFiles(
           },
         }),
       });
+    // A git hook planted while it installs runs the package's own programs it names later,
+    // unprompted: they are read as install-time code (see the queue below).
+    if (installTime)
+      for (const pl of r.facts.planted ?? [])
+        plantedRuns.push(...ownCommandTargets(pl.text, meta.bin, meta.name).filter(exists));
     if (r.exportNames.length) apiByFile.set(file.path, r.exportNames);
     textScan(file.path, dec.text, 'code', installTime);
     for (const c of r.comments) {
@@ -1116,7 +1153,7 @@ export function analyzeFiles(
     return r.requires;
   };
 
-  const queue: { path: string; depth: number }[] = [
+  const queue: { path: string; depth: number; dialect?: ScriptDialect }[] = [
     ...install.installFiles,
     ...bundled.flatMap((b) => [...b.installFiles]),
   ].map((p) => ({
@@ -1126,14 +1163,14 @@ export function analyzeFiles(
   // Scripts the install hooks run: their commands are install-time capabilities.
   const scriptState: ScriptState = { ...newScriptState(), caps: new CapabilityCollector() };
   while (queue.length) {
-    const { path, depth } = queue.shift()!;
+    const { path, depth, dialect: sourcedAs } = queue.shift()!;
     if (done.has(path)) continue;
     const f = byPath.get(path);
     if (!f) continue;
     const head = f.data.subarray(0, 120).toString('latin1');
     // (A Makefile's recipes are shell lines, with its variables and included files expanded.)
     const makefile = MAKEFILE.test(path);
-    const dialect = makefile ? 'sh' : dialectOf(path, head);
+    const dialect = makefile ? 'sh' : (dialectOf(path, head) ?? sourcedAs);
     if (dialect) {
       done.add(path);
       const text = makefile
@@ -1151,12 +1188,18 @@ export function analyzeFiles(
           )
         : decodeText(f.data).text;
       evidence.push(...scriptFileFindings(path, text, dialect, scriptState));
-      // Scripts run other scripts (`bash scripts/start.sh`, `call setup.cmd`): follow them.
+      // Scripts run other scripts (`bash scripts/start.sh`, `call setup.cmd`) and read files in
+      // as part of themselves (`. "$HERE/lib/env.sh"`, shell whatever the name): follow them.
       if (depth < 3 && dialect !== 'python') {
         for (const spec of scriptTargets(text)) {
-          const target = posix.normalize(spec.replace(/^\.\//, ''));
-          if (exists(target) && !done.has(target)) queue.push({ path: target, depth: depth + 1 });
+          const target = scriptTarget(path, spec, exists);
+          if (target && !done.has(target)) queue.push({ path: target, depth: depth + 1 });
         }
+        if (dialect === 'sh')
+          for (const spec of sourcedFiles(text)) {
+            const target = scriptTarget(path, spec, exists);
+            if (target && !done.has(target)) queue.push({ path: target, depth: depth + 1, dialect });
+          }
       }
       continue;
     }
@@ -1165,6 +1208,8 @@ export function analyzeFiles(
     // like code they call.
     const optedIn = optInGate(decodeText(f.data).text, meta.name);
     const reqs = analyzeCode(f, !optedIn);
+    for (const target of plantedRuns.splice(0))
+      if (!done.has(target)) queue.push({ path: target, depth: depth + 1 });
     if (depth < 3 && !optedIn) {
       for (const spec of reqs) {
         // A file of its own folder picked at run time (`./platform/${…}.mjs`): every file of the

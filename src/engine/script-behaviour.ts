@@ -546,6 +546,8 @@ const PLAIN_PROGRAMS =
 function recordCapabilities(cmds: readonly Command[], caps: CapabilityCollector): void {
   for (const c of cmds) {
     if (/^\s*#!/.test(c.text)) continue;
+    // (`. ./lib/env.sh` reads a file into the script: the file's commands are its own.)
+    if (c.words[0] === '.') continue;
     const { prog } = programOf(c);
     const name = base(prog);
     if (!name || /^[$%]/.test(name) || PLAIN_PROGRAMS.test(name)) continue;
@@ -1261,7 +1263,14 @@ export function analyzeScript(
     return out;
   };
   for (const l of lines) {
-    if (defLines.has(l.text)) continue;
+    if (defLines.has(l.text)) {
+      // A function's commands are followed where it is called; the one-line shapes (a socket
+      // opened on /dev/tcp, a download piped to a shell) are read where they are written too, for
+      // a library of functions another script reads in and calls.
+      const text = substitute(l.text, vars, dialect);
+      for (const h of analyzeShell(text, installTime)) hits.push({ ...h, line: l.line, text });
+      continue;
+    }
     let lineText = l.text;
     // `U=https://…; curl "$U"` / `A=1 && cmd`: leading assignments on the same line as commands.
     if (dialect === 'sh') {

@@ -2,7 +2,9 @@
  * Rules for shell command strings: lifecycle scripts and strings passed to exec().
  * Pure functions over text; the caller decides whether the command runs at install time.
  */
+import { posix } from 'node:path';
 import { aiCliBypass, commandLines } from './ai-cli';
+import { escapeRegExp } from './text';
 import type { ThreatType } from '../contract/schemas';
 import { confidence, type RuleId } from './rules';
 
@@ -250,6 +252,24 @@ export function makeCommands(cmd: string): { file?: string; dir?: string; goals:
   return out;
 }
 
+/** A folder held in a variable or a command's output: `$HERE`, `${DIR}`, `$(dirname "$0")`. */
+const DIR_VAR = String.raw`(?:\$\{[^}\n]*\}|\$\w+|\$\((?:[^()\n]|\([^()\n]*\))*\))`;
+
+/**
+ * Files a shell script reads in and runs as part of itself: `. ./lib/x.sh`, `source lib/x.sh`,
+ * `. "$HERE/build.rc"`, `source "$(dirname "$0")/env.sh"` (a leading folder variable kept as
+ * written: the caller resolves it against the script's folder).
+ */
+export function sourcedFiles(text: string): string[] {
+  const out: string[] = [];
+  const re = new RegExp(
+    String.raw`(?:^|[;&|({]\s*|\b(?:then|do|else)\s+)(?:\.|source)\s+["']?((?:${DIR_VAR}\/)?[\w@./-]+)`,
+    'gm',
+  );
+  for (const m of text.matchAll(re)) out.push(m[1]!.replace(/^\.\//, ''));
+  return [...new Set(out)];
+}
+
 /** Files a lifecycle script runs: `node x.js`, `sh x.sh`, `bash ./x`, `./x.js`, `python x.py`. */
 export function scriptTargets(cmd: string): string[] {
   const out: string[] = [];
@@ -269,10 +289,61 @@ export function scriptTargets(cmd: string): string[] {
     if (file) out.push(`${at}${file}`);
     else out.push(`${at}GNUmakefile`, `${at}makefile`, `${at}Makefile`);
   }
+  // `bash "$HERE/lib/x.sh"`, `node "$(dirname "$0")/x.js"`: a file under a folder the script
+  // holds in a variable (its own, as a rule; see sourcedFiles).
+  for (const m of cmd.matchAll(
+    new RegExp(
+      String.raw`(?:^|[;&|(]\s*|\s)(?:node|nodejs|sh|bash|zsh|python3?)\s+(?:-[-\w=]+\s+)*["']?(${DIR_VAR}\/[\w@./-]+)`,
+      'g',
+    ),
+  ))
+    out.push(m[1]!);
   // Windows: `cmd /c x.bat`, `x.cmd`, `powershell -ExecutionPolicy Bypass -File x.ps1`.
   for (const m of cmd.matchAll(/(?:^|[\s;&|])((?:\.{0,2}[\\/])?[\w@.\\/-]+\.(?:bat|cmd|ps1))\b/gi))
     out.push(m[1]!.replace(/\\/g, '/'));
   return [...new Set(out.map((p) => p.replace(/^\.\//, '')))];
+}
+
+/**
+ * The package's own programs a command runs (its `bin` files, package-relative), as a git hook or
+ * a start-up line it planted would run them: `npx [--no-install] <bin>`, `npm exec`, `pnpm`,
+ * `yarn`, `bunx`, `node_modules/.bin/<bin>`, the bin's bare name as a command, or
+ * `node …/node_modules/<name>/<file>`.
+ */
+export function ownCommandTargets(
+  cmd: string,
+  bins: Record<string, string>,
+  name: string | undefined,
+): string[] {
+  const out: string[] = [];
+  const names = Object.keys(bins);
+  const sole = names.length === 1 ? bins[names[0]!] : undefined;
+  const binOf = (word: string): string | undefined => {
+    const w = word.replace(/@[^/@\s]*$/, '');
+    if (Object.hasOwn(bins, w)) return bins[w];
+    // (`npx <package>` runs its bin named like it, or its only one.)
+    if (name && w === name) return bins[name.replace(/^@[^/]+\//, '')] ?? sole;
+    return undefined;
+  };
+  const at = '(?:^|[;&|(`]\\s*|\\$\\(\\s*|\\b(?:then|do|else|exec|nohup|command)\\s+)';
+  const word = '["\']?([@\\w][\\w@./-]*)["\']?';
+  const runners = new RegExp(
+    `${at}(?:npx|bunx|pnpx|(?:npm|pnpm)\\s+exec|pnpm|yarn(?:\\s+run)?)\\s+(?:--?[\\w-]+(?:=\\S+)?\\s+)*(?:--\\s+)?${word}`,
+    'gm',
+  );
+  for (const m of cmd.matchAll(runners)) out.push(binOf(m[1]!) ?? '');
+  for (const m of cmd.matchAll(/node_modules\/\.bin\/([\w@.-]+)/g)) out.push(binOf(m[1]!) ?? '');
+  for (const m of cmd.matchAll(new RegExp(`${at}${word}(?=\\s|$|[;&|)])`, 'gm'))) {
+    const w = m[1]!;
+    if (Object.hasOwn(bins, w)) out.push(bins[w]!);
+  }
+  if (name) {
+    const own = new RegExp(`node_modules\\/${escapeRegExp(name)}\\/([\\w@./-]+)`, 'g');
+    for (const m of cmd.matchAll(own)) out.push(m[1]!);
+  }
+  return [
+    ...new Set(out.filter(Boolean).map((p) => posix.normalize(p.replace(/^\.\//, '')).replace(/^\.\//, ''))),
+  ];
 }
 
 /** Inline code of `node -e "..."` / `node -p '...'`. */

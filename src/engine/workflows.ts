@@ -599,3 +599,20 @@ export function scriptsGivenSecrets(actionYml: string): Set<string> {
   }
   return out;
 }
+
+/**
+ * Environment variables a workflow (or a template a CLI copies into projects) fills with secrets:
+ * `NAME: ${{ secrets.X }}` ('one'), `NAME: ${{ toJSON(secrets) }}` ('all': every secret the CI
+ * holds). The package's own code reading them reads those secrets, whatever they are called.
+ */
+export function envGivenSecrets(text: string): Map<string, 'one' | 'all'> {
+  const out = new Map<string, 'one' | 'all'>();
+  for (const m of text
+    .slice(0, 200_000)
+    .matchAll(
+      /^[ \t]*["']?([A-Za-z_]\w{0,63})["']?[ \t]*:[ \t]*["']?\$\{\{\s*(secrets\b|toJSON\(\s*secrets\s*\))/gim,
+    ))
+    if (out.size < 100 && out.get(m[1]!) !== 'all')
+      out.set(m[1]!, m[2]!.startsWith('toJSON') ? 'all' : 'one');
+  return out;
+}

@@ -53,6 +53,12 @@ export interface ModuleHost {
    * (strings and numbers only).
    */
   readonly packageConfig?: ReadonlyMap<string, string>;
+  /**
+   * Environment variables the package's own workflows or workflow templates fill with secrets
+   * (`GH_PAT: ${{ secrets.PAT }}`; 'all' for `${{ toJSON(secrets) }}`, every secret the CI holds):
+   * its code reading them reads secrets.
+   */
+  readonly secretEnv?: ReadonlyMap<string, 'one' | 'all'>;
   /** The package is a GitHub Action (an action.yml at its root): its code runs as a CI step. */
   readonly ciAction?: boolean;
   /**
@@ -98,6 +104,11 @@ export interface JsFileFacts {
   dropped?: { path: string; line: number; fromNetwork: boolean; dir?: boolean }[];
   /** What it started: programs and the scripts given to interpreters (for chains across files). */
   started?: { values: string[]; line: number }[];
+  /**
+   * Command text it planted to run later without the user asking (a git hook's body), written by
+   * code that runs unprompted: the package's own programs it names run unprompted too.
+   */
+  planted?: { text: string; line: number }[];
   /** The file makes network requests. */
   fetches?: boolean;
   /** The file checks a checksum or signature. */

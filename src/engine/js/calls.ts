@@ -710,11 +710,30 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     const fresh =
       args[i]?.k === 'fn' &&
       (!ev.rewalked.has(args[i].node) || (ev.effects.dormant === 0 && !ev.rewalkedLive.has(args[i].node)));
-    if (later && a.type === 'Identifier' && fresh) {
+    // (A handler registered for several events, each handing it what the model says: walked once
+    // more for an event that hands it data, `change` after `pointerdown`; a few events at most.)
+    const handler = args[i]?.k === 'fn' ? args[i].node : undefined;
+    // (Counted apart in code that runs and in code walked where it is defined.)
+    const type =
+      later && handler && a.type === 'Identifier' && how === 'addEventListener'
+        ? asString(args[0])
+        : undefined;
+    const event = type !== undefined ? `${ev.effects.dormant === 0 ? 'live' : 'dormant'}:${type}` : undefined;
+    const events = event !== undefined ? ev.handlerEvents.get(handler!) : undefined;
+    const eventParams =
+      event !== undefined && !events?.has(event) && (events?.size ?? 0) < 16
+        ? callbackParams({ callee, result, args, method: how, messages: ev.input.messages })
+        : undefined;
+    if (event !== undefined) ev.handlerEvents.set(handler!, (events ?? new Set()).add(event));
+    const newData = !fresh && !!eventParams?.some((p) => hasDeepTaint(p));
+    if (later && a.type === 'Identifier' && (fresh || newData)) {
       const fn = args[i] as FnVal;
       ev.rewalked.add(fn.node);
       if (ev.effects.dormant === 0) ev.rewalkedLive.add(fn.node);
-      const params = callbackParams({ callee, result, args, method: how, messages: ev.input.messages }) ?? [];
+      const params =
+        eventParams ??
+        callbackParams({ callee, result, args, method: how, messages: ev.input.messages }) ??
+        [];
       // It runs from the event loop, not inside the calls that registered it: the nesting limit
       // on calls starts again for it (a handler set in a helper of a helper of the entry).
       const registering = ev.inlineStack.splice(0);

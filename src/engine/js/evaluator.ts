@@ -319,6 +319,11 @@ export class Evaluator {
   /** Handlers walked again from code that runs (see rewalked: at most once more each). */
   readonly rewalkedLive = new Set<AstNode>();
   /**
+   * The events each named handler was walked for (`for (const t of TYPES) addEventListener(t, h)`):
+   * a handler given an event that hands it more (a field's value after a key) is walked again.
+   */
+  readonly handlerEvents = new Map<AstNode, Set<string>>();
+  /**
    * Inside a handler that runs again and again (a socket's `data`, an interval): a counter kept
    * outside it (`sock.write(steps[i++])`) has no one value there.
    */

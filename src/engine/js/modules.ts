@@ -15,7 +15,7 @@ import { UNKNOWN, canonicalModule, type AstNode, type Val } from './values';
 
 /** At most this many package-local modules are analysed for their exports per package, this deep. */
 const MAX_LOCAL_MODULES = 40;
-const MAX_MODULE_DEPTH = 3;
+const MAX_MODULE_DEPTH = 6;
 
 /** The value a module specifier loads: a package-local module's exports, or the module itself. */
 export function loadModule(ev: Evaluator, spec: string, at: AstNode, specVal: Val | undefined): Val {

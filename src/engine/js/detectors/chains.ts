@@ -35,6 +35,9 @@ function hiddenOrTemp(p: string): boolean {
   );
 }
 
+/** Calls that write their second argument with what the first held. */
+const COPIES = /^(?:copyFile|copyFileSync|copy|copySync|cp|cpSync|rename|renameSync|move|moveSync)$/;
+
 /** A file written: remembered so that running it later in the file completes the chain. */
 export function written(
   d: Detectors,
@@ -46,16 +49,19 @@ export function written(
   if (
     !p ||
     p === '${…}' ||
-    !/^(?:writeFile|writeFileSync|appendFile|appendFileSync|copyFile|copyFileSync|outputFile|outputFileSync|createWriteStream|extract)$/.test(
+    (!/^(?:writeFile|writeFileSync|appendFile|appendFileSync|outputFile|outputFileSync|createWriteStream|extract)$/.test(
       method,
-    )
+    ) &&
+      !COPIES.test(method))
   )
     return;
-  // A copy writes its destination with what its source held (a dropped file copied elsewhere).
-  if (method === 'copyFile' || method === 'copyFileSync') {
+  // A copy or a move writes its destination with what its source held (a dropped file copied
+  // elsewhere, a download written to `x.part` and renamed into place).
+  if (COPIES.test(method)) {
     const dest = asString(args[1]) ?? (args[1]?.k === 'str' ? args[1].v : undefined);
     const source = match(d, [p]);
-    if (dest && dest !== '${…}')
+    // (Only a file this code wrote: a move of anything else is no write of data.)
+    if (dest && dest !== '${…}' && (source || /^copyFile(?:Sync)?$/.test(method)))
       d.written.push({
         path: dest,
         line: lineOf(node),

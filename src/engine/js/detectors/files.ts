@@ -26,8 +26,9 @@ import { analyzeWorkflow, isCiWorkflow } from '../../workflows';
 import { analyzeShell } from '../../shell';
 import { asString, flatStrings, hasDeepTaint, type AstNode, type Val } from '../values';
 import { escapeRegExp } from '../../text';
+import { lineOf } from '../ast';
 import { destructiveWrite } from './destructive';
-import { foreignChange } from './tamper';
+import { GIT_HOOK_DIR, foreignChange } from './tamper';
 import type { Detectors } from './index';
 import { commandLines } from '../../ai-cli';
 import { aiCliCheck } from './process';
@@ -454,12 +455,17 @@ export function write(
   // A git hook is how simple-git-hooks and husky work; one that downloads, sends or destroys is
   // not. A hook copied from a file of the package is judged by that file.
   const hookAt = dest !== a0 ? (asString(dest) ?? (dest?.k === 'str' ? dest.v : undefined)) : p;
-  if (hookAt && /(?:\.git\/hooks|\.husky)\/[\w-]+$/.test(hookAt.replace(/\\/g, '/'))) {
+  const hookPath = hookAt?.replace(/\\/g, '/');
+  if (hookPath && GIT_HOOK_DIR.test(hookPath) && /\/[^/]+$/.test(hookPath)) {
     const copied =
       dest !== a0 && p && a0?.t?.has('own_dir')
         ? d.input.modules?.resolve(d.input.path, `./${p.replace(/^\$\{…\}\/?/, '')}`)?.text
         : undefined;
     const body = copied ?? (dest === a0 && args[1] ? flatStrings(args[1]).join('\n') : '');
+    // What the hook runs later, unprompted: the package's own programs it names are read as code
+    // that runs without the user asking (index.ts, ownCommandTargets).
+    if (body && d.unprompted && (d.facts.planted ??= []).length < 20)
+      d.facts.planted.push({ text: body.slice(0, 16_384), line: lineOf(node) });
     const bad = body
       ? analyzeScript(body, 'sh', true).find(
           (h) => h.confidence >= CRITICAL_CONFIDENCE && h.rule !== 'script.persistence',
@@ -470,7 +476,7 @@ export function write(
         'js.write-persistence',
         d.installTime ? 'install_script_injection' : 'malicious_code',
         node,
-        `writes git hook ${hookAt.slice(0, 60)} that ${bad.message}`,
+        `writes git hook ${hookPath.slice(0, 60)} that ${bad.message}`,
         'gitHook',
       );
   }

@@ -22,6 +22,11 @@ import type { Detectors } from './index';
 /** Caches and temporary folders, under home or anywhere. */
 const CACHE =
   /(?:^|\/)(?:\.cache|\.npm|\.node-gyp|\.pnpm-store|\.yarn\/berry\/cache|Library\/Caches|AppData\/Local\/Temp|AppData\/Local\/[^/]+\/Caches?|ms-playwright|tmp|temp)(?:\/|$)/i;
+/**
+ * A git hooks folder: `.git/hooks`, a worktree's or submodule's (`.git/modules/x/hooks`), husky's,
+ * or the `hooks` folder of a git directory read from a `.git` file (`gitdir: …`, not known here).
+ */
+export const GIT_HOOK_DIR = /(?:^|\/)(?:\.git\/(?:[\w.-]+\/)*hooks|\.husky|\$\{…\}\/hooks)\//;
 /** Calls that only create (a folder, a temporary file): nothing is replaced. */
 const CREATE_ONLY =
   /^(?:mkdir|mkdirSync|mkdirp|mkdirpSync|ensureDir|ensureDirSync|mkdtemp|mkdtempSync|extract)$/;
@@ -70,7 +75,7 @@ function foreign(
   if (path !== undefined && CACHE.test(path)) return undefined;
   // The project's own git hooks are what hook managers write, reached through `../..` or the
   // project folder (a hook that downloads or sends is reported by the git-hook rule).
-  if (path !== undefined && /(?:^|\/)(?:\.git\/hooks|\.husky)\//.test(path)) return undefined;
+  if (path !== undefined && GIT_HOOK_DIR.test(path)) return undefined;
   if (t?.has('outside_pkg')) {
     // Tools' generated folders beside the packages (`node_modules/.prisma`, `.cache`, `.bin`).
     if (

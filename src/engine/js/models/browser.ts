@@ -44,6 +44,22 @@ function eventOn(target: Val): Val {
   };
 }
 
+/**
+ * The field an input event comes from: what it holds is what its user typed; which element it is
+ * (its tag, id, name, type) is not (a performance library records which element was used).
+ */
+function fieldTarget(): Val {
+  const secret = typed();
+  return {
+    k: 'obj',
+    props: new Map<string, Val>([
+      ['value', secret],
+      ['textContent', secret],
+      ['innerText', secret],
+    ]),
+  };
+}
+
 function typed(): Val {
   return withTaint({ k: 'unknown' }, [], 'page_secret');
 }
@@ -143,13 +159,13 @@ export function browserCallbackParams(c: CallbackCall): Val[] | undefined {
       callee.k === 'api' &&
       (callee.mod === 'global:document' || callee.mod === 'global:window') &&
       /^(?:body\.|documentElement\.)?addEventListener$/.test(callee.path);
-    if (pageWide) return [eventOn(secret)];
+    if (pageWide) return [eventOn(fieldTarget())];
     const fn = c.args[1];
     const owner = fn?.k === 'fn' ? (fn.owner as { input?: { text?: string } } | undefined) : undefined;
     const src =
       fn?.k === 'fn' && owner?.input?.text ? (sourceText(owner.input.text, fn.node, 2000) ?? '') : '';
     if (/\.(?:name|id|type|autocomplete)\b/.test(src) && /\.value\b/.test(src) && SECRET_FIELD.test(src))
-      return [eventOn(secret)];
+      return [eventOn(fieldTarget())];
   }
   // A service worker's `fetch` event: the page's own request, with what its user submitted in the
   // body and the session in its headers (cookies, authorization). Forwarding it to where it was

@@ -392,7 +392,9 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
     // `path.join(p, '..')` is.
     if (path === 'dirname') {
       const known = asString(a0);
-      if (known !== undefined && !known.includes('${…}'))
+      // (A variable's value stood in by its name, `$INIT_CWD`, is a folder whose parent is not
+      // known here: not the relative path `.`.)
+      if (known !== undefined && !known.includes('${…}') && !/^(?:\$\w+|%\w+%)$/.test(known))
         return str(posix.dirname(known.replace(/\\/g, '/')), args);
       const arg = c.argNodes[0];
       if (arg?.type === 'Identifier' && arg.name === '__filename') return a0 ?? UNKNOWN;

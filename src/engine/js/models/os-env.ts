@@ -41,7 +41,14 @@ export function envMember(ev: Evaluator, key: string, at: AstNode, scope: Scope)
   const configured = config !== undefined ? ev.input.modules?.packageConfig?.get(config) : undefined;
   if (configured !== undefined) return { k: 'str', v: configured, alt: { k: 'str', v: `$${key}` } };
   const v: Val = { k: 'str', v: key === 'HOME' || key === 'USERPROFILE' ? '~' : `$${key}` };
-  if (SECRET_ENV.test(key) && !(ADDRESS_ENV.test(key) && !/WEBHOOK|DSN|CREDENTIALS/i.test(key))) {
+  // A variable the package's own workflow fills with every secret (`toJSON(secrets)`) is as much
+  // as the whole environment.
+  const given = ev.input.modules?.secretEnv?.get(key);
+  if (given === 'all') {
+    ev.effects.source(scope, 'env_all', at);
+    return { ...v, t: new Set(['secret_env', 'env_all']) };
+  }
+  if (given || (SECRET_ENV.test(key) && !(ADDRESS_ENV.test(key) && !/WEBHOOK|DSN|CREDENTIALS/i.test(key)))) {
     ev.effects.source(scope, 'secret_env', at);
     return withTaint(v, [], 'secret_env');
   }

