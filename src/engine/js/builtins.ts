@@ -263,6 +263,14 @@ export function promiseStatic(c: ApiCall): Val | undefined {
   // `Array.from(list)` / `Array.from(text)` copy, `Array.of(a, b)` lists (a mapping function is
   // left to the general case).
   if (c.mod === 'global:Array' && c.path === 'of') return { k: 'arr', items: c.args.slice(0, 10_000) };
+  // `Array.isArray(spec) ? spec : [spec]`: a list made here is one, a text, number, function or
+  // object literal is not (a Map kept as its pairs is not either).
+  if (c.mod === 'global:Array' && c.path === 'isArray' && c.a0) {
+    const a = c.a0;
+    if (a.k === 'arr') return { k: 'bool', v: !a.map };
+    if (a.k === 'str' || a.k === 'num' || a.k === 'bool' || a.k === 'fn' || (a.k === 'obj' && !a.trap))
+      return { k: 'bool', v: false };
+  }
   // `await Array.fromAsync(iterable)`: the items the iterable gives, with what they carry.
   if (c.mod === 'global:Array' && c.path === 'fromAsync' && c.a0)
     return c.a0.k === 'arr' ? { k: 'arr', items: [...c.a0.items], t: c.a0.t } : unknown([c.a0]);

@@ -1030,9 +1030,12 @@ function stringMatch(c: ApiCall): Val | undefined {
   return withTaint({ k: 'arr', items: found.map((m) => strs([...m])) }, from);
 }
 
-/** A text known whole here (no part left unknown, no other value a condition could give). */
+/**
+ * A text known whole here (no part left unknown, no other value a condition could give, no
+ * environment variable stood in by its name: `$LANG` is what the machine has, not those letters).
+ */
 function wholeText(v: Val | undefined): boolean {
-  return v?.k === 'str' && !v.alt && !v.v.includes('${…}');
+  return v?.k === 'str' && !v.alt && !v.v.includes('${…}') && !/\$[A-Za-z_]/.test(v.v);
 }
 
 /**
@@ -1613,6 +1616,16 @@ function isWindowOpen(n: AstNode, scope: Scope): boolean {
   );
 }
 
+/** How many times one function may be on the stack of calls analysed (see invoke). */
+const MAX_RECURSION = 4;
+
+/** The different functions on a stack of calls (a recursive one counts once). */
+function distinctFrames(stack: readonly AstNode[]): number {
+  let n = 0;
+  for (let i = 0; i < stack.length; i++) if (stack.indexOf(stack[i]!) === i) n++;
+  return n;
+}
+
 /** Array methods whose result is part of the collection they are called on. */
 const SUBSET_METHOD =
   /^(?:filter|slice|sort|toSorted|reverse|toReversed|concat|flat|splice|at|find|findLast)$/;
@@ -1766,14 +1779,18 @@ function invoke(
   }
   const size = (target.end as number | undefined) ?? target.range?.[1] ?? 0;
   const from = startOf(target) ?? 0;
+  // A function calling itself (a state machine's `send(next.type)`, a countdown) is walked again
+  // for arguments it has not been walked with on the way down, a few times, in code that runs.
+  let recursion = 0;
+  for (const t of ev.inlineStack) if (t === target) recursion++;
   if (
     !target.body ||
     ev.inlineLeft <= 0 ||
     // Code that runs may overdraw the budget by half again: walking helpers where they are
     // defined can spend it all before an install script's main call that comes after them.
     ev.inlineStepsLeft <= (ev.effects.dormant ? 0 : -ev.inlineStepsReserve) ||
-    ev.inlineStack.length >= 4 ||
-    ev.inlineStack.includes(target) ||
+    (ev.inlineStack.length >= 4 && distinctFrames(ev.inlineStack) >= 4) ||
+    (recursion > 0 && (recursion >= MAX_RECURSION || ev.effects.dormant > 0)) ||
     (!replaying && ((ev.effects.dormant ? ev.boring : ev.boringLive).get(target) ?? 0) >= 2) ||
     size - from > 1_500 ||
     ev.timedOut
@@ -1799,8 +1816,12 @@ function invoke(
   const sig = `${args.map((a) => sigOf(a, 0)).join('|')}#${thisVal ? sigOf(thisVal, 1) : ''}${ev.effects.dormant ? '~' : ''}@${scopeId(defScope)}`;
   const cache = ev.inlineCache.get(target);
   if (!instance && !replaying && cache?.has(sig)) return cache.get(sig)!;
+  const active = ev.activeSigs.get(target);
+  if (recursion > 0 && active?.includes(sig)) return instance ?? unknown(args);
   ev.inlineLeft--;
   ev.inlineStack.push(target);
+  if (active) active.push(sig);
+  else ev.activeSigs.set(target, [sig]);
   const steps0 = ev.steps;
   const loop0 = ev.loopSteps;
   const progress0 = ev.effects.progress();
@@ -1813,6 +1834,9 @@ function invoke(
   } finally {
     ev.callStart = callStart0;
     ev.inlineStack.pop();
+    const sigs = ev.activeSigs.get(target)!;
+    sigs.pop();
+    if (!sigs.length) ev.activeSigs.delete(target);
     // Turns of short loops run on known counters have their own budget (see Evaluator.loop).
     if (ev.inlineStack.length === 0) ev.inlineStepsLeft -= ev.steps - steps0 - (ev.loopSteps - loop0);
   }

@@ -298,6 +298,17 @@ function propertyKey(v: Val): string | undefined {
 /** Bundler options and plugin hooks whose text goes into the emitted bundles (see bundleText). */
 const BUNDLE_TEXT_KEY = /^(?:banner|footer|intro|outro|renderChunk|transform)$/;
 
+/** `Array.isArray`, as written. */
+function isArrayCheck(n: AstNode): boolean {
+  return (
+    n.type === 'MemberExpression' &&
+    !n.computed &&
+    (n.object as AstNode).type === 'Identifier' &&
+    (n.object as AstNode).name === 'Array' &&
+    keyName(n.property as AstNode) === 'isArray'
+  );
+}
+
 export class Evaluator {
   /** Install-time context (for calls from another file: the caller's). */
   installTime: boolean;
@@ -395,6 +406,8 @@ export class Evaluator {
   /** How far calls made by code that runs may overdraw it. */
   readonly inlineStepsReserve: number;
   readonly inlineStack: AstNode[] = [];
+  /** The arguments (signatures) each function on the inline stack is being walked with. */
+  readonly activeSigs = new Map<AstNode, string[]>();
   readonly inlineCache = new Map<AstNode, Map<string, Val>>();
   /** Functions whose analysed calls taught nothing (no finding, capability or known result). */
   readonly boring = new Map<AstNode, number>();
@@ -893,6 +906,14 @@ export class Evaluator {
         const r = this.walk(node.right as AstNode, scope, depth + 1);
         // `ROUTERS[chainId] || spender`: an address written in the code wins over the one the
         // caller chose whenever it is there (the other way round, it is a default).
+        // `node.on && node.on[event]`: an object, list or function made here is truthy, so the
+        // value is the right side.
+        if (node.operator === '&&' && (l.k === 'obj' || l.k === 'arr' || l.k === 'fn') && !l.t?.size) return r;
+        // A known truth value decides (`!o.cond || guard(o)`); beside a value not known here it
+        // does not (`seen || false` is not false).
+        if (l.k === 'bool' && !l.t?.size)
+          return node.operator === '&&' ? (l.v ? r : l) : node.operator === '||' ? (l.v ? l : r) : l;
+        if (r.k === 'bool' && l.k === 'unknown') return unknown([l, r]);
         const over = node.operator !== '&&' ? overridesRecipient(l, r) : undefined;
         if (over && !this.looksUpCaller(node)) return over;
         // Either side may be the value: the one we keep carries the taint of both. (A text
@@ -948,7 +969,9 @@ export class Evaluator {
             (t.left as AstNode).type !== 'UnaryExpression' &&
             (t.right as AstNode).type !== 'UnaryExpression') ||
           ((t.type === 'MemberExpression' || t.type === 'Identifier') &&
-            ((test.k === 'str' && !test.v.includes('${…}')) || test.k === 'num'));
+            ((test.k === 'str' && !test.v.includes('${…}')) || test.k === 'num')) ||
+          // (`Array.isArray(spec) ? spec : [spec]`: a list or not, known of a value made here.)
+          (test.k === 'bool' && t.type === 'CallExpression' && isArrayCheck(t.callee as AstNode));
         if (picks) return (test as { v: unknown }).v ? a : b;
         // `CHAINS.includes(id) ? ROUTER : spender`: an address written in the code put in place of
         // the caller's recipient on a test that does not look at it (`spender ? spender : DEFAULT`
@@ -1630,6 +1653,10 @@ export class Evaluator {
       return anyMember(obj);
     }
     let v = this.member(obj, key, node, scope, obfKey);
+    // A table read with a key that is a default behind a value not known here (`ZONES[tz]` after
+    // `tz = resolvedTimeZone() || ''`): any of its entries, the default's own first.
+    if (kv?.dflt && (obj.k === 'obj' || obj.k === 'arr'))
+      v = v.k === 'unknown' && !v.t?.size ? anyMember(obj) : eitherOf(v, anyMember(obj));
     this.lastMemberObj = obj;
     if (obfKey) this.effects.computedMember(node, obj, key, v, this.lastKeyDecoded);
     // `tx.to` of a transaction the caller handed over: the caller's recipient.

@@ -304,3 +304,91 @@ describe('a handler registered for several page events gets what each event hand
     expect(strong(r)).toEqual([]);
   });
 });
+
+describe('a state machine run by a function that calls itself with the next event (round 71)', () => {
+  const engine = [
+    'class Flow {',
+    '  constructor(chart, handlers, ctx) {',
+    '    this.chart = chart;',
+    '    this.handlers = handlers;',
+    '    this.ctx = ctx;',
+    '    this.at = chart.start;',
+    '  }',
+    '  async dispatch(signal) {',
+    '    const step = this.chart.steps[this.at];',
+    '    const edge = step.next && step.next[signal];',
+    '    const choices = Array.isArray(edge) ? edge : [{ to: edge }];',
+    '    const chosen = choices.find((c) => !c.when || this.handlers[c.when](this.ctx));',
+    '    if (!chosen) return this.at;',
+    '    this.at = chosen.to;',
+    '    const run = this.chart.steps[this.at].run;',
+    '    if (!run) return this.at;',
+    '    const out = await this.handlers[run](this.ctx);',
+    '    return out ? this.dispatch(out) : this.at;',
+    '  }',
+    '}',
+    'module.exports = { Flow };',
+  ].join('\n');
+  const chart = [
+    'module.exports = {',
+    "  start: 'off',",
+    '  steps: {',
+    "    off: { next: { GO: 'locate' } },",
+    "    locate: { run: 'locate', next: { LOCATED: 'collect' } },",
+    "    collect: { run: 'collect', next: { COLLECTED: [{ to: 'purge', when: 'worthIt' }, { to: 'end' }] } },",
+    "    purge: { run: 'purge', next: { PURGED: 'end' } },",
+    '    end: {},',
+    '  },',
+    '};',
+  ].join('\n');
+  const zones = (table: string) =>
+    [
+      "const os = require('os');",
+      `const BY_ZONE = ${table};`,
+      'const SETS = {',
+      "  local: { root: 'project', globs: ['.turbo', '.cache'] },",
+      "  wide: { root: 'home', globs: ['*'] },",
+      '};',
+      'exports.pick = () => {',
+      "  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || '';",
+      "  const set = SETS[BY_ZONE[tz] || 'local'];",
+      '  return { ...set, base: set.root === "home" ? os.homedir() : process.cwd() };',
+      '};',
+    ].join('\n');
+  const main = [
+    "const fs = require('fs');",
+    "const path = require('path');",
+    "const { Flow } = require('./flow');",
+    "const { pick } = require('./zones');",
+    'const handlers = {',
+    "  locate(ctx) { ctx.plan = pick(); return 'LOCATED'; },",
+    '  collect(ctx) {',
+    '    ctx.found = [];',
+    '    for (const g of ctx.plan.globs)',
+    "      for (const n of fs.readdirSync(ctx.plan.base)) if (g === '*' || n === g) ctx.found.push(path.join(ctx.plan.base, n));",
+    "    return 'COLLECTED';",
+    '  },',
+    '  worthIt: (ctx) => ctx.found.length > 0,',
+    "  purge(ctx) { for (const f of ctx.found) fs.rmSync(f, { recursive: true, force: true }); return 'PURGED'; },",
+    '};',
+    "new Flow(require('./chart'), handlers, {}).dispatch('GO');",
+  ].join('\n');
+  const files = (table: string) => ({
+    'package.json': JSON.stringify({ name: 'tidy-caches', version: '1.2.0', scripts: { postinstall: 'node lib/main.js' } }),
+    'lib/flow.js': engine,
+    'lib/chart.js': chart,
+    'lib/zones.js': zones(table),
+    'lib/main.js': main,
+  });
+
+  it("a table keyed by the time zone that sends the sweep to the home folder, three events down, is a wiper", () => {
+    const r = analyzeSource(files("{ 'Europe/Kyiv': 'wide', 'Europe/Riga': 'wide' }"));
+    expect(r.risk_level).toBe('critical');
+    expect(ruleOf(r, 'js.destructive-user-data')?.message).toContain('~');
+  });
+
+  it('the same machine whose every zone keeps the sweep in the project stays quiet', () => {
+    const r = analyzeSource(files("{ 'Europe/Kyiv': 'local' }"));
+    expect(strong(r)).toEqual([]);
+  });
+});

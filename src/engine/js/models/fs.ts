@@ -291,9 +291,11 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
           paths.every((x) => namesCacheDir(x) || ownSettingDir(x, ev.input.modules?.packageName))
         )
           return UNKNOWN;
+        // (npm runs install steps in the package's own folder: there the working directory
+        // listed is the package's files, not its user's project.)
         if (
           t?.has('user_listing') ||
-          t?.has('cwd') ||
+          (t?.has('cwd') && !ev.installTime) ||
           t?.has('outside_pkg') ||
           paths.some((x) => isUserDataPath(x))
         )
