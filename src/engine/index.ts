@@ -43,7 +43,14 @@ import {
   type ScriptDialect,
   type ScriptState,
 } from './script-behaviour';
-import { inlineNodeCode, makeCommands, ownCommandTargets, scriptTargets, sourcedFiles } from './shell';
+import {
+  hookBodies,
+  inlineNodeCode,
+  makeCommands,
+  ownCommandTargets,
+  scriptTargets,
+  sourcedFiles,
+} from './shell';
 import {
   analyzeCiScript,
   envGivenSecrets,
@@ -1188,6 +1195,11 @@ export function analyzeFiles(
           )
         : decodeText(f.data).text;
       evidence.push(...scriptFileFindings(path, text, dialect, scriptState));
+      // Git hooks it writes that run the package's own programs: those run unprompted too.
+      if (dialect === 'sh')
+        for (const body of hookBodies(text))
+          for (const target of ownCommandTargets(body, meta.bin, meta.name).filter(exists))
+            if (!done.has(target)) queue.push({ path: target, depth: depth + 1 });
       // Scripts run other scripts (`bash scripts/start.sh`, `call setup.cmd`) and read files in
       // as part of themselves (`. "$HERE/lib/env.sh"`, shell whatever the name): follow them.
       if (depth < 3 && dialect !== 'python') {

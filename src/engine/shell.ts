@@ -346,6 +346,34 @@ export function ownCommandTargets(
   ];
 }
 
+/**
+ * What a shell script writes into git hooks (`printf '…' > .git/hooks/post-merge`, `echo … >>
+ * "$ROOT/.husky/pre-commit"`, `cat > .git/hooks/x <<EOF … EOF`): the commands those hooks will run.
+ */
+export function hookBodies(text: string): string[] {
+  const out: string[] = [];
+  const hook = String.raw`["']?[^\s"'<>|;&]*(?:\.git\/(?:[\w.-]+\/)*hooks|\.husky)\/[^\s"'<>|;&]*["']?`;
+  const lines = text.slice(0, 200_000).split(/\r?\n/);
+  for (let i = 0; i < lines.length && out.length < 20; i++) {
+    const line = lines[i]!;
+    const written = new RegExp(String.raw`\b(?:printf|echo)\s+(?:-[neE]+\s+)?(.*?)\s*>>?\s*${hook}`).exec(
+      line,
+    );
+    if (written) {
+      out.push(written[1]!.replace(/^["']|["']$/g, '').replace(/\\n/g, '\n'));
+      continue;
+    }
+    const doc = new RegExp(String.raw`\bcat\s*>>?\s*${hook}\s*<<-?\s*["']?(\w+)["']?`).exec(line);
+    if (doc) {
+      const end = new RegExp(String.raw`^\s*${doc[1]!}\s*$`);
+      const body: string[] = [];
+      while (++i < lines.length && !end.test(lines[i]!) && body.length < 200) body.push(lines[i]!);
+      out.push(body.join('\n'));
+    }
+  }
+  return out;
+}
+
 /** Inline code of `node -e "..."` / `node -p '...'`. */
 export function inlineNodeCode(cmd: string): string[] {
   const out: string[] = [];

@@ -422,7 +422,12 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   }
   // Local functions, methods and classes: analysed with the call's arguments.
   let thisVal = thisFirst ?? memberObj;
-  const how = calleeNode.type === 'MemberExpression' ? keyName(calleeNode.property as AstNode) : undefined;
+  const how =
+    calleeNode.type === 'MemberExpression'
+      ? keyName(calleeNode.property as AstNode)
+      : callee.k === 'api' && callee.mod === 'global:window'
+        ? callee.path
+        : undefined;
   if (memberObj?.k === 'fn' && (how === 'call' || how === 'apply' || how === 'bind')) {
     // localFn.call(thisArg, ...args) / .apply(thisArg, [args]) / .bind(thisArg)
     if (how === 'bind') return { ...memberObj, self: args[0] };

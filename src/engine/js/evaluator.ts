@@ -47,6 +47,8 @@ import {
 } from './values';
 
 export const GLOBAL_NAMES = new Set(['global', 'globalThis', 'window', 'self']);
+/** The window's own event methods (`window.addEventListener`, or called bare). */
+const WINDOW_EVENTS = new Set(['addEventListener', 'removeEventListener', 'dispatchEvent']);
 
 /** A connection object: an XMLHttpRequest, a socket, or a data channel made from one. */
 function isConnection(v: Val | undefined): boolean {
@@ -908,7 +910,8 @@ export class Evaluator {
         // caller chose whenever it is there (the other way round, it is a default).
         // `node.on && node.on[event]`: an object, list or function made here is truthy, so the
         // value is the right side.
-        if (node.operator === '&&' && (l.k === 'obj' || l.k === 'arr' || l.k === 'fn') && !l.t?.size) return r;
+        if (node.operator === '&&' && (l.k === 'obj' || l.k === 'arr' || l.k === 'fn') && !l.t?.size)
+          return r;
         // A known truth value decides (`!o.cond || guard(o)`); beside a value not known here it
         // does not (`seen || false` is not false).
         if (l.k === 'bool' && !l.t?.size)
@@ -1314,6 +1317,8 @@ export class Evaluator {
     if (v) return v;
     if (GLOBAL_NAMES.has(name)) return { k: 'global', name: 'globalObject' };
     if (KNOWN_GLOBALS.has(name)) return { k: 'global', name };
+    // The page's own event methods, called bare (`addEventListener('input', h, true)`).
+    if (WINDOW_EVENTS.has(name)) return { k: 'api', mod: 'global:window', path: name };
     // The package's own folder: paths that climb out of it reach other packages and the project.
     if (name === '__dirname' || name === '__filename') return withTaint({ k: 'unknown' }, [], 'own_dir');
     return UNKNOWN;
@@ -1853,6 +1858,7 @@ export class Evaluator {
       case 'global':
         if (obj.name === 'globalObject') {
           if (GLOBAL_NAMES.has(key)) return obj;
+          if (WINDOW_EVENTS.has(key)) return mark({ k: 'api', mod: 'global:window', path: key });
           if (KNOWN_GLOBALS.has(key)) {
             if (obf) this.effects.computedGlobal(at, key, this.lastKeyDecoded);
             return mark({ k: 'global', name: key });

