@@ -1432,6 +1432,10 @@ export function dispatch(
   return opaque;
 }
 
+/** Names of functions that turn what they are given into data: serialisers, encoders, copies. */
+const SERIALISER =
+  /stringify|serial|encode|escape|compress|deflate|gzip|zip|encrypt|cipher|dump|inspect|format|toString|base64|hex|btoa|pack|json|yaml|toml|query|concat|assign|from|entries|clone|copy|merge|extend/i;
+
 /** Arguments of an opaque call, with the whole environment dropped unless the callee serialises. */
 function opaqueArgs(node: AstNode, args: Val[]): Val[] {
   if (!args.some((a) => a.k === 'env')) return args;
@@ -1442,12 +1446,12 @@ function opaqueArgs(node: AstNode, args: Val[]): Val[] {
       : c?.type === 'MemberExpression'
         ? (keyName(c.property as AstNode) ?? '')
         : '';
-  if (
-    /stringify|serial|encode|escape|compress|deflate|gzip|zip|encrypt|cipher|dump|inspect|format|toString|base64|hex|btoa|pack|json|yaml|toml|query|concat|assign|from|entries|clone|copy|merge|extend/i.test(
-      name,
-    )
-  )
-    return args;
+  return withoutEnv(name, args);
+}
+
+/** `args` with the whole environment dropped, unless a function called `name` serialises. */
+function withoutEnv(name: string, args: Val[]): Val[] {
+  if (!args.some((a) => a.k === 'env') || SERIALISER.test(name)) return args;
   return args.map((a) => (a.k === 'env' ? UNKNOWN : a));
 }
 
@@ -1859,7 +1863,10 @@ function invoke(
     (((body.body as AstNode[]) ?? []).length === 1 &&
       (body.body as AstNode[])[0]!.type === 'ReturnStatement');
   if (r.k === 'str' && single && args.length && args.every((a) => a.k !== 'unknown')) r = { ...r, obf: true };
-  if (r.k === 'unknown' && !r.t?.size) r = unknown(args);
+  // (What it returns, not known, carries what it was given; handed the whole environment to read a
+  // name or two from, `prNumber(env)`, it returns what its walk says of it.)
+  if (r.k === 'unknown' && !r.t?.size)
+    r = unknown(withoutEnv(((target.id as AstNode | undefined)?.name as string | undefined) ?? '', args));
   if (cache) {
     if (cache.size < 8) cache.set(sig, r);
   } else ev.inlineCache.set(target, new Map([[sig, r]]));

