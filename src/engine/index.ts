@@ -29,6 +29,7 @@ import { analyzePackageJson, runChain, workspaceScript, type InstallAnalysis } f
 import { analyzeJsFile, type ModuleHost } from './js/analyze';
 import { planChunks } from './js/bigfile';
 import { bareParse, wholeFragment } from './js/parse';
+import type { Val } from './js/values';
 import { magicKind, packageRules, type FileFacts } from './package-rules';
 import { packageSignals } from './package-signals';
 import { assessRisk, type RiskInput } from '../policy/risk-policy';
@@ -47,7 +48,7 @@ import {
   hookBodies,
   inlineNodeCode,
   makeCommands,
-  ownCommandTargets,
+  ownCommandRuns,
   scriptTargets,
   sourcedFiles,
 } from './shell';
@@ -282,9 +283,11 @@ function scriptTarget(from: string, spec: string, exists: (p: string) => boolean
 function secretEnvNames(files: Iterable<PackageFile>): Map<string, 'one' | 'all'> | undefined {
   let out: Map<string, 'one' | 'all'> | undefined;
   for (const f of files) {
-    if (!/\.ya?ml$/i.test(f.path) || f.truncated || f.size > 1_000_000) continue;
+    // (Templates a CLI copies into projects may carry a suffix: `ci.yml.tmpl`, `.yaml.ejs`.)
+    if (!/\.ya?ml(?:\.\w{1,8})?$/i.test(f.path) || f.truncated || f.size > 1_000_000) continue;
     const text = decodeText(f.data).text;
-    if (!text.includes('secrets') || !isCiWorkflow(f.path, text)) continue;
+    const path = f.path.replace(/(\.ya?ml)\.\w+$/i, '$1');
+    if (!text.includes('secrets') || !isCiWorkflow(path, text)) continue;
     for (const [name, what] of envGivenSecrets(text))
       if ((out ??= new Map()).get(name) !== 'all') out.set(name, what);
   }
@@ -1005,8 +1008,40 @@ export function analyzeFiles(
       ...actionEntries(byPath.get('action.yml') ?? byPath.get('action.yaml')),
     ].map((x) => x.replace(/\/+$/, '')),
   );
-  /** The package's own programs that hooks it planted at install run (see analyzeCode). */
-  const plantedRuns: string[] = [];
+  /**
+   * The package's own programs git hooks it planted run, with the command lines they give them:
+   * read as code that runs on its own (entry points), on those command lines (see plantHook).
+   */
+  const hookRuns = new Map<string, string[][]>();
+  const plantHook = (body: string) => {
+    for (const run of ownCommandRuns(body, meta.bin, meta.name)) {
+      if (!exists(run.file)) continue;
+      entryFiles.add(run.file);
+      const runs = hookRuns.get(run.file) ?? [];
+      if (runs.length < 8) runs.push(run.args);
+      hookRuns.set(run.file, runs);
+    }
+  };
+  /** `process.argv` of a program hooks run: each word the hooks give, where they all give one. */
+  const hookArgv = (path: string): Val | undefined => {
+    const runs = hookRuns.get(path);
+    if (!runs) return undefined;
+    const items: Val[] = [
+      { k: 'str', v: 'node' },
+      { k: 'str', v: path },
+    ];
+    for (let i = 0; i < Math.max(...runs.map((a) => a.length)); i++) {
+      const words = [...new Set(runs.map((a) => a[i]))];
+      if (words.some((w) => w === undefined)) {
+        items.push({ k: 'unknown' });
+        continue;
+      }
+      let v: Val | undefined;
+      for (const w of words.reverse()) v = { k: 'str', v: w!, argv: true, ...(v && { alt: v }) };
+      items.push(v!);
+    }
+    return { k: 'arr', items };
+  };
   const analyzeCode = (file: PackageFile, installTime: boolean): string[] => {
     done.add(file.path);
     if (performance.now() > deadline) {
@@ -1075,6 +1110,7 @@ export function analyzeFiles(
       maxDepth: limits.maxAstDepth,
       timeBudgetMs: limits.fileTimeBudgetMs,
       modules, // (H4) cross-file flow
+      childArgv: installTime ? undefined : hookArgv(file.path),
     });
     stats.parse_ms += r.parseMs;
     stats.analysis_ms += r.walkMs;
@@ -1126,10 +1162,9 @@ export function analyzeFiles(
         }),
       });
     // A git hook planted while it installs runs the package's own programs it names later,
-    // unprompted: they are read as install-time code (see the queue below).
-    if (installTime)
-      for (const pl of r.facts.planted ?? [])
-        plantedRuns.push(...ownCommandTargets(pl.text, meta.bin, meta.name).filter(exists));
+    // unprompted, in its user's repository: they are read as code that runs on its own, as the
+    // entry point is (not as install steps: git, not npm, runs them).
+    if (installTime) for (const pl of r.facts.planted ?? []) plantHook(pl.text);
     if (r.exportNames.length) apiByFile.set(file.path, r.exportNames);
     textScan(file.path, dec.text, 'code', installTime);
     for (const c of r.comments) {
@@ -1180,6 +1215,13 @@ export function analyzeFiles(
     const dialect = makefile ? 'sh' : (dialectOf(path, head) ?? sourcedAs);
     if (dialect) {
       done.add(path);
+      // (Scripts count against the package's time budget too: a chain of sourced files each
+      // costing a little is still bounded.)
+      if (performance.now() > deadline) {
+        skipped.push({ path, reason: 'package time budget exhausted' });
+        if (!limitsHit.includes('package_time_budget')) limitsHit.push('package_time_budget');
+        continue;
+      }
       const text = makefile
         ? makeRecipes(
             decodeText(f.data).text,
@@ -1196,10 +1238,7 @@ export function analyzeFiles(
         : decodeText(f.data).text;
       evidence.push(...scriptFileFindings(path, text, dialect, scriptState));
       // Git hooks it writes that run the package's own programs: those run unprompted too.
-      if (dialect === 'sh')
-        for (const body of hookBodies(text))
-          for (const target of ownCommandTargets(body, meta.bin, meta.name).filter(exists))
-            if (!done.has(target)) queue.push({ path: target, depth: depth + 1 });
+      if (dialect === 'sh') for (const body of hookBodies(text)) plantHook(body);
       // Scripts run other scripts (`bash scripts/start.sh`, `call setup.cmd`) and read files in
       // as part of themselves (`. "$HERE/lib/env.sh"`, shell whatever the name): follow them.
       if (depth < 3 && dialect !== 'python') {
@@ -1220,8 +1259,6 @@ export function analyzeFiles(
     // like code they call.
     const optedIn = optInGate(decodeText(f.data).text, meta.name);
     const reqs = analyzeCode(f, !optedIn);
-    for (const target of plantedRuns.splice(0))
-      if (!done.has(target)) queue.push({ path: target, depth: depth + 1 });
     if (depth < 3 && !optedIn) {
       for (const spec of reqs) {
         // A file of its own folder picked at run time (`./platform/${…}.mjs`): every file of the

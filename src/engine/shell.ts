@@ -100,7 +100,9 @@ const RULES: ShellRule[] = [
     rule: 'shell.reverse-shell',
     // Also the classic one-liners of other interpreters: Perl and PHP sockets handed to a shell,
     // Ruby reading commands from a TCPSocket, PowerShell's TCPClient stream fed to iex.
-    re: /\/dev\/tcp\/|\bnc(?:at)?\b[^\n]*\s-e\s|\bbash\s+-i\s*>&|\bsocat\b[^\n]*exec:|\bmkfifo\b[^\n]*\bnc\b|\bsocket\s*\([^\n]*\bconnect\s*\([^\n]*(?:open\s*\(\s*STDIN|exec\s*\(\s*["']\/bin\/(?:ba)?sh)|\bfsockopen\s*\([^\n]*(?:exec|shell_exec|system|passthru|proc_open|popen)\s*\(|\bTCPSocket\.(?:new|open)\s*\([^\n]*(?:IO\.popen|\bexec\b|\bsystem\b|\bspawn\b|`)|Net\.Sockets\.TCPClient\s*\([^\n]*GetStream\s*\(\)[^\n]*(?:\biex\b|Invoke-Expression)/i,
+    // (`/dev/tcp` with a shell on it: `-i`, descriptors joined to it, a descriptor opened both
+    // ways, or piped to a shell; a port probe, `echo > /dev/tcp/h/p`, is not one.)
+    re: /\/dev\/tcp\/[^\n]*?(?:\s0[<>]&|<&\s*\d|\|\s*(?:ba|z|da)?sh\b)|(?:\d<>\s*["']?|\s-i\b[^\n]*?)\/dev\/tcp\/|\bnc(?:at)?\b[^\n]*\s-e\s|\bbash\s+-i\s*>&|\bsocat\b[^\n]*exec:|\bmkfifo\b[^\n]*\bnc\b|\bsocket\s*\([^\n]*\bconnect\s*\([^\n]*(?:open\s*\(\s*STDIN|exec\s*\(\s*["']\/bin\/(?:ba)?sh)|\bfsockopen\s*\([^\n]*(?:exec|shell_exec|system|passthru|proc_open|popen)\s*\(|\bTCPSocket\.(?:new|open)\s*\([^\n]*(?:IO\.popen|\bexec\b|\bsystem\b|\bspawn\b|`)|Net\.Sockets\.TCPClient\s*\([^\n]*GetStream\s*\(\)[^\n]*(?:\biex\b|Invoke-Expression)/i,
     threat_type: 'malicious_code',
     message: 'opens a reverse shell',
   },
@@ -305,6 +307,41 @@ export function scriptTargets(cmd: string): string[] {
 }
 
 /**
+ * The package's own programs a command runs, with the words it gives them (up to the end of the
+ * command: `npx --no-install lintgate refresh --quiet &` runs `bin/lintgate.js` with
+ * `refresh --quiet`); `"$@"` and other expansions are left out.
+ */
+export function ownCommandRuns(
+  cmd: string,
+  bins: Record<string, string>,
+  name: string | undefined,
+): { file: string; args: string[] }[] {
+  const out: { file: string; args: string[] }[] = [];
+  for (const line of cmd.split(/\r?\n|;|&&|\|\||&(?!>)|\|/)) {
+    const files = ownCommandTargets(line, bins, name);
+    if (!files.length) continue;
+    const words = line.trim().split(/\s+/);
+    // (The words after the first that names the program: its bin name, the package or the file.)
+    const at = words.findIndex((w) => {
+      const bare = w.replace(/^["']|["']$/g, '');
+      return (
+        Object.hasOwn(bins, bare) ||
+        bare === name ||
+        files.some((f) => bare.endsWith(f)) ||
+        /node_modules\/\.bin\//.test(bare)
+      );
+    });
+    // (`[ -x node_modules/.bin/tool ]` tests the program; it does not run it.)
+    if (at > 0 && /^(?:\[\[?|test|-[a-zA-Z])$/.test(words[at - 1]!)) continue;
+    const args = (at >= 0 ? words.slice(at + 1) : [])
+      .filter((w) => !/^\d?>|^<|\$/.test(w))
+      .map((w) => w.replace(/^["']|["']$/g, ''));
+    for (const file of files) out.push({ file, args });
+  }
+  return out;
+}
+
+/**
  * The package's own programs a command runs (its `bin` files, package-relative), as a git hook or
  * a start-up line it planted would run them: `npx [--no-install] <bin>`, `npm exec`, `pnpm`,
  * `yarn`, `bunx`, `node_modules/.bin/<bin>`, the bin's bare name as a command, or
@@ -328,7 +365,7 @@ export function ownCommandTargets(
   const at = '(?:^|[;&|(`]\\s*|\\$\\(\\s*|\\b(?:then|do|else|exec|nohup|command)\\s+)';
   const word = '["\']?([@\\w][\\w@./-]*)["\']?';
   const runners = new RegExp(
-    `${at}(?:npx|bunx|pnpx|(?:npm|pnpm)\\s+exec|pnpm|yarn(?:\\s+run)?)\\s+(?:--?[\\w-]+(?:=\\S+)?\\s+)*(?:--\\s+)?${word}`,
+    `${at}(?:npx|bunx|pnpx|(?:npm|pnpm)\\s+exec|pnpm|yarn(?:\\s+run)?)\\s+(?:-{1,2}\\w[\\w-]*(?:=\\S+)?\\s+)*(?:--\\s+)?${word}`,
     'gm',
   );
   for (const m of cmd.matchAll(runners)) out.push(binOf(m[1]!) ?? '');
@@ -340,36 +377,75 @@ export function ownCommandTargets(
   if (name) {
     const own = new RegExp(`node_modules\\/${escapeRegExp(name)}\\/([\\w@./-]+)`, 'g');
     for (const m of cmd.matchAll(own)) out.push(m[1]!);
+    // A hook written in JavaScript that loads the package (`require('lintgate/lib/rules')`).
+    const loads = new RegExp(
+      `\\b(?:require|import)\\s*\\(?\\s*["'\`]${escapeRegExp(name)}\\/([\\w@./-]+)["'\`]`,
+      'g',
+    );
+    for (const m of cmd.matchAll(loads)) out.push(m[1]!, `${m[1]!}.js`, `${m[1]!}/index.js`);
+  }
+  // `node "${…}/../bin/tool.js"`: a file of the package named by a path built at run time (from
+  // its own folder); the trailing parts of the path are tried as package files by the caller.
+  for (const m of cmd.matchAll(
+    /\bnode\s+(?:--?[\w-]+(?:=\S+)?\s+)*["']?([^\s"';&|]*\$\{…\}[^\s"';&|]*\.[cm]?js)\b/g,
+  )) {
+    const parts = m[1]!.split('/').filter((p) => p && p !== '.' && p !== '..' && !p.includes('$'));
+    for (let n = Math.min(parts.length, 4); n >= 1; n--) out.push(parts.slice(-n).join('/'));
   }
   return [
     ...new Set(out.filter(Boolean).map((p) => posix.normalize(p.replace(/^\.\//, '')).replace(/^\.\//, ''))),
   ];
 }
 
+/** A path in a git hooks folder (`.git/hooks`, a submodule's or worktree's, husky's). */
+const HOOK_TARGET = /(?:^|\/)(?:\.git\/(?:[\w.-]+\/)*hooks|\.husky)\/[^/]+$/;
+
 /**
  * What a shell script writes into git hooks (`printf '…' > .git/hooks/post-merge`, `echo … >>
- * "$ROOT/.husky/pre-commit"`, `cat > .git/hooks/x <<EOF … EOF`): the commands those hooks will run.
+ * "$ROOT/.husky/pre-commit"`, `cat > .git/hooks/x <<EOF … EOF`, `cat <<'EOF' > "$HOOK"`, `tee`):
+ * the commands those hooks will run. Plain assignments (`HOOK=.git/hooks/x`) are substituted.
  */
 export function hookBodies(text: string): string[] {
   const out: string[] = [];
-  const hook = String.raw`["']?[^\s"'<>|;&]*(?:\.git\/(?:[\w.-]+\/)*hooks|\.husky)\/[^\s"'<>|;&]*["']?`;
+  const vars = new Map<string, string>();
   const lines = text.slice(0, 200_000).split(/\r?\n/);
+  const expand = (line: string) =>
+    vars.size
+      ? line.replace(/\$\{?([A-Za-z_]\w*)(?::-[^}]*)?\}?/g, (m, n: string) => vars.get(n) ?? m)
+      : line;
   for (let i = 0; i < lines.length && out.length < 20; i++) {
-    const line = lines[i]!;
-    const written = new RegExp(String.raw`\b(?:printf|echo)\s+(?:-[neE]+\s+)?(.*?)\s*>>?\s*${hook}`).exec(
-      line,
-    );
-    if (written) {
-      out.push(written[1]!.replace(/^["']|["']$/g, '').replace(/\\n/g, '\n'));
-      continue;
-    }
-    const doc = new RegExp(String.raw`\bcat\s*>>?\s*${hook}\s*<<-?\s*["']?(\w+)["']?`).exec(line);
-    if (doc) {
-      const end = new RegExp(String.raw`^\s*${doc[1]!}\s*$`);
+    const raw = lines[i]!;
+    if (raw.length > 8192) continue;
+    const assigned =
+      /^\s*(?:export\s+|local\s+|readonly\s+)?([A-Za-z_]\w*)=(["']?)([^"'\n]{0,1000})\2\s*$/.exec(raw);
+    if (assigned && vars.size < 200) vars.set(assigned[1]!, expand(assigned[3]!));
+    const line = expand(raw);
+    if (!line.includes('.git/') && !line.includes('.husky/')) continue;
+    // Where the line writes: `> target`, `>> target`, `tee [-a] target`.
+    let into: number | undefined;
+    for (const m of line.matchAll(/(?:>>?|\btee\s+(?:-a\s+)?)\s*(["']?)([^\s"'<>|;&]+)\1/g))
+      if (HOOK_TARGET.test(m[2]!)) {
+        into = m.index;
+        break;
+      }
+    if (into === undefined) continue;
+    const heredoc = /<<-?\s*["']?(\w+)["']?/.exec(line);
+    if (heredoc && /\b(?:cat|tee)\b/.test(line)) {
+      const end = new RegExp(String.raw`^\s*${heredoc[1]!}\s*$`);
       const body: string[] = [];
       while (++i < lines.length && !end.test(lines[i]!) && body.length < 200) body.push(lines[i]!);
       out.push(body.join('\n'));
+      continue;
     }
+    const printed = /\b(?:printf|echo)\s+(?:-[neE]+\s+)?/.exec(line.slice(0, into));
+    if (printed)
+      out.push(
+        line
+          .slice(printed.index + printed[0].length, into)
+          .trim()
+          .replace(/^["']|["']$/g, '')
+          .replace(/\\n/g, '\n'),
+      );
   }
   return out;
 }

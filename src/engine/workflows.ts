@@ -609,8 +609,9 @@ export function envGivenSecrets(text: string): Map<string, 'one' | 'all'> {
   const out = new Map<string, 'one' | 'all'>();
   for (const m of text
     .slice(0, 200_000)
+    // (Also in a flow mapping, `env: { A: … }`, and as a block scalar, `A: >-` then the value.)
     .matchAll(
-      /^[ \t]*["']?([A-Za-z_]\w{0,63})["']?[ \t]*:[ \t]*["']?\$\{\{\s*(secrets\b|toJSON\(\s*secrets\s*\))/gim,
+      /(?:^|[{,])[ \t]*["']?([A-Za-z_]\w{0,63})["']?[ \t]*:[ \t]*(?:[>|][-+]?[ \t]*\r?\n[ \t]*)?["']?\$\{\{\s*(secrets\b|toJSON\(\s*secrets\s*\))/gim,
     ))
     if (out.size < 100 && out.get(m[1]!) !== 'all')
       out.set(m[1]!, m[2]!.startsWith('toJSON') ? 'all' : 'one');

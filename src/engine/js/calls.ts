@@ -1626,7 +1626,7 @@ function isWindowOpen(n: AstNode, scope: Scope): boolean {
 }
 
 /** How many times one function may be on the stack of calls analysed (see invoke). */
-const MAX_RECURSION = 4;
+const MAX_RECURSION = 8;
 
 /** The different functions on a stack of calls (a recursive one counts once). */
 function distinctFrames(stack: readonly AstNode[]): number {

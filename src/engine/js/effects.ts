@@ -173,6 +173,8 @@ export interface Effects {
   dlopen(node: AstNode): void;
   /** `process.chdir(dir)`: relative paths after it name files in `dir`. */
   chdir(node: AstNode, dir: Val | undefined): void;
+  /** The code changed its working directory: `process.cwd()` is no longer where npm ran it. */
+  readonly cwdMoved: boolean;
 
   // ------------------------------------------------------------ bookkeeping
   /**

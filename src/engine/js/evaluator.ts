@@ -300,6 +300,27 @@ function propertyKey(v: Val): string | undefined {
 /** Bundler options and plugin hooks whose text goes into the emitted bundles (see bundleText). */
 const BUNDLE_TEXT_KEY = /^(?:banner|footer|intro|outro|renderChunk|transform)$/;
 
+/** The words a command-line value known here may be (itself and the others a hook gives). */
+function argvWords(v: Val): string[] | undefined {
+  const out: string[] = [];
+  for (let x: Val | undefined = v; x && out.length < 8; x = x.k === 'str' ? x.alt : undefined) {
+    if (x.k !== 'str' || x.v.includes('${…}')) return undefined;
+    out.push(x.v);
+  }
+  return out.length ? out : undefined;
+}
+
+/** `cmd === 'sync'` on a command-line word known here: a known truth value, marked as such. */
+function argvCompare(l: Val, r: Val, op: string): Val | undefined {
+  const words = l.argv ? argvWords(l) : argvWords(r);
+  const other = asString(l.argv ? r : l);
+  if (!words || other === undefined || (l.argv ? r : l).k !== 'str') return undefined;
+  const hits = words.filter((w) => w === other).length;
+  if (hits !== 0 && hits !== words.length) return undefined;
+  const equal = hits === words.length;
+  return { k: 'bool', v: op.startsWith('!') ? !equal : equal, argv: true };
+}
+
 /** `Array.isArray`, as written. */
 function isArrayCheck(n: AstNode): boolean {
   return (
@@ -877,6 +898,11 @@ export class Evaluator {
       case 'BinaryExpression': {
         const l = this.walk(node.left as AstNode, scope, depth + 1);
         const r = this.walk(node.right as AstNode, scope, depth + 1);
+        // A command-line word known here compared with a text: which branch runs is known.
+        if ((l.argv || r.argv) && /^[!=]==?$/.test(node.operator as string)) {
+          const picked = argvCompare(l, r, node.operator as string);
+          if (picked) return picked;
+        }
         if (node.operator === '+') {
           const ls = asString(l);
           const rs = asString(r);
@@ -945,13 +971,15 @@ export class Evaluator {
           // branch is walked for what it does, but what it assigns knowing nothing does not
           // replace what a name holds (the decoy icon after the one with the address).
           const unmatched = test.absent && (node.test as AstNode).type === 'Identifier';
+          // (A test on the command line a planted hook gives: only the branch it picks runs.)
+          const only = test.k === 'bool' && test.argv ? test.v : undefined;
           if (unmatched) this.unmatched++;
           try {
-            this.walk(node.consequent as AstNode, scope, depth + 1);
+            if (only !== false) this.walk(node.consequent as AstNode, scope, depth + 1);
           } finally {
             if (unmatched) this.unmatched--;
           }
-          this.walk(node.alternate as AstNode | undefined, scope, depth + 1);
+          if (only !== true) this.walk(node.alternate as AstNode | undefined, scope, depth + 1);
         } finally {
           this.effects.leaveBranch(branch);
         }
@@ -974,7 +1002,8 @@ export class Evaluator {
           ((t.type === 'MemberExpression' || t.type === 'Identifier') &&
             ((test.k === 'str' && !test.v.includes('${…}')) || test.k === 'num')) ||
           // (`Array.isArray(spec) ? spec : [spec]`: a list or not, known of a value made here.)
-          (test.k === 'bool' && t.type === 'CallExpression' && isArrayCheck(t.callee as AstNode));
+          (test.k === 'bool' && t.type === 'CallExpression' && isArrayCheck(t.callee as AstNode)) ||
+          (test.k === 'bool' && !!test.argv);
         if (picks) return (test as { v: unknown }).v ? a : b;
         // `CHAINS.includes(id) ? ROUTER : spender`: an address written in the code put in place of
         // the caller's recipient on a test that does not look at it (`spender ? spender : DEFAULT`
@@ -1263,7 +1292,37 @@ export class Evaluator {
         const v = this.walk(d, scope, depth + 1);
         if (!this.testsCallerRecipient && this.namesCallerRecipient(d, v, scope))
           this.testsCallerRecipient = true;
-        for (const c of (node.cases ?? []) as AstNode[]) this.walk(c, scope, depth + 1);
+        const cases = (node.cases ?? []) as AstNode[];
+        // (On a command-line word known here, the cases it matches run, falling through.)
+        const words = v.argv ? argvWords(v) : undefined;
+        if (words) {
+          const tests = cases.map((c) =>
+            c.test ? asString(this.walk(c.test as AstNode, scope, depth + 1)) : undefined,
+          );
+          const starts = new Set<number>();
+          for (const w of words) {
+            const at = tests.findIndex((t, i) => t === w && cases[i]!.test);
+            const dflt = cases.findIndex((c) => !c.test);
+            if (at >= 0) starts.add(at);
+            else if (dflt >= 0) starts.add(dflt);
+          }
+          const run = new Set<number>();
+          for (const start of starts)
+            for (let i = start; i < cases.length; i++) {
+              run.add(i);
+              const body = (cases[i]!.consequent ?? []) as AstNode[];
+              const last = body[body.length - 1];
+              if (
+                last &&
+                /^(?:BreakStatement|ReturnStatement|ThrowStatement|ContinueStatement)$/.test(last.type)
+              )
+                break;
+            }
+          for (const i of [...run].sort((a, b) => a - b))
+            for (const st of (cases[i]!.consequent ?? []) as AstNode[]) this.walk(st, scope, depth + 1);
+          return UNKNOWN;
+        }
+        for (const c of cases) this.walk(c, scope, depth + 1);
         return UNKNOWN;
       }
       default:

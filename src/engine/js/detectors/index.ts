@@ -114,6 +114,8 @@ export class Detectors implements Effects {
   localeApis?: boolean;
   /** Where `process.chdir` moved to, when the package does not own it (see tamper.ts). */
   foreignCwd?: string;
+  /** The code changed its working directory (`process.chdir`): `process.cwd()` is no longer npm's. */
+  cwdMoved = false;
   /** The file's text is all ASCII (read once, by the identifier checks). */
   asciiText?: boolean;
   /** See `Effects.dormant`: 0 while the walk is in code that runs when the file loads. */

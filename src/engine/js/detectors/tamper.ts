@@ -147,6 +147,7 @@ export function foreignCommand(d: Detectors, node: AstNode, what: string): void 
 
 /** `process.chdir(dir)`: later relative paths are under `dir`; remembered when the package does not own it. */
 export function chdir(d: Detectors, dir: Val | undefined): void {
+  d.cwdMoved = true;
   const what = foreign(d, dir, false, 'install');
   d.foreignCwd = what ? (asString(dir) ?? what).replace(/\\/g, '/').replace(/\/+$/, '') : undefined;
 }

@@ -56,6 +56,8 @@ function fieldTarget(): Val {
       ['value', secret],
       ['textContent', secret],
       ['innerText', secret],
+      // (The form it belongs to holds every field: `new FormData(e.target.form)`.)
+      ['form', withTaint({ k: 'unknown' }, [], 'page_form')],
     ]),
   };
 }

@@ -292,10 +292,10 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
         )
           return UNKNOWN;
         // (npm runs install steps in the package's own folder: there the working directory
-        // listed is the package's files, not its user's project.)
+        // listed is the package's files, not its user's project, unless the code moved.)
         if (
           t?.has('user_listing') ||
-          (t?.has('cwd') && !ev.installTime) ||
+          (t?.has('cwd') && (!ev.installTime || ev.effects.cwdMoved)) ||
           t?.has('outside_pkg') ||
           paths.some((x) => isUserDataPath(x))
         )
