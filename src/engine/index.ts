@@ -1012,7 +1012,7 @@ export function analyzeFiles(
    * The package's own programs git hooks it planted run, with the command lines they give them:
    * read as code that runs on its own (entry points), on those command lines (see plantHook).
    */
-  const hookRuns = new Map<string, string[][]>();
+  const hookRuns = new Map<string, (string | undefined)[][]>();
   const plantHook = (body: string) => {
     for (const run of ownCommandRuns(body, meta.bin, meta.name)) {
       if (!exists(run.file)) continue;
@@ -1032,7 +1032,7 @@ export function analyzeFiles(
     ];
     for (let i = 0; i < Math.max(...runs.map((a) => a.length)); i++) {
       const words = [...new Set(runs.map((a) => a[i]))];
-      if (words.some((w) => w === undefined)) {
+      if (words.some((w) => w === undefined) || runs.some((a) => a.length <= i)) {
         items.push({ k: 'unknown' });
         continue;
       }

@@ -309,14 +309,14 @@ export function scriptTargets(cmd: string): string[] {
 /**
  * The package's own programs a command runs, with the words it gives them (up to the end of the
  * command: `npx --no-install lintgate refresh --quiet &` runs `bin/lintgate.js` with
- * `refresh --quiet`); `"$@"` and other expansions are left out.
+ * `refresh --quiet`); a word with an expansion in it is not known (`undefined`).
  */
 export function ownCommandRuns(
   cmd: string,
   bins: Record<string, string>,
   name: string | undefined,
-): { file: string; args: string[] }[] {
-  const out: { file: string; args: string[] }[] = [];
+): { file: string; args: (string | undefined)[] }[] {
+  const out: { file: string; args: (string | undefined)[] }[] = [];
   for (const line of cmd.split(/\r?\n|;|&&|\|\||&(?!>)|\|/)) {
     const files = ownCommandTargets(line, bins, name);
     if (!files.length) continue;
@@ -333,9 +333,11 @@ export function ownCommandRuns(
     });
     // (`[ -x node_modules/.bin/tool ]` tests the program; it does not run it.)
     if (at > 0 && /^(?:\[\[?|test|-[a-zA-Z])$/.test(words[at - 1]!)) continue;
+    // (Redirections are not arguments; `"$@"` hands on what git gives, and `${hook}` or `$1` is a
+    // word not known here: kept as a place, so the words after it keep theirs.)
     const args = (at >= 0 ? words.slice(at + 1) : [])
-      .filter((w) => !/^\d?>|^<|\$/.test(w))
-      .map((w) => w.replace(/^["']|["']$/g, ''));
+      .filter((w) => !/^\d?>|^</.test(w) && !/^["']?\$@["']?$/.test(w))
+      .map((w) => (w.includes('$') ? undefined : w.replace(/^["']|["']$/g, '')));
     for (const file of files) out.push({ file, args });
   }
   return out;

@@ -602,3 +602,32 @@ describe('review of the eighteenth session', () => {
     );
   });
 });
+
+describe('round 73: the hooks folder git reports is the project own', () => {
+  it('a hook manager writing into the folder `git config core.hooksPath` names stays quiet', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'hookyard',
+        version: '1.0.0',
+        bin: { hookyard: 'bin/hookyard.js' },
+        scripts: { postinstall: 'node lib/install.js' },
+      }),
+      'lib/install.js': [
+        "const fs = require('fs');",
+        "const path = require('path');",
+        "const { execFileSync } = require('child_process');",
+        'const root = process.env.INIT_CWD || process.cwd();',
+        "const out = execFileSync('git', ['config', '--get', 'core.hooksPath'], { cwd: root }).toString().trim();",
+        "const dir = out ? path.resolve(root, out) : path.join(root, '.git', 'hooks');",
+        "const hooks = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).hookyard || {};",
+        'for (const name of Object.keys(hooks)) {',
+        '  const file = path.join(dir, name);',
+        "  if (fs.existsSync(file)) fs.renameSync(file, file + '.orig');",
+        "  fs.writeFileSync(file, '#!/bin/sh\\nexec npx --no-install hookyard run ' + name + ' \"$@\"\\n', { mode: 0o755 });",
+        '}',
+      ].join('\n'),
+      'bin/hookyard.js': "console.log('run', process.argv[3]);\n",
+    });
+    expect(strong(r)).toEqual([]);
+  });
+});

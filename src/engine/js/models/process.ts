@@ -167,6 +167,9 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
     // `git rev-parse --git-path hooks`: a path inside it.
     const gitPath = /^\s*git\s+rev-parse\s+--git-path\s+([\w./-]+)\s*$/.exec(line)?.[1];
     if (gitPath !== undefined && !gitPath.includes('..')) return { k: 'str', v: `.git/${gitPath}` };
+    // `git config [--get] core.hooksPath`: the folder git runs hooks from, wherever it is set.
+    if (/^\s*git\s+config\s+(?:--(?:get|local|global)\s+)*core\.hookspath\s*$/i.test(line))
+      return { k: 'str', v: '.git/hooks' };
     if (line.trim() && PRINTS_CREDENTIAL.test(line))
       return withTaint({ k: 'api', mod: 'child_process', path: 'ChildProcess' }, [], 'secret_env');
     if (CP_EXEC.has(method) || CP_SPAWN.has(method))
