@@ -285,9 +285,11 @@ function secretEnvNames(files: Iterable<PackageFile>): Map<string, 'one' | 'all'
   for (const f of files) {
     // (Templates a CLI copies into projects may carry a suffix: `ci.yml.tmpl`, `.yaml.ejs`.)
     if (!/\.ya?ml(?:\.\w{1,8})?$/i.test(f.path) || f.truncated || f.size > 1_000_000) continue;
+    // (Decoded only when it names secrets at all.)
+    if (!f.data.includes('secrets')) continue;
     const text = decodeText(f.data).text;
     const path = f.path.replace(/(\.ya?ml)\.\w+$/i, '$1');
-    if (!text.includes('secrets') || !isCiWorkflow(path, text)) continue;
+    if (!isCiWorkflow(path, text)) continue;
     for (const [name, what] of envGivenSecrets(text))
       if ((out ??= new Map()).get(name) !== 'all') out.set(name, what);
   }

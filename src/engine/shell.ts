@@ -399,8 +399,13 @@ export function ownCommandTargets(
   ];
 }
 
-/** A path in a git hooks folder (`.git/hooks`, a submodule's or worktree's, husky's). */
-const HOOK_TARGET = /(?:^|\/)(?:\.git\/(?:[\w.-]+\/)*hooks|\.husky)\/[^/]+$/;
+/**
+ * A git hooks folder: `.git/hooks`, a worktree's or submodule's (`.git/modules/x/hooks`), husky's,
+ * or the `hooks` folder of a git directory read from a `.git` file (`gitdir: …`, not known here).
+ */
+export const GIT_HOOK_DIR = /(?:^|\/)(?:\.git\/(?:[\w.-]+\/)*hooks|\.husky|\$\{…\}\/hooks)\//;
+/** A file in a git hooks folder. */
+const HOOK_TARGET = new RegExp(`${GIT_HOOK_DIR.source}[^/]+$`);
 
 /**
  * What a shell script writes into git hooks (`printf '…' > .git/hooks/post-merge`, `echo … >>

@@ -932,8 +932,6 @@ export class Evaluator {
       case 'LogicalExpression': {
         const l = this.walk(node.left as AstNode, scope, depth + 1);
         const r = this.walk(node.right as AstNode, scope, depth + 1);
-        // `ROUTERS[chainId] || spender`: an address written in the code wins over the one the
-        // caller chose whenever it is there (the other way round, it is a default).
         // `node.on && node.on[event]`: an object, list or function made here is truthy, so the
         // value is the right side.
         if (node.operator === '&&' && (l.k === 'obj' || l.k === 'arr' || l.k === 'fn') && !l.t?.size)
@@ -943,6 +941,8 @@ export class Evaluator {
         if (l.k === 'bool' && !l.t?.size)
           return node.operator === '&&' ? (l.v ? r : l) : node.operator === '||' ? (l.v ? l : r) : l;
         if (r.k === 'bool' && l.k === 'unknown') return unknown([l, r]);
+        // `ROUTERS[chainId] || spender`: an address written in the code wins over the one the
+        // caller chose whenever it is there (the other way round, it is a default).
         const over = node.operator !== '&&' ? overridesRecipient(l, r) : undefined;
         if (over && !this.looksUpCaller(node)) return over;
         // Either side may be the value: the one we keep carries the taint of both. (A text
@@ -1300,9 +1300,9 @@ export class Evaluator {
             c.test ? asString(this.walk(c.test as AstNode, scope, depth + 1)) : undefined,
           );
           const starts = new Set<number>();
+          const dflt = cases.findIndex((c) => !c.test);
           for (const w of words) {
             const at = tests.findIndex((t, i) => t === w && cases[i]!.test);
-            const dflt = cases.findIndex((c) => !c.test);
             if (at >= 0) starts.add(at);
             else if (dflt >= 0) starts.add(dflt);
           }

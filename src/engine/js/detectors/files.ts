@@ -23,12 +23,12 @@ const ASSIGNS_PERMISSIONS_OFF =
 import type { Finding } from '../../types';
 import { analyzeScript, newScriptState } from '../../script-behaviour';
 import { analyzeWorkflow, isCiWorkflow } from '../../workflows';
-import { analyzeShell } from '../../shell';
+import { GIT_HOOK_DIR, analyzeShell } from '../../shell';
 import { asString, flatStrings, hasDeepTaint, type AstNode, type Val } from '../values';
 import { escapeRegExp } from '../../text';
 import { lineOf } from '../ast';
 import { destructiveWrite } from './destructive';
-import { GIT_HOOK_DIR, foreignChange } from './tamper';
+import { foreignChange } from './tamper';
 import type { Detectors } from './index';
 import { commandLines } from '../../ai-cli';
 import { aiCliCheck } from './process';
@@ -463,7 +463,7 @@ export function write(
         : undefined;
     const body = copied ?? (dest === a0 && args[1] ? flatStrings(args[1]).join('\n') : '');
     // What the hook runs later, unprompted: the package's own programs it names are read as code
-    // that runs without the user asking (index.ts, ownCommandTargets).
+    // that runs without the user asking (index.ts, plantHook).
     if (body && d.unprompted && (d.facts.planted ??= []).length < 20)
       d.facts.planted.push({ text: body.slice(0, 16_384), line: lineOf(node) });
     const bad = body

@@ -16,17 +16,13 @@
 import { SENSITIVE_PATH } from '../../indicators';
 import { escapeRegExp } from '../../text';
 import { SYSTEM_PATH, homeForm, isUserDataPath } from '../../script-behaviour';
+import { GIT_HOOK_DIR } from '../../shell';
 import { asString, type AstNode, type Val } from '../values';
 import type { Detectors } from './index';
 
 /** Caches and temporary folders, under home or anywhere. */
 const CACHE =
   /(?:^|\/)(?:\.cache|\.npm|\.node-gyp|\.pnpm-store|\.yarn\/berry\/cache|Library\/Caches|AppData\/Local\/Temp|AppData\/Local\/[^/]+\/Caches?|ms-playwright|tmp|temp)(?:\/|$)/i;
-/**
- * A git hooks folder: `.git/hooks`, a worktree's or submodule's (`.git/modules/x/hooks`), husky's,
- * or the `hooks` folder of a git directory read from a `.git` file (`gitdir: …`, not known here).
- */
-export const GIT_HOOK_DIR = /(?:^|\/)(?:\.git\/(?:[\w.-]+\/)*hooks|\.husky|\$\{…\}\/hooks)\//;
 /** Calls that only create (a folder, a temporary file): nothing is replaced. */
 const CREATE_ONLY =
   /^(?:mkdir|mkdirSync|mkdirp|mkdirpSync|ensureDir|ensureDirSync|mkdtemp|mkdtempSync|extract)$/;
