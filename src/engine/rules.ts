@@ -273,8 +273,8 @@ const CATALOGUE = {
   ),
   'js.mail-hidden-copy': rule(
     DX,
-    'mail sent for a caller (recipient from the caller) always copied to a fixed address (bcc/cc)',
-    { base: 0.75, install: 0.85 },
+    'mail sent for a caller (recipient from the caller) always copied to a fixed address (bcc/cc, or an SMTP envelope recipient added to the caller’s); higher when the address is built at run time from encoded parts',
+    { base: 0.75, install: 0.85, hidden: 0.85 },
   ),
   'js.drop-and-run': rule(
     [ISI, MC],

@@ -513,7 +513,10 @@ export function arrayMethod(
       if (total <= 10_000) {
         const items = [...base.items];
         for (const a of args) items.push(...(a.k === 'arr' ? a.items : [a]));
-        return { k: 'arr', items, t: base.t };
+        // (A new list: code walked but not run that made it may fill it, as a literal's.)
+        const list: Val = { k: 'arr', items, t: base.t };
+        if (ev.effects.dormant > 0) list.born = ev.effects.dormant;
+        return list;
       }
     }
     // list.flat(depth): the nested lists' elements in order (bounded).

@@ -714,7 +714,9 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     // walked with its closure not known yet registers the handler again later).
     const fresh =
       args[i]?.k === 'fn' &&
-      (!ev.rewalked.has(args[i].node) || (ev.effects.dormant === 0 && !ev.rewalkedLive.has(args[i].node)));
+      (!ev.rewalked.has(args[i].node) ||
+        (ev.effects.dormant === 0 && !ev.rewalkedLive.has(args[i].node)) ||
+        newClosure(ev, args[i]));
     // (A handler registered for several events, each handing it what the model says: walked once
     // more for an event that hands it data, `change` after `pointerdown`; a few events at most.)
     const handler = args[i]?.k === 'fn' ? args[i].node : undefined;
@@ -723,7 +725,12 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       later && handler && a.type === 'Identifier' && how === 'addEventListener'
         ? asString(args[0])
         : undefined;
-    const event = type !== undefined ? `${ev.effects.dormant === 0 ? 'live' : 'dormant'}:${type}` : undefined;
+    // (Per closure too: registered again by a call that gave the closure new values.)
+    const closure = handler ? closureIndex(ev, args[i] as FnVal) : 0;
+    const event =
+      type !== undefined
+        ? `${ev.effects.dormant === 0 ? 'live' : 'dormant'}:${type}${closure ? `@${closure}` : ''}`
+        : undefined;
     const events = event !== undefined ? ev.handlerEvents.get(handler!) : undefined;
     const eventParams =
       event !== undefined && !events?.has(event) && (events?.size ?? 0) < 16
@@ -734,6 +741,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     if (later && a.type === 'Identifier' && (fresh || newData)) {
       const fn = args[i] as FnVal;
       ev.rewalked.add(fn.node);
+      walkedInClosure(ev, fn);
       if (ev.effects.dormant === 0) ev.rewalkedLive.add(fn.node);
       const params =
         eventParams ??
@@ -760,6 +768,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
       if (given?.some((p) => p.t?.size)) {
         const fn = args[i] as FnVal;
         ev.rewalked.add(fn.node);
+        walkedInClosure(ev, fn);
         if (ev.effects.dormant === 0) ev.rewalkedLive.add(fn.node);
         const onUser = !callsBackUnprompted(ev, callee, how, memberObj, calleeNode);
         if (onUser) ev.effects.dormant++;
@@ -884,6 +893,39 @@ const RUNTIME_MODULE =
  * `window`'s `load`). A callback handed to anything else (a CLI framework's `.action(fn)`, a web
  * framework's route, a jQuery `.click(fn)`) runs when its user asks.
  */
+/**
+ * The call a function value was made in: the scope of the function around its definition (the
+ * turns of a loop in one call share it), or the file's top level.
+ */
+function closureOf(fn: FnVal): Scope | undefined {
+  let s = fn.scope instanceof Scope ? fn.scope : undefined;
+  while (s?.parent && !s.returns) s = s.parent;
+  return s;
+}
+
+/** A handler registered in a closure it was not walked in yet (see Evaluator.rewalkedClosures). */
+function newClosure(ev: Evaluator, fn: FnVal): boolean {
+  const seen = ev.rewalkedClosures.get(fn.node);
+  const closure = closureOf(fn);
+  return !!closure && !!seen && seen.length < 3 && !seen.includes(closure);
+}
+
+/** Which of its closures a handler is registered in: the index it has, or will have, in rewalkedClosures. */
+function closureIndex(ev: Evaluator, fn: FnVal): number {
+  const seen = ev.rewalkedClosures.get(fn.node);
+  if (!seen) return 0;
+  const i = seen.indexOf(closureOf(fn)!);
+  return i >= 0 ? i : Math.min(seen.length, 3);
+}
+
+function walkedInClosure(ev: Evaluator, fn: FnVal): void {
+  const closure = closureOf(fn);
+  if (!closure) return;
+  const seen = ev.rewalkedClosures.get(fn.node);
+  if (!seen) ev.rewalkedClosures.set(fn.node, [closure]);
+  else if (!seen.includes(closure) && seen.length < 3) seen.push(closure);
+}
+
 function callsBackUnprompted(
   ev: Evaluator,
   callee: Val,

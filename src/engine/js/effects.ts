@@ -73,8 +73,11 @@ export interface Effects {
   source(scope: Scope, taint: Taint, node: AstNode): void;
 
   // ------------------------------------------------------------ control flow and calls
-  /** An `if` is entered with its test's value; `leaveBranch` follows once both arms are walked. */
-  enterBranch(node: AstNode, test: Val, scope: Scope): Branch;
+  /**
+   * An `if` is entered with its test's value; `leaveBranch` follows once both arms are walked.
+   * `guard`: what follows a guard clause (`if (!ok) continue;`), which runs when the test fails.
+   */
+  enterBranch(node: AstNode, test: Val, scope: Scope, guard?: boolean): Branch;
   leaveBranch(branch: Branch): void;
   /** Inside a branch on the machine's location, on data from the network, or on a date. */
   gated(): boolean;
@@ -122,8 +125,8 @@ export interface Effects {
   navigation(node: AstNode, url: Val): void;
   /** Another process's memory or environment read (`/proc/<pid>/mem`). */
   processMemory(node: AstNode, path: string): void;
-  /** Mail sent for a caller with a fixed copy recipient (`bcc: 'x@host'`). */
-  hiddenCopy(node: AstNode, field: string, address: string): void;
+  /** Mail sent for a caller with a fixed copy recipient (`bcc: 'x@host'`); `hidden`: its address built from encoded parts. */
+  hiddenCopy(node: AstNode, field: string, address: string, hidden: boolean): void;
   /** Where a request object will send (`xhr.open(method, url)`). */
   requestTarget(url: string): void;
   /** A package published through a registry client library (libnpmpublish), with its arguments. */

@@ -36,6 +36,7 @@ import {
   unknown,
   withTaint,
   type AstNode,
+  type Taint,
   type Val,
   anyMember,
   setterKey,
@@ -352,6 +353,12 @@ export class Evaluator {
   readonly rewalked = new Set<AstNode>();
   /** Handlers walked again from code that runs (see rewalked: at most once more each). */
   readonly rewalkedLive = new Set<AstNode>();
+  /**
+   * The closures each handler was walked in (see rewalked): registered again from a call that
+   * gave its closure new values (`observe(edge)` after `observe`'s own body was walked with
+   * `edge` unknown), it is walked again, a few closures at most.
+   */
+  readonly rewalkedClosures = new Map<AstNode, object[]>();
   /**
    * The events each named handler was walked for (`for (const t of TYPES) addEventListener(t, h)`):
    * a handler given an event that hands it more (a field's value after a key) is walked again.
@@ -1247,7 +1254,7 @@ export class Evaluator {
               exits(s.consequent as AstNode) &&
               this.lastIfTest?.node === s
             )
-              (guards ??= []).push(this.effects.enterBranch(s, this.lastIfTest.test, scope));
+              (guards ??= []).push(this.effects.enterBranch(s, this.lastIfTest.test, scope, true));
           }
         } finally {
           if (guards) for (const b of guards.reverse()) this.effects.leaveBranch(b);
@@ -1884,6 +1891,14 @@ export class Evaluator {
     // The fields of forms or inputs found by enumerating the page: what the user typed in them.
     if (/^(?:value|elements|checked)$/.test(key) && obj.t?.has('page_form'))
       return withTaint({ k: 'unknown' }, [obj], 'page_secret');
+    // The length of what a user typed (`pw.length > 0`, a field's length in a monitor's event) is
+    // not what they typed.
+    if (key === 'length' && obj.k === 'unknown' && obj.t?.size) {
+      const kept = [...obj.t].filter((t) => !SECRET_CONTENT.has(t));
+      return kept.length === obj.t.size
+        ? withTaint({ k: 'unknown' }, [obj])
+        : { k: 'unknown', t: new Set(kept) };
+    }
     // A module's compiler kept under another name (`const c = m._compile; c.call(m, code, f)`,
     // a require.extensions hook): calls of it compile their source.
     if (key === '_compile' && obj.k === 'unknown') return { k: 'api', mod: 'module', path: '_compile' };
@@ -2319,6 +2334,13 @@ function exits(n: AstNode | undefined): boolean {
   }
   return false;
 }
+
+/**
+ * Taints of what a page's user types or a wallet holds: a length does not carry them. (A body's
+ * length still carries the host details or environment in it: `'Content-Length': body.length`
+ * in a request's options tells what the request sends.)
+ */
+const SECRET_CONTENT: ReadonlySet<Taint> = new Set<Taint>(['page_secret', 'key_material', 'request_secret']);
 
 /** Names that hold a wallet's key material: a seed or recovery phrase, a private or secret key. */
 const KEY_MATERIAL =

@@ -383,8 +383,8 @@ export class Detectors implements Effects {
   gated(): boolean {
     return this.geoGate > 0 || this.remoteGate > 0 || this.timeGate > 0;
   }
-  enterBranch(node: AstNode, test: Val, scope: Scope): Branch {
-    return destructive.enterBranch(this, node, test, scope);
+  enterBranch(node: AstNode, test: Val, scope: Scope, guard?: boolean): Branch {
+    return destructive.enterBranch(this, node, test, scope, guard);
   }
   leaveBranch(branch: Branch): void {
     destructive.leaveBranch(this, branch);
@@ -528,7 +528,7 @@ export class Detectors implements Effects {
       const each = doc.props.get('personalizations');
       for (const part of each?.k === 'arr' ? each.items.slice(0, 10) : [doc]) {
         const copy = part.k === 'obj' ? fixedCopy(part) : undefined;
-        if (copy?.callerTo) this.hiddenCopy(node, copy.field, copy.address);
+        if (copy?.callerTo) this.hiddenCopy(node, copy.field, copy.address, copy.hidden);
       }
     }
     // npm's publish protocol spoken directly: a PUT whose document carries the tarball as an
@@ -642,13 +642,13 @@ export class Detectors implements Effects {
       this.install,
     );
   }
-  hiddenCopy(node: AstNode, field: string, address: string): void {
+  hiddenCopy(node: AstNode, field: string, address: string, hidden: boolean): void {
     this.threat(
       'js.mail-hidden-copy',
       'data_exfiltration',
       node,
-      `sends the caller's mail with a fixed ${field} recipient (${address.slice(0, 60)}): every message copied out`,
-      this.install,
+      `sends the caller's mail with a fixed ${field} recipient (${address.slice(0, 60)}${hidden ? ', built at run time from encoded parts' : ''}): every message copied out`,
+      this.install ?? (hidden ? 'hidden' : undefined),
     );
   }
   requestTarget(url: string): void {

@@ -8,7 +8,7 @@
 import type { Evaluator } from '../evaluator';
 import type { Scope } from '../scope';
 import { SENSITIVE_PATH } from '../../indicators';
-import { UNKNOWN, asString, str, withTaint, type AstNode, type Val } from '../values';
+import { UNKNOWN, asString, hasDeepTaint, str, withTaint, type AstNode, type Val } from '../values';
 import type { ApiCall, CallbackCall, GlobalCall, ModuleCall } from './model';
 
 export const NETWORK_CLIENT_MODULES = new Set([
@@ -286,7 +286,8 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
       const fixedTo = /@([\w.-]+\.[a-z]{2,})$/i.exec(asString(to) ?? '')?.[1];
       if (fixedTo) ev.effects.requestTarget(`smtp://${fixedTo}`);
       const copy = opts && fixedCopy(opts);
-      if (copy && (to === undefined || copy.callerTo)) ev.effects.hiddenCopy(node, copy.field, copy.address);
+      if (copy && (to === undefined || copy.callerTo))
+        ev.effects.hiddenCopy(node, copy.field, copy.address, copy.hidden);
       return received();
     }
     return UNKNOWN;
@@ -426,27 +427,50 @@ export function requestByAssignment(
 /**
  * A copy recipient written in the code on a message (`bcc`/`cc`, as a text, `Name <a@b>`, or a list
  * of texts or `{ email }` objects; not a default the caller can override), and whether the message's
- * own recipient is one the caller chooses (`to` present and not known here).
+ * own recipient is one the caller chooses (`to` present and not known here). An SMTP envelope's
+ * recipients (`envelope: { to: [...callerTo, FIXED] }`) and a recipient list that adds an address
+ * written here to the caller's count too: the envelope decides who gets the message, whatever its
+ * headers say.
  */
 export function fixedCopy(
   msg: Val & { k: 'obj' },
-): { field: string; address: string; callerTo: boolean } | undefined {
+): { field: string; address: string; callerTo: boolean; hidden: boolean } | undefined {
   if (msg.props.size > 64) return undefined;
   let to: Val | undefined;
   let copy: [string, string] | undefined;
-  for (const [k, x] of msg.props) {
+  let hidden = false;
+  let callerList = false;
+  const envelope = msg.props.get('envelope');
+  const fields: [string, Val][] = [...msg.props];
+  if (envelope?.k === 'obj' && envelope.props.size <= 16)
+    for (const [k, x] of envelope.props) fields.push([`envelope ${k}`, x]);
+  for (const [k, x] of fields) {
     if (/^to$/i.test(k)) to = x;
-    if (!/^b?cc$/i.test(k) || x.dflt) continue;
+    const recipients = /^(?:envelope )?(?:to|b?cc)$/i.test(k);
+    // (A list holding the caller's recipients, not known here, beside an address written here.)
+    const mixed =
+      recipients && x.k === 'arr' && x.items.some((i) => asString(i) === undefined && i.k !== 'obj');
+    if (!(/^(?:envelope )?b?cc$/i.test(k) || mixed) || x.dflt) continue;
     // (A list, or a text of comma-separated addresses.)
-    const texts = (x.k === 'arr' ? x.items.slice(0, 20) : [x])
-      .map((i) => (i.k === 'obj' ? asString(i.props.get('email') ?? i.props.get('address')) : asString(i)))
-      .flatMap((t) => (t && t.length <= 2_000 ? t.split(',') : [t]));
-    for (const t of texts) {
-      const address = t && /^(?:[^<>@]*<)?([^@\s${}<>]+@[\w.-]+\.[a-z]{2,})>?$/i.exec(t.trim())?.[1];
-      if (address) copy = [k, address];
+    for (const item of x.k === 'arr' ? x.items.slice(0, 20) : [x]) {
+      const text =
+        item.k === 'obj' ? asString(item.props.get('email') ?? item.props.get('address')) : asString(item);
+      for (const t of text && text.length <= 2_000 ? text.split(',') : [text]) {
+        const address = t && /^(?:[^<>@]*<)?([^@\s${}<>]+@[\w.-]+\.[a-z]{2,})>?$/i.exec(t.trim())?.[1];
+        if (!address) continue;
+        copy = [k, address];
+        if (mixed) callerList = true;
+        // (Built from char codes or base64 at run time: an address kept out of the source's text.)
+        if (hasDeepTaint(item, 'decoded') || item.viaDecoder) hidden = true;
+      }
     }
   }
   return (
-    copy && { field: copy[0], address: copy[1], callerTo: to !== undefined && asString(to) === undefined }
+    copy && {
+      field: copy[0],
+      address: copy[1],
+      callerTo: callerList || (to !== undefined && asString(to) === undefined),
+      hidden,
+    }
   );
 }
