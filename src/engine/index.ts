@@ -302,12 +302,37 @@ function ownSubpath(spec: string, name: string): string | undefined {
   return spec.startsWith(`${name}/`) ? spec.slice(name.length + 1) : undefined;
 }
 
-function resolveRelative(from: string, spec: string, exists: (p: string) => boolean): string | undefined {
+/**
+ * A relative `require`/`import` resolved as Node does: the file, with an extension added, or a
+ * folder (`require('..')`, `require('./lib')`) by the `main` of its package.json, else its index.js.
+ * `manifest` reads a package.json of the package (a folder's `main` is not followed without it).
+ */
+function resolveRelative(
+  from: string,
+  spec: string,
+  exists: (p: string) => boolean,
+  manifest?: (p: string) => string | undefined,
+): string | undefined {
   if (!spec.startsWith('.')) return undefined;
-  const base = posix.normalize(posix.join(posix.dirname(from), spec));
-  for (const c of [base, `${base}.js`, `${base}.cjs`, `${base}.mjs`, `${base}.ts`, `${base}/index.js`])
-    if (exists(c)) return c;
-  return undefined;
+  const joined = posix.normalize(posix.join(posix.dirname(from), spec)).replace(/\/+$/, '');
+  // (The package's own folder is '' in its file list.)
+  const base = joined === '.' ? '' : joined;
+  const dir = base ? `${base}/` : '';
+  if (base)
+    for (const c of [base, `${base}.js`, `${base}.cjs`, `${base}.mjs`, `${base}.ts`]) if (exists(c)) return c;
+  if (manifest && exists(`${dir}package.json`)) {
+    try {
+      const main = (JSON.parse(manifest(`${dir}package.json`) ?? '{}') as { main?: unknown }).main;
+      const target =
+        typeof main === 'string' && main.trim() && !/^\.*\/?$/.test(main.trim())
+          ? resolveRelative(`${dir}package.json`, `./${main.trim()}`, exists)
+          : undefined;
+      if (target) return target;
+    } catch {
+      // a broken manifest: Node falls back to index.js
+    }
+  }
+  return exists(`${dir}index.js`) ? `${dir}index.js` : undefined;
 }
 
 /** package.json's `config` field: the string and number values npm sets as `npm_package_config_*`. */
@@ -841,6 +866,11 @@ export function analyzeFiles(
   );
   const byPath = new Map(files.map((f) => [f.path, f]));
   const exists = (p: string) => byPath.has(p);
+  /** A package.json shipped in the package (a folder's `main`, a bundled dependency's). */
+  const manifest = (p: string) => {
+    const f = byPath.get(p);
+    return f && !f.truncated && f.size <= 256_000 ? decodeText(f.data).text : undefined;
+  };
   const agentPaths = agentFilePaths(files, byPath);
   const skipped = [...ctx.skipped];
   const limitsHit = [...ctx.limitsHit];
@@ -965,17 +995,14 @@ export function analyzeFiles(
       // `require('<name>/lib/x')` is its own file.)
       const self = install.metadata.name ? ownSubpath(spec, install.metadata.name) : undefined;
       const target = spec.startsWith('.')
-        ? resolveRelative(from, spec, exists)
+        ? resolveRelative(from, spec, exists, manifest)
         : self !== undefined
           ? resolveRelative(
               'package.json',
               `./${self || (typeof install.metadata.main === 'string' ? install.metadata.main : 'index.js')}`,
               exists,
             )
-          : resolveBundled(from, spec, exists, (p) => {
-              const f = byPath.get(p);
-              return f && !f.truncated && f.size <= 256_000 ? decodeText(f.data).text : undefined;
-            });
+          : resolveBundled(from, spec, exists, manifest);
       const f = target ? byPath.get(target) : undefined;
       if (!f || f.truncated || f.data.length > Math.min(limits.maxAstFileBytes, 1_000_000)) return undefined;
       const dec = decodeText(f.data);
@@ -1192,7 +1219,7 @@ export function analyzeFiles(
           wallet: {
             ...r.facts.wallet,
             imports: r.facts.wallet.imports
-              .map((spec) => resolveRelative(file.path, spec, exists))
+              .map((spec) => resolveRelative(file.path, spec, exists, manifest))
               .filter((x): x is string => !!x),
           },
         }),
@@ -1301,7 +1328,7 @@ export function analyzeFiles(
         // package the pattern names (a few) may be the one loaded.
         const targets = spec.includes('${…}')
           ? ownFilesMatching(posix.join(posix.dirname(path), spec), files)
-          : [resolveRelative(path, spec, exists)];
+          : [resolveRelative(path, spec, exists, manifest)];
         // (`require('./config.json')` loads data: the file is not code to run.)
         for (const target of targets)
           if (target && !done.has(target) && !/\.json$/i.test(target))

@@ -282,9 +282,16 @@ export function pickReturn(returns: Val[]): Val {
     known.k === 'str' && known.v === ''
       ? (returns.find((r) => r.k === 'unknown' && r.t?.size) ?? known)
       : known;
-  // Taint of any return path stays on the value (`try { return read(f) } catch { return '' }`).
-  const others = returns.filter((r) => r !== picked && r.t?.size);
-  return others.length ? withTaint({ ...picked }, [picked, ...others]) : picked;
+  // Taint of any return path stays on the value (`try { return read(f) } catch { return '' }`),
+  // and so does what an object or list returned on another path carries (`if (hint) return hint;
+  // … return report`, where the report holds the credentials read).
+  const others = returns.filter(
+    (r) => r !== picked && (r.t?.size || ((r.k === 'obj' || r.k === 'arr') && hasDeepTaint(r))),
+  );
+  if (!others.length) return picked;
+  const carried: Val = { k: 'unknown', t: new Set() };
+  for (const o of others) for (const x of deepTaints(o)) carried.t!.add(x);
+  return withTaint({ ...picked }, [picked, carried]);
 }
 
 /** An address written in the code (EVM, or a base58 one of 32–44 characters). */

