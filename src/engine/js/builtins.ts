@@ -506,6 +506,17 @@ export function arrayMethod(
       }
       return UNKNOWN;
     }
+    // list.filter(test) with a test not walked here (`[opts.bcc, extra].filter(Boolean)`): the
+    // items, as for a callback, less the ones known to be falsy (they carry nothing).
+    if (method === 'filter' && args[0]?.k !== 'fn') {
+      const falsy = (v: Val) =>
+        (v.k === 'str' && v.v === '' && !v.t?.size) ||
+        (v.k === 'num' && (v.v === 0 || Number.isNaN(v.v))) ||
+        (v.k === 'bool' && !v.v);
+      const list: Val = { k: 'arr', items: base.items.filter((v) => !falsy(v)), t: base.t };
+      if (ev.effects.dormant > 0) list.born = ev.effects.dormant;
+      return list;
+    }
     // list.concat(more, 'x'): lists given are spread, anything else is one more element.
     if (method === 'concat') {
       // (Counted before anything is copied: a thousand lists of ten thousand would not fit.)
