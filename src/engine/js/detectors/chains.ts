@@ -38,7 +38,39 @@ function hiddenOrTemp(p: string): boolean {
 /** Calls that write their second argument with what the first held. */
 const COPIES = /^(?:copyFile|copyFileSync|copy|copySync|cp|cpSync|rename|renameSync|move|moveSync)$/;
 
-/** A file written: remembered so that running it later in the file completes the chain. */
+/**
+ * A file written: remembered so that running it later in the file completes the chain. A file
+ * this code already started by that path completes it too (`if (exists(bin)) run(bin); else
+ * download(bin).then(() => run(bin))`: the run is the same call, walked once, before the write).
+ */
+function wrote(d: Detectors, node: AstNode, w: WrittenFile): void {
+  d.written.push(w);
+  const earlier = d.facts.started?.find((s) => s.line !== w.line && namesDropped(s.values, w));
+  // (Read at the file's end, when a checksum checked after the write is known: see runEarlier.)
+  if (earlier && d.earlierRuns.length < 20)
+    d.earlierRuns.push({ node, w, how: `runs it (line ${earlier.line})`, ...context(d) });
+}
+
+/** Files written that the code had already started by that path (see wrote), at the file's end. */
+export function runEarlier(d: Detectors): void {
+  for (const r of d.earlierRuns.splice(0)) chain(d, r.node, r.w, r.how, r);
+}
+
+export interface EarlierRun extends ChainContext {
+  node: AstNode;
+  w: WrittenFile;
+  how: string;
+}
+
+interface ChainContext {
+  installTime: boolean;
+  variant: 'install' | 'load' | undefined;
+}
+
+function context(d: Detectors): ChainContext {
+  return { installTime: d.installTime, variant: d.install ?? (d.unprompted === 'load' ? 'load' : undefined) };
+}
+
 export function written(
   d: Detectors,
   node: AstNode,
@@ -62,7 +94,7 @@ export function written(
     const source = match(d, [p]);
     // (Only a file this code wrote: a move of anything else is no write of data.)
     if (dest && dest !== '${…}' && (source || /^copyFile(?:Sync)?$/.test(method)))
-      d.written.push({
+      wrote(d, node, {
         path: dest,
         line: lineOf(node),
         fromNetwork: !!source?.fromNetwork,
@@ -75,7 +107,7 @@ export function written(
   const dir = method === 'extract';
   // An unpacked archive's data is not followed (it streams in from a pipeline): only its place.
   const taints = dir ? new Set() : deepTaints(args[1]);
-  d.written.push({
+  wrote(d, node, {
     path: p,
     line: lineOf(node),
     fromNetwork: taints.has('network_data'),
@@ -136,11 +168,11 @@ export function loadsWritten(d: Detectors, node: AstNode, spec: string): void {
   if (target) chain(d, node, target, `loads ${target.path.slice(0, 80)} as code`);
 }
 
-function chain(d: Detectors, node: AstNode, w: WrittenFile, how: string): void {
+function chain(d: Detectors, node: AstNode, w: WrittenFile, how: string, at = context(d)): void {
   // A decoded payload run is an obfuscated loader whenever it runs; a download run at install
   // time is an install script that injects code.
   const type =
-    d.installTime && !(w.decoded && !w.fromNetwork) ? 'install_script_injection' : 'malicious_code';
+    at.installTime && !(w.decoded && !w.fromNetwork) ? 'install_script_injection' : 'malicious_code';
   // An installer that checks what it downloaded against a checksum before running it is a
   // binary installer, not a dropper.
   const verified = d.verifiesIntegrity || !!w.verified;
@@ -151,7 +183,7 @@ function chain(d: Detectors, node: AstNode, w: WrittenFile, how: string): void {
       node,
       `writes ${w.fromNetwork ? 'data it downloaded' : 'decoded data'} to a file (line ${w.line}) and ${how}`,
       // Run when the package is loaded, unprompted, as much as when it installs.
-      d.install ?? (d.unprompted === 'load' ? 'load' : undefined),
+      at.variant,
     );
     return;
   }
@@ -163,6 +195,6 @@ function chain(d: Detectors, node: AstNode, w: WrittenFile, how: string): void {
       type,
       node,
       `downloads, ${w.dir ? 'unpacks an archive into' : 'writes'} ${w.path.slice(0, 60)} (line ${w.line}) and ${how}`,
-      d.installTime ? 'installUnfollowed' : 'unfollowed',
+      at.installTime ? 'installUnfollowed' : 'unfollowed',
     );
 }

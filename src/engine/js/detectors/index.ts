@@ -147,6 +147,8 @@ export class Detectors implements Effects {
   get written(): WrittenFile[] {
     return this.out.written;
   }
+  /** Files written that the code had started earlier by the same path (see chains.wrote). */
+  readonly earlierRuns: chains.EarlierRun[] = [];
   /** A helper of another file this file called checks a checksum or signature. */
   helperVerifies = false;
   /** The file checks a checksum or signature (a downloader that verifies what it runs). */
@@ -393,6 +395,7 @@ export class Detectors implements Effects {
     flows.sameScope(this, scope);
   }
   fileEnd(): void {
+    chains.runEarlier(this);
     wallet.swap(this);
     obfuscation.hexIdentifiers(this);
     obfuscation.escapedNames(this);
