@@ -382,6 +382,21 @@ function resolveBundled(
   return undefined;
 }
 
+/** Names of plugins build, lint and test tools load (`postcss-x`, `eslint-plugin-x`, `x-loader` …). */
+const TOOL_PLUGIN_NAME =
+  /^(?:@[^/]+\/)?(?:postcss|eslint-plugin|eslint-config|babel-plugin|babel-preset|vite-plugin|rollup-plugin|prettier-plugin|stylelint|gatsby-plugin|jest-environment|vitest-environment|unplugin|esbuild-plugin|webpack-plugin|storybook-addon|tailwindcss)-|^@[^/]+\/(?:eslint-plugin|vite-plugin|plugin-|preset-)|-(?:loader|webpack-plugin|vite-plugin|jest-reporter|transformer)$/;
+/** Keywords such plugins carry. */
+const TOOL_PLUGIN_KEYWORD =
+  /^(?:postcss-?plugin|eslint-?plugin|eslintplugin|eslint-?config|eslintconfig|babel-?plugin|vite-?plugin|rollup-?plugin|webpack-?plugin|webpack-?loader|prettier-?plugin|stylelint-?plugin|jest-?environment|jest-?reporter|vitest-?environment|vitest-?reporter|unplugin|esbuild-?plugin|tailwindcss-?plugin|gatsby-?plugin|(?:typescript|ts)-?transformer|storybook-?addon)$/i;
+
+/** A plugin a build, lint or test tool loads, by its name or its keywords. */
+function isToolPlugin(meta: PackageMetadata): boolean {
+  return (
+    TOOL_PLUGIN_NAME.test(meta.name) ||
+    meta.keywords.slice(0, 50).some((k) => typeof k === 'string' && TOOL_PLUGIN_KEYWORD.test(k.trim()))
+  );
+}
+
 const MCP_HANDLES = [
   /(?:\bcase\s*|===?\s*)['"`]tools\/list['"`]/,
   /(?:\bcase\s*|===?\s*)['"`]tools\/call['"`]/,
@@ -1052,6 +1067,8 @@ export function analyzeFiles(
       ...actionEntries(byPath.get('action.yml') ?? byPath.get('action.yaml')),
     ].map((x) => x.replace(/\/+$/, '')),
   );
+  // A plugin of a build, lint or test tool: the tool calls its entry's exports (see callAsHost).
+  const toolPlugin = isToolPlugin(meta);
   /**
    * The package's own programs git hooks it planted run, with the command lines they give them:
    * read as code that runs on its own (entry points), on those command lines (see plantHook).
@@ -1170,6 +1187,7 @@ export function analyzeFiles(
       text: dec.text,
       installTime,
       entry: entryFiles.has(file.path) || TOOL_CONFIG.test(file.path),
+      hostCalls: toolPlugin && entryFiles.has(file.path),
       maxDepth: limits.maxAstDepth,
       timeBudgetMs: limits.fileTimeBudgetMs,
       modules, // (H4) cross-file flow

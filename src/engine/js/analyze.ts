@@ -24,6 +24,11 @@ export interface JsFileInput {
   installTime: boolean;
   /** The package's entry point (its `main`, else index.js): what `require(pkg)` runs. */
   entry?: boolean;
+  /**
+   * The entry of a plugin a build, lint or test tool loads (PostCSS, Babel, ESLint, Vite, Rollup,
+   * webpack, Jest …): the tool calls what it exports, so its hooks run unprompted (see callAsHost).
+   */
+  hostCalls?: boolean;
   /** Nesting of eval'd code analysis (decoded strings are analysed as code, bounded). */
   nested?: number;
   maxDepth: number;

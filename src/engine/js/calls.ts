@@ -894,6 +894,60 @@ const RUNTIME_MODULE =
  * framework's route, a jQuery `.click(fn)`) runs when its user asks.
  */
 /**
+ * A plugin a build, lint or test tool loads (see JsFileInput.hostCalls): its export called as the
+ * tool calls it, as code that runs when the tool does, not walked where it is defined. A factory
+ * is called with options not known here and the hooks of the plugin object it returns are called
+ * (and those of the objects inside it: an ESLint plugin's `rules.x.create`); a class is made and
+ * its methods called (a webpack plugin's `apply`, a test environment's `setup`). Bounded.
+ */
+export function callAsHost(ev: Evaluator, root: Scope): void {
+  let left = 40;
+  const args = (): Val[] => [UNKNOWN, UNKNOWN, UNKNOWN];
+  const call = (fn: FnVal, self?: Val, isNew = false): Val =>
+    userCall(ev, fn.node, fn, args(), fn.scope instanceof Scope ? fn.scope : root, 1, self, isNew);
+  const hooks = (obj: Val | undefined, level: number): void => {
+    if (obj?.k !== 'obj' || level > 2) return;
+    for (const v of [...obj.props.values()].slice(0, 24)) {
+      if (left <= 0 || ev.timedOut) return;
+      if (v.k === 'fn' && !v.getter) {
+        left--;
+        made(v, call(v, obj, isClass(v.node)), level + 1);
+      } else if (v.k === 'obj') hooks(v, level + 1);
+    }
+  };
+  /** What a call gave: a plugin object's hooks, or a class's methods on the instance made. */
+  const made = (fn: FnVal, result: Val, level: number): void => {
+    if (!isClass(fn.node)) return hooks(result, level);
+    const body = ((fn.node.body as AstNode | undefined)?.body ?? []) as AstNode[];
+    for (const m of body.slice(0, 24)) {
+      if (left <= 0 || ev.timedOut) return;
+      if ((m.type !== 'MethodDefinition' && m.type !== 'ClassMethod') || m.kind !== 'method' || m.static)
+        continue;
+      left--;
+      const method = ev.fnVal(
+        m.type === 'ClassMethod' ? m : (m.value as AstNode),
+        fn.scope instanceof Scope ? fn.scope : root,
+        result,
+      );
+      call(method, result);
+    }
+  };
+  const exported = ev.exportsValue();
+  const fallback = exported.k === 'obj' ? exported.props.get('default') : undefined;
+  for (const target of fallback && fallback !== exported ? [exported, fallback] : [exported]) {
+    if (left <= 0 || ev.timedOut) return;
+    if (target.k === 'fn') {
+      left--;
+      made(target, call(target, undefined, isClass(target.node)), 0);
+    } else hooks(target, 0);
+  }
+}
+
+function isClass(n: AstNode): boolean {
+  return n.type === 'ClassDeclaration' || n.type === 'ClassExpression';
+}
+
+/**
  * The call a function value was made in: the scope of the function around its definition (the
  * turns of a loop in one call share it), or the file's top level.
  */

@@ -12,7 +12,7 @@
  */
 import { escapeRegExp, type LineIndex } from '../text';
 import { isFunctionNode, isPageLocation, keyName, lineOf, rangeOf, sourceText } from './ast';
-import { asReplay, evaluateCall, replayDeferred, runBundleModules, userCall } from './calls';
+import { asReplay, callAsHost, evaluateCall, replayDeferred, runBundleModules, userCall } from './calls';
 import type { Branch, Effects } from './effects';
 import type { EventChannel, JsFileInput, JsFileResult } from './analyze';
 import { exportDecl, importDecl, loadModule } from './modules';
@@ -517,6 +517,8 @@ export class Evaluator {
     // A webpack bundle's modules that nothing here required (a chunk file's, or modules the
     // entry reaches through code not followed): each is run as the module it is.
     runBundleModules(this, root);
+    // A build, lint or test tool's plugin: its hooks run when the tool does.
+    if (this.input.hostCalls && !this.timedOut) callAsHost(this, root);
     replayDeferred(this);
     this.effects.scopeEnd(root);
     this.effects.fileEnd();

