@@ -510,7 +510,7 @@ export function arrayMethod(
     }
     // list.filter(test) with a test not walked here (`[opts.bcc, extra].filter(Boolean)`): the
     // items, as for a callback, less the ones known to be falsy (they carry nothing).
-    if (method === 'filter' && args[0]?.k !== 'fn') {
+    if (method === 'filter' && args[0]?.k !== 'fn' && base.items.length <= 10_000) {
       const falsy = (v: Val) =>
         (v.k === 'str' && v.v === '' && !v.t?.size) ||
         (v.k === 'num' && (v.v === 0 || Number.isNaN(v.v))) ||

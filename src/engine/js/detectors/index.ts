@@ -120,6 +120,8 @@ export class Detectors implements Effects {
   asciiText?: boolean;
   /** See `Effects.dormant`: 0 while the walk is in code that runs when the file loads. */
   dormant = 0;
+  /** See `Effects.hostRun`. */
+  hostRun = 0;
   /** The file runs when the package is loaded (its entry point, or a module the entry requires). */
   private loadedFile: boolean;
   /** Facts the package-level rules combine across files. */
@@ -295,10 +297,12 @@ export class Detectors implements Effects {
       seedGate: this.seedGate,
       referrerGate: this.referrerGate,
       dormant: this.dormant,
+      hostRun: this.hostRun,
       loadedFile: this.loadedFile,
     };
     this.out = caller.out;
     this.dormant = caller.dormant;
+    this.hostRun = caller.hostRun;
     this.loadedFile = caller.loadedFile;
     this.geoGate = caller.geoGate;
     this.remoteGate = caller.remoteGate;

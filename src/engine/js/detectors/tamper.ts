@@ -95,11 +95,12 @@ function foreign(
   if (path === undefined || t?.has('own_dir')) {
     // At load time the working directory is the user's project (npm runs install steps in the
     // package's own folder).
-    return when === 'load' && removes && t?.has('cwd') ? "the project's files" : undefined;
+    return when === 'load' && removes && t?.has('cwd') && d.hostRun === 0 ? "the project's files" : undefined;
   }
   if (ownPlace(d, path)) return undefined;
   if (/^~(?:\/|$)/.test(path) || SYSTEM_PATH.test(path) || isUserDataPath(path)) return path.slice(0, 60);
-  if (when === 'load' && removes && t?.has('cwd')) return path.slice(0, 60);
+  // (A build tool's plugin cleaning the output folder of the project it builds is doing its job.)
+  if (when === 'load' && removes && t?.has('cwd') && d.hostRun === 0) return path.slice(0, 60);
   return undefined;
 }
 

@@ -23,6 +23,10 @@ const SECRET_ENV =
  */
 const ADDRESS_ENV = /_(?:URL|URI|HOST|HOSTNAME|ENDPOINT|PORT|REGION|PATH|DIR|WORKSPACE)$/i;
 
+/** What GitHub Actions sets for every job (the commit, the repository, the run): public, not secrets. */
+const PUBLIC_CI_ENV =
+  /^GITHUB_(?:SHA|REF(?:_NAME|_TYPE|_PROTECTED)?|HEAD_REF|BASE_REF|REPOSITORY(?:_OWNER|_ID|_OWNER_ID)?|RUN_(?:ID|NUMBER|ATTEMPT)|ACTOR(?:_ID)?|TRIGGERING_ACTOR|WORKFLOW(?:_REF|_SHA)?|JOB|EVENT_NAME|ACTIONS?|ACTION_(?:REF|REPOSITORY)|RETENTION_DAYS)$/;
+
 /** A member of the `process` global. */
 export function processMember(key: string, mark: (v: Val) => Val): Val {
   if (key === 'env') return { k: 'env' };
@@ -48,7 +52,12 @@ export function envMember(ev: Evaluator, key: string, at: AstNode, scope: Scope)
     ev.effects.source(scope, 'env_all', at);
     return { ...v, t: new Set(['secret_env', 'env_all']) };
   }
-  if (given || (SECRET_ENV.test(key) && !(ADDRESS_ENV.test(key) && !/WEBHOOK|DSN|CREDENTIALS/i.test(key)))) {
+  if (
+    given ||
+    (SECRET_ENV.test(key) &&
+      !PUBLIC_CI_ENV.test(key) &&
+      !(ADDRESS_ENV.test(key) && !/WEBHOOK|DSN|CREDENTIALS/i.test(key)))
+  ) {
     ev.effects.source(scope, 'secret_env', at);
     return withTaint(v, [], 'secret_env');
   }
