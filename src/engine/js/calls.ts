@@ -1180,9 +1180,34 @@ function literalRegexCall(calleeNode: AstNode, args: Val[]): Val | undefined {
  * with a regular expression or a function called per match (walked with the match, its groups,
  * offset and the whole string, up to 2,000 matches of a short function).
  */
+/** Taints of what a user typed or a wallet holds: masking every character drops them. */
+const MASKED: ReadonlySet<Taint> = new Set<Taint>(['page_secret', 'key_material', 'request_secret']);
+
 function stringReplace(ev: Evaluator, c: ApiCall): Val | undefined {
   const s = asString(c.callee.base);
-  if (s === undefined || s.length > 200_000) return undefined;
+  // Text not known here with every character (or every one but spaces) replaced by a constant
+  // (`value.replace(/[^\s]/g, '*')`, a session recorder's mask): its shape, not what was typed.
+  if (s === undefined) {
+    const rx = regexLiteral(c.argNodes[0]);
+    const rep = asString(c.args[1]);
+    const base = c.callee.base;
+    if (
+      rx &&
+      rx.flags.includes('g') &&
+      /^(?:\.|\\S|\[\^\\s\]|\[\\s\\S\]|\[\\S\\s\]|\[\^\]|\\w|\[\^\\s\]\+|\\S\+|\.\+)$/.test(rx.pattern) &&
+      rep !== undefined &&
+      !rep.includes('$') &&
+      base?.t &&
+      [...base.t].some((t) => MASKED.has(t))
+    ) {
+      // (A text of unknown length: not "unknown", which a helper's result would fill with what it
+      // was given.)
+      const kept = [...base.t].filter((t) => !MASKED.has(t));
+      return kept.length ? { k: 'str', v: '${…}', t: new Set(kept) } : { k: 'str', v: '${…}' };
+    }
+    return undefined;
+  }
+  if (s.length > 200_000) return undefined;
   const all = c.method === 'replaceAll';
   const rx = regexLiteral(c.argNodes[0]);
   let re: RegExp | undefined;

@@ -1909,6 +1909,9 @@ export class Evaluator {
       return withTaint({ k: 'unknown' }, [obj], 'page_secret');
     // The length of what a user typed (`pw.length > 0`, a field's length in a monitor's event) is
     // not what they typed.
+    // (`typed.replace(/\S/g, '*')`: read as the string method it is, see stringReplace.)
+    if ((key === 'replace' || key === 'replaceAll') && obj.k === 'unknown' && obj.t?.size)
+      return withTaint({ k: 'api', mod: 'string', path: key, base: obj }, [obj]);
     if (key === 'length' && obj.k === 'unknown' && obj.t?.size) {
       const kept = [...obj.t].filter((t) => !SECRET_CONTENT.has(t));
       return kept.length === obj.t.size

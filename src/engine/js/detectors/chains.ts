@@ -156,6 +156,28 @@ export function namesDropped(values: readonly string[], w: { path: string; dir?:
 }
 
 /** A process started: does it run a file this file wrote? */
+/** An archive unpacked by `tar` or `unzip` run as a process: the archive and the folder it fills. */
+function unpacks(program: string, argv: string[]): { archive: string; dir: string } | undefined {
+  const name = program.split(/[\\/]/).pop() ?? '';
+  let archive: string | undefined;
+  let dir: string | undefined;
+  if (/^(?:bsd)?tar(?:\.exe)?$/i.test(name)) {
+    if (!argv.some((a) => /^-[a-zA-Z]*x|^--extract$|^x[a-zA-Z]*$/.test(a))) return undefined;
+    for (let i = 0; i < argv.length; i++) {
+      const a = argv[i]!;
+      if (/^-[a-zA-Z]*f$|^[a-zA-Z]*x[a-zA-Z]*f$/.test(a) || a === '--file') archive = argv[i + 1];
+      else if (a.startsWith('--file=')) archive = a.slice(7);
+      else if (a === '-C' || a === '--directory') dir = argv[i + 1];
+      else if (a.startsWith('--directory=')) dir = a.slice(12);
+    }
+  } else if (/^unzip(?:\.exe)?$/i.test(name)) {
+    archive = argv.find((a) => !a.startsWith('-'));
+    const at = argv.indexOf('-d');
+    dir = at >= 0 ? argv[at + 1] : undefined;
+  }
+  return archive && dir && !dir.includes('${…}') ? { archive, dir } : undefined;
+}
+
 export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined, args: Val[]): void {
   // (Words of a command line may be quoted: `"python3" "${f}"`.)
   const bare = (w: string) => w.replace(/^["']|["']$/g, '');
@@ -173,6 +195,14 @@ export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined
     ...(INTERPRETER.test(program.split(/[\\/]/).pop() ?? '') ? argv : []),
     ...words.slice(0, 4),
   ].filter(Boolean);
+  // `tar -xzf <download> -C <dir>` / `unzip <download> -d <dir>` run as a process: the folder
+  // holds what was downloaded, as an archive module's extract makes it.
+  const unpacked = unpacks(program, argv);
+  if (unpacked) {
+    const archive = match(d, [unpacked.archive]);
+    if (archive && (archive.fromNetwork || archive.decoded))
+      d.written.push({ ...archive, path: unpacked.dir, line: lineOf(node), dir: true });
+  }
   // Kept for chains across files (a file dropped by one install step, run by another).
   if (values.length && (d.facts.started ??= []).length < 20)
     d.facts.started.push({ values, line: lineOf(node) });

@@ -332,7 +332,9 @@ export function codeGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
       // A worker whose code came from the network (`URL.createObjectURL(await res.blob())`): what
       // the page posts to it goes to code a server chose.
       if (hasDeepTaint(a0, 'network_data')) return { k: 'net' };
-      const href = asString(a0) ?? (a0?.k === 'obj' ? asString(a0.props.get('href')) : undefined);
+      const given = asString(a0) ?? (a0?.k === 'obj' ? asString(a0.props.get('href')) : undefined);
+      // (A file beside this module, `new URL('./w.js', import.meta.url)`, is its own path here.)
+      const href = a0?.t?.has('own_dir') && given?.startsWith('${…}/') ? `./${given.slice(5)}` : given;
       const module = href !== undefined ? dataUrlModule(href) : undefined;
       // Code in a Blob or data: address is analysed as code here; a file of the package
       // (`new Worker(new URL('./batch.worker.js', import.meta.url))`) has its own findings.
