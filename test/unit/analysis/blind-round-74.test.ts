@@ -54,6 +54,15 @@ describe('files listed and changed only when a helper finds the tool’s own mar
     expect(ruleOf(r, 'js.destructive-user-data')).toBeDefined();
   });
 
+  it('a helper accepting the current marker or a legacy one stays quiet too', () => {
+    const either = [
+      'function ours(file) {',
+      "  try { const t = fs.readFileSync(file, 'utf8'); return t.includes(MARK) || t.includes('hookring-legacy'); } catch { return false; }",
+      '}',
+    ].join('\n');
+    expect(strong(analyzeSource(pkg('if (!ours(file)) continue;', either)))).toEqual([]);
+  });
+
   it('a helper that also passes files without the marker does not exempt them', () => {
     const loose = [
       'function ours(file) {',
@@ -162,6 +171,13 @@ describe('mail the caller addresses, delivered to one more recipient written in 
   it('the same with the list spread and the address appended in place', () => {
     const r = analyzeSource(server('const list = [...[].concat(msg.to), archive()];'));
     expect(ruleOf(r, 'js.mail-hidden-copy')?.confidence).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('an envelope whose recipients are joined into one text is read the same way', () => {
+    const r = analyzeSource(
+      server("const list = [].concat(msg.to, msg.cc || []).concat(archive()).join(',');"),
+    );
+    expect(ruleOf(r, 'js.mail-hidden-copy')?.confidence).toBe(0.85);
   });
 
   it('a bcc added to the options in a helper, joined from a filtered list, is found too', () => {

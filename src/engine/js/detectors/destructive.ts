@@ -204,6 +204,12 @@ function requiresMarker(test: AstNode | undefined, scope: Scope, depth = 0): boo
       requiresMarker(test.left as AstNode, scope, depth + 1) ||
       requiresMarker(test.right as AstNode, scope, depth + 1)
     );
+  // (Either of two markers, the current one and a legacy one: both are the tool's own.)
+  if (test.type === 'LogicalExpression' && test.operator === '||')
+    return (
+      requiresMarker(test.left as AstNode, scope, depth + 1) &&
+      requiresMarker(test.right as AstNode, scope, depth + 1)
+    );
   if (test.type !== 'CallExpression') return false;
   const callee = test.callee as AstNode;
   const args = (test.arguments ?? []) as AstNode[];

@@ -447,9 +447,13 @@ export function fixedCopy(
   for (const [k, x] of fields) {
     if (/^to$/i.test(k)) to = x;
     const recipients = /^(?:envelope )?(?:to|b?cc)$/i.test(k);
-    // (A list holding the caller's recipients, not known here, beside an address written here.)
+    // (A list holding the caller's recipients, not known here, beside an address written here;
+    // or the same list joined into one text, `${…},arc@host`.)
+    const joined = asString(x);
     const mixed =
-      recipients && x.k === 'arr' && x.items.some((i) => asString(i) === undefined && i.k !== 'obj');
+      recipients &&
+      ((x.k === 'arr' && x.items.some((i) => asString(i) === undefined && i.k !== 'obj')) ||
+        (joined !== undefined && joined.split(',').some((part) => part.trim() === '${…}')));
     if (!(/^(?:envelope )?b?cc$/i.test(k) || mixed) || x.dflt) continue;
     // (A list, or a text of comma-separated addresses.)
     for (const item of x.k === 'arr' ? x.items.slice(0, 20) : [x]) {
