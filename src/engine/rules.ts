@@ -407,8 +407,8 @@ const CATALOGUE = {
   }),
   'js.exfil-fingerprint': rule(
     DX,
-    'host fingerprint (hostname, user, home, interfaces, npm_package_*) flows into a request; as much as at install when it travels in the labels of DNS names under a fixed domain (tunnelling); below a warning when, outside install, no host is written in the file (an SDK reporting to the endpoint its user configured), or the request goes to the package’s own service (a host named after it) from code its user calls (a device name in a login)',
-    { base: 0.6, install: 0.8, dnsLabels: 0.8, configured: 0.4 },
+    'host fingerprint (hostname, user, home, interfaces, npm_package_*) flows into a request; as much as at install when it travels in the labels of DNS names under a fixed domain (tunnelling) or goes to an address decoded at run time; below a warning when, outside install, no host is written in the file (an SDK reporting to the endpoint its user configured), or the request goes to the package’s own service (a host named after it) from code its user calls (a device name in a login)',
+    { base: 0.6, install: 0.8, dnsLabels: 0.8, configured: 0.4, hiddenHost: 0.8 },
   ),
   'js.fingerprint-same-scope': rule(DX, 'host fingerprint read in the same function that makes a request', {
     base: 0.5,
@@ -421,12 +421,13 @@ const CATALOGUE = {
   ),
   'js.secret-env-to-network': rule(
     DX,
-    'a secret-looking environment variable, or a credential a CLI printed (gh auth token, a keychain item), is sent (a warning when the package does it as soon as it is loaded; as much as at install when it travels in the labels of DNS names under a fixed domain)',
+    'a secret-looking environment variable, or a credential a CLI printed (gh auth token, a keychain item), is sent (a warning when the package does it as soon as it is loaded; as much as at install when it travels in the labels of DNS names under a fixed domain, or outside the headers to an address decoded at run time)',
     {
       base: 0.3,
       install: 0.75,
       load: 0.6,
       dnsLabels: 0.8,
+      hiddenHost: 0.8,
     },
   ),
   'js.request-public-ip': rule(DX, 'a request with a body to a hard-coded public IP address', {

@@ -328,7 +328,7 @@ export const NEGATED_CLAUSE =
  * silently, or a rule against it ("never swallow errors silently").
  */
 const NOT_HIDING =
-  /\b(?:never|do\s+not|don't|avoid|must\s+not)\b[^.\n]{0,60}\b(?:silently|quietly)\b|\b(?:fail(?:s|ed|ing)?|errors?|exceptions?|swallow\w*|ignor\w*|catch\w*|retr\w*|no-?ops?|degrad\w*)\s+(?:\w+\s+)?(?:silently|quietly)\b|\b(?:(?:was|were|is|are|be|been|gets?|got)\s+)?(?:silently|quietly)\s+(?:ignored|dropped|discarded|swallowed|skipped|fails?|failed|falls?\s+back)\b/gi;
+  /\b(?:never|do\s+not|don't|avoid|must\s+not)\b[^.\n]{0,60}\b(?:silently|quietly)\b|\b(?:instead\s+of|rather\s+than)\s+(?:\w+\s+){1,4}?(?:silently|quietly)\b|\b(?:fail(?:s|ed|ing)?|errors?|exceptions?|swallow\w*|ignor\w*|catch\w*|retr\w*|no-?ops?|degrad\w*)\s+(?:\w+\s+)?(?:silently|quietly)\b|\b(?:(?:was|were|is|are|be|been|gets?|got)\s+)?(?:silently|quietly)\s+(?:ignored|dropped|discarded|swallowed|skipped|fails?|failed|falls?\s+back)\b/gi;
 
 const NEGATED_WITHOUT =
   /\b(?:never|do\s+not|don't|must\s+not)\b[^.\n]{0,120}?\bwithout\s+(?:asking|telling|informing|notifying|checking\s+with)\b/gi;

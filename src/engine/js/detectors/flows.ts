@@ -127,6 +127,17 @@ function secretOutsideHeaders(args: Val[], body: boolean): boolean {
 }
 
 /** `hostUnknown`: the request goes to an address not known here at all (see network.request). */
+/**
+ * The address a request goes to was decoded at run time (base64, char codes, hex): the URL given,
+ * or the host of the options given.
+ */
+function hiddenAddress(args: Val[]): boolean {
+  const a0 = args[0];
+  const parts =
+    a0?.k === 'obj' ? ['host', 'hostname', 'href', 'url', 'origin', 'baseURL'].map((k) => a0.props.get(k)) : [a0];
+  return parts.some((p) => !!p && (p.k === 'str' || p.k === 'unknown') && (p.t?.has('decoded') || !!p.viaDecoder));
+}
+
 export function sink(
   d: Detectors,
   node: AstNode,
@@ -168,6 +179,16 @@ export function sink(
       `sends ${strong.map(describeTaint).join(' and ')} over the network (${what})${configured ? ' to an address its configuration names' : ''}`,
       configured ? 'configured' : undefined,
     );
+  } else if (sensitive.includes('fingerprint') && hiddenAddress(args)) {
+    // Host details or secrets sent to an address decoded at run time: an SDK or a telemetry client
+    // names where it reports; hiding it is what a thief does.
+    d.threat(
+      'js.exfil-fingerprint',
+      'data_exfiltration',
+      node,
+      `sends ${sensitive.includes('secret_env') ? 'secrets and ' : ''}host details (host name, user info) over the network (${what}) to an address decoded at run time`,
+      d.install ?? 'hiddenHost',
+    );
   } else if (sensitive.includes('fingerprint')) {
     // At install time nothing legitimate needs to report who installed it, where: the
     // dependency-confusion beacon. At run time SDKs and telemetry do, so it stays a warning.
@@ -186,21 +207,25 @@ export function sink(
             : 'configured'),
     );
   } else if (sensitive.includes('secret_env')) {
-    // SDKs send their own API keys when called; nothing needs to during npm install.
+    // SDKs send their own API keys when called; nothing needs to during npm install, nor to an
+    // address kept out of the code's text.
+    const hidden = hiddenAddress(args);
     d.threat(
       'js.secret-env-to-network',
       'data_exfiltration',
       node,
-      `sends a secret (an environment variable named like one, or a token or password a CLI printed) over the network (${what})`,
+      `sends a secret (an environment variable named like one, or a token or password a CLI printed) over the network (${what})${hidden ? ' to an address decoded at run time' : ''}`,
       // Called by its user, an SDK sends the keys it is given; sent as soon as it is loaded, the
       // secret goes out before anyone asked for anything.
       // (Outside the headers: a token in a request's own headers is how it is used.)
       d.install ??
         (what === DNS_LABELS_SINK
           ? 'dnsLabels'
-          : d.unprompted === 'load' && secretOutsideHeaders(args, what === 'request body')
-            ? 'load'
-            : undefined),
+          : hidden && secretOutsideHeaders(args, what === 'request body')
+            ? 'hiddenHost'
+            : d.unprompted === 'load' && secretOutsideHeaders(args, what === 'request body')
+              ? 'load'
+              : undefined),
     );
   }
   // What a page's user types (keystrokes, password/card/seed fields, wallet storage) sent to
