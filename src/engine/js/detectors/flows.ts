@@ -134,8 +134,12 @@ function secretOutsideHeaders(args: Val[], body: boolean): boolean {
 function hiddenAddress(args: Val[]): boolean {
   const a0 = args[0];
   const parts =
-    a0?.k === 'obj' ? ['host', 'hostname', 'href', 'url', 'origin', 'baseURL'].map((k) => a0.props.get(k)) : [a0];
-  return parts.some((p) => !!p && (p.k === 'str' || p.k === 'unknown') && (p.t?.has('decoded') || !!p.viaDecoder));
+    a0?.k === 'obj'
+      ? ['host', 'hostname', 'href', 'url', 'origin', 'baseURL'].map((k) => a0.props.get(k))
+      : [a0];
+  return parts.some(
+    (p) => !!p && (p.k === 'str' || p.k === 'unknown') && (p.t?.has('decoded') || !!p.viaDecoder),
+  );
 }
 
 export function sink(
