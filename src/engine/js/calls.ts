@@ -68,6 +68,7 @@ import {
   unknown,
   withTaint,
   setterKey,
+  TYPED_SECRETS,
   type AstNode,
   type Taint,
   type Val,
@@ -888,12 +889,6 @@ const RUNTIME_MODULE =
   /^(?:fs|fs\/promises|http|https|http2|net|tls|dgram|dns|child_process|zlib|stream|readline|events|crypto|os|util|worker_threads|process|netobj|domscript|cookiejar|promise|array|ws|global:.*)$/;
 
 /**
- * Whether a callback given to this call runs without anyone calling the package: timers, promise
- * and array methods, Node's modules and the page's globals (a socket's `data`, a response's `end`,
- * `window`'s `load`). A callback handed to anything else (a CLI framework's `.action(fn)`, a web
- * framework's route, a jQuery `.click(fn)`) runs when its user asks.
- */
-/**
  * A plugin a build, lint or test tool loads (see JsFileInput.hostCalls): its export called as the
  * tool calls it, as code that runs when the tool does, not walked where it is defined. A factory
  * is called with options not known here and the hooks of the plugin object it returns are called
@@ -985,6 +980,12 @@ function walkedInClosure(ev: Evaluator, fn: FnVal): void {
   else if (!seen.includes(closure) && seen.length < 3) seen.push(closure);
 }
 
+/**
+ * Whether a callback given to this call runs without anyone calling the package: timers, promise
+ * and array methods, Node's modules and the page's globals (a socket's `data`, a response's `end`,
+ * `window`'s `load`). A callback handed to anything else (a CLI framework's `.action(fn)`, a web
+ * framework's route, a jQuery `.click(fn)`) runs when its user asks.
+ */
 function callsBackUnprompted(
   ev: Evaluator,
   callee: Val,
@@ -1180,9 +1181,6 @@ function literalRegexCall(calleeNode: AstNode, args: Val[]): Val | undefined {
  * with a regular expression or a function called per match (walked with the match, its groups,
  * offset and the whole string, up to 2,000 matches of a short function).
  */
-/** Taints of what a user typed or a wallet holds: masking every character drops them. */
-const MASKED: ReadonlySet<Taint> = new Set<Taint>(['page_secret', 'key_material', 'request_secret']);
-
 function stringReplace(ev: Evaluator, c: ApiCall): Val | undefined {
   const s = asString(c.callee.base);
   // Text not known here with every character (or every one but spaces) replaced by a constant
@@ -1198,11 +1196,11 @@ function stringReplace(ev: Evaluator, c: ApiCall): Val | undefined {
       rep !== undefined &&
       !rep.includes('$') &&
       base?.t &&
-      [...base.t].some((t) => MASKED.has(t))
+      [...base.t].some((t) => TYPED_SECRETS.has(t))
     ) {
       // (A text of unknown length: not "unknown", which a helper's result would fill with what it
       // was given.)
-      const kept = [...base.t].filter((t) => !MASKED.has(t));
+      const kept = [...base.t].filter((t) => !TYPED_SECRETS.has(t));
       return kept.length ? { k: 'str', v: '${…}', t: new Set(kept) } : { k: 'str', v: '${…}' };
     }
     return undefined;

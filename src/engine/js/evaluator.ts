@@ -36,7 +36,7 @@ import {
   unknown,
   withTaint,
   type AstNode,
-  type Taint,
+  TYPED_SECRETS,
   type Val,
   anyMember,
   setterKey,
@@ -1907,13 +1907,13 @@ export class Evaluator {
     // The fields of forms or inputs found by enumerating the page: what the user typed in them.
     if (/^(?:value|elements|checked)$/.test(key) && obj.t?.has('page_form'))
       return withTaint({ k: 'unknown' }, [obj], 'page_secret');
-    // The length of what a user typed (`pw.length > 0`, a field's length in a monitor's event) is
-    // not what they typed.
     // (`typed.replace(/\S/g, '*')`: read as the string method it is, see stringReplace.)
     if ((key === 'replace' || key === 'replaceAll') && obj.k === 'unknown' && obj.t?.size)
       return withTaint({ k: 'api', mod: 'string', path: key, base: obj }, [obj]);
+    // The length of what a user typed (`pw.length > 0`, a field's length in a monitor's event) is
+    // not what they typed.
     if (key === 'length' && obj.k === 'unknown' && obj.t?.size) {
-      const kept = [...obj.t].filter((t) => !SECRET_CONTENT.has(t));
+      const kept = [...obj.t].filter((t) => !TYPED_SECRETS.has(t));
       return kept.length === obj.t.size
         ? withTaint({ k: 'unknown' }, [obj])
         : { k: 'unknown', t: new Set(kept) };
@@ -2353,13 +2353,6 @@ function exits(n: AstNode | undefined): boolean {
   }
   return false;
 }
-
-/**
- * Taints of what a page's user types or a wallet holds: a length does not carry them. (A body's
- * length still carries the host details or environment in it: `'Content-Length': body.length`
- * in a request's options tells what the request sends.)
- */
-const SECRET_CONTENT: ReadonlySet<Taint> = new Set<Taint>(['page_secret', 'key_material', 'request_secret']);
 
 /** Names that hold a wallet's key material: a seed or recovery phrase, a private or secret key. */
 const KEY_MATERIAL =

@@ -294,6 +294,17 @@ export function pickReturn(returns: Val[]): Val {
   return withTaint({ ...picked }, [picked, carried]);
 }
 
+/**
+ * Taints of what a page's user types or a wallet holds: its length, or the text masked whole
+ * (`value.replace(/\S/g, '*')`), does not carry them. (A body's length still carries the host
+ * details or environment in it: `'Content-Length': body.length` tells what a request sends.)
+ */
+export const TYPED_SECRETS: ReadonlySet<Taint> = new Set<Taint>([
+  'page_secret',
+  'key_material',
+  'request_secret',
+]);
+
 /** An address written in the code (EVM, or a base58 one of 32–44 characters). */
 export const FIXED_ADDRESS = /^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/;
 
