@@ -399,6 +399,13 @@ function flatten(items: Val[], depth: number): Val[] | undefined {
 }
 
 /** Array helpers: join/reverse on constants, and `Object.keys(m).find(n => n === 'x')`. */
+/** A list an array method made: code walked but not run that made it may fill it, as a literal's. */
+function newList(ev: Evaluator, items: Val[], t: Val['t']): Val {
+  const list: Val = { k: 'arr', items, t };
+  if (ev.effects.dormant > 0) list.born = ev.effects.dormant;
+  return list;
+}
+
 export function arrayMethod(
   ev: Evaluator,
   node: AstNode,
@@ -515,9 +522,11 @@ export function arrayMethod(
         (v.k === 'str' && v.v === '' && !v.t?.size) ||
         (v.k === 'num' && (v.v === 0 || Number.isNaN(v.v))) ||
         (v.k === 'bool' && !v.v);
-      const list: Val = { k: 'arr', items: base.items.filter((v) => !falsy(v)), t: base.t };
-      if (ev.effects.dormant > 0) list.born = ev.effects.dormant;
-      return list;
+      return newList(
+        ev,
+        base.items.filter((v) => !falsy(v)),
+        base.t,
+      );
     }
     // list.concat(more, 'x'): lists given are spread, anything else is one more element.
     if (method === 'concat') {
@@ -526,10 +535,7 @@ export function arrayMethod(
       if (total <= 10_000) {
         const items = [...base.items];
         for (const a of args) items.push(...(a.k === 'arr' ? a.items : [a]));
-        // (A new list: code walked but not run that made it may fill it, as a literal's.)
-        const list: Val = { k: 'arr', items, t: base.t };
-        if (ev.effects.dormant > 0) list.born = ev.effects.dormant;
-        return list;
+        return newList(ev, items, base.t);
       }
     }
     // list.flat(depth): the nested lists' elements in order (bounded).

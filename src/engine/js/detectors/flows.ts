@@ -183,53 +183,51 @@ export function sink(
       `sends ${strong.map(describeTaint).join(' and ')} over the network (${what})${configured ? ' to an address its configuration names' : ''}`,
       configured ? 'configured' : undefined,
     );
-  } else if (sensitive.includes('fingerprint') && hiddenAddress(args)) {
-    // Host details or secrets sent to an address decoded at run time: an SDK or a telemetry client
-    // names where it reports; hiding it is what a thief does.
-    d.threat(
-      'js.exfil-fingerprint',
-      'data_exfiltration',
-      node,
-      `sends ${sensitive.includes('secret_env') ? 'secrets and ' : ''}host details (host name, user info) over the network (${what}) to an address decoded at run time`,
-      d.install ?? 'hiddenHost',
-    );
   } else if (sensitive.includes('fingerprint')) {
     // At install time nothing legitimate needs to report who installed it, where: the
-    // dependency-confusion beacon. At run time SDKs and telemetry do, so it stays a warning.
+    // dependency-confusion beacon. At run time SDKs and telemetry do, so it stays a warning, unless
+    // the address was decoded at run time: they name where they report; hiding it is what a thief
+    // does.
+    const hidden = hiddenAddress(args);
     d.threat(
       'js.exfil-fingerprint',
       'data_exfiltration',
       node,
-      `sends host details (host name, user info) over the network (${what})`,
+      `sends ${hidden && sensitive.includes('secret_env') ? 'secrets and ' : ''}host details (host name, user info) over the network (${what})${hidden ? ' to an address decoded at run time' : ''}`,
       d.install ??
-        (what === DNS_LABELS_SINK
-          ? 'dnsLabels'
-          : (d.literalHostInFile || writesAHost(d)) &&
-              // (Called by its user, to the package's own service: a device name in a login.)
-              !(d.unprompted !== 'load' && toOwnService(d, args))
-            ? undefined
-            : 'configured'),
+        (hidden
+          ? 'hiddenHost'
+          : what === DNS_LABELS_SINK
+            ? 'dnsLabels'
+            : (d.literalHostInFile || writesAHost(d)) &&
+                // (Called by its user, to the package's own service: a device name in a login.)
+                !(d.unprompted !== 'load' && toOwnService(d, args))
+              ? undefined
+              : 'configured'),
     );
   } else if (sensitive.includes('secret_env')) {
     // SDKs send their own API keys when called; nothing needs to during npm install, nor to an
     // address kept out of the code's text.
     const hidden = hiddenAddress(args);
+    // (Outside the headers: a token in a request's own headers is how it is used.)
+    const outside = secretOutsideHeaders(args, what === 'request body');
     d.threat(
       'js.secret-env-to-network',
       'data_exfiltration',
       node,
       `sends a secret (an environment variable named like one, or a token or password a CLI printed) over the network (${what})${hidden ? ' to an address decoded at run time' : ''}`,
-      // Called by its user, an SDK sends the keys it is given; sent as soon as it is loaded, the
-      // secret goes out before anyone asked for anything.
-      // (Outside the headers: a token in a request's own headers is how it is used.)
+      // Called by its user, an SDK sends the keys it is given; sent as soon as it is loaded, or
+      // to an address it hides, the secret goes out before anyone asked for anything.
       d.install ??
         (what === DNS_LABELS_SINK
           ? 'dnsLabels'
-          : hidden && secretOutsideHeaders(args, what === 'request body')
-            ? 'hiddenHost'
-            : d.unprompted === 'load' && secretOutsideHeaders(args, what === 'request body')
-              ? 'load'
-              : undefined),
+          : !outside
+            ? undefined
+            : hidden
+              ? 'hiddenHost'
+              : d.unprompted === 'load'
+                ? 'load'
+                : undefined),
     );
   }
   // What a page's user types (keystrokes, password/card/seed fields, wallet storage) sent to
