@@ -145,7 +145,7 @@ export function scanHiddenUnicode(text: string): HiddenUnicode[] {
   if (isAscii(text)) return out;
   // Tag characters U+E0000–U+E007F are the surrogate pair \uDB40 \uDC00–\uDC7F.
   const tagRun = /(?:\udb40[\udc00-\udc7f])+/g;
-  for (const m of text.matchAll(tagRun)) {
+  for (const m of text.includes('\udb40') ? text.matchAll(tagRun) : []) {
     const run = m[0];
     const codes = [...run].map((c) => (c.codePointAt(0) ?? 0) - 0xe0000);
     const before = text.slice(Math.max(0, m.index - 2), m.index);

@@ -146,7 +146,7 @@ export function textChecks(
   // Code pushed out of view: a long run of blanks followed by code on the same line.
   const hidden = /[^\s][ \t]{150,}([^\s/*][^\n]{2,})/g;
   let n = 0;
-  for (const m of text.matchAll(hidden)) {
+  for (const m of hasBlankRun(text, 150) ? text.matchAll(hidden) : []) {
     if (n++ > 3) break;
     push(
       'text.whitespace-hidden-code',
@@ -191,4 +191,26 @@ export function textChecks(
     if (/\b(?:fetch|https?\.(?:request|get)|axios\.\w+)\s*\(/.test(text)) caps.makesRequests = true;
   }
   return caps;
+}
+
+/**
+ * Whether the text holds a run of at least `len` spaces and tabs. Any such run covers two
+ * consecutive multiples of `len / 2`, so only those positions are read, and the run holding the
+ * second of a blank pair is measured: a regex that tries a run at every character costs far more on large files.
+ */
+export function hasBlankRun(text: string, len: number): boolean {
+  const step = len >> 1;
+  const blank = (i: number) => {
+    const c = text.charCodeAt(i);
+    return c === 32 || c === 9;
+  };
+  for (let i = step; i < text.length; i += step) {
+    if (!blank(i) || !blank(i - step)) continue;
+    let a = i;
+    let b = i;
+    while (a > 0 && blank(a - 1)) a--;
+    while (b + 1 < text.length && blank(b + 1)) b++;
+    if (b - a + 1 >= len) return true;
+  }
+  return false;
 }
