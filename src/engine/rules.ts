@@ -278,8 +278,14 @@ const CATALOGUE = {
   ),
   'js.drop-and-run': rule(
     [ISI, MC],
-    'a file written from downloaded or decoded data is then run or loaded as code (or, without the data followed: downloaded, written to a hidden or temporary path and run, no checksum)',
-    { base: 0.75, install: 0.9, load: 0.85, unfollowed: 0.6, installUnfollowed: 0.8 },
+    'a file written from downloaded or decoded data is then run or loaded as code (or, without the data followed: downloaded, written to a hidden or temporary path and run, no checksum); run by code a user calls, higher with two or more of a bare IP address, plain HTTP and a detached start',
+    {
+      base: { from: 0.75, step: 0.05, max: 0.9 },
+      install: 0.9,
+      load: 0.85,
+      unfollowed: 0.6,
+      installUnfollowed: 0.8,
+    },
   ),
   'text.mining-pool': rule(
     MC,

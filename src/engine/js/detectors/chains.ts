@@ -77,7 +77,7 @@ function wrote(d: Detectors, node: AstNode, w: WrittenFile): void {
 
 /** Files written that the code had already started by that path (see wrote), at the file's end. */
 export function runEarlier(d: Detectors): void {
-  for (const r of d.earlierRuns.splice(0)) chain(d, r.node, r.w, r.how, r);
+  for (const r of d.earlierRuns.splice(0)) chain(d, r.node, r.w, r.how, false, r);
 }
 
 export interface EarlierRun extends ChainContext {
@@ -217,7 +217,13 @@ export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined
     d.facts.started.push({ values, line: lineOf(node) });
   if (!d.written.length) return;
   const target = match(d, values);
-  if (target) chain(d, node, target, target.dir ? 'runs a file from it' : `runs ${target.path.slice(0, 80)}`);
+  // (Started on its own, cut off from the caller: `{ detached: true, stdio: 'ignore' }`.)
+  const detached = args.some(
+    (a) =>
+      a.k === 'obj' && a.props.get('detached')?.k === 'bool' && (a.props.get('detached') as { v: boolean }).v,
+  );
+  if (target)
+    chain(d, node, target, target.dir ? 'runs a file from it' : `runs ${target.path.slice(0, 80)}`, detached);
 }
 
 /** A module loaded: is it a file this file wrote? */
@@ -229,7 +235,14 @@ export function loadsWritten(d: Detectors, node: AstNode, spec: string): void {
   if (target) chain(d, node, target, `loads ${target.path.slice(0, 80)} as code`);
 }
 
-function chain(d: Detectors, node: AstNode, w: WrittenFile, how: string, at = context(d)): void {
+function chain(
+  d: Detectors,
+  node: AstNode,
+  w: WrittenFile,
+  how: string,
+  detached = false,
+  at = context(d),
+): void {
   // A decoded payload run is an obfuscated loader whenever it runs; a download run at install
   // time is an install script that injects code.
   const type =
@@ -238,13 +251,16 @@ function chain(d: Detectors, node: AstNode, w: WrittenFile, how: string, at = co
   // binary installer, not a dropper.
   const verified = d.verifiesIntegrity || !!w.verified;
   if (w.decoded || (w.fromNetwork && !verified)) {
+    // Run by code a user calls: two or more of a bare IP address, plain HTTP and a detached start
+    // are a dropper's way, not an installer's (as for a script's download and run).
+    const signs = [d.rawSource.publicIp, d.rawSource.plainHttp, detached].filter(Boolean).length;
     d.threat(
       'js.drop-and-run',
       type,
       node,
-      `writes ${w.fromNetwork ? 'data it downloaded' : 'decoded data'} to a file (line ${w.line}) and ${how}`,
+      `writes ${w.fromNetwork ? 'data it downloaded' : 'decoded data'} to a file (line ${w.line}) and ${how}${detached ? ' in the background' : ''}`,
       // Run when the package is loaded, unprompted, as much as when it installs.
-      at.variant,
+      at.variant ?? { steps: w.fromNetwork && signs >= 2 ? signs - 1 : 0 },
     );
     return;
   }

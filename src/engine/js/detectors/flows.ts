@@ -99,15 +99,23 @@ function toOwnService(d: Detectors, args: Val[]): boolean {
       (w): w is string => !!w && w.length >= 4,
     ),
   );
-  const own = (url: string) => {
-    const host = /^https:\/\/([a-z0-9.-]+)(?:[:/]|$)/i.exec(url)?.[1]?.toLowerCase();
+  const ownHost = (host: string | undefined) => {
     // (The domain it is registered under, not a subdomain an attacker names after the package.)
-    const labels = host?.split('.') ?? [];
+    const labels = host?.toLowerCase().split('.') ?? [];
     return labels.length >= 2 && words.has(labels[labels.length - 2]!);
   };
+  // (An address over HTTPS, or a host an options object names: `{ host: 'api.x.dev' }`.)
+  const own = (written: string) =>
+    ownHost(
+      (/^https:\/\/([a-z0-9.-]+)(?:[:/]|$)/i.exec(written) ??
+        /^host(?:name)?\s*[:=]\s*['"`]([a-z0-9.-]+)/i.exec(written))?.[1],
+    );
   const a0 = args[0];
   const url = a0?.k === 'obj' ? asString(a0.props.get('href')) : asString(a0);
   if (url !== undefined && /^[a-z][\w+.-]*:\/\/[^$]/i.test(url)) return own(url);
+  const host =
+    a0?.k === 'obj' ? (asString(a0.props.get('hostname')) ?? asString(a0.props.get('host'))) : undefined;
+  if (host !== undefined && /^[a-z0-9.-]+$/i.test(host)) return ownHost(host);
   // (An address not known here: every remote host the file writes is the package's own.)
   const hosts = [...remoteHostsWritten(withoutComments(d.input.text.slice(0, 2_000_000)), 20)];
   return hosts.length > 0 && hosts.length < 20 && hosts.every(own);
@@ -297,7 +305,9 @@ export function sameScope(d: Detectors, scope: Scope): void {
       sink.line,
       `reads ${strong.map(describeTaint).join(' and ')} and sends a network request (${sink.what}) in the same function`,
     );
-  } else if (weak.includes('fingerprint')) {
+  } else if (weak.includes('fingerprint') && !scope.sinks.some((s) => s.tainted)) {
+    // (Not when a request of the function was seen carrying what it read: the flow was followed
+    // and weighed, and its untainted sibling is the same request, `request(opts).end(body)`.)
     d.threat(
       'js.fingerprint-same-scope',
       'data_exfiltration',

