@@ -1109,6 +1109,13 @@ function shellFunctions(lines: { line: number; text: string }[]): {
 
 const HOME_TOKEN = /\$env:USERPROFILE|%USERPROFILE%|\$\{?HOME\b|(?:^|[\s"'=])~[\\/]/i;
 const USER_FOLDER_WORD = /\b(?:Documents|Desktop|Downloads|Pictures|Music|Videos|OneDrive)\b/;
+/**
+ * A folder of home named by a variable (`"$HOME/$d"` in `for d in "$@"`, the folder names handed
+ * over by the code that starts the script): every file under it listed and overwritten is the
+ * user's, unless the listing picks files by name (`-name '*.log'`, a log rotation).
+ */
+const VAR_UNDER_HOME = new RegExp(String.raw`^${HOME_RE}[\\/]+\$(?:\{?[A-Za-z_]\w*\}?|[@*1-9])$`);
+const NAME_FILTER = /\s-i?(?:name|regex)\s|\*\.\w/;
 
 /**
  * Each file listed under user data overwritten or truncated one by one: a loop over `find`/`ls`
@@ -1128,7 +1135,7 @@ function eachListedOverwrite(
       .replace(/\$\(|[()"'`]/g, ' ')
       .split(/\s+/)
       .map((w) => w.replace(/(?:[\\/]\*(?:\.\w+)?|[\\/]+)$/, '').replace(/^-\w+:?/, ''))
-      .find((w) => w && isUserDataPath(w)) ??
+      .find((w) => w && (isUserDataPath(w) || (VAR_UNDER_HOME.test(w) && !NAME_FILTER.test(t)))) ??
     // Folder names kept in a table and joined to the home folder at run time
     // (`Join-Path $env:USERPROFILE $targets[$k]` with `$targets = @{ a = "Documents" }`).
     (HOME_TOKEN.test(t) ? USER_FOLDER_WORD.exec(t)?.[0] : undefined);

