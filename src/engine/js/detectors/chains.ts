@@ -28,13 +28,22 @@ const INTERPRETER =
 
 /**
  * Programs that start the program named after their own options (`nice -n 19 ./x`, `sudo tar …`,
- * `screen -dmS name ./x`, `systemd-run --user ./x`, `busybox nohup ./x`, `cmd /c start "" x.exe`).
+ * `screen -dmS name ./x`, `tmux new -d 'x --y'`, `systemd-run --user ./x`, `busybox nohup ./x`,
+ * `cmd /c start "" x.exe`).
  */
 const WRAPPER =
-  /^(?:nice|nohup|setsid|timeout|ionice|taskset|stdbuf|env|sudo|doas|caffeinate|chrt|screen|systemd-run|busybox|start|cmd)(?:\.exe)?$/i;
+  /^(?:nice|nohup|setsid|timeout|ionice|taskset|stdbuf|env|sudo|doas|caffeinate|chrt|screen|tmux|systemd-run|busybox|start|cmd)(?:\.exe)?$/i;
 
 /** Options of those wrappers that take a value (`screen -S name`, `systemd-run -p X`). */
 const WRAPPER_VALUE_OPTION = /^-[a-zA-Z]*S$|^-[pu]$|^--(?:unit|property|description|slice|user-unit)$/;
+
+/** `tmux new-session -d -s name <command>`: the command, past the subcommand and its options. */
+function tmuxCommand(argv: string[]): string[] {
+  if (!/^(?:new-session|new|new-window|neww|split-window|splitw)$/.test(argv[0] ?? '')) return [];
+  let i = 1;
+  for (; i < argv.length && argv[i]!.startsWith('-'); i++) if (/^-[sntcxyFelL]$/.test(argv[i]!)) i++;
+  return argv.slice(i);
+}
 
 /** A wrapper's argv without the wrapper: its options (and their values) skipped, the program first. */
 function unwrapped(argv: string[]): string[] {
@@ -195,9 +204,14 @@ export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined
   let program = words[0] ?? '';
   // (`spawn('nice', ['-n', '19', bin])`: the program a wrapper starts, with its own arguments.)
   for (let n = 0; n < 3 && WRAPPER.test(program.split(/[\\/]/).pop() ?? ''); n++) {
-    const rest = unwrapped(argv);
-    program = bare(rest[0] ?? '');
-    argv = rest.slice(1);
+    // (`tmux new-session -d -s name 'bin --x'`: past the subcommand and the options that take a
+    // value, one shell text whose first word is the program.)
+    const tmux = /^tmux$/i.test(program.split(/[\\/]/).pop() ?? '');
+    const rest = tmux ? tmuxCommand(argv) : unwrapped(argv);
+    const first = bare(rest[0] ?? '').trim();
+    const split = tmux && /\s/.test(first) ? first.split(/\s+/) : [first];
+    program = split[0]!;
+    argv = [...split.slice(1), ...rest.slice(1)];
   }
   const values = [
     program,
