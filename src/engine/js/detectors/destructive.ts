@@ -6,7 +6,7 @@
  */
 import { isUserDataPath } from '../../script-behaviour';
 import { escapeRegExp } from '../../text';
-import { keyName, sourceText } from '../ast';
+import { keyName, rangeOf, sourceText } from '../ast';
 import type { Branch } from '../effects';
 import { Scope } from '../scope';
 import { asString, deepTaints, hasDeepTaint, type AstNode, type Taint, type Val } from '../values';
@@ -117,9 +117,26 @@ export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope
   const markerTest = guard ? negated(node.test as AstNode) : (node.test as AstNode);
   const ownMarker = taints.has('listed_content') && requiresMarker(markerTest, scope);
   if (ownMarker) d.ownMarkerGate++;
+  // A test on whether the page holds secrets (a password, card or recovery-phrase field, a wallet
+  // provider), read in the test or in a function it calls: what follows runs where it pays. And a
+  // test that tells developers' own machines apart (localhost, `.local`, `.test`): it hides there.
+  const secretPage = testReads(d, testSrc, scope, PAGE_SECRET_PROBE);
+  if (secretPage) d.secretPageGate++;
+  const devHidden = testReads(d, testSrc, scope, DEV_HOST_PROBE);
+  if (devHidden) d.devHiddenGate++;
   // Most tests name none of what the gates below read: one pass decides (each gate's words are here).
   if (!GATE_WORDS.test(testSrc) && !taints.has('visitor') && !taints.has('referrer'))
-    return { geo, remote, targeted: false, seedShape: false, referrer: false, timed: false, ownMarker };
+    return {
+      geo,
+      remote,
+      targeted: false,
+      seedShape: false,
+      referrer: false,
+      timed: false,
+      ownMarker,
+      secretPage,
+      devHidden,
+    };
   // So does a test on the page it came from (search-engine visitors only) or on which page of
   // the site this is (the checkout, the payment form): a loader that shows itself where it pays.
   const targeted =
@@ -148,7 +165,7 @@ export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope
     // (A file's age, `Date.now() - st.mtimeMs > week`, is what a cleaner prunes by, not a date.)
     !/\b(?:mtime|ctime|atime|birthtime)(?:Ms)?\b/.test(testSrc);
   if (timed) d.timeGate++;
-  return { geo, remote, targeted, seedShape, referrer, timed, ownMarker };
+  return { geo, remote, targeted, seedShape, referrer, timed, ownMarker, secretPage, devHidden };
 }
 
 /** The test a negation negates (`!x` is `x`), when it is one. */
@@ -244,7 +261,69 @@ function requiresMarker(test: AstNode | undefined, scope: Scope, depth = 0): boo
   return typeof marker === 'string' && marker.trim().length >= 8;
 }
 
+/** Fields and objects a page holds secrets in: password, card and recovery-phrase inputs, wallets. */
+const PAGE_SECRET_PROBE =
+  /input\[[^\]]*(?:type=["']?password|autocomplete\*?=["']?cc-|name\*?=["']?(?:card|cc|cvv|cvc|seed|mnemonic|secret)|password)|\bwindow\.(?:ethereum|solana|phantom)\b/i;
+/** Hosts only a developer's own machine has (the test hides what follows from them). */
+const DEV_HOST_PROBE =
+  /\blocalhost\b[^\n]{0,200}(?:\\?\.local\b|\\?\.test\b|127\\?\.)|(?:\\?\.local\b|\\?\.test\b|127\\?\.)[^\n]{0,200}\blocalhost\b/;
+
+/** Per file (its evaluator, or the detectors for the file walked): whether its text matches a probe. */
+const FILE_PROBES = new WeakMap<object, Map<RegExp, boolean>>();
+/** Per function: whether its body, or a constant list it reads, matches a probe. */
+const BODY_PROBES = new WeakMap<AstNode, Map<RegExp, boolean>>();
+
+function fileMatches(key: object, text: string, probe: RegExp): boolean {
+  let m = FILE_PROBES.get(key);
+  if (!m) FILE_PROBES.set(key, (m = new Map()));
+  let hit = m.get(probe);
+  if (hit === undefined)
+    m.set(probe, (hit = probe.test(text.length > 2_000_000 ? text.slice(0, 2_000_000) : text)));
+  return hit;
+}
+
+/**
+ * Whether a test reads what `probe` matches, in its own text or in the body of a function it calls
+ * (one level, in whichever file the function was written, with the constants it names declared
+ * above it).
+ * Read only in files whose text matches the probe somewhere, once per function.
+ */
+function testReads(d: Detectors, testSrc: string, scope: Scope, probe: RegExp): boolean {
+  if (probe.test(testSrc)) return true;
+  if (!testSrc.includes('(')) return false;
+  for (const m of testSrc.matchAll(/\b([A-Za-z_$][\w$]*)\s*\(/g)) {
+    const v = scope.lookup(m[1]!);
+    if (v?.k !== 'fn') continue;
+    const owner = (v.owner as { input?: { text?: string } } | undefined) ?? d;
+    const text = owner.input?.text ?? d.input.text;
+    if (!fileMatches(owner, text, probe)) continue;
+    let cached = BODY_PROBES.get(v.node);
+    if (!cached) BODY_PROBES.set(v.node, (cached = new Map()));
+    let hit = cached.get(probe);
+    if (hit === undefined) {
+      // (With the constants it names, declared above it: `pageWeight()` reads `const selectors = […]`.)
+      const r = rangeOf(v.node);
+      const body = r ? text.slice(r[0], Math.min(r[1], r[0] + 4000)) : '';
+      hit = probe.test(body);
+      if (!hit && r) {
+        const above = text.slice(Math.max(0, r[0] - 3000), r[0]);
+        const names = new Set([...body.matchAll(/\b[A-Za-z_$][\w$]{2,}\b/g)].slice(0, 300).map((x) => x[0]));
+        for (const decl of above.matchAll(/\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=[^;]{0,1000}/g))
+          if (names.has(decl[1]!) && probe.test(decl[0])) {
+            hit = true;
+            break;
+          }
+      }
+      cached.set(probe, hit);
+    }
+    if (hit) return true;
+  }
+  return false;
+}
+
 export function leaveBranch(d: Detectors, branch: Branch): void {
+  if (branch.secretPage) d.secretPageGate--;
+  if (branch.devHidden) d.devHiddenGate--;
   if (branch.geo) d.geoGate--;
   if (branch.remote) d.remoteGate--;
   if (branch.targeted) d.targetGate--;

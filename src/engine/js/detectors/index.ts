@@ -102,6 +102,9 @@ export class Detectors implements Effects {
   timeGate = 0;
   /** Inside branches that pick which visitors run them (user agent, automation, random sample). */
   targetGate = 0;
+  /** Inside branches on whether the page holds secrets, or on not being a developer's machine. */
+  secretPageGate = 0;
+  devHiddenGate = 0;
   /** Inside branches taken when typed text has a recovery phrase's word count. */
   seedGate = 0;
   /** The file sent a server who is visiting (user agent, automation flag, referrer). */
@@ -299,6 +302,8 @@ export class Detectors implements Effects {
       geoGate: this.geoGate,
       remoteGate: this.remoteGate,
       targetGate: this.targetGate,
+      secretPageGate: this.secretPageGate,
+      devHiddenGate: this.devHiddenGate,
       seedGate: this.seedGate,
       referrerGate: this.referrerGate,
       dormant: this.dormant,
@@ -312,6 +317,8 @@ export class Detectors implements Effects {
     this.geoGate = caller.geoGate;
     this.remoteGate = caller.remoteGate;
     this.targetGate = caller.targetGate;
+    this.secretPageGate = caller.secretPageGate;
+    this.devHiddenGate = caller.devHiddenGate;
     this.seedGate = caller.seedGate;
     this.referrerGate = caller.referrerGate;
     return () => {
@@ -553,7 +560,7 @@ export class Detectors implements Effects {
   /** A script or frame element with a src put into the page (`appendChild(el)`), after its src was set. */
   elementInserted(node: AstNode, url: string, element: 'script' | 'frame'): void {
     // Its src was set outside the branch that inserts it: the insertion is what the gate decides.
-    if (this.targetGate > 0) this.scriptSource(node, url, false, element);
+    if (this.targetGate > 0 || this.secretPageGate > 0) this.scriptSource(node, url, false, element);
   }
   scriptSource(node: AstNode, url: string, decoded = false, element: 'script' | 'frame' = 'script'): void {
     // A script address hidden by encoding: loaders of analytics, payments or fonts write theirs.
@@ -591,6 +598,17 @@ export class Detectors implements Effects {
         'malicious_code',
         node,
         `loads a remote script (${url.slice(0, 80)}) into the page only for chosen visitors (by user agent or an automation check)`,
+      );
+    // Only into pages that hold a password, card or recovery-phrase field or a wallet: a lazy
+    // loader may do that for its own widget; hidden from developers' machines as well, it is
+    // a skimmer's loader.
+    else if (this.secretPageGate > 0 && /^(?:https?:)?\/\//i.test(url))
+      this.threat(
+        'js.gated-remote-script',
+        'malicious_code',
+        node,
+        `loads a remote script (${url.slice(0, 80)}) only into pages that hold password, card or recovery-phrase fields or a wallet${this.devHiddenGate > 0 ? ', and never on a developer’s machine' : ''}`,
+        this.devHiddenGate > 0 ? undefined : 'secretPage',
       );
   }
   navigation(node: AstNode, url: Val): void {
