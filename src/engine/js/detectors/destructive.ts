@@ -263,7 +263,7 @@ function requiresMarker(test: AstNode | undefined, scope: Scope, depth = 0): boo
 
 /** Fields and objects a page holds secrets in: password, card and recovery-phrase inputs, wallets. */
 const PAGE_SECRET_PROBE =
-  /input\[[^\]]*(?:type=["']?password|autocomplete\*?=["']?cc-|name\*?=["']?(?:card|cc|cvv|cvc|seed|mnemonic|secret)|password)|\bwindow\.(?:ethereum|solana|phantom)\b/i;
+  /input\[[^\]]*(?:type=["']?password|autocomplete\*?=["']?cc-|name\*?=["']?(?:card|cc|cvv|cvc|seed|mnemonic|secret)|password)|\b(?:window|globalThis|self)\s*(?:\.\s*|\[\s*['"])(?:ethereum|solana|phantom)\b|['"](?:ethereum|solana|phantom)['"]\s+in\s+(?:window|globalThis|self)\b|['"](?:password|current-password|cc-number|cc-csc)['"]/i;
 /** Hosts only a developer's own machine has (the test hides what follows from them). */
 const DEV_HOST_PROBE =
   /\blocalhost\b[^\n]{0,200}(?:\\?\.local\b|\\?\.test\b|127\\?\.)|(?:\\?\.local\b|\\?\.test\b|127\\?\.)[^\n]{0,200}\blocalhost\b/;
@@ -291,8 +291,10 @@ function fileMatches(key: object, text: string, probe: RegExp): boolean {
 function testReads(d: Detectors, testSrc: string, scope: Scope, probe: RegExp): boolean {
   if (probe.test(testSrc)) return true;
   if (!testSrc.includes('(')) return false;
-  for (const m of testSrc.matchAll(/\b([A-Za-z_$][\w$]*)\s*\(/g)) {
-    const v = scope.lookup(m[1]!);
+  // (A function of its own or of a module's exports: `weight()`, `probe.weight()`.)
+  for (const m of testSrc.matchAll(/\b(?:([A-Za-z_$][\w$]*)\s*\.\s*)?([A-Za-z_$][\w$]*)\s*\(/g)) {
+    const held = m[1] ? scope.lookup(m[1]) : undefined;
+    const v = m[1] ? (held?.k === 'obj' ? held.props.get(m[2]!) : undefined) : scope.lookup(m[2]!);
     if (v?.k !== 'fn') continue;
     const owner = (v.owner as { input?: { text?: string } } | undefined) ?? d;
     const text = owner.input?.text ?? d.input.text;
