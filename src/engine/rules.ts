@@ -268,7 +268,7 @@ const CATALOGUE = {
   ),
   'js.gated-remote-script': rule(
     MC,
-    "a remote script element or another site's frame added to the page, or the visitor sent to another site, under a branch on the visitor (user agent, the page they came from, automation flag) or on the page (checkout, payment; below critical on whether it holds password, card or recovery-phrase fields or a wallet, unless the code also hides from developers' machines), or to an address a server answered after the code sent it who is visiting (cloaking; critical when the page also blocks the developer tools and the context menu)",
+    "a remote script element or another site's frame added to the page, or the visitor sent to another site, under a branch on the visitor (user agent, the page they came from, automation flag) or on the page (checkout, payment; below critical on whether it holds password, card or recovery-phrase fields or a wallet,), or to an address a server answered after the code sent it who is visiting (cloaking; critical when the page also blocks the developer tools and the context menu)",
     { base: 0.8, frame: 0.5, navigation: 0.45, serverPicked: 0.5, secretPage: 0.6 },
   ),
   'js.mail-hidden-copy': rule(
@@ -278,7 +278,7 @@ const CATALOGUE = {
   ),
   'js.drop-and-run': rule(
     [ISI, MC],
-    'a file written from downloaded or decoded data is then run or loaded as code (or, without the data followed: downloaded, written to a hidden or temporary path and run, no checksum); run by code a user calls, higher with two or more of a bare IP address, plain HTTP and a detached start',
+    'a file written from downloaded or decoded data is then run or loaded as code (or, without the data followed: downloaded, written to a hidden or temporary path and run, no checksum); run by code a user calls, higher when a request of the file goes over plain HTTP to a bare public IP address, and higher still when it is started detached',
     {
       base: { from: 0.75, step: 0.05, max: 0.9 },
       install: 0.9,

@@ -246,7 +246,7 @@ function closesAtEnd(t: string, open: string, close: string): boolean {
 }
 
 /** Splits a logical line into commands at `;`, `&&`, `||`, `|` and `&`, outside quotes. */
-function commands(line: number, text: string): Command[] {
+function commands(line: number, text: string, nesting = 0): Command[] {
   const parts: { text: string; sep: string }[] = [];
   let cur = '';
   let quote = '';
@@ -303,9 +303,10 @@ function commands(line: number, text: string): Command[] {
     if (!w.length) continue;
     // A launcher's command, read as the command it starts (in the background for a detached
     // terminal session).
-    const launch = launched(w);
+    // (Three launchers deep at most: `nice nice nice …` is not read further.)
+    const launch = nesting < 3 ? launched(w) : undefined;
     if (launch) {
-      const inner = commands(line, launch.text);
+      const inner = commands(line, launch.text, nesting + 1);
       for (const c of inner) if (launch.background || p.sep === '&') c.background = true;
       out.push(...inner);
       continue;
@@ -332,19 +333,33 @@ function launched(w: string[]): { text: string; background: boolean } | undefine
   const name = base(w[0]!);
   let i = 1;
   let background = false;
+  const flag = (k: number) => w[k] !== undefined && /^-/.test(w[k]!);
   if (name === 'tmux') {
-    if (!/^(?:new-session|new|new-window|neww|split-window|splitw)$/.test(w[1] ?? '')) return undefined;
-    for (i = 2; i < w.length && w[i]!.startsWith('-'); i++) {
+    // (Its own options first, `-L socket`, `-S path` and `-f file` with a value; then the
+    // subcommand and its options, `-d` in a cluster detaching, a cluster ending in a letter that
+    // takes a value taking the next word: `-ds name`.)
+    for (; flag(i); i++) if (/^-[LSf]$/.test(w[i]!)) i++;
+    if (!/^(?:new-session|new|new-window|neww|split-window|splitw)$/.test(w[i] ?? '')) return undefined;
+    for (i++; flag(i); i++) {
       if (/^-[a-zA-Z]*d/.test(w[i]!)) background = true;
-      if (/^-[sntcxyFelL]$/.test(w[i]!)) i++;
+      if (/^-[a-zA-Z]*[sntcxyFelL]$/.test(w[i]!)) i++;
     }
   } else if (name === 'screen') {
-    for (; i < w.length && w[i]!.startsWith('-'); i++) {
-      if (/^-[a-zA-Z]*d/.test(w[i]!) && /m/.test(w[i]!)) background = true;
-      if (/^-[a-zA-Z]*S$|^-[cLlpT]$/.test(w[i]!)) i++;
+    let detach = false;
+    let start = false;
+    for (; flag(i); i++) {
+      if (/^-[Ll]ogfile$/.test(w[i]!)) {
+        i++;
+        continue;
+      }
+      if (/^-[a-zA-Z]*d/.test(w[i]!)) detach = true;
+      if (/^-[a-zA-Z]*m/.test(w[i]!)) start = true;
+      if (/^-[a-zA-Z]*[SclpTXe]$/.test(w[i]!)) i++;
     }
+    background = detach && start;
   } else if (name === 'nice' || name === 'ionice' || name === 'timeout') {
-    for (; i < w.length && w[i]!.startsWith('-'); i++) if (/^-[nct]$/.test(w[i]!)) i++;
+    const valued = name === 'timeout' ? /^-[sk]$/ : name === 'nice' ? /^-n$/ : /^-[cn]$/;
+    for (; flag(i); i++) if (valued.test(w[i]!)) i++;
     if (name === 'timeout' && /^\d+(?:\.\d+)?[smhd]?$/.test(w[i] ?? '')) i++;
   } else return undefined;
   if (i >= w.length) return undefined;
@@ -1151,10 +1166,14 @@ const USER_FOLDER_WORD = /\b(?:Documents|Desktop|Downloads|Pictures|Music|Videos
 /**
  * A folder of home named by a variable (`"$HOME/$d"` in `for d in "$@"`, the folder names handed
  * over by the code that starts the script): every file under it listed and overwritten is the
- * user's, unless the listing picks files by name (`-name '*.log'`, a log rotation).
+ * user's, unless the listing picks some of them (by name, size or age: a log rotation; a negated
+ * or match-all test picks nothing out).
  */
 const VAR_UNDER_HOME = new RegExp(String.raw`^${HOME_RE}[\\/]+\$(?:\{?[A-Za-z_]\w*\}?|[@*1-9])$`);
-const NAME_FILTER = /\s-i?(?:name|regex)\s|\*\.\w/;
+const NAME_FILTER =
+  /\s-(?:i?name|i?regex|i?path|size|[acm](?:time|min)|newer\w*|user|group|perm|empty)\s|\*\.\w/;
+/** Tests that pick nothing out: a negated one (`! -name '.*'`, `-not -name x`) or a match-all name. */
+const NO_FILTER = /\s(?:!|-not)\s+-\w+\s+\S+|\s-i?name\s+["']?\*["']?(?=\s|$)/g;
 
 /**
  * Each file listed under user data overwritten or truncated one by one: a loop over `find`/`ls`
@@ -1174,7 +1193,11 @@ function eachListedOverwrite(
       .replace(/\$\(|[()"'`]/g, ' ')
       .split(/\s+/)
       .map((w) => w.replace(/(?:[\\/]\*(?:\.\w+)?|[\\/]+)$/, '').replace(/^-\w+:?/, ''))
-      .find((w) => w && (isUserDataPath(w) || (VAR_UNDER_HOME.test(w) && !NAME_FILTER.test(t)))) ??
+      .find(
+        (w) =>
+          w &&
+          (isUserDataPath(w) || (VAR_UNDER_HOME.test(w) && !NAME_FILTER.test(t.replace(NO_FILTER, ' ')))),
+      ) ??
     // Folder names kept in a table and joined to the home folder at run time
     // (`Join-Path $env:USERPROFILE $targets[$k]` with `$targets = @{ a = "Documents" }`).
     (HOME_TOKEN.test(t) ? USER_FOLDER_WORD.exec(t)?.[0] : undefined);

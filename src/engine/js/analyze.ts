@@ -108,7 +108,7 @@ export interface JsFileFacts {
   /** Files it wrote to a hidden or temporary place, or with downloaded or decoded data. */
   dropped?: { path: string; line: number; fromNetwork: boolean; dir?: boolean }[];
   /** What it started: programs and the scripts given to interpreters (for chains across files). */
-  started?: { values: string[]; line: number }[];
+  started?: { values: string[]; line: number; detached?: boolean }[];
   /**
    * Command text it planted to run later without the user asking (a git hook's body), written by
    * code that runs unprompted: the package's own programs it names run unprompted too.

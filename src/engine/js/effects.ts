@@ -26,8 +26,6 @@ export interface Branch {
   ownMarker?: boolean;
   /** The test asks whether the page holds a password, card or recovery-phrase field or a wallet. */
   secretPage?: boolean;
-  /** The test tells a developer's own machine apart (localhost, `.local`, `.test` hosts). */
-  devHidden?: boolean;
 }
 
 export interface Effects {

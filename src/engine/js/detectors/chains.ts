@@ -81,18 +81,25 @@ function wrote(d: Detectors, node: AstNode, w: WrittenFile): void {
   const earlier = d.facts.started?.find((s) => s.line !== w.line && namesDropped(s.values, w));
   // (Read at the file's end, when a checksum checked after the write is known: see runEarlier.)
   if (earlier && d.earlierRuns.length < 20)
-    d.earlierRuns.push({ node, w, how: `runs it (line ${earlier.line})`, ...context(d) });
+    d.earlierRuns.push({
+      node,
+      w,
+      how: `runs it (line ${earlier.line})`,
+      detached: earlier.detached,
+      ...context(d),
+    });
 }
 
 /** Files written that the code had already started by that path (see wrote), at the file's end. */
 export function runEarlier(d: Detectors): void {
-  for (const r of d.earlierRuns.splice(0)) chain(d, r.node, r.w, r.how, false, r);
+  for (const r of d.earlierRuns.splice(0)) chain(d, r.node, r.w, r.how, !!r.detached, r);
 }
 
 export interface EarlierRun extends ChainContext {
   node: AstNode;
   w: WrittenFile;
   how: string;
+  detached?: boolean;
 }
 
 interface ChainContext {
@@ -226,16 +233,16 @@ export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined
     if (archive && (archive.fromNetwork || archive.decoded))
       d.written.push({ ...archive, path: unpacked.dir, line: lineOf(node), dir: true });
   }
-  // Kept for chains across files (a file dropped by one install step, run by another).
-  if (values.length && (d.facts.started ??= []).length < 20)
-    d.facts.started.push({ values, line: lineOf(node) });
-  if (!d.written.length) return;
-  const target = match(d, values);
   // (Started on its own, cut off from the caller: `{ detached: true, stdio: 'ignore' }`.)
   const detached = args.some(
     (a) =>
       a.k === 'obj' && a.props.get('detached')?.k === 'bool' && (a.props.get('detached') as { v: boolean }).v,
   );
+  // Kept for chains across files (a file dropped by one install step, run by another).
+  if (values.length && (d.facts.started ??= []).length < 20)
+    d.facts.started.push({ values, line: lineOf(node), detached });
+  if (!d.written.length) return;
+  const target = match(d, values);
   if (target)
     chain(d, node, target, target.dir ? 'runs a file from it' : `runs ${target.path.slice(0, 80)}`, detached);
 }
@@ -265,16 +272,17 @@ function chain(
   // binary installer, not a dropper.
   const verified = d.verifiesIntegrity || !!w.verified;
   if (w.decoded || (w.fromNetwork && !verified)) {
-    // Run by code a user calls: two or more of a bare IP address, plain HTTP and a detached start
-    // are a dropper's way, not an installer's (as for a script's download and run).
-    const signs = [d.rawSource.publicIp, d.rawSource.plainHttp, detached].filter(Boolean).length;
+    // Run by code a user calls, from a bare IP address over plain HTTP: a dropper's way, not an
+    // installer's (as for a script's download and run); higher still when started detached. (A
+    // project's own HTTP mirror, or a detached daemon, alone are not.)
+    const steps = w.fromNetwork && d.plainIpRequest ? (detached ? 2 : 1) : 0;
     d.threat(
       'js.drop-and-run',
       type,
       node,
       `writes ${w.fromNetwork ? 'data it downloaded' : 'decoded data'} to a file (line ${w.line}) and ${how}${detached ? ' in the background' : ''}`,
       // Run when the package is loaded, unprompted, as much as when it installs.
-      at.variant ?? { steps: w.fromNetwork && signs >= 2 ? signs - 1 : 0 },
+      at.variant ?? { steps },
     );
     return;
   }

@@ -117,13 +117,12 @@ export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope
   const markerTest = guard ? negated(node.test as AstNode) : (node.test as AstNode);
   const ownMarker = taints.has('listed_content') && requiresMarker(markerTest, scope);
   if (ownMarker) d.ownMarkerGate++;
-  // A test on whether the page holds secrets (a password, card or recovery-phrase field, a wallet
-  // provider), read in the test or in a function it calls: what follows runs where it pays. And a
-  // test that tells developers' own machines apart (localhost, `.local`, `.test`): it hides there.
-  const secretPage = testReads(d, testSrc, scope, PAGE_SECRET_PROBE);
+  // A test that, where what follows runs, found the page holding secrets (a password, card or
+  // recovery-phrase field, a wallet provider), read in the test or in a function it calls: what
+  // follows runs where it pays. (Read with the test's sense: after `if (!fields()) return;` the
+  // page has them; after `if (fields()) return;` or under `if (!window.ethereum)` it has not.)
+  const secretPage = presentWhen(d, node.test as AstNode, !guard, scope);
   if (secretPage) d.secretPageGate++;
-  const devHidden = testReads(d, testSrc, scope, DEV_HOST_PROBE);
-  if (devHidden) d.devHiddenGate++;
   // Most tests name none of what the gates below read: one pass decides (each gate's words are here).
   if (!GATE_WORDS.test(testSrc) && !taints.has('visitor') && !taints.has('referrer'))
     return {
@@ -135,7 +134,6 @@ export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope
       timed: false,
       ownMarker,
       secretPage,
-      devHidden,
     };
   // So does a test on the page it came from (search-engine visitors only) or on which page of
   // the site this is (the checkout, the payment form): a loader that shows itself where it pays.
@@ -165,7 +163,7 @@ export function enterBranch(d: Detectors, node: AstNode, test: Val, scope: Scope
     // (A file's age, `Date.now() - st.mtimeMs > week`, is what a cleaner prunes by, not a date.)
     !/\b(?:mtime|ctime|atime|birthtime)(?:Ms)?\b/.test(testSrc);
   if (timed) d.timeGate++;
-  return { geo, remote, targeted, seedShape, referrer, timed, ownMarker, secretPage, devHidden };
+  return { geo, remote, targeted, seedShape, referrer, timed, ownMarker, secretPage };
 }
 
 /** The test a negation negates (`!x` is `x`), when it is one. */
@@ -263,11 +261,7 @@ function requiresMarker(test: AstNode | undefined, scope: Scope, depth = 0): boo
 
 /** Fields and objects a page holds secrets in: password, card and recovery-phrase inputs, wallets. */
 const PAGE_SECRET_PROBE =
-  /input\[[^\]]*(?:type=["']?password|autocomplete\*?=["']?cc-|name\*?=["']?(?:card|cc|cvv|cvc|seed|mnemonic|secret)|password)|\b(?:window|globalThis|self)\s*(?:\.\s*|\[\s*['"])(?:ethereum|solana|phantom)\b|['"](?:ethereum|solana|phantom)['"]\s+in\s+(?:window|globalThis|self)\b|['"](?:password|current-password|cc-number|cc-csc)['"]/i;
-/** Hosts only a developer's own machine has (the test hides what follows from them). */
-const DEV_HOST_PROBE =
-  /\blocalhost\b[^\n]{0,200}(?:\\?\.local\b|\\?\.test\b|127\\?\.)|(?:\\?\.local\b|\\?\.test\b|127\\?\.)[^\n]{0,200}\blocalhost\b/;
-
+  /input\[[^\]\n]{0,80}(?:type=["']?password|autocomplete\*?=["']?cc-|name\*?=["']?(?:card|cc|cvv|cvc|seed|mnemonic|secret)|password)|\b(?:window|globalThis|self)\s*(?:\.\s*|\[\s*['"])(?:ethereum|solana|phantom)\b|['"](?:ethereum|solana|phantom)['"]\s+in\s+(?:window|globalThis|self)\b|['"](?:password|current-password|cc-number|cc-csc)['"]/i;
 /** Per file (its evaluator, or the detectors for the file walked): whether its text matches a probe. */
 const FILE_PROBES = new WeakMap<object, Map<RegExp, boolean>>();
 /** Per function: whether its body, or a constant list it reads, matches a probe. */
@@ -280,6 +274,46 @@ function fileMatches(key: object, text: string, probe: RegExp): boolean {
   if (hit === undefined)
     m.set(probe, (hit = probe.test(text.length > 2_000_000 ? text.slice(0, 2_000_000) : text)));
   return hit;
+}
+
+/**
+ * Whether a test being `truth` means the page holds secrets (PAGE_SECRET_PROBE read where the test
+ * calls or names it): `fields()` true, `!fields()` false, `fields() < 1` false, `a && b` true when
+ * either part says so, `a || b` true when both do.
+ */
+function presentWhen(d: Detectors, n: AstNode, truth: boolean, scope: Scope, depth = 0): boolean {
+  if (depth > 6) return false;
+  const reads = (x: AstNode) =>
+    testReads(d, sourceText(d.input.text, x, 600) ?? '', scope, PAGE_SECRET_PROBE);
+  switch (n.type) {
+    case 'UnaryExpression':
+      return n.operator === '!' && presentWhen(d, n.argument as AstNode, !truth, scope, depth + 1);
+    case 'LogicalExpression': {
+      const a = (t: boolean) => presentWhen(d, n.left as AstNode, t, scope, depth + 1);
+      const b = (t: boolean) => presentWhen(d, n.right as AstNode, t, scope, depth + 1);
+      if (n.operator === '&&') return truth ? a(true) || b(true) : a(false) && b(false);
+      if (n.operator === '||') return truth ? a(true) && b(true) : a(false) || b(false);
+      return false;
+    }
+    case 'BinaryExpression': {
+      // A count compared with a small number: `n < 1`, `n === 0` (none), `n > 0`, `n >= 1` (some).
+      const right = n.right as AstNode;
+      const num = typeof right.value === 'number' ? right.value : undefined;
+      if (num === undefined) return false;
+      const op = n.operator as string;
+      const none = (op === '<' && num <= 1) || (op === '<=' && num <= 0) || (/^==?=$/.test(op) && num === 0);
+      const some = (op === '>' && num >= 0) || (op === '>=' && num >= 1) || (/^!==?$/.test(op) && num === 0);
+      return (none ? !truth : some ? truth : false) && reads(n.left as AstNode);
+    }
+    case 'CallExpression':
+    case 'OptionalCallExpression':
+    case 'MemberExpression':
+    case 'OptionalMemberExpression':
+    case 'ChainExpression':
+      return truth && reads(n);
+    default:
+      return false;
+  }
 }
 
 /**
@@ -325,7 +359,6 @@ function testReads(d: Detectors, testSrc: string, scope: Scope, probe: RegExp): 
 
 export function leaveBranch(d: Detectors, branch: Branch): void {
   if (branch.secretPage) d.secretPageGate--;
-  if (branch.devHidden) d.devHiddenGate--;
   if (branch.geo) d.geoGate--;
   if (branch.remote) d.remoteGate--;
   if (branch.targeted) d.targetGate--;

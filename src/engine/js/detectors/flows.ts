@@ -113,10 +113,15 @@ function toOwnService(d: Detectors, args: Val[]): boolean {
   const a0 = args[0];
   const url = a0?.k === 'obj' ? asString(a0.props.get('href')) : asString(a0);
   if (url !== undefined && /^[a-z][\w+.-]*:\/\/[^$]/i.test(url)) return own(url);
+  // (Not when the options pick where it really connects: a `lookup`, an `agent`, a socket path.)
+  if (a0?.k === 'obj' && ['lookup', 'agent', 'socketPath', 'createConnection'].some((k) => a0.props.has(k)))
+    return false;
   const host =
     a0?.k === 'obj' ? (asString(a0.props.get('hostname')) ?? asString(a0.props.get('host'))) : undefined;
   if (host !== undefined && /^[a-z0-9.-]+$/i.test(host)) return ownHost(host);
-  // (An address not known here: every remote host the file writes is the package's own.)
+  // (An address not known here: every remote host the file writes is the package's own, and no
+  // request option of the file picks another place to connect to.)
+  if (/\b(?:lookup|socketPath|createConnection)\s*:/.test(d.input.text.slice(0, 2_000_000))) return false;
   const hosts = [...remoteHostsWritten(withoutComments(d.input.text.slice(0, 2_000_000)), 20)];
   return hosts.length > 0 && hosts.length < 20 && hosts.every(own);
 }
@@ -288,7 +293,12 @@ export function sink(
       break;
     }
   }
-  (scope.sinks ??= []).push({ line: lineOf(node), what, tainted: sensitive.length > 0 });
+  (scope.sinks ??= []).push({
+    line: lineOf(node),
+    what,
+    tainted: sensitive.length > 0,
+    fingerprint: sensitive.includes('fingerprint'),
+  });
 }
 
 /** Same-scope exfiltration: sensitive data read and a network sink in one function. */
@@ -305,9 +315,13 @@ export function sameScope(d: Detectors, scope: Scope): void {
       sink.line,
       `reads ${strong.map(describeTaint).join(' and ')} and sends a network request (${sink.what}) in the same function`,
     );
-  } else if (weak.includes('fingerprint') && !scope.sinks.some((s) => s.tainted)) {
-    // (Not when a request of the function was seen carrying what it read: the flow was followed
-    // and weighed, and its untainted sibling is the same request, `request(opts).end(body)`.)
+  } else if (
+    weak.includes('fingerprint') &&
+    scope.sinks.filter((s) => !s.tainted).length > scope.sinks.filter((s) => s.fingerprint).length
+  ) {
+    // (Not when each untainted sink can be the sibling of one seen carrying the host details the
+    // function read, `request(opts).end(body)`: that flow was followed and weighed. A second
+    // request whose data was lost still counts.)
     d.threat(
       'js.fingerprint-same-scope',
       'data_exfiltration',

@@ -102,9 +102,8 @@ export class Detectors implements Effects {
   timeGate = 0;
   /** Inside branches that pick which visitors run them (user agent, automation, random sample). */
   targetGate = 0;
-  /** Inside branches on whether the page holds secrets, or on not being a developer's machine. */
+  /** Inside branches taken when the page holds secrets (see destructive.presentWhen). */
   secretPageGate = 0;
-  devHiddenGate = 0;
   /** Inside branches taken when typed text has a recovery phrase's word count. */
   seedGate = 0;
   /** The file sent a server who is visiting (user agent, automation flag, referrer). */
@@ -131,11 +130,8 @@ export class Detectors implements Effects {
   readonly facts: JsFileFacts = {};
   /** A request in this file goes somewhere (domains of URL literals and host properties count then). */
   networkInFile = false;
-  /**
-   * What makes a download untrustworthy, seen in this file's requests: an address that is a bare
-   * public IP, a transfer over plain HTTP (see chains.chain).
-   */
-  readonly rawSource = { publicIp: false, plainHttp: false };
+  /** A request of this file goes over plain HTTP to a bare public IP address (see chains.chain). */
+  plainIpRequest = false;
   /** The taints of what the file's requests and sockets send (see flows.sink). */
   readonly sent = new Set<Taint>();
   /** A request in this file goes to a host written in the code (not a configured endpoint). */
@@ -303,7 +299,6 @@ export class Detectors implements Effects {
       remoteGate: this.remoteGate,
       targetGate: this.targetGate,
       secretPageGate: this.secretPageGate,
-      devHiddenGate: this.devHiddenGate,
       seedGate: this.seedGate,
       referrerGate: this.referrerGate,
       dormant: this.dormant,
@@ -318,15 +313,13 @@ export class Detectors implements Effects {
     this.remoteGate = caller.remoteGate;
     this.targetGate = caller.targetGate;
     this.secretPageGate = caller.secretPageGate;
-    this.devHiddenGate = caller.devHiddenGate;
     this.seedGate = caller.seedGate;
     this.referrerGate = caller.referrerGate;
     return () => {
       // A helper of another file that fetches, or verifies a checksum, does so for the caller's
       // chains too (a dropper's download in one module and its run in another).
       if (this.networkInFile) caller.networkInFile = true;
-      if (this.rawSource.publicIp) caller.rawSource.publicIp = true;
-      if (this.rawSource.plainHttp) caller.rawSource.plainHttp = true;
+      if (this.plainIpRequest) caller.plainIpRequest = true;
       if (this.verifiesIntegrity) caller.helperVerifies = true;
       Object.assign(this, saved);
     };
@@ -599,16 +592,15 @@ export class Detectors implements Effects {
         node,
         `loads a remote script (${url.slice(0, 80)}) into the page only for chosen visitors (by user agent or an automation check)`,
       );
-    // Only into pages that hold a password, card or recovery-phrase field or a wallet: a lazy
-    // loader may do that for its own widget; hidden from developers' machines as well, it is
-    // a skimmer's loader.
+    // Only into pages that hold a password, card or recovery-phrase field or a wallet: below
+    // critical, as a lazy loader may do that for its own widget (a strength meter, a captcha).
     else if (this.secretPageGate > 0 && /^(?:https?:)?\/\//i.test(url))
       this.threat(
         'js.gated-remote-script',
         'malicious_code',
         node,
-        `loads a remote script (${url.slice(0, 80)}) only into pages that hold password, card or recovery-phrase fields or a wallet${this.devHiddenGate > 0 ? ', and never on a developer’s machine' : ''}`,
-        this.devHiddenGate > 0 ? undefined : 'secretPage',
+        `loads a remote script (${url.slice(0, 80)}) only into pages that hold password, card or recovery-phrase fields or a wallet`,
+        'secretPage',
       );
   }
   navigation(node: AstNode, url: Val): void {

@@ -206,10 +206,8 @@ export function request(
     if (proto) caps.protocols.add(proto.replace(/:$/, ''));
   }
   if (protocol === 'ws' && !url) caps.protocols.add('ws');
-  if (host && !LOCAL_HOST.test(host)) {
-    if (isPublicIpv4(host)) d.rawSource.publicIp = true;
-    if (url !== undefined ? /^http:\/\//i.test(url) : /^http\./.test(what)) d.rawSource.plainHttp = true;
-  }
+  if (host && isPublicIpv4(host) && (url !== undefined ? /^http:\/\//i.test(url) : /^http\./.test(what)))
+    d.plainIpRequest = true;
   // A CI workflow written into a repository through a hosting API (`PUT …/contents/.github/
   // workflows/x.yml`): code that spreads into the repositories a token can reach.
   if (
