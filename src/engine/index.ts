@@ -1343,6 +1343,20 @@ export function analyzeFiles(
     // like code they call.
     const optedIn = optInGate(decodeText(f.data).text, meta.name);
     const reqs = analyzeCode(f, !optedIn);
+    // Shipped scripts this install step starts (`execFile('powershell', ['-File',
+    // join(__dirname, 'register.ps1')])`, `spawn('sh', [here + '/setup.sh'])`): install steps too.
+    if (depth < 3 && !optedIn)
+      for (const st of fileFacts.find((ff) => ff.file === path)?.started ?? [])
+        for (const v of st.values) {
+          const name = v.split(/[\\/]/).pop() ?? '';
+          if (!/\.(?:sh|bash|ps1|cmd|bat|py)$/i.test(name)) continue;
+          const target = files.find(
+            (x) =>
+              (x.path === name || x.path.endsWith(`/${name}`)) &&
+              (v === x.path || v.endsWith(`/${x.path}`) || v.includes('${')),
+          )?.path;
+          if (target && !done.has(target)) queue.push({ path: target, depth: depth + 1 });
+        }
     if (depth < 3 && !optedIn) {
       for (const spec of reqs) {
         // A file of its own folder picked at run time (`./platform/${…}.mjs`): every file of the

@@ -483,3 +483,39 @@ describe('review of the twentieth session', () => {
     expect(ruleOf(r, 'js.exfil-fingerprint')?.confidence).toBeGreaterThanOrEqual(0.5);
   });
 });
+
+describe('round 79, rewritten: a shipped PowerShell script an install step starts', () => {
+  const pkg = (start: string) => ({
+    'package.json': JSON.stringify({
+      name: 'clip-sync-win',
+      version: '2.0.0',
+      scripts: { postinstall: 'node scripts/install.js' },
+    }),
+    'scripts/install.js': [
+      "const path = require('path');",
+      "const { execFile } = require('child_process');",
+      "const STEPS = [{ exe: 'powershell.exe', args: ['-NoProfile', '-ExecutionPolicy', 'Bypass', '-File'] }];",
+      `${start}`,
+    ].join('\n'),
+    'scripts/register.ps1': [
+      "$cmd = 'wscript.exe //B \"' + (Join-Path $env:APPDATA 'Sync\\agent.vbs') + '\"'",
+      "New-ItemProperty -Path 'HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run' -Name 'SyncHost' -Value $cmd -Force",
+    ].join('\n'),
+  });
+
+  it('run from a table of steps with its path joined to __dirname: read as an install step, critical', () => {
+    const r = analyzeSource(
+      pkg(
+        "for (const s of STEPS) execFile(s.exe, [...s.args, path.join(__dirname, 'register.ps1')], () => {});",
+      ),
+    );
+    const f = ruleOf(r, 'script.persistence');
+    expect(f?.install_time).toBe(true);
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it('shipped and not started by the install step: read at run-time weight', () => {
+    const r = analyzeSource(pkg('void STEPS;'));
+    expect(ruleOf(r, 'script.persistence')?.install_time).toBe(false);
+  });
+});
