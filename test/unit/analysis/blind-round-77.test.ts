@@ -192,6 +192,16 @@ describe('a downloaded program started in a detached terminal session', () => {
     expect(r.risk_level).toBe('critical');
   });
 
+  it("execFile('tmux', …) with clustered options (`-ds name`) or tmux's own first (`-L sock`) runs it too", () => {
+    for (const start of [
+      "execFile('tmux', ['new', '-ds', 'dtl', bin + ' --serve']);",
+      "execFile('tmux', ['-L', 'dtl', 'new-session', '-d', bin]);",
+    ]) {
+      const r = analyzeSource(js(start));
+      expect([start, ruleOf(r, 'js.drop-and-run')?.rule]).toEqual([start, 'js.drop-and-run']);
+    }
+  });
+
   it('a shell script that starts it with `tmux new -d` or `screen -dmS` runs it in the background', () => {
     for (const launch of ["tmux new -d -s dtl '/tmp/.dtl --serve'", 'screen -dmS dtl /tmp/.dtl --serve']) {
       const r = analyzeSource({

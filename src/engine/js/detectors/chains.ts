@@ -37,11 +37,16 @@ const WRAPPER =
 /** Options of those wrappers that take a value (`screen -S name`, `systemd-run -p X`). */
 const WRAPPER_VALUE_OPTION = /^-[a-zA-Z]*S$|^-[pu]$|^--(?:unit|property|description|slice|user-unit)$/;
 
-/** `tmux new-session -d -s name <command>`: the command, past the subcommand and its options. */
+/**
+ * `tmux [-L socket] new-session -ds name <command>`: the command, past tmux's own options, the
+ * subcommand and its options (a cluster ending in a letter that takes a value takes the next word).
+ */
 function tmuxCommand(argv: string[]): string[] {
-  if (!/^(?:new-session|new|new-window|neww|split-window|splitw)$/.test(argv[0] ?? '')) return [];
-  let i = 1;
-  for (; i < argv.length && argv[i]!.startsWith('-'); i++) if (/^-[sntcxyFelL]$/.test(argv[i]!)) i++;
+  let i = 0;
+  for (; i < argv.length && argv[i]!.startsWith('-'); i++) if (/^-[LSf]$/.test(argv[i]!)) i++;
+  if (!/^(?:new-session|new|new-window|neww|split-window|splitw)$/.test(argv[i] ?? '')) return [];
+  for (i++; i < argv.length && argv[i]!.startsWith('-'); i++)
+    if (/^-[a-zA-Z]*[sntcxyFelL]$/.test(argv[i]!)) i++;
   return argv.slice(i);
 }
 

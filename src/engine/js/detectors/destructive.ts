@@ -262,19 +262,10 @@ function requiresMarker(test: AstNode | undefined, scope: Scope, depth = 0): boo
 /** Fields and objects a page holds secrets in: password, card and recovery-phrase inputs, wallets. */
 const PAGE_SECRET_PROBE =
   /input\[[^\]\n]{0,80}(?:type=["']?password|autocomplete\*?=["']?cc-|name\*?=["']?(?:card|cc|cvv|cvc|seed|mnemonic|secret)|password)|\b(?:window|globalThis|self)\s*(?:\.\s*|\[\s*['"])(?:ethereum|solana|phantom)\b|['"](?:ethereum|solana|phantom)['"]\s+in\s+(?:window|globalThis|self)\b|['"](?:password|current-password|cc-number|cc-csc)['"]/i;
-/** Per file (its evaluator, or the detectors for the file walked): whether its text matches a probe. */
-const FILE_PROBES = new WeakMap<object, Map<RegExp, boolean>>();
-/** Per function: whether its body, or a constant list it reads, matches a probe. */
-const BODY_PROBES = new WeakMap<AstNode, Map<RegExp, boolean>>();
-
-function fileMatches(key: object, text: string, probe: RegExp): boolean {
-  let m = FILE_PROBES.get(key);
-  if (!m) FILE_PROBES.set(key, (m = new Map()));
-  let hit = m.get(probe);
-  if (hit === undefined)
-    m.set(probe, (hit = probe.test(text.length > 2_000_000 ? text.slice(0, 2_000_000) : text)));
-  return hit;
-}
+/** Per file (its evaluator, or the detectors for the file walked): whether its text names one. */
+const FILE_PROBES = new WeakMap<object, boolean>();
+/** Per function: whether its body, or a constant it names, names one. */
+const BODY_PROBES = new WeakMap<AstNode, boolean>();
 
 /**
  * Whether a test being `truth` means the page holds secrets (PAGE_SECRET_PROBE read where the test
@@ -283,8 +274,7 @@ function fileMatches(key: object, text: string, probe: RegExp): boolean {
  */
 function presentWhen(d: Detectors, n: AstNode, truth: boolean, scope: Scope, depth = 0): boolean {
   if (depth > 6) return false;
-  const reads = (x: AstNode) =>
-    testReads(d, sourceText(d.input.text, x, 600) ?? '', scope, PAGE_SECRET_PROBE);
+  const reads = (x: AstNode) => testReads(d, sourceText(d.input.text, x, 600) ?? '', scope);
   switch (n.type) {
     case 'UnaryExpression':
       return n.operator === '!' && presentWhen(d, n.argument as AstNode, !truth, scope, depth + 1);
@@ -317,12 +307,12 @@ function presentWhen(d: Detectors, n: AstNode, truth: boolean, scope: Scope, dep
 }
 
 /**
- * Whether a test reads what `probe` matches, in its own text or in the body of a function it calls
- * (one level, in whichever file the function was written, with the constants it names declared
- * above it).
- * Read only in files whose text matches the probe somewhere, once per function.
+ * Whether a test reads what PAGE_SECRET_PROBE names, in its own text or in the body of a function
+ * it calls (one level, in whichever file the function was written, with the constants it names
+ * declared above it). Read only in files whose text names it somewhere, once per function.
  */
-function testReads(d: Detectors, testSrc: string, scope: Scope, probe: RegExp): boolean {
+function testReads(d: Detectors, testSrc: string, scope: Scope): boolean {
+  const probe = PAGE_SECRET_PROBE;
   if (probe.test(testSrc)) return true;
   if (!testSrc.includes('(')) return false;
   // (A function of its own or of a module's exports: `weight()`, `probe.weight()`.)
@@ -332,10 +322,14 @@ function testReads(d: Detectors, testSrc: string, scope: Scope, probe: RegExp): 
     if (v?.k !== 'fn') continue;
     const owner = (v.owner as { input?: { text?: string } } | undefined) ?? d;
     const text = owner.input?.text ?? d.input.text;
-    if (!fileMatches(owner, text, probe)) continue;
-    let cached = BODY_PROBES.get(v.node);
-    if (!cached) BODY_PROBES.set(v.node, (cached = new Map()));
-    let hit = cached.get(probe);
+    let inFile = FILE_PROBES.get(owner);
+    if (inFile === undefined)
+      FILE_PROBES.set(
+        owner,
+        (inFile = probe.test(text.length > 2_000_000 ? text.slice(0, 2_000_000) : text)),
+      );
+    if (!inFile) continue;
+    let hit = BODY_PROBES.get(v.node);
     if (hit === undefined) {
       // (With the constants it names, declared above it: `pageWeight()` reads `const selectors = […]`.)
       const r = rangeOf(v.node);
@@ -350,7 +344,7 @@ function testReads(d: Detectors, testSrc: string, scope: Scope, probe: RegExp): 
             break;
           }
       }
-      cached.set(probe, hit);
+      BODY_PROBES.set(v.node, hit);
     }
     if (hit) return true;
   }
