@@ -1050,6 +1050,12 @@ export class Evaluator {
           return t ? { k: 'str', v: t } : UNKNOWN;
         }
         if (node.operator === '-' && v.k === 'num') return { k: 'num', v: -v.v };
+        // `!0`, `!1` (how minifiers write true and false: `{ detached: !0 }`) and `!''`: known.
+        if (node.operator === '!' && !v.t?.size) {
+          if (v.k === 'num') return { k: 'bool', v: v.v === 0 || Number.isNaN(v.v) };
+          if (v.k === 'bool') return { k: 'bool', v: !v.v };
+          if (v.k === 'str' && !v.v.includes('${…}')) return { k: 'bool', v: v.v === '' };
+        }
         return unknown([v]);
       }
       case 'YieldExpression': {

@@ -477,6 +477,14 @@ describe('review of the twentieth session', () => {
     expect(ruleOf(r, 'js.drop-and-run')?.confidence).toBe(0.85);
   });
 
+  it('`detached: !0`, as minifiers write it, is a detached start', () => {
+    const r = analyzeSource(daemon("http.get('http://203.0.113.5/server', "));
+    const minified = { ...daemon("http.get('http://203.0.113.5/server', ") };
+    minified['index.js'] = minified['index.js'].replace('detached: true', 'detached: !0');
+    expect(ruleOf(r, 'js.drop-and-run')?.confidence).toBe(0.85);
+    expect(ruleOf(analyzeSource(minified), 'js.drop-and-run')?.confidence).toBe(0.85);
+  });
+
   it('an own-service request whose options connect elsewhere (a lookup) is not the package’s own', () => {
     const r = analyzeSource({
       'package.json': JSON.stringify({ name: 'mdpress', version: '0.3.0', main: 'index.js' }),
