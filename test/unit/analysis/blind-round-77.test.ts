@@ -275,6 +275,13 @@ describe('round 78: a remote script loaded only into pages that hold secrets', (
     expect(ruleOf(r, 'js.gated-remote-script')?.confidence).toBe(0.6);
   });
 
+  it('the count kept in a name first (`const n = sensitive(); if (n < 1) return;`) gates it too', () => {
+    const r = analyzeSource(pkg('const ok = live(); const n = sensitive(); if (!ok || n < 1) return;'));
+    expect(ruleOf(r, 'js.gated-remote-script')?.confidence).toBe(0.6);
+    const none = analyzeSource(pkg('const n = sensitive(); if (n > 0) return;'));
+    expect(ruleOf(none, 'js.gated-remote-script')).toBeUndefined();
+  });
+
   it('gated on secret fields alone (a lazy loader could do that for its widget): a warning', () => {
     const r = analyzeSource(pkg('if (sensitive() < 1) return;'));
     expect(ruleOf(r, 'js.gated-remote-script')?.confidence).toBe(0.6);

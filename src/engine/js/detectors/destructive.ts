@@ -293,7 +293,7 @@ function presentWhen(d: Detectors, n: AstNode, truth: boolean, scope: Scope, dep
       const op = n.operator as string;
       const none = (op === '<' && num <= 1) || (op === '<=' && num <= 0) || (/^==?=$/.test(op) && num === 0);
       const some = (op === '>' && num >= 0) || (op === '>=' && num >= 1) || (/^!==?$/.test(op) && num === 0);
-      return (none ? !truth : some ? truth : false) && reads(n.left as AstNode);
+      return (none || some) && presentWhen(d, n.left as AstNode, none ? !truth : truth, scope, depth + 1);
     }
     case 'CallExpression':
     case 'OptionalCallExpression':
@@ -301,6 +301,20 @@ function presentWhen(d: Detectors, n: AstNode, truth: boolean, scope: Scope, dep
     case 'OptionalMemberExpression':
     case 'ChainExpression':
       return truth && reads(n);
+    case 'Identifier': {
+      // A name given the count just before (`const n = sensitive(); if (n < 1) return;`): what it
+      // was given, declared in the 1,500 characters before the test.
+      const r = rangeOf(n);
+      if (!r) return false;
+      const before = d.input.text.slice(Math.max(0, r[0] - 1500), r[0]);
+      const name = escapeRegExp(n.name as string);
+      let init: string | undefined;
+      for (const m of before.matchAll(
+        new RegExp(`\\b(?:const|let|var)\\s+${name}\\s*=\\s*([^;\\n]{1,300})`, 'g'),
+      ))
+        init = m[1];
+      return truth && init !== undefined && testReads(d, init, scope);
+    }
     default:
       return false;
   }
