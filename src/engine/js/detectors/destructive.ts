@@ -351,7 +351,7 @@ function testReads(d: Detectors, testSrc: string, scope: Scope): boolean {
       hit = probe.test(body);
       if (!hit && r) {
         const above = text.slice(Math.max(0, r[0] - 3000), r[0]);
-        const names = new Set([...body.matchAll(/\b[A-Za-z_$][\w$]{2,}\b/g)].slice(0, 300).map((x) => x[0]));
+        const names = new Set([...body.matchAll(/\b[A-Za-z_$][\w$]*\b/g)].slice(0, 300).map((x) => x[0]));
         for (const decl of above.matchAll(/\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=[^;]{0,1000}/g))
           if (names.has(decl[1]!) && probe.test(decl[0])) {
             hit = true;
