@@ -326,6 +326,24 @@ function commands(line: number, text: string, nesting = 0): Command[] {
 }
 
 /**
+ * `tmux [-L socket] new-session -ds name <command>` (tmux's arguments, without its name): the
+ * command, past tmux's own options (`-L`, `-S`, `-f` with a value), the subcommand and its options
+ * (a cluster ending in a letter that takes a value takes the next word), and whether `-d` detaches it.
+ */
+export function tmuxCommand(argv: string[]): { command: string[]; detached: boolean } | undefined {
+  const flag = (k: number) => argv[k] !== undefined && /^-/.test(argv[k]!);
+  let i = 0;
+  let detached = false;
+  for (; flag(i); i++) if (/^-[LSf]$/.test(argv[i]!)) i++;
+  if (!/^(?:new-session|new|new-window|neww|split-window|splitw)$/.test(argv[i] ?? '')) return undefined;
+  for (i++; flag(i); i++) {
+    if (/^-[a-zA-Z]*d/.test(argv[i]!)) detached = true;
+    if (/^-[a-zA-Z]*[sntcxyFelL]$/.test(argv[i]!)) i++;
+  }
+  return { command: argv.slice(i), detached };
+}
+
+/**
  * What a launcher starts: `tmux new-session -d [-s name] 'cmd …'` and `screen -dmS name cmd …`
  * (a detached session, in the background), `nice -n 19 cmd`, `ionice -c3 cmd`, `timeout 5m cmd`.
  */
@@ -335,15 +353,10 @@ function launched(w: string[]): { text: string; background: boolean } | undefine
   let background = false;
   const flag = (k: number) => w[k] !== undefined && /^-/.test(w[k]!);
   if (name === 'tmux') {
-    // (Its own options first, `-L socket`, `-S path` and `-f file` with a value; then the
-    // subcommand and its options, `-d` in a cluster detaching, a cluster ending in a letter that
-    // takes a value taking the next word: `-ds name`.)
-    for (; flag(i); i++) if (/^-[LSf]$/.test(w[i]!)) i++;
-    if (!/^(?:new-session|new|new-window|neww|split-window|splitw)$/.test(w[i] ?? '')) return undefined;
-    for (i++; flag(i); i++) {
-      if (/^-[a-zA-Z]*d/.test(w[i]!)) background = true;
-      if (/^-[a-zA-Z]*[sntcxyFelL]$/.test(w[i]!)) i++;
-    }
+    const t = tmuxCommand(w.slice(1));
+    if (!t) return undefined;
+    i = w.length - t.command.length;
+    background = t.detached;
   } else if (name === 'screen') {
     let detach = false;
     let start = false;

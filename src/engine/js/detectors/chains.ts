@@ -6,6 +6,7 @@
  * fetches something and then runs what it wrote from a hidden, temporary or interpreter-run path;
  * installers that download a tool and check its checksum before running it stay quiet.
  */
+import { tmuxCommand } from '../../script-behaviour';
 import { lineOf } from '../ast';
 import { asString, deepTaints, flatStrings, type AstNode, type Val } from '../values';
 import type { JsFileFacts } from '../analyze';
@@ -36,19 +37,6 @@ const WRAPPER =
 
 /** Options of those wrappers that take a value (`screen -S name`, `systemd-run -p X`). */
 const WRAPPER_VALUE_OPTION = /^-[a-zA-Z]*S$|^-[pu]$|^--(?:unit|property|description|slice|user-unit)$/;
-
-/**
- * `tmux [-L socket] new-session -ds name <command>`: the command, past tmux's own options, the
- * subcommand and its options (a cluster ending in a letter that takes a value takes the next word).
- */
-function tmuxCommand(argv: string[]): string[] {
-  let i = 0;
-  for (; i < argv.length && argv[i]!.startsWith('-'); i++) if (/^-[LSf]$/.test(argv[i]!)) i++;
-  if (!/^(?:new-session|new|new-window|neww|split-window|splitw)$/.test(argv[i] ?? '')) return [];
-  for (i++; i < argv.length && argv[i]!.startsWith('-'); i++)
-    if (/^-[a-zA-Z]*[sntcxyFelL]$/.test(argv[i]!)) i++;
-  return argv.slice(i);
-}
 
 /** A wrapper's argv without the wrapper: its options (and their values) skipped, the program first. */
 function unwrapped(argv: string[]): string[] {
@@ -219,7 +207,7 @@ export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined
     // (`tmux new-session -d -s name 'bin --x'`: past the subcommand and the options that take a
     // value, one shell text whose first word is the program.)
     const tmux = /^tmux$/i.test(program.split(/[\\/]/).pop() ?? '');
-    const rest = tmux ? tmuxCommand(argv) : unwrapped(argv);
+    const rest = tmux ? (tmuxCommand(argv)?.command ?? []) : unwrapped(argv);
     const first = bare(rest[0] ?? '').trim();
     const split = tmux && /\s/.test(first) ? first.split(/\s+/) : [first];
     program = split[0]!;
@@ -238,11 +226,7 @@ export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined
     if (archive && (archive.fromNetwork || archive.decoded))
       d.written.push({ ...archive, path: unpacked.dir, line: lineOf(node), dir: true });
   }
-  // (Started on its own, cut off from the caller: `{ detached: true, stdio: 'ignore' }`.)
-  const detached = args.some(
-    (a) =>
-      a.k === 'obj' && a.props.get('detached')?.k === 'bool' && (a.props.get('detached') as { v: boolean }).v,
-  );
+  const detached = startsDetached(args);
   // Kept for chains across files (a file dropped by one install step, run by another).
   if (values.length && (d.facts.started ??= []).length < 20)
     d.facts.started.push({ values, line: lineOf(node), detached });
@@ -250,6 +234,14 @@ export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined
   const target = match(d, values);
   if (target)
     chain(d, node, target, target.dir ? 'runs a file from it' : `runs ${target.path.slice(0, 80)}`, detached);
+}
+
+/** Started on its own, cut off from the caller: `{ detached: true, stdio: 'ignore' }` among the arguments. */
+export function startsDetached(args: readonly (Val | undefined)[]): boolean {
+  return args.some((a) => {
+    const v = a?.k === 'obj' ? a.props.get('detached') : undefined;
+    return v?.k === 'bool' && v.v;
+  });
 }
 
 /** A module loaded: is it a file this file wrote? */

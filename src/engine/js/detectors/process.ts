@@ -9,6 +9,7 @@ import type { RuleId, VariantOf } from '../../rules';
 import type { ThreatType } from '../../../contract/schemas';
 import { analyzeShell, shellPrograms } from '../../shell';
 import { lineOf } from '../ast';
+import { startsDetached } from './chains';
 import { SHELL_FLAG_VALUE, isShellName, type SpawnKind } from '../models/process';
 import type { Scope } from '../scope';
 import { UNKNOWN, asString, deepTaints, hasDeepTaint, flatStrings, type AstNode, type Val } from '../values';
@@ -244,12 +245,7 @@ export function spawn(
         );
     }
     // Started detached with its output discarded: the JavaScript form of a shell's `cmd &`.
-    const detached = args.some(
-      (a) =>
-        a?.k === 'obj' &&
-        a.props.get('detached')?.k === 'bool' &&
-        (a.props.get('detached') as { v: boolean }).v,
-    );
+    const detached = startsDetached(args);
     for (const h of analyzeScript(full, 'sh', d.installTime, d.spawnedScript)) {
       // A reverse shell found inside inline code the command runs (`python3 -c "…socket…pty…"`).
       if (h.rule === 'shell.reverse-shell') {
