@@ -16,6 +16,7 @@ import { confidence, type ConfidenceQuery, type RuleId, type VariantOf } from '.
 import { EXFIL_HOST, SENSITIVE_PATH } from './indicators';
 import type { CapabilityCollector } from './capabilities';
 import { analyzeShell } from './shell';
+import { isIpHost } from './ip-address';
 
 export type ScriptDialect = 'sh' | 'batch' | 'powershell' | 'python';
 
@@ -418,8 +419,8 @@ const URL_RE = /\b(?:https?|ftp):\/\/[^\s"'`)|;<>]+/i;
 
 function urlRisk(url: string | undefined): { plain: boolean; bareIp: boolean } {
   if (!url) return { plain: false, bareIp: false };
-  const host = /^[a-z]+:\/\/([^/:?#]+)/i.exec(url)?.[1] ?? '';
-  return { plain: /^(?:http|ftp):/i.test(url), bareIp: /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host) };
+  const host = /^[a-z]+:\/\/(?:[^@/?#\s]*@)?(\[[^\]]+\]|[^/:?#]+)/i.exec(url)?.[1] ?? '';
+  return { plain: /^(?:http|ftp):/i.test(url), bareIp: isIpHost(host) };
 }
 
 export interface Download {

@@ -226,7 +226,11 @@ export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined
     if (archive && (archive.fromNetwork || archive.decoded))
       d.written.push({ ...archive, path: unpacked.dir, line: lineOf(node), dir: true });
   }
-  const detached = startsDetached(args);
+  const detached =
+    startsDetached(args) ||
+    BACKGROUNDED.test(
+      [program, ...(cmd ? [cmd] : []), ...(args[1]?.k === 'arr' ? flatStrings(args[1]) : [])].join(' '),
+    );
   // Kept for chains across files (a file dropped by one install step, run by another).
   if (values.length && (d.facts.started ??= []).length < 20)
     d.facts.started.push({ values, line: lineOf(node), detached });
@@ -235,6 +239,13 @@ export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined
   if (target)
     chain(d, node, target, target.dir ? 'runs a file from it' : `runs ${target.path.slice(0, 80)}`, detached);
 }
+
+/**
+ * A command line that leaves its program running on its own: `nohup`, `setsid`, `disown`, a
+ * trailing `&` (not `&&`, `2>&1` or `&>`), Windows' `start /b`.
+ */
+const BACKGROUNDED =
+  /(?:^|[\s;&|(])(?:nohup|setsid|disown)\b|(?<![&|>])&(?![&>])\s*(?:$|;|\)|\bdisown\b)|\bstart\s+(?:""\s+)?\/b\b/i;
 
 /** Started on its own, cut off from the caller: `{ detached: true, stdio: 'ignore' }` among the arguments. */
 export function startsDetached(args: readonly (Val | undefined)[]): boolean {

@@ -4,6 +4,7 @@
  * tunnelling service, a chat webhook whose token the package carries.
  */
 import { EXFIL_HOST } from '../../indicators';
+import { publicIpOf } from '../../ip-address';
 import { lineOf } from '../ast';
 import type { Scope } from '../scope';
 import { asString, deepTaints, hasDeepTaint, type AstNode, type Taint, type Val } from '../values';
@@ -45,18 +46,6 @@ const LOCAL_HOST = /^(?:localhost|127\.|\[::1\]|0\.0\.0\.0)|\$\{/;
 export function hostOf(url: string): string | undefined {
   const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#\s]*@)?(\[[^\]]+\]|[^:/?#\s]+)/i.exec(url.trim());
   return m?.[1]?.toLowerCase();
-}
-
-function isPublicIpv4(host: string): boolean {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (!m) return false;
-  const [a, b] = [Number(m[1]), Number(m[2])];
-  if (a === 10 || a === 127 || a === 0 || a >= 224) return false;
-  if (a === 169 && b === 254) return false;
-  if (a === 172 && b >= 16 && b <= 31) return false;
-  if (a === 192 && b === 168) return false;
-  if (a === 100 && b >= 64 && b <= 127) return false;
-  return true;
 }
 
 /** URL literals: their domains count when the file makes requests (fileDomains). */
@@ -206,7 +195,7 @@ export function request(
     if (proto) caps.protocols.add(proto.replace(/:$/, ''));
   }
   if (protocol === 'ws' && !url) caps.protocols.add('ws');
-  if (host && isPublicIpv4(host) && (url !== undefined ? /^http:\/\//i.test(url) : /^http\./.test(what)))
+  if (host && publicIpOf(host) && (url !== undefined ? /^http:\/\//i.test(url) : /^http\./.test(what)))
     d.plainIpRequest = true;
   // A CI workflow written into a repository through a hosting API (`PUT …/contents/.github/
   // workflows/x.yml`): code that spreads into the repositories a token can reach.
@@ -279,7 +268,8 @@ export function request(
       (options !== target && !!options && hasDeepTaint(options, 'secret_file')));
   const added = scope?.sinks && scope.sinks.length > before ? scope.sinks[scope.sinks.length - 1] : undefined;
   if (usedCredential && added) added.tainted = true;
-  if (host && isPublicIpv4(host)) {
+  const ip = host ? publicIpOf(host) : undefined;
+  if (ip) {
     const sends =
       options?.k === 'obj' &&
       (options.props.has('body') || /post|put/i.test(asString(options.props.get('method')) ?? ''));
@@ -287,7 +277,7 @@ export function request(
       'js.request-public-ip',
       'data_exfiltration',
       node,
-      `${sends ? 'sends data' : 'connects'} to a hard-coded public IP address ${host}`,
+      `${sends ? 'sends data' : 'connects'} to a hard-coded public IP address ${ip}`,
       sends ? 'sends' : undefined,
     );
   }
