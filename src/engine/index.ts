@@ -12,6 +12,7 @@ import { lstat, open, readFile, readdir } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
+import { cmakeAsShell } from './cmake';
 import type { AgenticThreat } from '../contract/schemas';
 import {
   agentFilePaths,
@@ -719,7 +720,12 @@ export function makeRecipes(
   read: (p: string) => string | undefined,
   goals: readonly string[] = [],
 ): string {
-  const vars = new Map<string, string>();
+  // (make's own defaults for what recipes name: `$(SHELL) x.sh` is `/bin/sh x.sh`.)
+  const vars = new Map<string, string>([
+    ['SHELL', '/bin/sh'],
+    ['MAKE', 'make'],
+    ['RM', 'rm -f'],
+  ]);
   const included = new Set<string>([path]);
   const assign = (src: string, depth: number) => {
     let defining: { name: string; lines: string[] } | undefined;
@@ -1396,13 +1402,17 @@ export function analyzeFiles(
       for (const st of fileFacts.find((ff) => ff.file === path)?.started ?? [])
         for (const v of st.values) {
           const name = v.split(/[\\/]/).pop() ?? '';
-          if (!/\.(?:sh|bash|ps1|cmd|bat|py)$/i.test(name)) continue;
-          const target = files.find(
+          // (A script by its name, or by its `#!` line whatever its name: a "prebuilt binary"
+          // `keyring.node` that is a shell script. A path picked at run time may name a few.)
+          const named = /\.(?:sh|bash|ps1|cmd|bat|py)$/i.test(name);
+          const targets = files.filter(
             (x) =>
               (x.path === name || x.path.endsWith(`/${name}`)) &&
-              (v === x.path || v.endsWith(`/${x.path}`) || v.includes('${')),
-          )?.path;
-          if (target && !done.has(target)) queue.push({ path: target, depth: depth + 1 });
+              (v === x.path || v.endsWith(`/${x.path}`) || v.includes('${')) &&
+              (named || dialectOf(x.path, x.data.subarray(0, 120).toString('latin1')) !== undefined),
+          );
+          for (const t of targets.slice(0, 4))
+            if (!done.has(t.path)) queue.push({ path: t.path, depth: depth + 1 });
         }
     if (depth < 3 && !optedIn) {
       for (const spec of reqs) {
@@ -1417,6 +1427,39 @@ export function analyzeFiles(
             queue.push({ path: target, depth: depth + 1 });
       }
     }
+  }
+  // An install script that builds with CMake (`cmake-js compile`, `cmake -S . -B build`): the
+  // root CMakeLists.txt and the modules it includes run while npm installs, their commands read as
+  // the shell lines they amount to (downloads, `execute_process`, custom commands).
+  const cmakeLists = byPath.get('CMakeLists.txt');
+  if (
+    cmakeLists &&
+    !cmakeLists.truncated &&
+    install.scripts.some((s) => /\bcmake-js\b|\bcmake\s+(?:-S|-B|\.|--build)/.test(s.command))
+  ) {
+    const read = (p: string) => {
+      const f = byPath.get(p);
+      return f && !f.truncated && f.size <= 1_000_000 ? decodeText(f.data).text : undefined;
+    };
+    const lines = cmakeAsShell(decodeText(cmakeLists.data).text, 'CMakeLists.txt', read);
+    const byFile = new Map<string, string[]>();
+    for (const l of lines) {
+      const at = byFile.get(l.file) ?? [];
+      at[l.line - 1] = at[l.line - 1] ? `${at[l.line - 1]}; ${l.text}` : l.text;
+      byFile.set(l.file, at);
+    }
+    for (const [file, at] of byFile)
+      evidence.push(
+        ...scriptFileFindings(file, Array.from(at, (l) => l ?? '').join('\n'), 'sh', scriptState).map(
+          (f) => ({
+            ...f,
+            message: f.message.replace(
+              /^install-time shell script /,
+              'a command CMake runs while npm installs the package ',
+            ),
+          }),
+        ),
+      );
   }
   caps.merge(scriptState.caps!);
   installCaps.merge(scriptState.caps!);

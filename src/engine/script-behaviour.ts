@@ -614,7 +614,7 @@ function extraction(c: Command): { archive: string; dir: string } | undefined {
  * naming as a capability (every script would "start processes").
  */
 const PLAIN_PROGRAMS =
-  /^(?:echo|printf|cd|pushd|popd|mkdir|md|rmdir|cp|copy|xcopy|mv|move|rm|del|erase|ln|chmod|chown|touch|cat|type|test|\[|\[\[|true|false|exit|export|set|setlocal|endlocal|unset|read|sleep|pwd|dirname|basename|head|tail|grep|sed|awk|tr|cut|sort|uniq|wc|find|xargs|which|where|if|then|else|elif|fi|for|do|done|while|case|esac|return|local|shift|source|:|rem|goto|exit\/b|write-host|write-output|set-location|new-item|copy-item|remove-item|test-path|get-content|set-content|out-null|import|from|def|print)$/i;
+  /^(?:echo|printf|cd|pushd|popd|mkdir|md|rmdir|cp|copy|xcopy|mv|move|rm|del|erase|ln|chmod|chown|touch|cat|type|test|\[|\[\[|true|false|exit|export|set|setlocal|endlocal|unset|read|sleep|pwd|dirname|basename|head|tail|grep|sed|awk|tr|cut|sort|uniq|wc|find|xargs|which|where|if|then|else|elif|fi|for|do|done|while|case|esac|return|local|shift|source|:|continue|break|wait|trap|umask|shopt|let|hash|rem|goto|exit\/b|write-host|write-output|set-location|new-item|copy-item|remove-item|test-path|get-content|set-content|out-null|import|from|def|print)$/i;
 
 /** What a script's commands can do, as capabilities: the programs it runs, and the hosts it reaches. */
 function recordCapabilities(cmds: readonly Command[], caps: CapabilityCollector): void {
@@ -624,7 +624,8 @@ function recordCapabilities(cmds: readonly Command[], caps: CapabilityCollector)
     if (c.words[0] === '.') continue;
     const { prog } = programOf(c);
     const name = base(prog);
-    if (!name || /^[$%]/.test(name) || PLAIN_PROGRAMS.test(name)) continue;
+    // (`command -v cc` looks a program up: no program of its own.)
+    if (!name || /^[$%-]/.test(name) || PLAIN_PROGRAMS.test(name)) continue;
     caps.spawns = true;
     caps.addCommand(name);
     const urls = [...c.text.matchAll(new RegExp(URL_RE.source, 'gi'))].map((m) => m[0]);

@@ -272,11 +272,14 @@ export function sourcedFiles(text: string): string[] {
   return [...new Set(out)];
 }
 
-/** Files a lifecycle script runs: `node x.js`, `sh x.sh`, `bash ./x`, `./x.js`, `python x.py`. */
+/**
+ * Files a lifecycle script runs: `node x.js`, `sh x.sh`, `bash ./x`, `./x.js`, `python x.py`, the
+ * interpreter named by its path too (`/bin/sh x.sh`, a Makefile recipe's `@/usr/bin/env bash x`).
+ */
 export function scriptTargets(cmd: string): string[] {
   const out: string[] = [];
   const re =
-    /(?:^|[;&|]\s*|\s)(?:node|nodejs|sh|bash|zsh|python3?|tsx|ts-node|bun|deno\s+run)\s+(?:-[-\w=]+\s+)*["']?((?:\.{0,2}\/)?[\w@./-]+\.(?:[cm]?js|ts|sh|py)|(?:\.{0,2}\/)?[\w@./-]*\/[\w@.-]+)["']?/g;
+    /(?:^|[;&|]\s*|\s)[@+-]?(?:\/(?:usr\/)?(?:local\/)?bin\/(?:env\s+)?)?(?:node|nodejs|sh|bash|zsh|python3?|tsx|ts-node|bun|deno\s+run)\s+(?:-[-\w=]+\s+)*["']?((?:\.{0,2}\/)?[\w@./-]+\.(?:[cm]?js|ts|sh|py)|(?:\.{0,2}\/)?[\w@./-]*\/[\w@.-]+)["']?/g;
   for (const m of cmd.matchAll(re)) out.push(m[1]!);
   for (const m of cmd.matchAll(/(?:^|[;&|]\s*)\.\/([\w@./-]+)/g)) out.push(m[1]!);
   // `node setup` / `node lib/install`: a folder (its index.js) or a file named without extension.
@@ -295,7 +298,7 @@ export function scriptTargets(cmd: string): string[] {
   // holds in a variable (its own, as a rule; see sourcedFiles).
   for (const m of cmd.matchAll(
     new RegExp(
-      String.raw`(?:^|[;&|(]\s*|\s)(?:node|nodejs|sh|bash|zsh|python3?)\s+(?:-[-\w=]+\s+)*["']?(${DIR_VAR}\/[\w@./-]+)`,
+      String.raw`(?:^|[;&|(]\s*|\s)[@+-]?(?:\/(?:usr\/)?(?:local\/)?bin\/(?:env\s+)?)?(?:node|nodejs|sh|bash|zsh|python3?)\s+(?:-[-\w=]+\s+)*["']?(${DIR_VAR}\/[\w@./-]+)`,
       'g',
     ),
   ))

