@@ -9,6 +9,9 @@
 const MAX_TEXT = 1_000_000;
 const MAX_COMMANDS = 5_000;
 
+const WORD = /[A-Za-z_]\w*/y;
+const OPEN = /[ \t]*\(/y;
+
 interface CmakeCommand {
   name: string;
   args: string[];
@@ -34,19 +37,26 @@ export function cmakeCommands(text: string): CmakeCommand[] {
       i = end < 0 ? n : end;
       continue;
     }
-    const head = /[A-Za-z_]\w*[ \t]*\(/y;
-    head.lastIndex = i;
-    const m = head.exec(src);
-    if (!m || (i > 0 && /\w/.test(src[i - 1]!))) {
+    // (A word is read once: a position inside it is never tried again, so a long one costs its
+    // length, not its square.)
+    WORD.lastIndex = i;
+    const w = /[A-Za-z_]/.test(ch) ? WORD.exec(src) : null;
+    if (!w) {
       i++;
       continue;
     }
-    const name = m[0].slice(0, m[0].search(/[ \t(]/)).toLowerCase();
+    OPEN.lastIndex = i + w[0].length;
+    const open = OPEN.exec(src);
+    if (!open) {
+      i += w[0].length;
+      continue;
+    }
+    const name = w[0].toLowerCase();
     const startLine = line;
     const args: string[] = [];
     let cur = '';
     let depth = 0;
-    let j = i + m[0].length;
+    let j = OPEN.lastIndex;
     const flush = () => {
       if (cur) args.push(cur);
       cur = '';

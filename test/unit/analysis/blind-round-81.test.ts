@@ -3,6 +3,7 @@
  * written blind by helpers that had not read the engine. Each is rewritten small and varied here,
  * with a look-alike that must stay quiet or an attack that must still be caught.
  */
+import { cmakeAsShell, cmakeCommands } from '../../../src/engine/cmake';
 import { ipv4Of, isIpHost, publicIpOf } from '../../../src/engine/ip-address';
 import { analyzeSource } from './helpers';
 
@@ -262,5 +263,46 @@ describe('native builds as the hiding place (round 81)', () => {
     });
     expect(ruleOf(r, 'script.secret-file-exfil')?.file).toMatch(/^prebuilds\/.*\/vault\.node$/);
     expect(r.risk_level).toBe('critical');
+  });
+});
+
+describe('the CMake reader', () => {
+  it('reads quoted, bracket and nested arguments, skips comments, keeps line numbers', () => {
+    const cmds = cmakeCommands(
+      [
+        '# a comment(x)',
+        'set(A "one two" [[three (four)]])',
+        'if((A AND B) OR C) # trailing',
+        'endif()',
+      ].join('\n'),
+    );
+    expect(cmds.map((c) => [c.name, c.args, c.line])).toEqual([
+      ['set', ['A', 'one two', 'three (four)'], 2],
+      ['if', ['(A', 'AND', 'B)', 'OR', 'C'], 3],
+      ['endif', [], 4],
+    ]);
+  });
+  it('turns execute_process pipes and $ENV{X} into shell text', () => {
+    const lines = cmakeAsShell(
+      'execute_process(COMMAND cat $ENV{HOME}/.npmrc COMMAND base64 OUTPUT_QUIET)',
+      'CMakeLists.txt',
+      () => undefined,
+    );
+    expect(lines).toEqual([{ line: 1, text: 'cat $HOME/.npmrc | base64', file: 'CMakeLists.txt' }]);
+  });
+  it('returns on hostile text: unterminated commands, quotes and brackets, one long word, include loops', () => {
+    for (const text of [
+      'a'.repeat(200_000),
+      'a('.repeat(100_000),
+      '"'.repeat(100_000),
+      'x([['.repeat(50_000),
+    ])
+      expect(Array.isArray(cmakeCommands(text))).toBe(true);
+    const loop = cmakeAsShell(
+      'include(a.cmake)',
+      'CMakeLists.txt',
+      () => 'include(a.cmake)\ninclude(CMakeLists.txt)\nset(X 1)',
+    );
+    expect(loop).toEqual([{ line: 3, text: 'X=1', file: 'a.cmake' }]);
   });
 });
