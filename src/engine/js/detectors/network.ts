@@ -40,8 +40,12 @@ function carriesNamedCredential(v: Val | undefined, depth = 0): boolean {
   return false;
 }
 
-/** Hosts that stay on the machine. */
-const LOCAL_HOST = /^(?:localhost|127\.|\[::1\]|0\.0\.0\.0)|\$\{/;
+/**
+ * Hosts that stay on the machine, or that the file does not write: a template's hole, an
+ * environment variable's value (`process.env.SMTP_HOST` reads as `$SMTP_HOST`), configured by
+ * whoever runs it.
+ */
+const LOCAL_HOST = /^(?:localhost|127\.|\[::1\]|0\.0\.0\.0)|\$\{|^\$[A-Za-z_]\w*(?::\d+)?$/;
 
 export function hostOf(url: string): string | undefined {
   const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#\s]*@)?(\[[^\]]+\]|[^:/?#\s]+)/i.exec(url.trim());
