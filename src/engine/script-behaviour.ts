@@ -1105,14 +1105,19 @@ function pyHits(raw: { line: number; text: string }[], installTime: boolean): Sc
     t
       .replace(/os\.path\.expanduser\(\s*(['"])~?([^'"]*)\1\s*\)/g, '"~$2"')
       .replace(/Path\.home\(\)\s*\/\s*/g, '~/');
-  const secretOpen = lines.find(
-    (l) =>
-      /\bopen\s*\(|\.read_(?:text|bytes)\s*\(|\bglob\.glob\s*\(|\bshutil\.(?:make_archive|copy\w*)\s*\(/.test(
-        l.text,
-      ) && SENSITIVE_PATH.test(home(l.text)),
-  );
+  const READS =
+    /\bopen\s*\(|\.read_(?:text|bytes)\s*\(|\bglob\.glob\s*\(|\bshutil\.(?:make_archive|copy\w*)\s*\(/;
+  const secretOpen =
+    lines.find((l) => READS.test(l.text) && SENSITIVE_PATH.test(home(l.text))) ??
+    // (Paths kept in a list or a table and joined to the home folder where they are opened: the
+    // list is what is read, unless the script only writes there, as a setup step does.)
+    (lines.some((l) => READS.test(l.text) && !/['"][wa]b?\+?['"]|\.write_(?:text|bytes)/.test(l.text)) &&
+    !/\.write\s*\(|\.write_(?:text|bytes)\s*\(|\bmkdir\b/.test(all)
+      ? lines.find((l) => /['"]/.test(l.text) && SENSITIVE_PATH.test(home(l.text)))
+      : undefined);
+  // A request, a mail, a socket send, or a program that carries data out (`ping -p`, curl, dig).
   const pySends = find(
-    /\b(?:requests|httpx)\.(?:post|put|patch)\s*\(|\burlopen\s*\([^)]*,|\bRequest\s*\([^)]*data\s*=|\bsmtplib\.|\bftplib\.|\.sendall?\s*\(|\.storbinary\s*\(/,
+    /\b(?:requests|httpx)\.(?:post|put|patch)\s*\(|\burlopen\s*\([^)]*,|\bRequest\s*\([^)]*data\s*=|\bsmtplib\.|\bftplib\.|\.sendall?\s*\(|\.sendto\s*\(|\.storbinary\s*\(|\b(?:subprocess\.(?:run|call|Popen|check_output|check_call)|os\.(?:system|popen))\s*\(\s*\[?\s*(?:f?['"])(?:curl|wget|nc|ncat|ping6?|nslookup|dig|host|scp|sftp|ftp|tftp)\b/,
   );
   if (secretOpen && pySends)
     push(

