@@ -163,9 +163,12 @@ function substitute(line: string, vars: Map<string, string>, dialect: ScriptDial
   if (!vars.size) return line;
   const get = (name: string, whole: string) => vars.get(name) ?? whole;
   if (dialect === 'batch')
-    return line
-      .replace(/[%!]([A-Za-z_][\w.-]*)[%!]/g, (w, n: string) => (w[0] === w.at(-1) ? get(n, w) : w))
-      .replace(/%%([A-Za-z])\b/g, (w, n: string) => get(n, w));
+    return (
+      line
+        .replace(/[%!]([A-Za-z_][\w.-]*)[%!]/g, (w, n: string) => (w[0] === w.at(-1) ? get(n, w) : w))
+        // (`%%~F`, `%%~nxF`: the loop variable with modifiers, read as the variable.)
+        .replace(/%%(?:~[a-z]*)?([A-Za-z])\b/g, (w, n: string) => get(n, w))
+    );
   if (dialect === 'python') return line;
   return line
     .replace(/\$\{([A-Za-z_]\w*)(?:\[[^\]]*\])?\}/g, (w, n: string) => get(n, w))
@@ -651,6 +654,18 @@ const NET_SEND =
 const rsyncRemote = (c: { words: string[] }) =>
   base(c.words[0] ?? '') === 'rsync' &&
   c.words.some((w) => /^[\w.-]+@[\w.-]+:|^rsync:\/\/|^[\w.-]+::/.test(w));
+
+/**
+ * A copy to another machine's share (`copy x \\host\share\`, `robocopy`, `Copy-Item -Destination
+ * \\host\c$`): a UNC path past the first word, not a device (`\\.\`) or long-path (`\\?\`)
+ * prefix. (The shell's word reader takes `"\\` in quotes as one backslash: a first part with a
+ * dot, an address or a domain, still names a host.)
+ */
+const uncCopy = (c: { words: string[] }) =>
+  /^(?:copy|xcopy|robocopy|copy-item|cpi|move|move-item|cp)$/i.test(base(programOf(c as Command).prog)) &&
+  c.words
+    .slice(1)
+    .some((w) => /^["']?(?:(?:\\\\|\/\/)(?![.?][\\/])[\w.-]+|\\[\w-]+(?:\.[\w-]+)+)[\\/][^\\/\s]+/.test(w));
 
 /** A variable referenced in a command: `$X`, `${X}`, `%X%`, `$env:X`. */
 // `$env:NAME` first: the shell form would read it as a variable named `env`.
@@ -1787,7 +1802,7 @@ export function analyzeScript(
     // Credential and key files read by a command (cat ~/.ssh/id_rsa, find ~/.ssh | xargs cat,
     // curl -d @~/.npmrc, Get-Content $env:USERPROFILE\.aws\credentials).
     const readsSecret =
-      /^(?:cat|type|get-content|gc|base64|xxd|od|head|tail|tar|zip|gzip|cp|scp|rsync|find|more|less|strings)$/i.test(
+      /^(?:cat|type|get-content|gc|base64|xxd|od|head|tail|tar|zip|gzip|cp|scp|rsync|find|more|less|strings|copy|xcopy|robocopy|copy-item|cpi)$/i.test(
         p,
       ) ||
       (NET_SEND.test(p) && /(?:@|<\s*)["']?[~$%]/.test(c.text)) ||
@@ -1803,6 +1818,7 @@ export function analyzeScript(
       const sends =
         NET_SEND.test(p) ||
         rsyncRemote(c) ||
+        uncCopy(c) ||
         [c.pipedTo, c.pipedTo?.pipedTo].some((n) => n && NET_SEND.test(base(programOf(n).prog)));
       secretReads.push({ c, sends });
     }

