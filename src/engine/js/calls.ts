@@ -1942,7 +1942,10 @@ function invoke(
     (ev.inlineStack.length >= 4 && distinctFrames(ev.inlineStack) >= 4) ||
     (recursion > 0 && (recursion >= MAX_RECURSION || ev.effects.dormant > 0)) ||
     (!replaying && ((ev.effects.dormant ? ev.boring : ev.boringLive).get(target) ?? 0) >= 2) ||
-    size - from > 1_500 ||
+    // (A long function is walked where it is defined, not again per call; called from code that
+    // runs on load, outside any other call, it is walked with what it is given: a module's
+    // `register(container)` or `setup(app)` entry, run once.)
+    size - from > (ev.inlineStack.length === 0 && ev.effects.dormant === 0 ? 20_000 : 1_500) ||
     ev.timedOut
   ) {
     return instance ?? unknown(args);

@@ -1758,6 +1758,8 @@ export class Evaluator {
         this.effects.source(scope, 'secret_env', node);
         return withTaint({ k: 'unknown' }, [], 'secret_env');
       }
+      // (A record of `require.cache` found by a key computed at run time.)
+      if (obj.k === 'global' && obj.name === 'requireCache') return { k: 'global', name: 'mainModule' };
       return anyMember(obj);
     }
     let v = this.member(obj, key, node, scope, obfKey);
@@ -1998,6 +2000,10 @@ export class Evaluator {
           return who;
         }
         if (obj.name === 'mainModule' && key === 'require') return { k: 'global', name: 'require' };
+        // `require.cache` holds the loaded modules' records: each one's `require` is require
+        // (`require.cache[key].require('child_process')`).
+        if (obj.name === 'require' && key === 'cache') return { k: 'global', name: 'requireCache' };
+        if (obj.name === 'requireCache') return { k: 'global', name: 'mainModule' };
         // Function.constructor is Function itself (a common way to avoid writing `new Function`), and
         // so is the constructor of any built-in constructor (`[].constructor.constructor`).
         if (key === 'constructor' && BUILTIN_CONSTRUCTORS.has(obj.name))

