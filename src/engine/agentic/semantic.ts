@@ -49,7 +49,7 @@ const NOT_AI_AGENT =
   /\buser[\s-]agents?\b|\bhttps?[\s.-]?agents?\b|\b(?:proxy|keep-?alive|socks|tunnel)[\s-]?agents?\b|\bnew\s+Agent\b/gi;
 
 const SEARCH =
-  /\b(?:present|available|stored|found)\s+in\s+(?:the\s+|this\s+|your\s+)?(?:session|context|conversation|environment|workspace)\b|\b(?:search(?:es|ing)?|reading|scanning|collecting|gathering|looking\s+for|find|locate|scan|enumerate|list|look\s+(?:for|up)|collect|gather|harvest|read|cat|open|dump|grep|crawl|walk|glob|inventory|extract|retrieve|fetch|load|copy)\b|\bbusca(?:r)?\b|\bencuentra\b|\brecopila\b|\blee(?:r)?\b|\bsuche?\b|\bfinde\b|\bsammle\b|\blies\b|\bcherche[rz]?\b|\brecherche[rz]?\b|\btrouve[rz]?\b|\bcollecte[rz]?\b|\blis\b|\blire\b|найд|найти|ищи|поиск|собер|собра|прочита|прочти|просканиру|搜索|查找|寻找|找到|收集|读取|扫描|列出|遍历|検索|探し|探す|収集|読み|검색|찾아|수집|읽어/i;
+  /\b(?:present|available|stored|found)\s+in\s+(?:the\s+|this\s+|your\s+)?(?:session|context|conversation|environment|workspace)\b|\b(?:search(?:es|ing)?|reading|scanning|collecting|gathering|looking\s+for|find|locate|scan|enumerate|list|look\s+(?:for|up)|collect|gather|harvest|read|cat|open|dump|grep|crawl|walk|glob|inventory|extract|retrieve|fetch|load|copy)\b|\bbusca(?:r)?\b|\bencuentra\b|\brecopila\b|\blee(?:r)?\b|\bsuche?\b|\bfinde\b|\bsammle\b|\blies\b|\bcherche[rz]?\b|\brecherche[rz]?\b|\btrouve[rz]?\b|\bcollecte[rz]?\b|\blis\b|\blire\b|найд|найти|ищи|поиск|собер|собра|прочита|прочти|просканиру|搜索|查找|寻找|找到|收集|读取|扫描|列出|遍历|検索|探し|探す|収集|読み|검색|찾아|수집|읽어|\b(?:the\s+)?(?:contents?|value)\s+of\b|\bcontenido\s+de\b|\bvalor\s+de\b|\bcontenu\s+de\b|\bvaleur\s+de\b|\bInhalt\s+(?:von|der|des)\b|\bWert\s+(?:von|der|des)\b/i;
 
 /** Handing something over… */
 const HANDOVER =
@@ -58,7 +58,7 @@ const HANDOVER =
 const HANDOVER_TARGET = /\btool\b|\bserver\b|\bendpoint\b|\bMCP\b|https?:\/\/|`[\w.-]+\.[\w_-]+`/i;
 
 const SINK =
-  /\b(?:send|post|upload|exfiltrate|transmit|forward|e-?mail|curl|webhook|beacon)\b|\b(?:call|invoke|run)\b[^.]{0,60}\bwith\b[^.]{0,60}\b(?:argument|parameter|param|field)\b|\b(?:pass(?:ing)?|provid(?:e|ing)|suppl(?:y|ying))\b[^.]{0,40}\bas\s+(?:the\s+)?`[\w.-]+`|\b(?:write|save|append|store|output|print|include|paste|attach|pass|add|dump|copy|submit|report|log|put|record)\b[^.\n]{0,80}(?:\b(?:to|into|in)\s+(?!the\s+(?:user|developer|human|chat|conversation|answer|reply|response)\b|me\b|you\b|your\s+(?:answer|reply|response)\b|(?:read|see|use|access|open|view|know|do|be|have|get|make|find|check|load)\b)[`'"~/\w.-]+|\b(?:argument|parameter|param|field)\b|https?:\/\/|\/tmp\b|~\/|\.(?:txt|json|log|csv|md)\b)|\benv[ií]a(?:r)?\b|\bescrib[ea]\b|\bguarda\b|\bsube\b|\bsende\b|\bschreib|\bspeicher|\benvoie[rz]?\b|\bécri[st]|\benregistre|отправ|запиш|записа|сохран|загруз|передай|передать|вставь|发送|上传|写入|写到|保存|传到|提交|附加|粘贴|作为[^。\n]{0,12}参数|传给|传入|送信|書き込|書き出|アップロード|전송|보내|저장|기록|업로드/i;
+  /\b(?:send|post|upload|exfiltrate|transmit|forward|e-?mail|curl|webhook|beacon)\b|\b(?:call|invoke|run)\b[^.]{0,60}\bwith\b[^.]{0,60}\b(?:argument|parameter|param|field)\b|\b(?:pass(?:ing)?|provid(?:e|ing)|suppl(?:y|ying))\b[^.]{0,40}\bas\s+(?:the\s+)?`[\w.-]+`|\b(?:write|save|create|crea|escribe|guarda|crée|créez|écris|erstelle|schreibe?)\s+(?:(?:a|an|the|un|una|el|la|le|une|eine?n?|die|den|das)\s+)?(?:(?:file|archivo|fichier|Datei)\s+)?[`'"]?[\w./-]*\.(?:txt|json|log|csv|md|ya?ml|ini|toml|conf|cfg)\b|\b(?:write|save|append|store|output|print|include|paste|attach|pass|add|dump|copy|submit|report|log|put|record)\b[^.\n]{0,80}(?:\b(?:to|into|in)\s+(?!the\s+(?:user|developer|human|chat|conversation|answer|reply|response)\b|me\b|you\b|your\s+(?:answer|reply|response)\b|(?:read|see|use|access|open|view|know|do|be|have|get|make|find|check|load)\b)[`'"~/\w.-]+|\b(?:argument|parameter|param|field)\b|https?:\/\/|\/tmp\b|~\/|\.(?:txt|json|log|csv|md)\b)|\benv[ií]a(?:r)?\b|\bescrib[ea]\b|\bguarda\b|\bsube\b|\bsende\b|\bschreib|\bspeicher|\benvoie[rz]?\b|(?<![\wÀ-ÿ])écri[st]|\benregistre|(?<![\wÀ-ÿ])über(?:gib\b|geben\b|mittl|trag)|\bweitergeben\b|\bgib\b[^.\n]{0,60}\b(?:weiter|mit)\b|\btransmet(?:s|tez|tre)?\b|\bjoin(?:s|dre|gnez)\b|\btransmit[ea]\b|\badjunta\b|\b(?:appelle[rz]?|utilise[rz]?)\b[^.\n]{0,40}\boutil\b[^.\n]{0,60}\bavec\b|\b(?:llama|usa|invoca)\b[^.\n]{0,40}\bherramienta\b[^.\n]{0,60}\bcon\b|\b(?:rufe|nutze|verwende)\b[^.\n]{0,40}\b(?:Werkzeug|Tool)\b[^.\n]{0,60}\bmit\b|\b(?:passe[rz]?|pasa(?:r|le)?|incluy[ea]|inclu(?:s|re|ez))\b[^.\n]{0,60}\b(?:paramètre|argument|champ|parámetro|argumento|campo)\b|отправ|запиш|записа|сохран|загруз|передай|передать|вставь|发送|上传|写入|写到|保存|传到|提交|附加|粘贴|作为[^。\n]{0,12}参数|传给|传入|送信|書き込|書き出|アップロード|전송|보내|저장|기록|업로드/i;
 
 const SECRET_KINDS: [string, RegExp][] = [
   [
@@ -93,7 +93,7 @@ const SECRET_KINDS: [string, RegExp][] = [
 ];
 
 export const CONCEAL =
-  /\b(?:no\s+need|(?:do\s+not|don't)\s+need)\s+to\s+(?:stop\s+and\s+)?(?:ask|tell|inform|explain|mention|list|include|note|confirm\s+with)\b[^.\n]{0,40}\b(?:user|developer|human|them|it|summary|reply|answer)\b|\bjust\s+(?:say|tell\s+(?:the\s+user|them))\s+(?:that\s+)?(?:the|it|everything)\b|\b(?:tell|report\s+to|say\s+to)\s+the\s+user\s+only\b|\bonly\s+(?:tell|report\s+to|say\s+to)\s+the\s+user\b|\b(?:do\s+not|don't|never)\s+call\s+(?:it|this|that|them)\s+out\b|\bno\s+(?:comments?|explanations?|mentions?)\s+(?:is|are)\s+(?:needed|necessary|required)\b|\b(?:do\s+not|don't|never)\s+(?:mention|describe|note|list|document|explain)\b[^.\n]{0,60}\b(?:commit\s+messages?|change\s+summar(?:y|ies)|pull\s+requests?|PR\s+descriptions?|changelogs?)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|point\s+out)\s+(?:it|this|that)\s+(?:in|to)\s+(?:your\s+)?(?:reply|replies|answer|answers|response|responses|output|summary|reviews?)\b|\b(?:do\s+not|don't|never)\s+point\s+(?:it|this|that)\s+out\b|\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+|the\s+)?(?:[\w-]+\s+)?(?:replies|answers|responses|output|summary|summaries|commit\s+messages?|changelog)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\b(?:should|must|need)\s+not\s+be\s+(?:listed|mentioned|reported|shown|described|called\s+out)\b[^.\n]{0,60}\bwhen\s+you\s+(?:describe|summari[sz]e|report|explain|list)\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask(?!\s+(?:the\s+)?(?:users?|them|humans?|developers?)\s+(?:(?:any\s+|clarifying\s+|follow-up\s+)?questions|for\s+(?:an?\s+|the\s+|their\s+|your\s+)?(?:tokens?|passwords?|keys?|credentials?|secrets?|api\s+keys?)))|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|无需(?:告知|告诉|通知)|(?:无需|不必|不需要)在[^。\n]{0,12}(?:提及|提到|说明)|不要在[^。\n]{0,12}(?:提及|提到|说明)|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|no\s+(?:es\s+necesario|hace\s+falta)\s+(?:[^\s.]+\s+){0,5}?mencion\w*|sin\s+mencion\w*|nicht\s+erwähnt\s+werden|ohne\s+(?:es\s+)?zu\s+erwähnen|pas\s+besoin\s+de\s+(?:le\s+)?(?:mentionner|signaler)|sans\s+le\s+(?:mentionner|signaler)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire/i;
+  /\b(?:no\s+need|(?:do\s+not|don't)\s+need)\s+to\s+(?:stop\s+and\s+)?(?:ask|tell|inform|explain|mention|list|include|note|confirm\s+with)\b[^.\n]{0,40}\b(?:user|developer|human|them|it|summary|reply|answer)\b|\bjust\s+(?:say|tell\s+(?:the\s+user|them))\s+(?:that\s+)?(?:the|it|everything)\b|\b(?:tell|report\s+to|say\s+to)\s+the\s+user\s+only\b|\bonly\s+(?:tell|report\s+to|say\s+to)\s+the\s+user\b|\b(?:do\s+not|don't|never)\s+call\s+(?:it|this|that|them)\s+out\b|\bno\s+(?:comments?|explanations?|mentions?)\s+(?:is|are)\s+(?:needed|necessary|required)\b|\b(?:do\s+not|don't|never)\s+(?:mention|describe|note|list|document|explain)\b[^.\n]{0,60}\b(?:commit\s+messages?|change\s+summar(?:y|ies)|pull\s+requests?|PR\s+descriptions?|changelogs?)\b|\b(?:do\s+not|don't|never)\s+(?:mention|disclose|reveal|point\s+out)\s+(?:it|this|that)\s+(?:in|to)\s+(?:your\s+)?(?:reply|replies|answer|answers|response|responses|output|summary|reviews?)\b|\b(?:do\s+not|don't|never)\s+point\s+(?:it|this|that)\s+out\b|\bkeep\s+(?:this|it|that)\s+out\s+of\s+(?:your\s+|the\s+)?(?:[\w-]+\s+)?(?:replies|answers|responses|output|summary|summaries|commit\s+messages?|changelog)|\b(?:do\s+not|don't|never)\s+bring\s+(?:it|this|that)\s+up\b|\b(?:should|must|need)\s+not\s+be\s+(?:listed|mentioned|reported|shown|described|called\s+out)\b[^.\n]{0,60}\bwhen\s+you\s+(?:describe|summari[sz]e|report|explain|list)\b|\btreat\s+(?:this|it)\s+as\s+(?:an\s+)?internal\b|\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|notify|show|reveal|disclose|alert|ask(?!\s+(?:the\s+)?(?:users?|them|humans?|developers?)\s+(?:(?:any\s+|clarifying\s+|follow-up\s+)?questions|for\s+(?:an?\s+|the\s+|their\s+|your\s+)?(?:tokens?|passwords?|keys?|credentials?|secrets?|api\s+keys?)))|explain)\b[^.\n]{0,30}\b(?:user|human|developer|them)\b|\bwithout\s+(?:telling|informing|asking|notifying|alerting|showing)\b|\b(?:silently|quietly|secretly|covertly)\b|\bkeep\s+(?:this|it)\s+(?:secret|hidden|confidential)\b|\buser\s+(?:must|should)\s+not\s+(?:know|see|notice)\b|не\s+(?:говори|сообщай|показывай|упоминай|рассказывай)|незаметно|тайно|不要(?:告诉|通知|提及|让|向)|悄悄|静默|秘密地|无需(?:告知|告诉|通知)|(?:无需|不必|不需要)在[^。\n]{0,12}(?:提及|提到|说明)|不要在[^。\n]{0,12}(?:提及|提到|说明)|ユーザーに(?:言わ|伝え|知らせ|見せ)ない|こっそり|사용자에게\s*(?:알리지|말하지|보여주지)|몰래|no\s+(?:le\s+)?(?:digas|menciones|informes)|no\s+(?:es\s+necesario|hace\s+falta)\s+(?:[^\s.]+\s+){0,5}?mencion\w*|sin\s+mencion\w*|nicht\s+erwähnt\s+werden|ohne\s+(?:es\s+)?zu\s+erwähnen|pas\s+besoin\s+de\s+(?:le\s+)?(?:mentionner|signaler)|sans\s+le\s+(?:mentionner|signaler)|sin\s+(?:decir|avisar)|ohne\s+(?:den|die)\s+(?:Benutzer|Nutzer)|nichts\s+(?:sagen|erwähnen)|ne\s+(?:dis|mentionne|signale)\s+(?:rien|pas)|sans\s+(?:le\s+)?dire|\berwähne\b[^.\n]{0,60}\bnicht\b|\bfrage?\s+nicht\s+nach\b|\bohne\s+(?:um\s+)?(?:Erlaubnis|Zustimmung|Bestätigung)|\bverschweig|\bheimlich\b|\bunbemerkt\b|\bne\s+(?:lui\s+|leur\s+|le\s+|la\s+|l['’]\s*)?(?:demande|mentionne|signale|dis|préviens|informe)[sz]?\s+(?:pas|rien|jamais)\b|\bsans\s+(?:lui\s+)?(?:demander|prévenir|informer)\b|\bdiscrètement\b|\ben\s+silence\b|\bno\s+(?:se\s+lo\s+|le\s+|les\s+)?(?:menciones|digas|avises|informes|preguntes|pidas)\b|\bsin\s+(?:preguntar|avisar|informar|pedir)\b|\ben\s+silencio\b|\bsilenciosamente\b/i;
 
 /**
  * "These instructions take precedence over project rules": read only in text addressed to an
@@ -181,7 +181,7 @@ function installsOther(s: string): boolean {
 
 /** An opening that addresses what follows to AI assistants. */
 export const SECTION_FOR_AI =
-  /\b(?:(?:if\s+)?you(?:\s+are|'re|’re)|as)\s+an?\s+(?:[\w-]+\s+){0,3}(?:assistant|agent|model)s?\b|\bas\s+the\s+(?:(?:AI|coding|code|LLM)\s+){1,2}(?:assistant|agent)\b|\b(?:for|to)\s+(?:(?:the|any|an?)\s+)?(?:AI|LLM)[\w-]*\s+(?:(?:coding|code|based|powered)\s+)*(?:assistants?|agents?|models?|tools?)\b|\b(?:for|to)\s+(?:(?:automated|autonomous)\s+)?(?:(?:coding|code|IDE|editor)\s+)+(?:assistants?|agents?|copilots?)\b|\bpara\s+(?:los\s+)?(?:asistentes|agentes)\s+(?:de\s+)?IA\b|\bfür\s+(?:KI-?(?:Assistenten|Agenten)|(?:Coding-)?Agenten)\b|\bpour\s+les\s+(?:assistants|agents)\s+(?:d'IA|IA)\b|(?:给|供|面向)\s*AI\s*(?:助手|编程助手|代理|智能体)/i;
+  /\b(?:(?:if\s+)?you(?:\s+are|'re|’re)|as)\s+an?\s+(?:[\w-]+\s+){0,3}(?:assistant|agent|model)s?\b|\bas\s+the\s+(?:(?:AI|coding|code|LLM)\s+){1,2}(?:assistant|agent)\b|\b(?:for|to)\s+(?:(?:the|any|an?)\s+)?(?:AI|LLM)[\w-]*\s+(?:(?:coding|code|based|powered)\s+)*(?:assistants?|agents?|models?|tools?)\b|\b(?:for|to)\s+(?:(?:automated|autonomous)\s+)?(?:(?:coding|code|IDE|editor)\s+)+(?:assistants?|agents?|copilots?)\b|\bpara\s+(?:los\s+)?(?:asistentes|agentes)\s+(?:[\w-]+\s+){0,3}?(?:de\s+|con\s+)?(?:IA|inteligencia\s+artificial)\b|\bsi\s+(?:eres|es)\s+(?:un|una)\s+(?:[\w-]+\s+){0,3}?(?:asistente|agente|modelo)\b|\bsi\s+(?:tu\s+es|vous\s+êtes)\s+(?:un|une)\s+(?:[\w'-]+\s+){0,3}?(?:assistant|agent|modèle)\b|\b(?:wenn|falls)\s+(?:du|Sie)\s+(?:ein|eine)\s+(?:[\w-]+\s+){0,3}?(?:KI-?)?(?:Assistent|Agent|Modell|KI)\b|\bfür\s+(?:KI-?(?:Assistenten|Agenten)|(?:Coding-)?Agenten)\b|\bpour\s+les\s+(?:assistants|agents)\s+(?:d'IA|IA)\b|(?:给|供|面向)\s*AI\s*(?:助手|编程助手|代理|智能体)|\b(?:notes?|notice|message|instructions?|reminder)\s+(?:for|to)\s+(?:the|any|an?)\s+(?:AI\s+|coding\s+)?(?:assistant|agent|model)\b|\b(?:intended|meant|written)\s+for\s+(?:the\s+|an?\s+)?(?:AI\s+|coding\s+)?(?:assistant|agent|model)\b|\bdestin[ée]e?s?\s+[àa]\s+(?:l['’]\s*|une?\s+)(?:assistant|agent|IA|modèle)\b|\bpour\s+l['’](?:assistant|agent|IA)\b|\b(?:para|dirigid[oa]s?\s+a)\s+(?:el|la|los|las)\s+(?:asistentes?|agentes?|IA|modelos?)\b|\b(?:für|an)\s+(?:den|die)\s+(?:KI-?)?(?:Assistenten|Agenten|KI)\b/i;
 
 /** A script from the package or a global install an agent is told to run. */
 const RUN_IMPERATIVE =
@@ -334,6 +334,8 @@ const NEGATED_WITHOUT =
   /\b(?:never|do\s+not|don't|must\s+not)\b[^.\n]{0,120}?\bwithout\s+(?:asking|telling|informing|notifying|checking\s+with)\b/gi;
 
 /** Splits text into windows of a paragraph, cut into ~500-character pieces at sentence ends. */
+const LIST_ITEM_START = /\n(?=[ \t]*(?:\d{1,3}[.)]|[-*+•])[ \t])/g;
+
 export function windows(text: string): { index: number; text: string }[] {
   const out: { index: number; text: string }[] = [];
   const re = /\n\s*\n/g;
@@ -343,8 +345,12 @@ export function windows(text: string): { index: number; text: string }[] {
     while (i < e) {
       let j = Math.min(e, i + 600);
       if (j < e) {
-        const cut = text.slice(i + 300, j).search(/[.!?。！？]\s/);
-        if (cut >= 0) j = i + 300 + cut + 1;
+        // (Cut before a list item when one starts past the first 200 characters: a step of a
+        // numbered list is one instruction, kept whole in the next window.)
+        let item = -1;
+        for (const m of text.slice(i + 200, j).matchAll(LIST_ITEM_START)) item = m.index;
+        const cut = item >= 0 ? item - 100 : text.slice(i + 300, j).search(/[.!?。！？]\s/);
+        if (item >= 0 || cut >= 0) j = i + 300 + cut + 1;
       }
       // Overlap a little so a sentence split across two windows is still seen whole, starting the
       // overlap where a sentence or line starts (a clause cut from its "never" is not a request).
@@ -522,7 +528,9 @@ export function semanticScan(
     // Safety rules ("never print API keys") are not requests: drop negated clauses first.
     const affirmative = s.replace(NEGATED_CLAUSE, ' ');
     // Search and secret in one sentence, the sink in that sentence or one of the next two.
+    // (A list item wrapped onto indented lines is one sentence.)
     const sentences = affirmative
+      .replace(/\n[ \t]+(?![-*+•][ \t]|\d{1,3}[.)][ \t])(?=\S)/g, ' ')
       .split(/(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+/)
       .filter((x) => x.trim() && !/^\s*\d+[.)]\s*$/.test(x));
     let kinds: string[] = [];
@@ -582,7 +590,7 @@ export function semanticScan(
         'text.tool-reads-secrets',
         place,
         w.index,
-        `tool description asks the model to read secrets (${kinds.join(', ')}) and pass them to the tool`,
+        `tool description asks the model to read secrets (${(kinds.length ? kinds : secretKinds(affirmative)).join(', ')}) and pass them to the tool`,
       );
     }
     // In a tool's own description, instructions to the model to gather secrets are the injection
@@ -616,8 +624,17 @@ export function semanticScan(
         'tells the model to use this tool instead of another or to change how other tools are used',
         conceal ? 1 : 0,
       );
-    // "Do not run `curl | sh`" is a safety rule, not a command: the affirmative text only.
-    if (DANGEROUS_CMD.test(affirmative) && (commanded || place === 'hidden'))
+    // "Do not run `curl | sh`" is a safety rule, not a command: the affirmative text only (with
+    // the command block it introduces, where the place does not speak to the agent by itself and
+    // the block alone is not read as addressed: "Note for the assistant: … does not need
+    // confirmation:" then the command).
+    if (
+      (DANGEROUS_CMD.test(affirmative) ||
+        (!opts.addressed &&
+          withBlock !== s &&
+          DANGEROUS_CMD.test(withBlock.slice(s.length).replace(NEGATED_CLAUSE, ' ')))) &&
+      (commanded || place === 'hidden')
+    )
       add(
         kinds.length || /\benv\b|printenv/.test(s) ? 'data_exfiltration' : 'social_engineering',
         'text.agent-dangerous-command',

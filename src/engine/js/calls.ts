@@ -331,8 +331,10 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     }
     args.push(ev.walk(a, scope, depth + 1));
   }
-  if (node.type === 'NewExpression') bundleSource(ev, node, calleeNode, args);
-  else if (calleeNode.type === 'MemberExpression' || calleeNode.type === 'Identifier')
+  if (node.type === 'NewExpression') {
+    bundleSource(ev, node, calleeNode, args);
+    errorMessage(ev, node, calleeNode, args);
+  } else if (calleeNode.type === 'MemberExpression' || calleeNode.type === 'Identifier')
     printed(ev, node, calleeNode, args);
   const bundled = bundleRequire(ev, calleeNode, callee, args, scope, depth);
   if (bundled) return bundled;
@@ -1358,7 +1360,24 @@ function printed(ev: Evaluator, node: AstNode, calleeNode: AstNode, args: Val[])
     const alias = printAliases(ev).get(head);
     if (alias !== undefined) name = alias + name.slice(head.length);
   }
-  if (name === undefined || !PRINT.test(name) || !args.some((a) => a.k === 'str')) return;
+  if (name === undefined || !PRINT.test(name)) return;
+  keepPrinted(ev, node, args);
+}
+
+/**
+ * `new Error(text)`, `new ConfigError(text)`: an error's message is what a tool that fails prints
+ * (uncaught, or shown by the command that ran it), read by an agent that runs it as the tool's
+ * output.
+ */
+function errorMessage(ev: Evaluator, node: AstNode, calleeNode: AstNode, args: Val[]): void {
+  const name =
+    calleeNode.type === 'Identifier' ? (calleeNode.name as string) : keyName(calleeNode.property as AstNode);
+  if (name !== undefined && /(?:Error|Exception)$/.test(name)) keepPrinted(ev, node, args.slice(0, 1));
+}
+
+/** Text a tool prints, kept once for the text rules (bounded per file). */
+function keepPrinted(ev: Evaluator, node: AstNode, args: Val[]): void {
+  if (!args.some((a) => a.k === 'str')) return;
   // (Printed as console.log prints: the arguments formatted into one line.)
   const text = (asString(formatted(args.slice(0, 8))) ?? '').replace(/\$\{…\}/g, ' ');
   // (Each text once, and at most 100 texts or 64 KB per file: a print in a loop is one text.)
