@@ -324,6 +324,15 @@ export const NEGATED_CLAUSE =
   /\b(?:never|do\s+not|don't|avoid|must\s+not|should\s+not|shouldn't|refuse\s+to|without|no\s+need\s+to|not\s+allowed\s+to|prevent|protect|redact|mask)\b(?:[^.\n;!?]|\.(?=[^\s])|(?<=\b(?:e\.g|i\.e|etc|vs|cf))\.)*|(?:никогда|не\s+(?:выводи|показывай|раскрывай|публикуй))[^.\n;]*|(?:不要|禁止|切勿|不得|避免)[^。.\n；;]*/gi;
 
 /**
+ * What a reader is told to look out for, described rather than asked for: "look for commands that
+ * download and execute, read `transcript_path` and send it somewhere, or touch `~/.ssh`" (a review
+ * guide, the clause running on over wrapped lines and `curl ... | sh`), "beware of hooks which …". Things to find that are themselves the target ("look for
+ * files that hold keys") are not described behaviour and stay.
+ */
+const DESCRIBED_CLAUSE =
+  /\b(?:(?:look|watch|check|scan)\s+(?:out\s+)?for|beware\s+of|be\s+wary\s+of)\s+(?:any\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:commands?|code|scripts?|hooks?|packages?|snippets?|patterns?|calls?|lines?|dependencies|steps?|workflows?|entries|settings|plugins?|extensions?|anything|something)\s+(?:that|which)\b(?:[^.\n;!?]|\.{2,}|\.(?=\S)|\n[ \t]+(?![-*+•][ \t]|\d{1,3}[.)][ \t]))*/gi;
+
+/**
  * "Silently" in a programmer's sense, not hiding from the user: errors swallowed or failing
  * silently, or a rule against it ("never swallow errors silently").
  */
@@ -526,7 +535,7 @@ export function semanticScan(
       continue;
     }
     // Safety rules ("never print API keys") are not requests: drop negated clauses first.
-    const affirmative = s.replace(NEGATED_CLAUSE, ' ');
+    const affirmative = s.replace(NEGATED_CLAUSE, ' ').replace(DESCRIBED_CLAUSE, ' ');
     // Search and secret in one sentence, the sink in that sentence or one of the next two.
     // (A list item wrapped onto indented lines is one sentence.)
     const sentences = affirmative
