@@ -42,6 +42,7 @@ import {
   analyzeScript,
   dialectOf,
   newScriptState,
+  rustBuildHits,
   type ScriptDialect,
   type ScriptState,
 } from './script-behaviour';
@@ -1459,6 +1460,39 @@ export function analyzeFiles(
             ),
           }),
         ),
+      );
+  }
+  // A Rust build script cargo runs while npm installs the package: an install script that runs
+  // `cargo build` or `napi build`, or install-time code that starts cargo.
+  const buildRs = byPath.get('build.rs');
+  if (
+    buildRs &&
+    !buildRs.truncated &&
+    byPath.has('Cargo.toml') &&
+    (install.scripts.some((s) =>
+      /\bcargo(?:\s+\+\S+)?\s+(?:build|install|run|rustc)\b|\bnapi\s+build\b|\bcargo-cp-artifact\b/.test(
+        s.command,
+      ),
+    ) ||
+      fileFacts.some(
+        (ff) =>
+          ff.installTime &&
+          ff.started?.some((st) => st.values.some((v) => /(?:^|[\\/])(?:cargo|napi)(?:\.exe)?$/i.test(v))),
+      ))
+  ) {
+    for (const hit of rustBuildHits(decodeText(buildRs.data).text, true))
+      evidence.push(
+        finding({
+          threat_type: hit.threat_type,
+          rule: hit.rule,
+          message: `Rust build script cargo runs while npm installs the package ${hit.message}`,
+          file: 'build.rs',
+          line: hit.line,
+          snippet: snippetOf(hit.text),
+          install_time: true,
+          variant: hit.variant,
+          steps: hit.steps,
+        }),
       );
   }
   caps.merge(scriptState.caps!);

@@ -1171,6 +1171,75 @@ function pyHits(raw: { line: number; text: string }[], installTime: boolean): Sc
   return hits;
 }
 
+/**
+ * A Rust build script (`build.rs`) that cargo compiles and runs while npm installs the package (an
+ * install step runs `cargo build` or `napi build`): the environment or secret variables read
+ * (`env::vars()`, `env::var("NPM_TOKEN")`) or credential files opened, and a connection or a
+ * program that carries data out (`TcpStream::connect`, `UdpSocket`, an HTTP client crate,
+ * `Command::new("curl")`). Shell command lines it hands to `sh -c` are read by the shell rules.
+ */
+export function rustBuildHits(text: string, installTime: boolean): ScriptHit[] {
+  const hits: ScriptHit[] = [];
+  const src = text.slice(0, 1_000_000);
+  const lines = src.split(/\r?\n/);
+  const lineOf = (re: RegExp) => {
+    const i = lines.findIndex((l) => re.test(l));
+    return i < 0 ? undefined : { line: i + 1, text: lines[i]!.trim().slice(0, 200) };
+  };
+  const variant = installTime ? 'install' : undefined;
+  const NET =
+    /\b(?:TcpStream|UdpSocket)::(?:connect\w*|bind)\b|\b(?:reqwest|ureq|hyper|isahc|attohttpc|curl)::|\bCommand::new\(\s*"(?:curl|wget|nc|ncat|ping|nslookup|dig|scp|ssh)"/;
+  const send = lineOf(NET);
+  const wholeEnv = lineOf(/\benv::vars(?:_os)?\s*\(\s*\)/);
+  const secretEnv = lineOf(
+    /\benv::var(?:_os)?\s*\(\s*"[^"]*(?:TOKEN|SECRET|PASSW|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH|CREDENTIAL)[^"]*"\s*\)/i,
+  );
+  const fileOpen = /\b(?:fs::read(?:_to_string)?|File::open|read_to_string)\s*\(/.test(src);
+  const secretFile = fileOpen ? lines.findIndex((l) => /"[^"]*"/.test(l) && SENSITIVE_PATH.test(l)) : -1;
+  if (send && (wholeEnv || secretEnv))
+    hits.push(
+      scriptHit(
+        'script.env-exfil',
+        'data_exfiltration',
+        wholeEnv
+          ? 'sends the environment over the network'
+          : 'sends variables named as secrets over the network',
+        (wholeEnv ?? secretEnv)!.line,
+        (wholeEnv ?? secretEnv)!.text,
+        { variant },
+      ),
+    );
+  if (send && secretFile >= 0)
+    hits.push(
+      scriptHit(
+        'script.secret-file-exfil',
+        'data_exfiltration',
+        'reads credential or key files and sends them over the network',
+        secretFile + 1,
+        lines[secretFile]!.trim().slice(0, 200),
+        { variant },
+      ),
+    );
+  // Shell command lines given to a shell (`Command::new("sh").args(["-c", "curl … | sh"])`).
+  if (/\bCommand::new\(\s*"(?:sh|bash|cmd|powershell)"/.test(src))
+    for (const [i, l] of lines.entries()) {
+      if (hits.length > 20) break;
+      for (const m of l.matchAll(/"((?:[^"\\]|\\.){6,2000})"/g)) {
+        if (!/\s/.test(m[1]!)) continue;
+        for (const h of analyzeScript(m[1]!.replace(/\\"/g, '"'), 'sh', installTime)
+          .filter((x) => x.confidence >= 0.5)
+          .slice(0, 2))
+          hits.push({
+            ...h,
+            line: i + 1,
+            text: l.trim().slice(0, 200),
+            message: `runs a command that ${h.message}`,
+          });
+      }
+    }
+  return hits;
+}
+
 /** `name() { … }` and `function name { … }` definitions: name → body lines. */
 function shellFunctions(lines: { line: number; text: string }[]): {
   funcs: Map<string, string[]>;

