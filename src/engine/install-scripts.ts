@@ -5,7 +5,7 @@
 import type { InstallScripts } from '../contract/schemas';
 import { analyzeScript } from './script-behaviour';
 import { inlineNodeCode, scriptTargets } from './shell';
-import { LineIndex, snippetOf } from './text';
+import { LineIndex, escapeRegExp, snippetOf } from './text';
 import { finding, type FindingSpec } from './findings';
 import type { Finding, PackageMetadata } from './types';
 
@@ -283,14 +283,31 @@ export function analyzePackageJson(
       const isHttp = /^http:\/\//i.test(spec);
       const isUrl = /^https?:\/\//i.test(spec);
       if (!isUrl) continue;
+      // A tarball laid out as a registry serves it (`/<name>/-/<name>-<version>.tgz`) named by URL
+      // in place of the registry's own copy: a host made to pass for a registry, for a package by
+      // its registry name. (Distributions outside the registry use their own layout.)
+      const bare = dep.replace(/^@[^/]+\//, '');
+      const registryLayout =
+        spec.length < 2000 &&
+        new RegExp(
+          `^https?://[^/]+(?:/[^/]+)*/${escapeRegExp(dep).replace('/', '(?:/|%2[fF])')}/-/${escapeRegExp(bare)}-\\d[^/]*\\.tgz(?:[?#].*)?$`,
+          'i',
+        ).test(spec);
       const line = lineOf(`"${dep}"`, (text ?? '').indexOf(`"${field}"`));
       add({
         threat_type: 'install_script_injection',
         rule: 'pkg.url-dependency',
-        message: `${field}.${dep} is fetched from ${spec.slice(0, 100)} instead of the registry${isHttp ? ' over plain HTTP' : ''}; its install scripts would run too`,
+        message: `${field}.${dep} is fetched from ${spec.slice(0, 100)} instead of the registry${isHttp ? ' over plain HTTP' : registryLayout ? ', a host laid out as a registry' : ''}; its install scripts would run too`,
         line,
         snippet: snippetOf(`"${dep}": "${spec}"`),
-        variant: field === 'devDependencies' ? 'dev' : isHttp ? 'plainHttp' : undefined,
+        variant:
+          field === 'devDependencies'
+            ? 'dev'
+            : isHttp
+              ? 'plainHttp'
+              : registryLayout
+                ? 'registryLayout'
+                : undefined,
       });
     }
   }

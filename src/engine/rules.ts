@@ -544,6 +544,9 @@ const CATALOGUE = {
     // Over plain HTTP from a host of the author's choosing: what it serves, and so the install
     // scripts npm then runs, can change with every install (the 2025 PhantomRaven shape).
     plainHttp: 0.75,
+    // A tarball at a registry's path layout on a host of the author's choosing, named in place of
+    // the registry's copy of that package.
+    registryLayout: 0.75,
     dev: 0.4,
   }),
   'shell.download-pipe-shell': rule(ISI, 'download piped into a shell (`curl … | sh`)', {

