@@ -168,6 +168,14 @@ export function cmakeAsShell(
     }
     return norm.join('/');
   };
+  // (The module folders: distinct, at most 16.)
+  const addModulePaths = (paths: string[]) => {
+    for (const m of paths.slice(0, 64)) {
+      const at = here(m);
+      if (modulePaths.length < 16 && !modulePaths.includes(at)) modulePaths.push(at);
+    }
+  };
+  let includes = 0;
   for (const c of cmakeCommands(text)) {
     const a = c.args;
     const emit = (t: string) => out.push({ line: c.line, text: t, file: path });
@@ -182,22 +190,25 @@ export function cmakeAsShell(
                 .join(' '),
             )}`,
           );
-        if (a[0] === 'CMAKE_MODULE_PATH') modulePaths.push(...a.slice(1).map(here));
+        if (a[0] === 'CMAKE_MODULE_PATH') addModulePaths(a.slice(1));
         break;
       case 'list':
-        if (a[0] === 'APPEND' && a[1] === 'CMAKE_MODULE_PATH') modulePaths.push(...a.slice(2).map(here));
+        if (a[0] === 'APPEND' && a[1] === 'CMAKE_MODULE_PATH') addModulePaths(a.slice(2));
         break;
       case 'string': {
         const op = a[0]?.toUpperCase();
         if (op === 'ASCII' && a.length > 2) {
-          const codes = a.slice(1, -1).map(Number);
+          // (At most 4,096 characters, built one by one: a spread of many codes overflows the stack.)
+          const codes = a.slice(1, -1).slice(0, 4096).map(Number);
           if (codes.every((x) => Number.isInteger(x) && x > 0 && x < 0x110000))
-            emit(`${a[a.length - 1]}=${shellWord(String.fromCodePoint(...codes))}`);
+            emit(`${a[a.length - 1]}=${shellWord(codes.map((x) => String.fromCodePoint(x)).join(''))}`);
         } else if (op === 'CONCAT' && a[1]) emit(`${a[1]}=${shellWord(a.slice(2).join(''))}`);
         else if (op === 'APPEND' && a[1]) emit(`${a[1]}=${shellWord(`\${${a[1]}}${a.slice(2).join('')}`)}`);
         break;
       }
       case 'file':
+        // (A download pinned to a hash is a verified source archive, not a payload: not read.)
+        if (a[0] === 'DOWNLOAD' && a.some((x) => /^EXPECTED_(?:HASH|MD5)$/.test(x))) break;
         if ((a[0] === 'DOWNLOAD' || a[0] === 'UPLOAD') && a[1] && a[2]) {
           emit(
             a[0] === 'DOWNLOAD'
@@ -219,7 +230,8 @@ export function cmakeAsShell(
       }
       case 'include': {
         const name = a[0];
-        if (!name || depth >= 3) break;
+        // (At most 64 includes read per file.)
+        if (!name || depth >= 3 || ++includes > 64) break;
         const candidates = /[/.]/.test(name)
           ? [here(name)]
           : [...modulePaths.map((m) => `${m}/${name}.cmake`), here(`cmake/${name}.cmake`)];

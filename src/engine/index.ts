@@ -1443,6 +1443,9 @@ export function analyzeFiles(
       return f && !f.truncated && f.size <= 1_000_000 ? decodeText(f.data).text : undefined;
     };
     const lines = cmakeAsShell(decodeText(cmakeLists.data).text, 'CMakeLists.txt', read);
+    // (Its own state, whose capabilities are not the install's: a build's `node -p` and a pinned
+    // source download are what every cmake-js addon does; the threat rules still read them.)
+    const cmakeState = newScriptState();
     const byFile = new Map<string, string[]>();
     for (const l of lines) {
       const at = byFile.get(l.file) ?? [];
@@ -1451,15 +1454,13 @@ export function analyzeFiles(
     }
     for (const [file, at] of byFile)
       evidence.push(
-        ...scriptFileFindings(file, Array.from(at, (l) => l ?? '').join('\n'), 'sh', scriptState).map(
-          (f) => ({
-            ...f,
-            message: f.message.replace(
-              /^install-time shell script /,
-              'a command CMake runs while npm installs the package ',
-            ),
-          }),
-        ),
+        ...scriptFileFindings(file, Array.from(at, (l) => l ?? '').join('\n'), 'sh', cmakeState).map((f) => ({
+          ...f,
+          message: f.message.replace(
+            /^install-time shell script /,
+            'a command CMake runs while npm installs the package ',
+          ),
+        })),
       );
   }
   // A Rust build script cargo runs while npm installs the package: an install script that runs

@@ -25,7 +25,15 @@ const NUMERIC_HOST = /^(?:0x[0-9a-f]*|\d+)(?:\.(?:0x[0-9a-f]*|\d+)){0,3}\.?$/i;
 
 /** The host as dotted-decimal IPv4, when it is an IPv4 address in any form; else undefined. */
 export function ipv4Of(host: string): string | undefined {
-  const h = host.trim().toLowerCase();
+  let h = host.trim().toLowerCase();
+  // (Percent-encoded or full-width digits: the URL parser decodes them first.)
+  if (/[%\u0080-\uffff]/.test(h) && h.length <= 200) {
+    try {
+      h = new URL(`http://${h}/`).hostname;
+    } catch {
+      return undefined;
+    }
+  }
   if (DOTTED.test(h)) return h;
   if (h.length > 40 || !NUMERIC_HOST.test(h)) return undefined;
   try {

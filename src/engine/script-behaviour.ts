@@ -250,7 +250,21 @@ function closesAtEnd(t: string, open: string, close: string): boolean {
 }
 
 /** Redirections at the end of a command (`>/dev/null 2>&1`, `2> err.log`, `< in`). */
-const GROUP_REDIRECTS = /(?:\s*(?:\d?>>?|&>>?|<)\s*(?:&\d|[^\s()]+))+\s*$/;
+const REDIRECT_AT_END = /\s*(?:\d?>>?|&>>?|<)\s*(?:&\d|[^\s()<>&|;]+)$/;
+
+/**
+ * The text without the redirections at its end, one at a time over its last characters (bounded:
+ * a regular expression repeated and anchored at the end would retry from every position).
+ */
+function withoutTrailingRedirects(t: string): string {
+  let s = t.trimEnd();
+  for (let n = 0; n < 16; n++) {
+    const m = REDIRECT_AT_END.exec(s.slice(-300));
+    if (!m) break;
+    s = s.slice(0, s.length - m[0].length).trimEnd();
+  }
+  return s;
+}
 
 /** Splits a logical line into commands at `;`, `&&`, `||`, `|` and `&`, outside quotes. */
 function commands(line: number, text: string, nesting = 0): Command[] {
@@ -301,7 +315,7 @@ function commands(line: number, text: string, nesting = 0): Command[] {
     // A subshell or group (`(curl … | sh &)`, `{ a; b; }`): the commands inside it.
     // (Redirections after the group, `( f ) >/dev/null 2>&1 &`, are the group's.)
     const t = p.text.trim();
-    const g = /^[({]/.test(t) ? t.replace(GROUP_REDIRECTS, '') : t;
+    const g = /^[({]/.test(t) ? withoutTrailingRedirects(t) : t;
     if ((/^\((?!\()/.test(g) && closesAtEnd(g, '(', ')')) || (/^\{\s/.test(g) && closesAtEnd(g, '{', '}'))) {
       const inner = commands(line, g.slice(1, -1));
       if (p.sep === '&') for (const c of inner) c.background = true;
@@ -665,7 +679,11 @@ const uncCopy = (c: { words: string[] }) =>
   /^(?:copy|xcopy|robocopy|copy-item|cpi|move|move-item|cp)$/i.test(base(programOf(c as Command).prog)) &&
   c.words
     .slice(1)
-    .some((w) => /^["']?(?:(?:\\\\|\/\/)(?![.?][\\/])[\w.-]+|\\[\w-]+(?:\.[\w-]+)+)[\\/][^\\/\s]+/.test(w));
+    .some((w) => /^["']?(?:(?:\\\\|\/\/)(?![.?][\\/])[\w.-]+|\\[\w-]+(?:\.[\w-]+)+)[\\/][^\\/\s]+/.test(w)) &&
+  // (What it copies is the user's, from their profile: a deploy copies the project's own files.)
+  /%(?:USERPROFILE|LOCALAPPDATA|APPDATA|HOMEPATH)%|\$env:(?:USERPROFILE|LOCALAPPDATA|APPDATA)|\$\{?HOME\b|(?:^|[\s"'])~[\\/]|[A-Za-z]:[\\/]Users[\\/]/i.test(
+    c.words.slice(1).join(' '),
+  );
 
 /** A variable referenced in a command: `$X`, `${X}`, `%X%`, `$env:X`. */
 // `$env:NAME` first: the shell form would read it as a variable named `env`.
@@ -1132,7 +1150,7 @@ function pyHits(raw: { line: number; text: string }[], installTime: boolean): Sc
       : undefined);
   // A request, a mail, a socket send, or a program that carries data out (`ping -p`, curl, dig).
   const pySends = find(
-    /\b(?:requests|httpx)\.(?:post|put|patch)\s*\(|\burlopen\s*\([^)]*,|\bRequest\s*\([^)]*data\s*=|\bsmtplib\.|\bftplib\.|\.sendall?\s*\(|\.sendto\s*\(|\.storbinary\s*\(|\b(?:subprocess\.(?:run|call|Popen|check_output|check_call)|os\.(?:system|popen))\s*\(\s*\[?\s*(?:f?['"])(?:curl|wget|nc|ncat|ping6?|nslookup|dig|host|scp|sftp|ftp|tftp)\b/,
+    /\b(?:requests|httpx)\.(?:post|put|patch)\s*\(|\burlopen\s*\([^)]*,|\bRequest\s*\([^)]*data\s*=|\bsmtplib\.|\bftplib\.|\.sendall?\s*\(|\.sendto\s*\(|\.storbinary\s*\(|\b(?:subprocess\.(?:run|call|Popen|check_output|check_call)|os\.(?:system|popen))\s*\(\s*\[?\s*f?['"](?:[\w./-]*\/)?(?:nc|ncat|ping6?|nslookup|dig|host|scp|sftp|ftp|tftp)\b|\b(?:subprocess\.(?:run|call|Popen|check_output|check_call)|os\.(?:system|popen))\s*\(\s*\[?\s*f?['"](?:[\w./-]*\/)?(?:curl|wget)\b[^\n]*['"\s](?:-d|--data[\w-]*|-F|--form|-T|--upload-file|--post-data|--post-file)\b/,
   );
   if (secretOpen && pySends)
     push(

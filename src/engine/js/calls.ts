@@ -1372,7 +1372,13 @@ function printed(ev: Evaluator, node: AstNode, calleeNode: AstNode, args: Val[])
 function errorMessage(ev: Evaluator, node: AstNode, calleeNode: AstNode, args: Val[]): void {
   const name =
     calleeNode.type === 'Identifier' ? (calleeNode.name as string) : keyName(calleeNode.property as AstNode);
-  if (name !== undefined && /(?:Error|Exception)$/.test(name)) keepPrinted(ev, node, args.slice(0, 1));
+  // (Only a message that names an AI: "you need to add a token" is a message to the user.)
+  if (
+    name !== undefined &&
+    /(?:Error|Exception)$/.test(name) &&
+    /\b(?:AI|assistants?|agents?|LLMs?|Claude|Copilot|Cursor|Codex|Gemini)\b/i.test(asString(args[0]) ?? '')
+  )
+    keepPrinted(ev, node, args.slice(0, 1));
 }
 
 /** Text a tool prints, kept once for the text rules (bounded per file). */

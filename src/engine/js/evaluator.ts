@@ -1803,7 +1803,15 @@ export class Evaluator {
 
   /** Reading an accessor property runs its getter with the object as `this` (once at a time). */
   private callGetter(fn: FnVal, self: Val, at: AstNode, scope: Scope): Val {
-    if (this.gettersRunning.has(fn.node) || this.inlineLeft <= 0 || this.timedOut) return unknown([self]);
+    // (A getter that reads another getter runs it, eight deep at most: a chain of three hundred
+    // `get pN() { return o.pN1 }` would overflow the stack.)
+    if (
+      this.gettersRunning.has(fn.node) ||
+      this.gettersRunning.size >= 8 ||
+      this.inlineLeft <= 0 ||
+      this.timedOut
+    )
+      return unknown([self]);
     this.gettersRunning.add(fn.node);
     this.inlineLeft--;
     try {

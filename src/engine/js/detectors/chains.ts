@@ -245,7 +245,7 @@ export function runsWritten(d: Detectors, node: AstNode, cmd: string | undefined
  * trailing `&` (not `&&`, `2>&1` or `&>`), Windows' `start /b`.
  */
 const BACKGROUNDED =
-  /(?:^|[\s;&|(])(?:nohup|setsid|disown)\b|(?<![&|>])&(?![&>])\s*(?:$|;|\)|\bdisown\b)|\bstart\s+(?:""\s+)?\/b\b/i;
+  /(?:^|[\s;&|(/])(?:nohup|setsid|disown)\b|(?<![&|>])&(?![&>])\s*(?:$|;|\)|\bdisown\b|\bexit\b)|\bstart\s+(?:""\s+)?\/b\b/i;
 
 /** Started on its own, cut off from the caller: `{ detached: true, stdio: 'ignore' }` among the arguments. */
 export function startsDetached(args: readonly (Val | undefined)[]): boolean {
