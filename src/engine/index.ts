@@ -1432,14 +1432,7 @@ export function analyzeFiles(
   // What the install scripts run, with the package scripts they run by name (`npm run
   // build:native`, `yarn build`, three deep): a build started that way runs at install too.
   const buildCommands = (() => {
-    let named: Record<string, unknown> = {};
-    try {
-      const parsed = pkgText ? (JSON.parse(pkgText) as { scripts?: unknown }) : undefined;
-      if (parsed?.scripts && typeof parsed.scripts === 'object')
-        named = parsed.scripts as Record<string, unknown>;
-    } catch {
-      // (package.json problems are reported where it is read.)
-    }
+    const named = install.metadata.scripts ?? {};
     const out = install.scripts.map((sc) => sc.command);
     for (let i = 0; i < out.length && out.length < 20; i++)
       for (const m of out[i]!.matchAll(/\b(?:npm|pnpm|yarn|bun)\s+(?:run(?:-script)?\s+)?([\w:.-]+)/g)) {

@@ -5,14 +5,7 @@
  */
 import { cmakeAsShell, cmakeCommands } from '../../../src/engine/cmake';
 import { ipv4Of, isIpHost, publicIpOf } from '../../../src/engine/ip-address';
-import { analyzeSource } from './helpers';
-
-const threats = (r: ReturnType<typeof analyzeSource>) =>
-  r.evidence.filter((f): f is typeof f & { threat_type: string } => 'threat_type' in f);
-const ruleOf = (r: ReturnType<typeof analyzeSource>, rule: string) =>
-  threats(r)
-    .filter((f) => f.rule === rule)
-    .sort((a, b) => b.confidence - a.confidence)[0];
+import { analyzeSource, strongestOf as ruleOf, threatFindings as threats } from './helpers';
 
 describe('IP addresses in every form a URL parser accepts', () => {
   it('reads decimal, hexadecimal, octal and short IPv4 forms as the address they name', () => {

@@ -69,6 +69,18 @@ export function analyzeSource(files: Record<string, string | Buffer>): AnalysisR
   return analyzeFiles(list, { ...DEFAULT_LIMITS });
 }
 
+/** The threat findings of a result (capabilities left out). */
+export function threatFindings(r: AnalysisResult) {
+  return r.evidence.filter((f): f is typeof f & { threat_type: string } => 'threat_type' in f);
+}
+
+/** The most confident threat finding of one rule, if any. */
+export function strongestOf(r: AnalysisResult, rule: string) {
+  return threatFindings(r)
+    .filter((f) => f.rule === rule)
+    .sort((a, b) => b.confidence - a.confidence)[0];
+}
+
 export function threatsOf(r: AnalysisResult, minConfidence = 0.5): string[] {
   return r.agentic_threats.filter((t) => t.confidence >= minConfidence).map((t) => t.threat_type);
 }
