@@ -17,6 +17,7 @@ import { EXFIL_HOST, SENSITIVE_PATH } from './indicators';
 import type { CapabilityCollector } from './capabilities';
 import { analyzeShell } from './shell';
 import { isIpHost } from './ip-address';
+import { gunzipSync } from 'node:zlib';
 
 export type ScriptDialect = 'sh' | 'batch' | 'powershell' | 'python';
 
@@ -104,8 +105,7 @@ function logicalLines(text: string, dialect: ScriptDialect): { line: number; tex
       }
       return;
     }
-    const here =
-      dialect === 'sh' && !buf ? /^(.*?)\s*<<-?\s*(['"]?)([A-Za-z_]\w*)\2\s*(.*)$/.exec(raw) : null;
+    const here = dialect === 'sh' && !buf && raw.includes('<<') ? hereDocStart(raw) : null;
     // `<<` inside quotes or arithmetic (`echo "a <<EOF"`, `$((1 << n))`) starts no here-document.
     const quoted = here
       ? (here[1]!.match(/(?<!\\)"/g)?.length ?? 0) % 2 === 1 || (here[1]!.match(/'/g)?.length ?? 0) % 2 === 1
@@ -161,7 +161,14 @@ function unquote(s: string): string {
 
 function substitute(line: string, vars: Map<string, string>, dialect: ScriptDialect): string {
   if (!vars.size) return line;
-  const get = (name: string, whole: string) => vars.get(name) ?? whole;
+  // (What one line expands to is bounded: `A=$A$A` repeated doubles a value on every line.)
+  let budget = 256 * 1024;
+  const get = (name: string, whole: string) => {
+    const v = vars.get(name);
+    if (v === undefined || v.length > budget) return whole;
+    budget -= v.length;
+    return v;
+  };
   if (dialect === 'batch')
     return (
       line
@@ -408,8 +415,183 @@ function launched(w: string[]): { text: string; background: boolean } | undefine
 const LEADING_ASSIGN =
   /^\s*(?:export\s+)?([A-Za-z_]\w*)=("[^"]*"|'[^']*'|`[^`]*`|\$\([^)]*\)|[^\s;&|'"`]*)\s*(?:;|&&)\s*(\S.*)$/;
 
-const DECODE_PIPE =
-  /echo\s+(?:-n\s+)?["']?([A-Za-z0-9+/]{40,}={0,2})["']?\s*\|\s*base64\s+(?:-d|--decode|-D)\s*\|\s*(?:sudo\s+)?(python3?|bash|sh|zsh)\b/g;
+/** Programs a decoded script is handed to, and the dialect it is read in. */
+const INTERPRETER = /^(?:(?:ba|z|da|k)?sh|python(?:3(?:\.\d+)?)?)$/;
+
+/**
+ * `cmd <<EOF rest`: the command before the first `<<`, the delimiter and what follows it, as
+ * `^(.*?)\s*<<-?\s*(['"]?)(\w+)\2\s*(.*)$` would match (found by position: that expression
+ * backtracks over every blank of a long line).
+ */
+function hereDocStart(raw: string): [string, string, string, string, string] | null {
+  const m = /<<-?\s*(['"]?)([A-Za-z_]\w*)\1\s*/.exec(raw);
+  if (!m) return null;
+  return [raw, raw.slice(0, m.index).trimEnd(), m[1]!, m[2]!, raw.slice(m.index + m[0].length)];
+}
+
+/**
+ * A separator outside quotes, for `String.prototype.split`: `/;(?=(?:[^"']|"[^"]*"|'[^']*')*$)/`
+ * without its look-ahead, which reads the rest of the line at every separator (a line of
+ * thousands of them took seconds). The quotes are scanned once, left to right.
+ */
+function outsideQuotes(sep: RegExp, quotes: string): { [Symbol.split](text: string): string[] } {
+  return {
+    [Symbol.split](text: string): string[] {
+      const out: string[] = [];
+      const re = new RegExp(sep.source, 'y');
+      let quote = '';
+      let start = 0;
+      for (let i = 0; i < text.length; i++) {
+        const ch = text[i]!;
+        if (quote) {
+          if (ch === quote) quote = '';
+          continue;
+        }
+        if (quotes.includes(ch)) {
+          quote = ch;
+          continue;
+        }
+        re.lastIndex = i;
+        const m = re.exec(text);
+        if (!m) continue;
+        out.push(text.slice(start, i));
+        start = i + m[0].length;
+        i = start - 1;
+      }
+      out.push(text.slice(start));
+      return out;
+    },
+  };
+}
+/** PowerShell statements joined with `;`, and cmd.exe commands joined with `&` or `&&`. */
+const SEMICOLON = outsideQuotes(/;/, `"'`);
+const AMPERSAND = outsideQuotes(/&&?/, '"');
+
+/** Splits a pipeline at its unquoted single `|` (not `||`), outside `$(…)`. */
+function pipelineStages(text: string): string[] {
+  const out: string[] = [];
+  let quote = '';
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote) {
+      if (ch === '\\' && quote === '"') i++;
+      else if (ch === quote) quote = '';
+      continue;
+    }
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && depth) depth--;
+    else if (ch === '|' && !depth) {
+      if (text[i + 1] === '|') {
+        i++;
+        continue;
+      }
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out.map((x) => x.trim());
+}
+
+/**
+ * What a decoding pipeline prints: a literal echoed, printed or given as a here-string, then
+ * `rev`, `base64 -d`, `openssl base64 -d`, `xxd -r -p` and gunzip in the order written. Undefined
+ * unless every stage is one of those, one of them decodes, and the literal is known.
+ */
+function decodePipeline(stages: string[]): Buffer | undefined {
+  let data: Buffer | undefined;
+  let decoded = false;
+  for (const [i, stage] of stages.entries()) {
+    const here = /<<<\s*(.+)$/.exec(stage);
+    const ws = words(here ? stage.slice(0, here.index) : stage);
+    const [p, ...a] = ws;
+    if (here) data = Buffer.from(words(here[1]!).join(' '), 'latin1');
+    if (i === 0 && !here) {
+      if (p === 'echo') data = Buffer.from(a.filter((x) => !/^-[neE]+$/.test(x)).join(' '), 'latin1');
+      else if (p === 'printf')
+        data = Buffer.from(
+          a.length > 1 && /^%s(?:\\n)?$/.test(a[0]!) ? a.slice(1).join('') : (a[0] ?? ''),
+          'latin1',
+        );
+      else return undefined;
+      if (/\$/.test(data.toString('latin1'))) return undefined; // a variable not known here
+      continue;
+    }
+    if (!data) return undefined;
+    if (p === 'rev')
+      data = Buffer.from(
+        data
+          .toString('latin1')
+          .split('\n')
+          .map((l) => [...l].reverse().join(''))
+          .join('\n'),
+        'latin1',
+      );
+    else if (p === 'cat' && !a.length) continue;
+    else if (
+      (p === 'base64' && a.some((x) => /^-(?:-decode|[a-zA-Z]*[dD][a-zA-Z]*)$/.test(x))) ||
+      (p === 'openssl' && a.some((x) => /^-?base64$|^-a$/.test(x)) && a.includes('-d'))
+    ) {
+      data = Buffer.from(data.toString('latin1').replace(/\s+/g, ''), 'base64');
+      decoded = true;
+    } else if (
+      p === 'xxd' &&
+      a.some((x) => /^-[a-z]*r/.test(x)) &&
+      a.some((x) => /^-(?:p|ps|plain)$|^-[a-z]*p/.test(x))
+    ) {
+      data = Buffer.from(data.toString('latin1').replace(/[^0-9a-f]/gi, ''), 'hex');
+      decoded = true;
+    } else if (p === 'gunzip' || p === 'zcat' || (p === 'gzip' && a.some((x) => /^-[a-z]*d/.test(x)))) {
+      try {
+        data = gunzipSync(data, { maxOutputLength: 1 << 20 });
+      } catch {
+        return undefined;
+      }
+      decoded = true;
+    } else return undefined;
+  }
+  return decoded ? data : undefined;
+}
+
+/**
+ * Scripts a line decodes and runs: a decoding pipeline piped into a shell or Python
+ * (`echo … | rev | base64 -d | sh`), or given to one as its script (`eval "$(printf %s "$P" |
+ * base64 -d)"`, `sh -c "$(…)"`, `bash <(…)`, `source <(…)`). The decoded text, with the dialect
+ * it is read in.
+ */
+function decodedScripts(text: string): { script: string; dialect: ScriptDialect }[] {
+  if (!/\b(?:base64|xxd|openssl|gunzip|zcat|gzip)\b/.test(text)) return [];
+  const out: { script: string; dialect: ScriptDialect }[] = [];
+  const take = (stages: string[], runner: string) => {
+    const data = decodePipeline(stages);
+    if (!data || out.length >= 8) return;
+    const script = data.toString('utf8');
+    // eslint-disable-next-line no-control-regex -- binary data is not a script
+    if (!script.trim() || /[\x00-\x08\x0e-\x1f]/.test(script.slice(0, 200))) return;
+    out.push({ script: script.slice(0, 200_000), dialect: /^python/.test(runner) ? 'python' : 'sh' });
+  };
+  // (The interpreter's output may be piped on: `… | base64 -d | python3 | gzip | curl …`.)
+  const stages = pipelineStages(text);
+  for (let i = 1; i < stages.length && i < 8; i++) {
+    const ws = words(stages[i]!).filter((w) => w !== 'sudo' && !/^-/.test(w));
+    const runner = ws[0]?.replace(/^.*\//, '') ?? '';
+    if (!INTERPRETER.test(runner)) continue;
+    take(stages.slice(0, i), runner);
+    break;
+  }
+  for (const m of text.matchAll(
+    /(?:\beval\s+|\b((?:ba|z|da|k)?sh)\s+-c\s+|\bsource\s+|(?:^|[;&|{]\s*)\.\s+)["']?\$\(|\b((?:ba|z|da|k)?sh|source|\.)\s+<\(/g,
+  )) {
+    const open = m.index + m[0].length - 1;
+    const inner = text.slice(open + 1, substitutionEnd(text, open) - 1);
+    take(pipelineStages(inner), m[1] ?? m[2] ?? 'sh');
+    if (out.length >= 8) break;
+  }
+  return out;
+}
 
 /** Wrappers that run the next word as the program, and the shell's words that start a command (`do ping …`, `then curl …`, `! grep …`). */
 const WRAPPERS =
@@ -609,9 +791,10 @@ function extraction(c: Command): { archive: string; dir: string } | undefined {
   };
   const plain = args.filter((a) => !/^-/.test(a));
   if (p === 'tar' && args.some((a) => /^-?[a-zA-Z]*x[a-zA-Z]*$/.test(a))) {
+    // (No archive named, or `-f -`: tar reads the archive piped into it.)
     const archive =
-      args.find((a) => /\.(?:zip|tar|tgz|gz|bz2|xz|7z)["']?$/i.test(a)) ?? after(/^-?[a-zA-Z]*f$/);
-    return archive ? { archive, dir: after(/^(?:-C|--directory)$/) ?? '' } : undefined;
+      args.find((a) => /\.(?:zip|tar|tgz|gz|bz2|xz|7z)["']?$/i.test(a)) ?? after(/^-?[a-zA-Z]*f$/) ?? '-';
+    return { archive, dir: after(/^(?:-C|--directory)$/) ?? '' };
   }
   if (p === 'unzip' && plain[0]) return { archive: plain[0], dir: after(/^-d$/) ?? '' };
   if (/^(?:expand-archive)$/i.test(p)) {
@@ -623,6 +806,22 @@ function extraction(c: Command): { archive: string; dir: string } | undefined {
     return { archive: plain[0], dir: plain[1] ?? '' };
   if (/^7za?$/.test(p) && args[0] === 'x' && args[1])
     return { archive: args[1], dir: args.find((a) => /^-o/.test(a))?.slice(2) ?? '' };
+  return undefined;
+}
+
+/**
+ * The download piped into a command (`curl -fsSL "$u" | tar -xzf - -C dir`), through up to two
+ * filters (`| gunzip |`).
+ */
+function streamedDownload(c: Command, cmds: readonly Command[]): Download | undefined {
+  let at = c;
+  for (let hops = 0; hops < 3; hops++) {
+    const from = cmds.find((o) => o.pipedTo === at);
+    if (!from) return undefined;
+    const d = download(from);
+    if (d) return d;
+    at = from;
+  }
   return undefined;
 }
 
@@ -1421,7 +1620,7 @@ export function analyzeScript(
     lines = lines.flatMap((l) =>
       l.text.includes(';') && !/[{}]/.test(l.text)
         ? l.text
-            .split(/;(?=(?:[^"']|"[^"]*"|'[^']*')*$)/)
+            .split(SEMICOLON)
             .filter((t) => t.trim())
             .map((t) => ({ line: l.line, text: t.trim() }))
         : [l],
@@ -1432,7 +1631,7 @@ export function analyzeScript(
     lines = lines.flatMap((l) =>
       l.text
         .replace(/\^(?=[\w.:\\/-])/g, '')
-        .split(/&&?(?=(?:[^"]|"[^"]*")*$)/)
+        .split(AMPERSAND)
         .filter((t) => t.trim())
         // `if [not] exist "x" cmd`, `if errorlevel 1 cmd`, `if "%a%"=="b" cmd`: the command runs
         // when the condition holds (read like the command itself).
@@ -1464,6 +1663,20 @@ export function analyzeScript(
       for (let m; (m = LEADING_ASSIGN.exec(lineText)) && vars.size < MAX_VARS;) {
         vars.set(m[1]!, unquote(substitute(m[2]!, vars, dialect)));
         lineText = m[3]!;
+      }
+    }
+    // `if …; then get="curl -fsSL"; else get="wget -qO-"; fi`: an assignment in a branch written on
+    // one line (the first branch's value kept).
+    if (dialect === 'sh' && /(?:then|else|do)\s+(?:export\s+)?[A-Za-z_]\w*=/.test(lineText)) {
+      const seen = new Set<string>();
+      for (const seg of lineText.split(/;|&&|\|\|/).slice(0, 50)) {
+        const b =
+          /^\s*(?:then|else|do|\{)\s+(?:export\s+)?([A-Za-z_]\w*)=("[^"]*"|'[^']*'|[^\s;&|'"`]*)\s*$/.exec(
+            seg,
+          );
+        if (!b || seen.has(b[1]!) || vars.size >= MAX_VARS) continue;
+        seen.add(b[1]!);
+        vars.set(b[1]!, unquote(substitute(b[2]!, vars, dialect)));
       }
     }
     let resolved = substitute(lineText, vars, dialect);
@@ -1571,20 +1784,22 @@ export function analyzeScript(
     );
   // `echo <base64> | base64 -d | python3` (or sh, bash, node via -e is elsewhere): the decoded
   // script is read with its own dialect's rules.
-  for (const l of lines) {
-    for (const m of substitute(l.text, vars, dialect).matchAll(DECODE_PIPE)) {
-      const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
-      // eslint-disable-next-line no-control-regex -- binary data is not a script
-      if (!decoded || /[\x00-\x08\x0e-\x1f]/.test(decoded.slice(0, 200))) continue;
-      const inner: ScriptDialect = /^python/.test(m[2]!) ? 'python' : 'sh';
-      for (const h of analyzeScript(decoded.slice(0, 200_000), inner, installTime))
-        hits.push({
-          ...h,
-          line: l.line,
-          message: `runs a base64-encoded ${inner === 'python' ? 'Python' : 'shell'} script that ${h.message}`,
-        });
+  if (dialect === 'sh' && depthOf(state) < 2)
+    for (const l of lines) {
+      for (const { script, dialect: inner } of decodedScripts(substitute(l.text, vars, dialect))) {
+        state.depth = depthOf(state) + 1;
+        try {
+          for (const h of analyzeScript(script, inner, installTime, state))
+            hits.push({
+              ...h,
+              line: l.line,
+              message: `runs an encoded ${inner === 'python' ? 'Python' : 'shell'} script that ${h.message}`,
+            });
+        } finally {
+          state.depth = depthOf(state) - 1;
+        }
+      }
     }
-  }
   // A script given to a shell on its command line (`sh -c`, `cmd /c`, `powershell -Command`), read
   // in that shell's dialect with this script's state, one level deeper (bounded).
   const readInner = (c: Command, inner: string, dialect: ScriptDialect) => {
@@ -1682,7 +1897,11 @@ export function analyzeScript(
     if (decoded && decodedFrom) downloads.set(base(decoded.to), decodedFrom);
     // An archive it downloaded, unpacked: what the folder holds was downloaded too.
     const unpacked = extraction(c);
-    const fromArchive = unpacked ? downloads.get(base(unpacked.archive)) : undefined;
+    const fromArchive = !unpacked
+      ? undefined
+      : unpacked.archive === '-'
+        ? streamedDownload(c, cmds)
+        : downloads.get(base(unpacked.archive));
     if (unpacked && fromArchive && (state.unpacked ??= []).length < 20)
       state.unpacked.push({ dir: pathKey(unpacked.dir), src: fromArchive });
     const { prog, args } = programOf(c);
@@ -1977,7 +2196,8 @@ export function analyzeScript(
     }
     if (
       NET_SEND.test(p) &&
-      /\$\((?:env|printenv|set)\b|`(?:env|printenv)`|\$env:\*|\[Environment\]::GetEnvironmentVariables/i.test(
+      // (Also inside a group: `"$( (env; echo …) | gzip | base64)"`.)
+      /\$\(\s*(?:[({]\s*)?(?:env|printenv|set)\b(?!\s*=)|`(?:env|printenv)`|\$env:\*|\[Environment\]::GetEnvironmentVariables/i.test(
         c.text,
       )
     ) {
@@ -2045,7 +2265,7 @@ export function analyzeScript(
       /\bnpm\s+config\s+set\s+(?:node-options\s+\S*(?:--require|-r|--import|--loader)\b|script-shell\s+\S)/i.test(
         c.text,
       ) ||
-      /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|\\Start Menu\\Programs\\Startup\\|>>?\s*["']?\S*\.ssh\/authorized_keys2?\b/i.test(
+      /Library\/LaunchAgents\/|\.config\/(?:systemd\/user|autostart)\/|\\Start Menu\\Programs\\Startup\\|>>?\s*["']?[^\s>]*\.ssh\/authorized_keys2?\b/i.test(
         c.text,
       )
     ) {
@@ -2074,7 +2294,9 @@ export function analyzeScript(
       );
   }
   // A fork bomb: a function that pipes itself into itself in the background, then is called.
-  const bomb = lines.find((l) => /([\w:.]+)\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&\s*\}\s*;\s*\1/.test(l.text));
+  const bomb = lines.find((l) =>
+    /(?<![\w:.])([\w:.]+)\s*\(\)\s*\{\s*\1\s*\|\s*\1\s*&\s*\}\s*;\s*\1/.test(l.text),
+  );
   if (bomb)
     add(
       { line: bomb.line, text: bomb.text, words: [], background: false },

@@ -19,7 +19,13 @@ export interface ShellHit {
 
 interface ShellRule {
   rule: RuleId;
-  re: RegExp;
+  re?: RegExp;
+  /**
+   * Shapes of `a … b … c` on one line, tested in order from the first `a` (see inOrder): a
+   * regular expression `a[^\n]*b[^\n]*c` backtracks over every `a` of a line, which a line of
+   * thousands of them makes quadratic or worse.
+   */
+  seq?: RegExp[][];
   threat_type: ThreatType;
   message: string;
 }
@@ -37,33 +43,45 @@ const RULES: ShellRule[] = [
   },
   {
     rule: 'shell.download-chmod-run',
-    re: /\b(?:curl|wget)\b[^\n]*(?:&&|;)\s*chmod\s+(?:\+x|[0-7]*7[0-7]*)\b/i,
+    seq: [[/\b(?:curl|wget)\b/i, /(?:&&|;)\s*chmod\s+(?:\+x|[0-7]*7[0-7]*)\b/i]],
     threat_type: 'install_script_injection',
     message: 'downloads a file and makes it executable',
   },
   {
     rule: 'shell.powershell-encoded',
-    re: /\bpowershell(?:\.exe)?\b[^\n]*\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}/i,
+    seq: [[/\bpowershell(?:\.exe)?\b/i, /\s-(?:e|en|enc|encodedcommand)\s+[A-Za-z0-9+/=]{16,}/i]],
     threat_type: 'install_script_injection',
     message: 'runs an encoded PowerShell command',
   },
   {
     rule: 'shell.powershell-download',
-    re: /\b(?:iex|invoke-expression)\b[^\n]*(?:downloadstring|invoke-webrequest|iwr|net\.webclient)|(?:downloadstring|net\.webclient)[^\n]*\b(?:iex|invoke-expression)\b|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]*\|\s*(?:iex|invoke-expression)\b/i,
+    seq: [
+      [/\b(?:iex|invoke-expression)\b/i, /downloadstring|invoke-webrequest|iwr|net\.webclient/i],
+      [/downloadstring|net\.webclient/i, /\b(?:iex|invoke-expression)\b/i],
+      [/\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b/i, /\|\s*(?:iex|invoke-expression)\b/i],
+    ],
     threat_type: 'install_script_injection',
     message: 'downloads and evaluates a PowerShell script',
   },
   {
     rule: 'shell.encoded-node-eval',
-    re: /\bnode\b[^\n]*\s-(?:e|p|-eval|-print)\b[^\n]*(?:base64|Buffer\.from|atob|fromCharCode|\\x[0-9a-f]{2}|eval\s*\()/i,
+    seq: [
+      [
+        /\bnode\b/i,
+        /\s-(?:e|p|-eval|-print)\b/i,
+        /base64|Buffer\.from|atob|fromCharCode|\\x[0-9a-f]{2}|eval\s*\(/i,
+      ],
+    ],
     threat_type: 'install_script_injection',
     message: 'runs inline Node.js code built from encoded data',
   },
   {
     rule: 'shell.base64-decode-run',
-    re: /base64\s+(?:-d|--decode|-D)\b[^\n]*\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python3?|node|perl|ruby)\b|echo\s+(?:-n\s+)?["']?[A-Za-z0-9+/=]{40,}["']?\s*\|\s*base64/i,
+    // Piped into an interpreter (`base64 -d | sh`, `xxd -r -p | bash`), or given to a shell as its
+    // script (`eval "$(… | base64 -d)"`, `sh -c "$(…)"`, `bash <(…)`, `source <(…)`).
+    re: /(?:\bbase64\s+(?:-\w+\s+)*(?:-d|--decode|-D|-di|-id)|\bxxd\s+(?:-\w+\s+)*-r\w*)\b[^\n|]{0,400}(?:\|[^\n|]{0,400}){0,4}\|\s*(?:sudo\s+)?(?:\/[\w/]*\/)?(?:(?:ba|z|da)?sh|python3?|node|perl|ruby)\b|echo\s+(?:-n\s+)?["']?[A-Za-z0-9+/=]{40,}["']?\s*\|\s*base64|(?:\beval|\b(?:ba|z|da)?sh\s+-c|\bsource)\s+["']?\$\((?:[^()\n]|\([^()\n]{0,400}\)){0,2000}?(?:\bbase64\s+(?:-\w+\s+)*(?:-d|--decode|-D|-di|-id)\b|\bxxd\s+(?:-\w+\s+)*-r)|\b(?:(?:ba|z|da)?sh|source)\s+<\([^()\n]{0,2000}?(?:\bbase64\s+(?:-\w+\s+)*(?:-d|--decode|-D|-di|-id)\b|\bxxd\s+(?:-\w+\s+)*-r)/i,
     threat_type: 'install_script_injection',
-    message: 'decodes base64 data and runs it',
+    message: 'decodes base64 (or hex) data and runs it',
   },
   {
     rule: 'shell.shell-rc-write',
@@ -102,14 +120,26 @@ const RULES: ShellRule[] = [
     // Ruby reading commands from a TCPSocket, PowerShell's TCPClient stream fed to iex.
     // (`/dev/tcp` with a shell on it: `-i`, descriptors joined to it, a descriptor opened both
     // ways, or piped to a shell; a port probe, `echo > /dev/tcp/h/p`, is not one.)
-    re: /\/dev\/tcp\/[^\n]*?(?:\s0[<>]&|<&\s*\d|\|\s*(?:ba|z|da)?sh\b)|(?:\d<>\s*["']?|\s-i\b[^\n]*?)\/dev\/tcp\/|\bnc(?:at)?\b[^\n]*\s-e\s|\bbash\s+-i\s*>&|\bsocat\b[^\n]*exec:|\bmkfifo\b[^\n]*\bnc\b|\bsocket\s*\([^\n]*\bconnect\s*\([^\n]*(?:open\s*\(\s*STDIN|exec\s*\(\s*["']\/bin\/(?:ba)?sh)|\bfsockopen\s*\([^\n]*(?:exec|shell_exec|system|passthru|proc_open|popen)\s*\(|\bTCPSocket\.(?:new|open)\s*\([^\n]*(?:IO\.popen|\bexec\b|\bsystem\b|\bspawn\b|`)|Net\.Sockets\.TCPClient\s*\([^\n]*GetStream\s*\(\)[^\n]*(?:\biex\b|Invoke-Expression)/i,
+    re: /\d<>\s*["']?\/dev\/tcp\/|\bbash\s+-i\s*>&/i,
+    seq: [
+      [/\/dev\/tcp\//i, /\s0[<>]&|<&\s*\d|\|\s*(?:ba|z|da)?sh\b/i],
+      [/\s-i\b/i, /\/dev\/tcp\//i],
+      [/\bnc(?:at)?\b/i, /\s-e\s/i],
+      [/\bsocat\b/i, /exec:/i],
+      [/\bmkfifo\b/i, /\bnc\b/i],
+      [/\bsocket\s*\(/i, /\bconnect\s*\(/i, /open\s*\(\s*STDIN|exec\s*\(\s*["']\/bin\/(?:ba)?sh/i],
+      [/\bfsockopen\s*\(/i, /(?:exec|shell_exec|system|passthru|proc_open|popen)\s*\(/i],
+      [/\bTCPSocket\.(?:new|open)\s*\(/i, /IO\.popen|\bexec\b|\bsystem\b|\bspawn\b|`/i],
+      [/Net\.Sockets\.TCPClient\s*\(/i, /GetStream\s*\(\)/i, /\biex\b|Invoke-Expression/i],
+    ],
     threat_type: 'malicious_code',
     message: 'opens a reverse shell',
   },
   {
     rule: 'shell.destructive',
-    re: /\brm\s+-[a-z]*r[a-z]*f?[a-z]*\s+(?:--no-preserve-root\s+)?(?:\/\*?|~\/?\*?|\$HOME\/?\*?)(?:\s|$|["'])|\bdel\s+\/[fsq]\b[^\n]*[a-z]:\\|\bformat\s+[a-z]:|\bmkfs(?:\.\w+)?\s+\/dev\/|\bdd\s+if=\/dev\/(?:zero|random|urandom)\s+of=\/dev\/[sh]d/i,
+    re: /\brm\s+-[a-z]*r[a-z]*f?[a-z]*\s+(?:--no-preserve-root\s+)?(?:\/\*?|~\/?\*?|\$HOME\/?\*?)(?:\s|$|["'])|\bformat\s+[a-z]:|\bmkfs(?:\.\w+)?\s+\/dev\/|\bdd\s+if=\/dev\/(?:zero|random|urandom)\s+of=\/dev\/[sh]d/i,
     threat_type: 'malicious_code',
+    seq: [[/\bdel\s+\/[fsq]\b/i, /[a-z]:\\/i]],
     message: 'runs a destructive command',
   },
   {
@@ -168,12 +198,42 @@ export function pipesDownloadIntoShell(cmd: string): boolean {
   return false;
 }
 
+/**
+ * Whether one line of `text` has a match of each part, each after the one before: `a[^\n]*b` read
+ * from the first `a` of the line and the first `b` after it (a later `a` finds no `b` the first
+ * one misses), so the cost is one pass per part.
+ */
+const GLOBAL = new WeakMap<RegExp, RegExp>();
+function inOrder(text: string, parts: RegExp[]): boolean {
+  for (const line of text.split('\n')) {
+    let at = 0;
+    let all = true;
+    for (const part of parts) {
+      let re = GLOBAL.get(part);
+      if (!re) GLOBAL.set(part, (re = new RegExp(part.source, `${part.flags.replace('g', '')}g`)));
+      re.lastIndex = at;
+      const m = re.exec(line);
+      if (!m) {
+        all = false;
+        break;
+      }
+      at = m.index + Math.max(m[0].length, 1);
+    }
+    if (all) return true;
+  }
+  return false;
+}
+
 export function analyzeShell(cmd: string, installTime: boolean): ShellHit[] {
   const hits: ShellHit[] = [];
   if (cmd.length > 100_000) cmd = cmd.slice(0, 100_000);
   const variant = installTime ? 'install' : undefined;
   for (const r of RULES) {
-    if (r.re.test(cmd) || (r.rule === 'shell.download-pipe-shell' && pipesDownloadIntoShell(cmd))) {
+    if (
+      r.re?.test(cmd) ||
+      r.seq?.some((parts) => inOrder(cmd, parts)) ||
+      (r.rule === 'shell.download-pipe-shell' && pipesDownloadIntoShell(cmd))
+    ) {
       hits.push({
         rule: r.rule,
         threat_type: r.threat_type,
@@ -231,7 +291,7 @@ export function shellPrograms(cmd: string): string[] {
  */
 export function makeCommands(cmd: string): { file?: string; dir?: string; goals: string[] }[] {
   const out: { file?: string; dir?: string; goals: string[] }[] = [];
-  for (const m of cmd.matchAll(/(?:^|[;&|(]\s*)(?:\S*\/)?make\b([^;&|)]*)/g)) {
+  for (const m of cmd.matchAll(/(?:^|[;&|(]\s*)(?:[^\s;&|()]*\/)?make\b([^;&|)]*)/g)) {
     const words = (m[1] ?? '')
       .trim()
       .split(/\s+/)
@@ -419,10 +479,17 @@ export function hookBodies(text: string): string[] {
   const out: string[] = [];
   const vars = new Map<string, string>();
   const lines = text.slice(0, 200_000).split(/\r?\n/);
-  const expand = (line: string) =>
-    vars.size
-      ? line.replace(/\$\{?([A-Za-z_]\w*)(?::-[^}]*)?\}?/g, (m, n: string) => vars.get(n) ?? m)
-      : line;
+  // (Each line's expansion is bounded: `A=$A$A` repeated doubles a value on every line.)
+  const expand = (line: string) => {
+    if (!vars.size) return line;
+    let budget = 64 * 1024;
+    return line.replace(/\$\{?([A-Za-z_]\w*)(?::-[^}]*)?\}?/g, (m, n: string) => {
+      const v = vars.get(n);
+      if (v === undefined || v.length > budget) return m;
+      budget -= v.length;
+      return v;
+    });
+  };
   for (let i = 0; i < lines.length && out.length < 20; i++) {
     const raw = lines[i]!;
     if (raw.length > 8192) continue;

@@ -41,7 +41,7 @@ export function isCiWorkflow(path: string, text?: string): boolean {
 }
 
 const SECRET_REF =
-  /\$\{\{\s*(?:secrets\.\w+|toJSON\(\s*secrets\s*\)|secrets\[[^\]]+\])\s*\}\}|\$(?:CI_JOB_TOKEN|NPM_TOKEN|GH_TOKEN|GITHUB_TOKEN)\b|\$\((?:System\.AccessToken|[\w.]*(?:TOKEN|SECRET|PASSWORD|PAT|API_?KEY|ACCESS_?KEY)[\w.]*)\)/i;
+  /\$\{\{\s*(?:secrets\.\w+|github\.token|toJSON\(\s*secrets\s*\)|secrets\[[^\]]+\])\s*\}\}|\$(?:CI_JOB_TOKEN|NPM_TOKEN|GH_TOKEN|GITHUB_TOKEN)\b|\$\((?:System\.AccessToken|[\w.]*(?:TOKEN|SECRET|PASSWORD|PAT|API_?KEY|ACCESS_?KEY)[\w.]*)\)/i;
 const ALL_SECRETS = /toJSON\(\s*secrets\s*\)/i;
 /** Action input names that say the value is a secret. */
 const SECRET_INPUT =
@@ -331,11 +331,24 @@ function stepHits(
       secretNames.add(v);
       return `\${${v}}`;
     });
-  const scriptHits = analyzeScript(asShell, 'sh', false, {
+  // The step's literal environment values (`env: { P: 'base64…' }`) are the variables its script
+  // reads: a payload kept there is decoded and read like one written in the script.
+  const literals = [...s.env.matchAll(/"([A-Za-z_]\w*)"\s*:\s*"((?:[^"\\]|\\.){1,20000})"/g)]
+    .filter((m) => !m[2]!.includes('${{'))
+    .slice(0, 50)
+    .map((m) => `${m[1]}='${(JSON.parse(`"${m[2]}"`) as string).replace(/'/g, `'\\''`)}'`);
+  const scriptHits = analyzeScript([...literals, asShell].join('\n'), 'sh', false, {
     ...newScriptState(),
     secretVars: secretNames,
     secretFiles: files,
   });
+  // Encoded text a step decodes and runs (`eval "$(printf %s "$P" | rev | base64 -d)"`): nothing a
+  // build step needs hidden from the people who read the workflow.
+  const decodeRun = scriptHits.find((h) =>
+    /^shell\.(?:base64-decode-run|powershell-encoded|encoded-node-eval)$/.test(h.rule),
+  );
+  if (decodeRun)
+    hits.push({ ...decodeRun, threat_type: 'malicious_code', message: `${who} ${decodeRun.message}`, line });
   const sentSecret = scriptHits.find((h) => h.rule === 'script.env-exfil' && /\bsecrets\b/.test(h.message));
   if (sentSecret) {
     hits.push({

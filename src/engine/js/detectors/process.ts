@@ -48,7 +48,8 @@ const SPREADS = /_authToken|\.npmrc\b|--userconfig\b/;
 /** The user's own npmrc (in the home folder), and a package renamed before it is published. */
 const HOME_NPMRC =
   /(?:homedir\(\)|\$HOME|process\.env\.(?:HOME|USERPROFILE)|['"`]~)[^\n;]{0,80}\.npmrc|\.npmrc[^\n;]{0,40}homedir\(\)/;
-const RENAMES = /\.name\s*=(?!=)/;
+// (Not git's `user.name=` / `author.name=` settings a release commit is made with.)
+const RENAMES = /(?<!\b(?:user|author|committer))\.name\s*=(?!=)/;
 /**
  * The user's other packages found or fetched (`npm search maintainer:<user>`, `npm access list
  * packages`, `npm pack <name>@latest`): a worm publishes them again, a release tool its project.
@@ -259,7 +260,7 @@ export function spawn(
         continue;
       }
       if (
-        !h.message.startsWith('runs a base64-encoded') &&
+        !h.message.startsWith('runs an encoded') &&
         !/^script\.(?:crypto-miner|persistence|fingerprint-exfil|exfil-host|secret-file-exfil|env-exfil|git-push|download-execute)$/.test(
           h.rule,
         )

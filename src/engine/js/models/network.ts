@@ -160,6 +160,20 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
     if (method === 'publish') ev.effects.publish(node, 'libnpmpublish', args);
     return received();
   }
+  // GitHub's API clients (`@actions/github`'s getOctokit, `@octokit/rest`'s Octokit): every call
+  // under one (`octokit.rest.issues.createComment({ body })`, `octokit.request(route, params)`,
+  // `octokit.graphql(query, vars)`) is a request to GitHub carrying its arguments, where a comment,
+  // an issue or a gist is public. (Repository secrets set through it are sealed for GitHub.)
+  if (
+    (mod === '@actions/github' && method === 'getOctokit') ||
+    (/^(?:@octokit\/(?:rest|core)|octokit)$/.test(mod) && method === 'Octokit')
+  )
+    return { k: 'mod', name: 'octokit' };
+  if (mod === 'octokit') {
+    if (!/Secret$/.test(method) && args.length)
+      ev.effects.request(node, `octokit.${path}`, undefined, undefined, scope, 'https', args);
+    return received();
+  }
   if (mod === 'global:navigator' && path === 'sendBeacon') {
     ev.effects.request(node, 'navigator.sendBeacon', a0, undefined, scope, undefined, args.slice(1));
     return { k: 'bool', v: true };

