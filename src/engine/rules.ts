@@ -405,8 +405,8 @@ const CATALOGUE = {
   ),
   'js.exfil-flow': rule(
     DX,
-    'credential files or the whole environment flow into a network sink; below a warning outside install when the address is not named in the code at all (a secrets tool pushing to the vault its user configured)',
-    { base: 0.85, configured: 0.45 },
+    "credential files or the whole environment flow into a network sink, or are printed encoded (base64, hex) by a file that encodes them, past a CI runner's secret masking into the job log; below a warning outside install when the address is not named in the code at all (a secrets tool pushing to the vault its user configured)",
+    { base: 0.85, configured: 0.45, jobLog: 0.8 },
   ),
   'js.exfil-same-scope': rule(DX, 'credentials read in the same function that makes a request', {
     base: 0.7,

@@ -311,11 +311,24 @@ export function promiseResolve(ev: Evaluator, c: ApiCall): Val {
   return UNKNOWN;
 }
 
+/**
+ * Secrets encoded (`Buffer.from(JSON.stringify(env)).toString('base64')`): marked so, for the
+ * job-log rule (a CI runner masks the secrets it knows only as they are written).
+ */
+function encodedSecret(out: Val, method: string, args: Val[]): Val {
+  return method === 'toString' &&
+    /^(?:base64(?:url)?|hex)$/i.test(asString(args[0]) ?? '') &&
+    (out.t?.has('env_all') || out.t?.has('secret_file'))
+    ? withTaint(out, [out], 'encoded')
+    : out;
+}
+
 export function stringMethod(callee: Val & { k: 'api' }, method: string, args: Val[]): Val {
   const base = callee.base;
   const s = asString(base);
   // An unknown string keeps its data's taint through any method (`hex.match(/.{1,60}/g)`).
-  if (s === undefined) return unknown([callee, ...(base ? [base] : []), ...args]);
+  if (s === undefined)
+    return encodedSecret(unknown([callee, ...(base ? [base] : []), ...args]), method, args);
   const from = [callee, ...args];
   const n = (i: number) => asNum(args[i]);
   switch (method) {
@@ -330,8 +343,8 @@ export function stringMethod(callee: Val & { k: 'api' }, method: string, args: V
       // Bytes of a string only partly known, encoded (`Buffer.from(prefix + script).toString('base64')`):
       // the encoding of the unknown part is not known either; its data stays with it.
       if (s.includes('${…}') && /^(?:base64(?:url)?|hex)$/i.test(asString(args[0]) ?? ''))
-        return unknown(from);
-      return str(s, from);
+        return encodedSecret(unknown(from), method, args);
+      return encodedSecret(str(s, from), method, args);
     case 'valueOf':
     case 'trim':
     case 'normalize':
@@ -564,6 +577,14 @@ export function arrayMethod(
     }
     return unknown([base, deep, ...args]);
   }
+  // The environment's names sorted, reversed or copied (`Object.keys(process.env).sort()`) are
+  // still its names.
+  if (
+    base?.k === 'keys' &&
+    base.of.k === 'env' &&
+    /^(?:sort|reverse|slice|toSorted|toReversed|concat)$/.test(method)
+  )
+    return base;
   // Object.keys(x).find(n => n === 'spawn') and Object.entries(x).find(([n]) => n === 'spawn')
   if ((base?.k === 'keys' || base?.k === 'entries') && (method === 'find' || method === 'filter')) {
     const fn = args[0];

@@ -1361,6 +1361,7 @@ function printed(ev: Evaluator, node: AstNode, calleeNode: AstNode, args: Val[])
     if (alias !== undefined) name = alias + name.slice(head.length);
   }
   if (name === undefined || !PRINT.test(name)) return;
+  ev.effects.printedData(node, args);
   keepPrinted(ev, node, args);
 }
 

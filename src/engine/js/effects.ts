@@ -129,6 +129,8 @@ export interface Effects {
   processMemory(node: AstNode, path: string): void;
   /** Mail sent for a caller with a fixed copy recipient (`bcc: 'x@host'`); `hidden`: its address built from encoded parts. */
   hiddenCopy(node: AstNode, field: string, address: string, hidden: boolean): void;
+  /** Values printed to the output (`console.log`, `process.stdout.write`): in CI, the job's log. */
+  printedData(node: AstNode, args: Val[]): void;
   /** Where a request object will send (`xhr.open(method, url)`). */
   requestTarget(url: string): void;
   /** A package published through a registry client library (libnpmpublish), with its arguments. */

@@ -24,6 +24,7 @@ export type Taint =
   | 'outside_pkg' // a path climbed out of the package's folder: its parent, sibling packages
   | 'listed_content' // the contents of a file reached through such a listing (read to be rewritten)
   | 'encrypted' // output of a cipher
+  | 'encoded' // the whole environment or a credential file's contents encoded to base64 or hex
   | 'visitor' // who is visiting the page: its user agent, the page it came from, an automation flag
   | 'referrer' // the page the visitor came from (document.referrer)
   | 'storage_key' // a key of the page's web storage found by enumerating it (`localStorage.key(i)`)

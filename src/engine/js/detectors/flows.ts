@@ -155,6 +155,25 @@ function hiddenAddress(args: Val[]): boolean {
   );
 }
 
+/**
+ * The whole environment or a credential file's contents printed encoded (base64, hex): in CI the
+ * output is the job's log (public for a public project), and the runner masks the secrets it
+ * knows only as they are written.
+ */
+export function printed(d: Detectors, node: AstNode, args: Val[]): void {
+  const encoded = args.find((a) => a.t?.has('encoded'));
+  if (!encoded?.t) return;
+  const strong = [...encoded.t].filter((t) => t === 'secret_file' || t === 'env_all');
+  if (!strong.length) return;
+  d.threat(
+    'js.exfil-flow',
+    'data_exfiltration',
+    node,
+    `prints ${strong.map(describeTaint).join(' and ')} encoded to its output: in CI, a job log the runner's secret masking does not read`,
+    'jobLog',
+  );
+}
+
 export function sink(
   d: Detectors,
   node: AstNode,

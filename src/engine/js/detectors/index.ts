@@ -678,6 +678,9 @@ export class Detectors implements Effects {
   requestTarget(url: string): void {
     network.requestTarget(this, url);
   }
+  printedData(node: AstNode, args: Val[]): void {
+    flows.printed(this, node, args);
+  }
   sink(node: AstNode, what: string, args: Val[], scope: Scope): void {
     this.acts++;
     flows.sink(this, node, what, args, scope);
