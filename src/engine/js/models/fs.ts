@@ -304,6 +304,17 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
       }
       return UNKNOWN;
     }
+    // `fs.writeSync(fd, …)` on a descriptor opened for writing: a write to its file, over what it
+    // held (`fs.openSync(f, 'r+')` then zeros written over it).
+    const fdPath =
+      a0 && /^(?:write|writeSync|writev|writevSync|ftruncate|ftruncateSync)$/.test(method)
+        ? ev.writeDescriptors.get(a0)
+        : undefined;
+    if (fdPath) {
+      const path = asString(fdPath);
+      ev.effects.fileWrite(node, 'writeFileSync', path, fdPath, [fdPath, ...args.slice(1)]);
+      return UNKNOWN;
+    }
     if (FS_WRITE.has(method)) {
       ev.effects.fileWrite(node, method, p, a0, args);
       if (p !== undefined && WRITES_TEXT.test(method) && /\.[cm]?js$/i.test(p))
@@ -327,6 +338,13 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
     }
     if (FS_STAT.test(method)) {
       ev.effects.fileStat(p);
+      // A descriptor opened to write (`'w'`, `'a'`, `'r+'`): what is written through it lands in
+      // the file.
+      if (/^open(?:Sync)?$/.test(method) && a0 && /^(?:[wa]|r\+)/.test(asString(args[1]) ?? '')) {
+        const fd: Val = { k: 'unknown' };
+        ev.writeDescriptors.set(fd, a0);
+        return fd;
+      }
       return UNKNOWN;
     }
     return unknown(args);
