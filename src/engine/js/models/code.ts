@@ -318,8 +318,16 @@ export function codeGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
     case 'Blob': {
       // (Parts that carry data keep it, as any object built from data does: see calls.ts.)
       const parts = a0?.k === 'arr' && a0.items.length <= 64 ? a0.items : [];
-      if (parts.length && parts.every((p) => p.k === 'str' && !p.t?.size && !p.json && !p.v.includes('${…}')))
-        return str(parts.map((p) => asString(p)!).join(''));
+      // (Text decoded here too, as a bundler's inline worker is: its code is then read for what it
+      // does, not for having been encoded. What else the parts carry, a page's secrets, stays.)
+      if (parts.length && parts.every((p) => p.k === 'str' && !p.json && !p.v.includes('${…}'))) {
+        const text = str(parts.map((p) => asString(p)!).join(''), parts);
+        if (text.k !== 'str' || !(text.t?.has('decoded') || text.t?.has('env_all'))) return text;
+        const t = new Set(text.t);
+        t.delete('decoded');
+        t.delete('env_all');
+        return { ...text, t: t.size ? t : undefined };
+      }
       const t = deepTaints(a0);
       t.delete('env_all');
       return t.size ? { k: 'unknown', t } : UNKNOWN;
