@@ -162,12 +162,23 @@ function unquote(s: string): string {
 function substitute(line: string, vars: Map<string, string>, dialect: ScriptDialect): string {
   if (!vars.size) return line;
   // (What one line expands to is bounded: `A=$A$A` repeated doubles a value on every line.)
+  // A value over 16 KB expands to its first 16 KB; small values (a host, a path) expand past the
+  // budget, so that one large variable does not hide the others on its line.
   let budget = 256 * 1024;
+  let small = 64 * 1024;
   const get = (name: string, whole: string) => {
     const v = vars.get(name);
-    if (v === undefined || v.length > budget) return whole;
-    budget -= v.length;
-    return v;
+    if (v === undefined) return whole;
+    const part = v.length > 16_384 ? v.slice(0, 16_384) : v;
+    if (part.length <= budget) {
+      budget -= part.length;
+      return part;
+    }
+    if (part.length <= 256 && part.length <= small) {
+      small -= part.length;
+      return part;
+    }
+    return whole;
   };
   if (dialect === 'batch')
     return (
@@ -513,7 +524,8 @@ function decodePipeline(stages: string[]): Buffer | undefined {
       if (p === 'echo') data = Buffer.from(a.filter((x) => !/^-[neE]+$/.test(x)).join(' '), 'latin1');
       else if (p === 'printf')
         data = Buffer.from(
-          a.length > 1 && /^%s(?:\\n)?$/.test(a[0]!) ? a.slice(1).join('') : (a[0] ?? ''),
+          // (`printf %s "$P"`, `printf '%s%s' "$A" "$B"`: the arguments, joined.)
+          a.length > 1 && /^(?:%s)+(?:\\n)?$/.test(a[0]!) ? a.slice(1).join('') : (a[0] ?? ''),
           'latin1',
         );
       else return undefined;
@@ -576,19 +588,24 @@ function decodedScripts(text: string): { script: string; dialect: ScriptDialect 
   // (The interpreter's output may be piped on: `… | base64 -d | python3 | gzip | curl …`.)
   const stages = pipelineStages(text);
   for (let i = 1; i < stages.length && i < 8; i++) {
-    const ws = words(stages[i]!).filter((w) => w !== 'sudo' && !/^-/.test(w));
+    // (Past wrappers: `| sudo sh`, `| nohup bash`, `| /usr/bin/env bash`.)
+    const ws = words(stages[i]!).filter(
+      (w) => !/^(?:sudo|nohup|setsid|exec|command|(?:\/[\w/]*\/)?env)$/.test(w) && !/^-/.test(w),
+    );
     const runner = ws[0]?.replace(/^.*\//, '') ?? '';
     if (!INTERPRETER.test(runner)) continue;
     take(stages.slice(0, i), runner);
     break;
   }
+  // (At most 16 openers a line: each is read to its closing parenthesis.)
+  let seen = 0;
   for (const m of text.matchAll(
-    /(?:\beval\s+|\b((?:ba|z|da|k)?sh)\s+-c\s+|\bsource\s+|(?:^|[;&|{]\s*)\.\s+)["']?\$\(|\b((?:ba|z|da|k)?sh|source|\.)\s+<\(/g,
+    /(?:\beval\s+|\b((?:ba|z|da|k)?sh|python3?)\s+-c\s+|\bsource\s+|(?:^|[;&|{]\s*)\.\s+)["']?\$\(|\b((?:ba|z|da|k)?sh|source|\.)\s+<\(/g,
   )) {
+    if (++seen > 16 || out.length >= 8) break;
     const open = m.index + m[0].length - 1;
     const inner = text.slice(open + 1, substitutionEnd(text, open) - 1);
     take(pipelineStages(inner), m[1] ?? m[2] ?? 'sh');
-    if (out.length >= 8) break;
   }
   return out;
 }
@@ -780,6 +797,8 @@ const pathKey = (p: string) =>
     .replace(/\\/g, '/')
     .replace(/\/+$/, '')
     .toLowerCase();
+/** A path as pathKey reads it, relative ones without their `./` (`./dir/x` is `dir/x`). */
+const relKey = (p: string) => pathKey(p).replace(/^(?:\.\/)+(?=.)/, '');
 
 /** An archive unpacked by a command (tar -x, unzip, Expand-Archive, 7z x): the archive and the folder. */
 function extraction(c: Command): { archive: string; dir: string } | undefined {
@@ -1594,6 +1613,8 @@ export interface ScriptState {
   secretFiles?: Map<string, string>;
   /** Folders an archive the scripts downloaded was unpacked into ('' for the working folder). */
   unpacked?: { dir: string; src: Download }[];
+  /** Encoded scripts decoded and read so far (each once), and their bytes (bounded: see below). */
+  decoded?: { seen: Set<string>; bytes: number };
 }
 
 const depthOf = (s: ScriptState) => s.depth ?? 0;
@@ -1674,9 +1695,14 @@ export function analyzeScript(
           /^\s*(?:then|else|do|\{)\s+(?:export\s+)?([A-Za-z_]\w*)=("[^"]*"|'[^']*'|[^\s;&|'"`]*)\s*$/.exec(
             seg,
           );
-        if (!b || seen.has(b[1]!) || vars.size >= MAX_VARS) continue;
+        if (!b || vars.size >= MAX_VARS) continue;
+        // (A later branch's value wins only when it names a downloader or an interpreter: a
+        // decoy `echo` in the first branch does not hide the `curl` of the second.)
+        const value = unquote(substitute(b[2]!, vars, dialect));
+        if (seen.has(b[1]!) && !/\b(?:curl|wget|aria2c|fetch|iwr|python3?|node|bash|sh)\b/.test(value))
+          continue;
         seen.add(b[1]!);
-        vars.set(b[1]!, unquote(substitute(b[2]!, vars, dialect)));
+        vars.set(b[1]!, value);
       }
     }
     let resolved = substitute(lineText, vars, dialect);
@@ -1787,6 +1813,11 @@ export function analyzeScript(
   if (dialect === 'sh' && depthOf(state) < 2)
     for (const l of lines) {
       for (const { script, dialect: inner } of decodedScripts(substitute(l.text, vars, dialect))) {
+        // (Each payload once, and 256 KB of decoded text in all: a few lines of gzip expand a lot.)
+        const budget = (state.decoded ??= { seen: new Set(), bytes: 0 });
+        if (budget.seen.has(script) || budget.bytes + script.length > 256 * 1024) continue;
+        budget.seen.add(script);
+        budget.bytes += script.length;
         state.depth = depthOf(state) + 1;
         try {
           for (const h of analyzeScript(script, inner, installTime, state))
@@ -1903,7 +1934,7 @@ export function analyzeScript(
         ? streamedDownload(c, cmds)
         : downloads.get(base(unpacked.archive));
     if (unpacked && fromArchive && (state.unpacked ??= []).length < 20)
-      state.unpacked.push({ dir: pathKey(unpacked.dir), src: fromArchive });
+      state.unpacked.push({ dir: relKey(unpacked.dir), src: fromArchive });
     const { prog, args } = programOf(c);
     const p = base(prog).replace(/\.exe$/, '');
     // `cd "$INIT_CWD"`, `cd ~`, `pushd ../..`: relative paths after it name files there.
@@ -1957,7 +1988,7 @@ export function analyzeScript(
         if (!/\/|\.(?:exe|com|bat|cmd|ps1|vbs|js|sh|py|bin|app|dll)$/.test(key)) continue;
         // Under the folder it was unpacked into (or, unpacked here, a relative path).
         const from = state.unpacked.find((u) =>
-          u.dir ? key.startsWith(`${u.dir}/`) : key && !/^(?:[/~$%]|[a-z]:)/.test(key),
+          u.dir ? relKey(raw).startsWith(`${u.dir}/`) : key && !/^(?:[/~$%]|[a-z]:)/.test(key),
         );
         if (from) {
           runs = base(raw);

