@@ -335,15 +335,11 @@ function stepHits(
   // reads: a payload kept there is decoded and read like one written in the script.
   // (Only those the script names that hold one encoded word, not text: 64 KB in all.)
   let room = 64 * 1024;
-  const literals = [...s.env.matchAll(/"([A-Za-z_]\w*)"\s*:\s*"((?:[^"\\]|\\.){1,20000})"/g)]
-    .filter(
-      (m) =>
-        /^[A-Za-z0-9+/=_.-]+$/.test(m[2]!) &&
-        new RegExp(`\\$\\{?${m[1]}\\b`).test(s.run) &&
-        (room -= m[2]!.length) >= 0,
-    )
+  // (Such a word has no quote or escape to undo.)
+  const literals = [...s.env.matchAll(/"([A-Za-z_]\w*)"\s*:\s*"([A-Za-z0-9+/=_.-]{1,20000})"/g)]
+    .filter((m) => new RegExp(`\\$\\{?${m[1]}\\b`).test(s.run) && (room -= m[2]!.length) >= 0)
     .slice(0, 50)
-    .map((m) => `${m[1]}='${(JSON.parse(`"${m[2]}"`) as string).replace(/'/g, `'\\''`)}'`);
+    .map((m) => `${m[1]}='${m[2]}'`);
   const scriptHits = analyzeScript([...literals, asShell].join('\n'), 'sh', false, {
     ...newScriptState(),
     secretVars: secretNames,

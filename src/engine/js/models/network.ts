@@ -152,6 +152,20 @@ export function networkGlobal(ev: Evaluator, c: GlobalCall): Val | undefined {
   }
 }
 
+/**
+ * Whether a call of a GitHub API client sends what it is given: reads (`GET …`, `list…`, `get…`)
+ * carry no data out, and repository secrets written through the API are sealed for GitHub
+ * (`…/actions/secrets/{name}`, `createOrUpdateRepoSecret`).
+ */
+function octokitSends(method: string, route: string): boolean {
+  return (
+    !/^(?:get|list)[A-Z]/.test(method) &&
+    !/Secret$/.test(method) &&
+    !/^GET\s/i.test(route) &&
+    !/\/secrets(?:\/|\s|$)/i.test(route)
+  );
+}
+
 export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, path, method, args, a0, s0, scope, isNew } = c;
   // npm's own publishing library: a request to the registry carrying a tarball and a token.
@@ -172,11 +186,7 @@ export function networkApi(ev: Evaluator, c: ApiCall): Val | undefined {
   )
     return { k: 'mod', name: 'octokit' };
   if (mod === 'octokit' || /^@octokit\/(?:request|graphql)$/.test(mod)) {
-    // Reads (`GET …`, `list…`, `get…`) carry no data out; repository secrets written through the
-    // API are sealed for GitHub (`…/actions/secrets/{name}`, `createOrUpdateRepoSecret`).
-    const route = asString(a0) ?? '';
-    const reads = /^(?:get|list)[A-Z]/.test(method) || /^GET\s/i.test(route);
-    if (!/Secret$/.test(method) && !/\/secrets(?:\/|\s|$)/i.test(route) && !reads && args.length)
+    if (args.length && octokitSends(method, asString(a0) ?? ''))
       ev.effects.request(node, `octokit.${path}`, undefined, undefined, scope, 'https', args);
     return received();
   }
@@ -357,8 +367,7 @@ export function networkModuleCall(ev: Evaluator, c: ModuleCall): Val | undefined
   if (mod === 'octokit') return { k: 'mod', name: 'octokit' };
   // `request('POST /repos/{owner}/{repo}/issues', params)` from `@octokit/request`: see networkApi.
   if (/^@octokit\/(?:request|graphql)$/.test(mod)) {
-    const route = asString(args[0]) ?? '';
-    if (!/^GET\s/i.test(route) && !/\/secrets(?:\/|\s|$)/i.test(route) && args.length > 1)
+    if (args.length > 1 && octokitSends('', asString(args[0]) ?? ''))
       ev.effects.request(node, mod, undefined, undefined, scope, 'https', args);
     return received();
   }
