@@ -83,9 +83,32 @@ export const REPORT_MIN_CONFIDENCE = 0.35;
 const MAX_THREATS = 100;
 const MAX_PER_RULE_FILE = 5;
 
-/** xmrig-style configuration: a donate level, or pools given as url + user (wallet). */
+/**
+ * xmrig-style configuration: a donate level (as a key, or as the miner's flag in a list of
+ * arguments), or pools given as url + user (wallet).
+ */
 const MINER_CONFIG =
-  /"donate-level"\s*:|"pools"\s*:\s*\[\s*\{[^\]]{0,400}?"url"\s*:\s*"[^"]*:\d{2,5}"[^\]]{0,400}?"user"\s*:|stratum\+(?:tcp|ssl):\/\//;
+  /["']?donate-level["']?\s*:|--donate-level[=\s]+\d|"pools"\s*:\s*\[\s*\{[^\]]{0,400}?"url"\s*:\s*"[^"]*:\d{2,5}"[^\]]{0,400}?"user"\s*:|stratum\+(?:tcp|ssl):\/\//;
+/** A Monero wallet address (95 characters of base58 after 4 or 8). */
+const MONERO_ADDRESS = /(?<![\w/+])[48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}(?![\w/+])/g;
+/** A host and port (`pool.example.net:443`) in the same few lines as an address. */
+const HOST_PORT = /(?:^|[\s"'=:/@])[a-z0-9-]+(?:\.[a-z0-9-]+)+:\d{2,5}\b/i;
+
+/**
+ * A miner's configuration in a data file, whatever its keys are called: MINER_CONFIG, or a Monero
+ * wallet address within a few lines of a host and port. The text it matched, if any.
+ */
+function minerConfig(text: string): string | undefined {
+  const named = MINER_CONFIG.exec(text);
+  if (named) return named[0];
+  let n = 0;
+  for (const m of text.matchAll(MONERO_ADDRESS)) {
+    if (++n > 20) break;
+    const near = text.slice(Math.max(0, m.index - 400), m.index + m[0].length + 400);
+    if (HOST_PORT.test(near)) return m[0];
+  }
+  return undefined;
+}
 const CODE_EXT = /\.(?:[cm]?jsx?|[cm]?tsx?)$/i;
 const DTS = /\.d\.[cm]?ts$/i;
 
@@ -145,6 +168,41 @@ function actionEntries(file: PackageFile | undefined): string[] {
     .map((k) => runs[k])
     .filter((x): x is string => typeof x === 'string' && x.trim() !== '')
     .map((x) => posix.normalize(x.trim()).replace(/^\.\//, ''));
+}
+
+/**
+ * Files a tool's configuration at the package root loads before the code it runs: Bun's
+ * `preload` in `bunfig.toml` (every `bun run` and `bun test` in the folder) and Mocha's `require`
+ * in `.mocharc.json`/`.mocharc.yml`. They run as a project's entry does when its developer, or
+ * someone who cloned it, runs the tool.
+ */
+function configPreloads(byPath: Map<string, PackageFile>): string[] {
+  const out: string[] = [];
+  const add = (spec: string) => {
+    if (/^\.{0,2}\//.test(spec) || /\.[cm]?[jt]sx?$/i.test(spec))
+      out.push(posix.normalize(spec.trim()).replace(/^\.\//, ''));
+  };
+  const bun = byPath.get('bunfig.toml');
+  if (bun && !bun.truncated && bun.data.length < 100_000) {
+    // `preload = "./a.ts"` or `preload = ["./a.ts", "./b.ts"]`, at the top or under a table.
+    for (const m of bun.data
+      .toString('utf8')
+      .matchAll(/^\s*preload\s*=\s*(\[[^\]]*\]|"[^"\n]*"|'[^'\n]*')/gm))
+      for (const q of m[1]!.matchAll(/"([^"\n]+)"|'([^'\n]+)'/g)) add(q[1] ?? q[2]!);
+  }
+  for (const name of ['.mocharc.json', '.mocharc.yml', '.mocharc.yaml']) {
+    const f = byPath.get(name);
+    if (!f || f.truncated || f.data.length > 100_000) continue;
+    let doc: unknown;
+    try {
+      doc = parseYaml(f.data.toString('utf8'), { maxAliasCount: 50, logLevel: 'error' });
+    } catch {
+      continue;
+    }
+    const req = (doc as { require?: unknown } | null)?.require;
+    for (const r of Array.isArray(req) ? req : [req]) if (typeof r === 'string') add(r);
+  }
+  return out.slice(0, 20);
 }
 
 export interface ArchiveContext {
@@ -1102,6 +1160,7 @@ export function analyzeFiles(
   };
   // --- end cross-file flow ---
   const fileFacts: FileFacts[] = [];
+  const localImports = new Map<string, string[]>();
   // The entry point `require(pkg)` runs: `main` (with the extensions Node tries), else index.js.
   const mainSpec =
     typeof meta.main === 'string' && meta.main.trim()
@@ -1122,6 +1181,7 @@ export function analyzeFiles(
       // A GitHub Action's steps (`runs.main`, `pre`, `post` of a node action): the runner runs
       // them in every workflow that uses the action, with its secrets in the environment.
       ...actionEntries(byPath.get('action.yml') ?? byPath.get('action.yaml')),
+      ...configPreloads(byPath),
     ].map((x) => x.replace(/\/+$/, '')),
   );
   // A plugin of a build, lint or test tool: the tool calls its entry's exports (see callAsHost).
@@ -1276,6 +1336,14 @@ export function analyzeFiles(
     evidence.push(...r.findings);
     caps.merge(r.caps);
     if (installTime) installCaps.merge(r.caps);
+    // (The package's own modules each file loads, for rules whose pieces sit in modules it reaches.)
+    if (r.requires.length && localImports.size < 5_000) {
+      const local = r.requires
+        .slice(0, 100)
+        .map((spec) => resolveRelative(file.path, spec, exists, manifest))
+        .filter((x): x is string => !!x);
+      if (local.length) localImports.set(file.path, local);
+    }
     if (
       r.facts.interactiveShell ||
       r.facts.outboundSocket ||
@@ -1658,10 +1726,10 @@ export function analyzeFiles(
           );
     }
     // A miner's configuration shipped as data (pools with user/wallet, donate level).
-    if (
-      /\.(?:json|jsonc|conf|cfg|ini|toml|ya?ml)$/i.test(p) &&
-      MINER_CONFIG.test(dec.text.slice(0, 200_000))
-    ) {
+    const miner = /\.(?:json|jsonc|conf|cfg|ini|toml|ya?ml)$/i.test(p)
+      ? minerConfig(dec.text.slice(0, 200_000))
+      : undefined;
+    if (miner !== undefined) {
       evidence.push(
         finding({
           threat_type: 'malicious_code',
@@ -1669,7 +1737,7 @@ export function analyzeFiles(
           message: `ships a cryptocurrency miner configuration (${p})`,
           file: p,
           line: 1,
-          snippet: snippetOf(MINER_CONFIG.exec(dec.text.slice(0, 200_000))?.[0] ?? ''),
+          snippet: snippetOf(miner),
           install_time: false,
         }),
       );
@@ -1728,6 +1796,7 @@ export function analyzeFiles(
     files,
     byPath,
     fileFacts,
+    localImports,
     scripts: install.scripts,
     allScripts: install.metadata.scripts,
   });

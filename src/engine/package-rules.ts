@@ -45,6 +45,8 @@ export function packageRules(
     files: PackageFile[];
     byPath: Map<string, PackageFile>;
     fileFacts: FileFacts[];
+    /** The package's own modules each analysed file loads (resolved paths). */
+    localImports?: ReadonlyMap<string, readonly string[]>;
     scripts: { name: string; command: string; line: number }[];
     /** Every script of package.json by name (lifecycle or not), as the install analysis read them. */
     allScripts: Readonly<Record<string, string>>;
@@ -53,7 +55,7 @@ export function packageRules(
   const { files, byPath, fileFacts, scripts } = ctx;
   agentRunsPackageScript(evidence, files, ctx.allScripts);
   installPatchesDependency(evidence, scripts, byPath);
-  walletSwapAcrossFiles(evidence, fileFacts);
+  walletSwapAcrossFiles(evidence, fileFacts, ctx.localImports);
   // A shell with no command to run, in a package that opens an outbound socket and wires process
   // streams: a reverse shell, also when the socket and the shell sit in different files.
   {
@@ -270,15 +272,42 @@ function agentRunsPackageScript(
 
 /**
  * A wallet-address swap split over files: the file that intercepts the page's data (a hooked
- * fetch, XHR or wallet provider, the clipboard) imports the address pattern and the fixed
- * addresses from a module of its own (`import { pools, shapes } from './addresses.js'`).
+ * fetch, XHR or wallet provider, the clipboard) reaches the address pattern and the fixed
+ * addresses through modules of its own (`import { pools, shapes } from './addresses.js'`, or a
+ * normaliser that imports a table), up to three modules deep.
  */
-function walletSwapAcrossFiles(evidence: Finding[], fileFacts: FileFacts[]): void {
+function walletSwapAcrossFiles(
+  evidence: Finding[],
+  fileFacts: FileFacts[],
+  localImports: ReadonlyMap<string, readonly string[]> = new Map(),
+): void {
   const byFile = new Map(fileFacts.filter((f) => f.wallet).map((f) => [f.file, f.wallet!]));
+  const reached = (from: FileFacts, depth: number): string[] => {
+    const seen = new Set<string>([from.file]);
+    let edge = [...(from.wallet?.imports ?? []), ...(localImports.get(from.file) ?? [])];
+    for (let d = 0; d < depth && edge.length; d++) {
+      const next: string[] = [];
+      for (const p of edge) {
+        if (seen.has(p) || seen.size > 200) continue;
+        seen.add(p);
+        next.push(...(localImports.get(p) ?? []));
+      }
+      edge = next;
+    }
+    seen.delete(from.file);
+    return [...seen];
+  };
   for (const f of fileFacts) {
     const w = f.wallet;
     if (!w || w.intercept === undefined) continue;
-    const pieces = [w, ...w.imports.map((p) => byFile.get(p)).filter((x) => x !== undefined)];
+    // (Text written to the page or the clipboard is what every interface does: its pieces must
+    // sit in the modules it imports itself.)
+    const pieces = [
+      w,
+      ...reached(f, w.common ? 1 : 3)
+        .map((p) => byFile.get(p))
+        .filter((x) => x !== undefined),
+    ];
     const regex = pieces.find((p) => p.regex !== undefined);
     const literal = pieces.find((p) => p.literal !== undefined);
     if ((!regex && !w.providerHook) || !literal || pieces.length < 2) continue;

@@ -299,6 +299,11 @@ const CATALOGUE = {
     "a service worker's fetch handler answers the site's requests with a redirect to, or a relay through, a host written in the code",
     { base: 0.85 },
   ),
+  'text.css-value-leak': rule(
+    DX,
+    "a stylesheet loads a remote image for each start or end of a password, one-time code, card or token field's value (input read through CSS, one request per character)",
+    { base: 0.85 },
+  ),
   'text.browser-miner': rule(
     MC,
     'a web miner loaded or started in the page, or a worker per core fed jobs from a socket and answering with nonces',

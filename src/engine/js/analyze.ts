@@ -130,6 +130,8 @@ export interface JsFileFacts {
     how?: string;
     /** The interception is a wallet provider's request hooked (no address pattern needed). */
     providerHook?: boolean;
+    /** The interception is one every interface makes (see Detectors.wallet.common). */
+    common?: boolean;
     imports: string[];
   };
 }
@@ -235,6 +237,7 @@ export function runFile(input: JsFileInput): { evaluator: Evaluator; result: JsF
       intercept: w.intercept,
       how: w.how,
       providerHook: w.intercept !== undefined && providerHooked(detectors),
+      common: w.common,
       imports: [...evaluator.requires],
     };
   const dropped = droppedFiles(detectors.written);

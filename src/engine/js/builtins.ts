@@ -4,7 +4,7 @@
  * Reflect.get, enumeration) are reported as effects.
  */
 import { parse as parseYaml } from 'yaml';
-import { comparedLiteral } from './ast';
+import { comparedLiteral, keyName } from './ast';
 import { dispatch } from './calls';
 import type { Evaluator } from './evaluator';
 import type { ApiCall } from './models/model';
@@ -68,6 +68,27 @@ function rawOf(r: Val | undefined): Val[] | undefined {
 }
 
 /** JSON, Object and Reflect calls; `undefined` for other modules. */
+/**
+ * The first argument is CommonJS's own `exports` or `module.exports` (not shadowed): the object
+ * the module exports (the one assigned to `module.exports`, if any, else `exports`).
+ */
+function moduleExportsArg(ev: Evaluator, c: ApiCall): (Val & { k: 'obj' }) | undefined {
+  const n = (c.node.arguments as AstNode[] | undefined)?.[0];
+  if (!n) return undefined;
+  const named =
+    n.type === 'Identifier'
+      ? n.name === 'exports' && c.scope.lookup('exports') === undefined
+      : n.type === 'MemberExpression' &&
+        !n.computed &&
+        (n.object as AstNode).type === 'Identifier' &&
+        (n.object as AstNode).name === 'module' &&
+        keyName(n.property as AstNode) === 'exports' &&
+        c.scope.lookup('module') === undefined;
+  if (!named) return undefined;
+  const m = ev.moduleExportsVal;
+  return n.type === 'MemberExpression' && m?.k === 'obj' ? m : ev.exportsObj;
+}
+
 export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, path, args, a0, s0, scope, depth } = c;
   // `Symbol.for(name)`: the same key wherever it is asked for by that name.
@@ -188,17 +209,20 @@ export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
     // `Object.defineProperty(o, 'net', { get() { return require('https'); } })`: a property read
     // through its getter (run when read, see callGetter), or set to the descriptor's value;
     // `Object.defineProperties(o, { a: desc, … })` the same for each.
-    if ((path === 'defineProperty' || path === 'defineProperties') && a0?.k === 'obj') {
+    // (On CommonJS's `exports` or `module.exports`: what the module gives the files that load it.)
+    const target = a0?.k === 'obj' ? a0 : moduleExportsArg(ev, c);
+    if ((path === 'defineProperty' || path === 'defineProperties') && target) {
       const define = (key: string | undefined, desc: Val | undefined) => {
-        if (key === undefined || desc?.k !== 'obj' || a0.props.size >= 10_000) return;
+        if (key === undefined || desc?.k !== 'obj' || target.props.size >= 10_000) return;
         const get = desc.props.get('get');
         const value = desc.props.get('value');
-        if (get?.k === 'fn') a0.props.set(key, { ...get, getter: true });
-        else if (value) a0.props.set(key, value);
+        if (get?.k === 'fn') target.props.set(key, { ...get, getter: true });
+        else if (value) target.props.set(key, value);
+        if (target !== a0) ev.exportNames.add(key);
       };
       if (path === 'defineProperty') define(asString(args[1]), args[2]);
       else if (args[1]?.k === 'obj') for (const [k, d] of [...args[1].props].slice(0, 1000)) define(k, d);
-      return mod === 'global:Reflect' ? { k: 'bool', v: true } : a0;
+      return mod === 'global:Reflect' ? { k: 'bool', v: true } : target;
     }
     // `Object.create(Parent.prototype)`: an object that has the prototype's methods (the ES5 way
     // to inherit: `Child.prototype = Object.create(Parent.prototype)`).
@@ -312,14 +336,17 @@ export function promiseResolve(ev: Evaluator, c: ApiCall): Val {
 }
 
 /**
- * Secrets encoded (`Buffer.from(JSON.stringify(env)).toString('base64')`): marked so, for the
- * job-log rule (a CI runner masks the secrets it knows only as they are written).
+ * Secrets encoded (`Buffer.from(JSON.stringify(env)).toString('base64')`, `btoa(…)`): marked so,
+ * for the job-log rule (a CI runner masks the secrets it knows only as they are written).
  */
-function encodedSecret(out: Val, method: string, args: Val[]): Val {
-  return method === 'toString' &&
-    /^(?:base64(?:url)?|hex)$/i.test(asString(args[0]) ?? '') &&
-    (out.t?.has('env_all') || out.t?.has('secret_file'))
-    ? withTaint(out, [out], 'encoded')
+export function markEncoded(out: Val): Val {
+  return out.t?.has('env_all') || out.t?.has('secret_file') ? withTaint(out, [out], 'encoded') : out;
+}
+
+/** `x.toString('base64' | 'hex')` of secrets: see markEncoded. */
+export function encodedSecret(out: Val, method: string, args: Val[]): Val {
+  return method === 'toString' && /^(?:base64(?:url)?|hex)$/i.test(asString(args[0]) ?? '')
+    ? markEncoded(out)
     : out;
 }
 

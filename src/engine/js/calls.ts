@@ -9,6 +9,7 @@ import {
   arrayMethod,
   builtinApi,
   collectionGlobal,
+  encodedSecret,
   parseData,
   promiseResolve,
   promiseStatic,
@@ -335,7 +336,7 @@ export function evaluateCall(ev: Evaluator, node: AstNode, scope: Scope, depth: 
     bundleSource(ev, node, calleeNode, args);
     errorMessage(ev, node, calleeNode, args);
   } else if (calleeNode.type === 'MemberExpression' || calleeNode.type === 'Identifier')
-    printed(ev, node, calleeNode, args);
+    printed(ev, node, calleeNode, callee, args);
   const bundled = bundleRequire(ev, calleeNode, callee, args, scope, depth);
   if (bundled) return bundled;
   const matched = literalRegexCall(calleeNode, args);
@@ -1333,6 +1334,8 @@ function printAliases(ev: Evaluator): Map<string, string> {
   return (ev.printAliases = out);
 }
 // (`core.info(…)` and its kin print to a GitHub Action's log.)
+const ACTIONS_LOG = /^(?:info|notice|warning|debug|error)$/;
+
 const PRINT =
   /^(?:console\.(?:log|error|warn|info|debug)|process\.(?:stdout|stderr)\.write|core\.(?:info|notice|warning|debug|error))$/;
 
@@ -1341,7 +1344,14 @@ const PRINT =
  * (a test reporter, a linter, a CLI) reads as the tool's output. Text known here is kept for the
  * text rules read that way: addressed to the model or pressing it, not as a program's literals.
  */
-function printed(ev: Evaluator, node: AstNode, calleeNode: AstNode, args: Val[]): void {
+function printed(ev: Evaluator, node: AstNode, calleeNode: AstNode, callee: Val, args: Val[]): void {
+  // The Actions toolkit's log functions under any name (`require('@actions/core').info(…)`,
+  // `const gh = require('@actions/core'); gh.notice(…)`): the job's log.
+  if (callee.k === 'api' && callee.mod === '@actions/core' && ACTIONS_LOG.test(callee.path)) {
+    ev.effects.printedData(node, args);
+    keepPrinted(ev, node, args);
+    return;
+  }
   const method =
     calleeNode.type === 'Identifier' ? (calleeNode.name as string) : keyName(calleeNode.property as AstNode);
   if (
@@ -1576,7 +1586,16 @@ export function dispatch(
   if (callee.k === 'fn') {
     return userCall(ev, node, callee, args, scope, depth, callee.self, isNew);
   }
-  if (callee.k === 'unknown' && callee.t?.size) return unknown([callee, ...args]);
+  // (A method of data not known here: `Buffer.from(JSON.stringify(env)).toString('base64')`
+  // marks the secrets it holds encoded, as for a known string.)
+  if (callee.k === 'unknown' && callee.t?.size)
+    return (node.callee as AstNode | undefined)?.type === 'MemberExpression'
+      ? encodedSecret(
+          unknown([callee, ...args]),
+          keyName((node.callee as AstNode).property as AstNode) ?? '',
+          args,
+        )
+      : unknown([callee, ...args]);
   // Unknown callee: result carries argument taint (decoders, serialisers, wrappers). The whole
   // environment handed to an opaque function (`loadConfig(process.env)`) is not itself sent on:
   // only serialisers, encoders and copies (`structuredClone`, `cloneDeep`) turn it into data.

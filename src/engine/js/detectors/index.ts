@@ -171,6 +171,11 @@ export class Detectors implements Effects {
     how?: string;
     /** The hooked object is a wallet provider the page injects (`window.ethereum`, however reached). */
     provider?: boolean;
+    /**
+     * The interception is one every interface makes (text written to the clipboard or the page):
+     * its pieces must sit in this file or the modules it imports itself.
+     */
+    common?: boolean;
     reported?: boolean;
   } = {};
 

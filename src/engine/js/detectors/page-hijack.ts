@@ -66,6 +66,34 @@ export function serviceWorkerHijack(text: string): PageHijack | undefined {
   return undefined;
 }
 
+/** An attribute selector on a field's value by its start, end or a part (`[value$="a"]`). */
+const VALUE_SELECTOR = /\[\s*value\s*[$^*]=/g;
+/** A remote image or font loaded by a rule (`url("//h/…")`, `url(' + base + …`), not a data: URL. */
+const REMOTE_URL = /url\(\s*(?!["']?data:)(?:["'`]{0,2}\s*\+|["']?(?:https?:)?\/\/|["']?\$\{)/;
+/** Fields whose value is a secret: passwords, one-time codes, card numbers, tokens. */
+const SECRET_FIELD =
+  /type\s*=\s*\\?["']?password|autocomplete\s*[*^$]?=\s*\\?["']?(?:one-time-code|current-password|new-password|cc-)|name\s*[*^$]?=\s*\\?["']?[\w-]*(?:pass|token|csrf|otp|card|cvc|cvv|pin\b|ssn)/i;
+
+/**
+ * A stylesheet that loads a remote image for each possible start or end of a secret field's value
+ * (`input[type=password][value$="a"]{background:url(//h/a)}`): the server learns what is typed,
+ * one request per character, with no script reading the field.
+ */
+export function cssValueLeak(text: string): PageHijack | undefined {
+  if (text.length > 5_000_000 || !text.includes('value') || !SECRET_FIELD.test(text)) return undefined;
+  let tries = 0;
+  for (const m of text.matchAll(VALUE_SELECTOR)) {
+    if (++tries > 50) break;
+    if (!REMOTE_URL.test(text.slice(m.index, m.index + 300))) continue;
+    return {
+      index: m.index,
+      message:
+        "a stylesheet loads a remote image for each start or end of a password, one-time code, card or token field's value: what is typed reaches that server, one request per character, with no script reading the field",
+    };
+  }
+  return undefined;
+}
+
 /** Web-miner libraries and services, by the names their loaders and APIs carry. */
 const WEB_MINER =
   /\b(?:coin-?hive|CoinHive|crypto-?loot|CryptoLoot|coinimp|CoinImp|webminepool|WebMinePool|deepMiner|authedmine|jsecoin|JSEcoin|cryptonight(?:[-_.]?wasm)?|CryptoNight|webmr|minero\.cc|monerominer|MoneroMiner)\b/;

@@ -11,7 +11,7 @@ import { finding } from '../../findings';
 import type { RuleId } from '../../rules';
 import type { Finding } from '../../types';
 import type { JsFileInput } from '../analyze';
-import { browserMiner, MINER_WORDS, serviceWorkerHijack } from './page-hijack';
+import { browserMiner, cssValueLeak, MINER_WORDS, serviceWorkerHijack } from './page-hijack';
 
 const TEXT_RULES: {
   rule: RuleId;
@@ -140,6 +140,9 @@ export function textChecks(
   // Code for the pages of the site that installs the package (worker code kept in strings too).
   const sw = serviceWorkerHijack(text);
   if (sw) push('text.service-worker-hijack', 'malicious_code', sw.index, sw.message);
+  const leak = cssValueLeak(text);
+  if (leak && !inComment(leak.index))
+    push('text.css-value-leak', 'data_exfiltration', leak.index, leak.message);
   const miner = browserMiner(text, minerWords);
   if (miner && !inComment(miner.index))
     push('text.browser-miner', 'malicious_code', miner.index, miner.message);

