@@ -32,7 +32,7 @@ import { planChunks } from './js/bigfile';
 import { bareParse, wholeFragment } from './js/parse';
 import type { Val } from './js/values';
 import { magicKind, packageRules, type FileFacts } from './package-rules';
-import { packageSignals } from './package-signals';
+import { packageSignals, shadowingBins } from './package-signals';
 import { assessRisk, type RiskInput } from '../policy/risk-policy';
 import { finding } from './findings';
 import type { RuleId } from './rules';
@@ -1182,6 +1182,8 @@ export function analyzeFiles(
       // them in every workflow that uses the action, with its secrets in the environment.
       ...actionEntries(byPath.get('action.yml') ?? byPath.get('action.yaml')),
       ...configPreloads(byPath),
+      // A program named like git or curl runs whenever npm scripts and their tools run that command.
+      ...Object.values(shadowingBins(meta)).map((x) => posix.normalize(x).replace(/^\.\//, '')),
     ].map((x) => x.replace(/\/+$/, '')),
   );
   // A plugin of a build, lint or test tool: the tool calls its entry's exports (see callAsHost).

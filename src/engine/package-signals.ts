@@ -106,6 +106,18 @@ function providesCommand(name: string, command: string): boolean {
   return COMMAND_PROVIDERS[bare]?.test(command) ?? false;
 }
 
+/**
+ * The package's programs named like a command every developer's tools run (git, node, npm, curl,
+ * ssh …) that it does not provide itself: name → file. npm links them into node_modules/.bin,
+ * first on the PATH of npm scripts, so they run whenever a script or a tool it starts runs that
+ * command, unprompted.
+ */
+export function shadowingBins(meta: PackageMetadata): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(meta.bin).filter(([b]) => SYSTEM_COMMAND.test(b) && !providesCommand(meta.name, b)),
+  );
+}
+
 export function packageSignals(
   meta: PackageMetadata,
   ctx: { hasReadme: boolean; scripts: { name: string; command: string; line: number }[] },
@@ -134,9 +146,7 @@ export function packageSignals(
   // A bin named like a command every developer's tools run (git, node, npm, curl, ssh …): npm
   // links it into node_modules/.bin, which npm scripts put first on PATH, so each `git …` an npm
   // script or a tool it starts runs this package's program instead.
-  const shadowed = Object.keys(meta.bin).filter(
-    (b) => SYSTEM_COMMAND.test(b) && !providesCommand(meta.name, b),
-  );
+  const shadowed = Object.keys(shadowingBins(meta));
   if (shadowed.length)
     out.push(
       finding({

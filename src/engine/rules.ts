@@ -432,13 +432,14 @@ const CATALOGUE = {
   ),
   'js.secret-env-to-network': rule(
     DX,
-    'a secret-looking environment variable, or a credential a CLI printed (gh auth token, a keychain item), is sent (a warning when the package does it as soon as it is loaded; as much as at install when it travels in the labels of DNS names under a fixed domain, or outside the headers to an address decoded at run time)',
+    'a secret-looking environment variable, or a credential a CLI printed (gh auth token, a keychain item), is sent (a warning when the package does it as soon as it is loaded; as much as at install when it travels in the labels of DNS names under a fixed domain, or outside the headers to an address decoded at run time; a credential a command printed, sent outside the headers by code that runs unprompted, is critical)',
     {
       base: 0.3,
       install: 0.75,
       load: 0.6,
       dnsLabels: 0.8,
       hiddenHost: 0.8,
+      cliCredential: 0.85,
     },
   ),
   'js.request-public-ip': rule(DX, 'a request with a body to a hard-coded public IP address', {

@@ -876,9 +876,37 @@ const INTERACTIVE_SHELL = /^(?:sh|bash|zsh|dash|ksh|ash|\/bin\/sh|\/bin\/bash)$/
 /** Tools that carry a pipeline's bytes to or from another host. */
 const PIPE_NET = /^(?:nc|ncat|netcat|socat|telnet|openssl|cryptcat|pwncat)$/i;
 
+/**
+ * A command that prints a credential run inside a command substitution (`$(…)` at any depth, or
+ * backquotes) of a command line: the credential it prints, if any. Parentheses are matched, so a
+ * substitution holding a `sed -E 's#(a|b)#\1#'` still encloses what follows it.
+ */
+function substitutedCredential(text: string): string | undefined {
+  let n = 0;
+  for (const m of text.matchAll(PRINTS_CREDENTIAL_ALL)) {
+    if (++n > 20) break;
+    if (insideSubstitution(text, m.index)) return m[0];
+  }
+  return undefined;
+}
+
+/** Whether an offset of a command line lies inside a `$(…)` or a backquoted substitution. */
+function insideSubstitution(text: string, at: number): boolean {
+  const open: boolean[] = [];
+  let backquoted = false;
+  for (let i = 0; i < at; i++) {
+    const ch = text[i];
+    if (ch === '`') backquoted = !backquoted;
+    else if (ch === '(') open.push(text[i - 1] === '$');
+    else if (ch === ')') open.pop();
+  }
+  return backquoted || open.includes(true);
+}
+
 /** Commands whose output is a credential (CLI tokens, a checkout's persisted auth header, keychain items). */
 export const PRINTS_CREDENTIAL =
   /\bgh\s+auth\s+token\b|\bgcloud\s+auth\s+print-(?:access|identity)-token\b|\baz\s+account\s+get-access-token\b|\baws\s+(?:configure\s+export-credentials|sts\s+get-session-token|ecr\s+get-login-password)\b|\bgit\s+config\s+[^|;&\n]*http\.[^\s]*extraheader\b|\bgit\s+credential\s+fill\b|\bsecurity\s+find-(?:generic|internet)-password\b[^|;&\n]*\s-[a-z]*w[a-z]*\b|\bsecurity\s+dump-keychain\b[^|;&\n]*\s-[a-z]*d|\bdisplay\s+dialog\b[^|;&\n]*\bwith\s+hidden\s+answer\b/i;
+const PRINTS_CREDENTIAL_ALL = new RegExp(PRINTS_CREDENTIAL.source, 'gi');
 
 const NET_SEND =
   /^(?:curl|wget|nc|ncat|netcat|socat|iwr|invoke-webrequest|invoke-restmethod|irm|telnet|nslookup|dig|host|scp|sftp|ftp|tftp|lftp|ping|ping6)$/i;
@@ -2254,12 +2282,11 @@ export function analyzeScript(
           if (printed && !secrets.includes(printed)) secrets.push(printed);
         }
       }
-      // A command that prints a credential, substituted into the request (`-d "$(gh auth token)"`),
-      // not as the request's own credential header.
-      for (const m of c.text.replace(CREDENTIAL_ARG, ' ').matchAll(/\$\(([^)]*)\)|`([^`]*)`/g)) {
-        const printed = PRINTS_CREDENTIAL.exec(m[1] ?? m[2] ?? '')?.[0];
-        if (printed && !secrets.includes(printed)) secrets.push(printed);
-      }
+      // A command that prints a credential, substituted into the request (`-d "$(gh auth token)"`,
+      // also deep inside substitutions variables brought in), not as the request's own credential
+      // header.
+      const printed = substitutedCredential(c.text.replace(CREDENTIAL_ARG, ' '));
+      if (printed && !secrets.includes(printed)) secrets.push(printed);
       if (secrets.length)
         add(
           c,

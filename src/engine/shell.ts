@@ -478,7 +478,7 @@ export function ownCommandTargets(
  * A git hooks folder: `.git/hooks`, a worktree's or submodule's (`.git/modules/x/hooks`), husky's,
  * or the `hooks` folder of a git directory read from a `.git` file (`gitdir: …`, not known here).
  */
-export const GIT_HOOK_DIR = /(?:^|\/)(?:\.git\/(?:[\w.-]+\/)*hooks|\.husky|\$\{…\}\/hooks)\//;
+export const GIT_HOOK_DIR = /(?:^|\/)(?:\.git\/(?:[\w.-]+\/)*hooks|\.husky|\.?git-?hooks|\$\{…\}\/hooks)\//;
 /** A file in a git hooks folder. */
 const HOOK_TARGET = new RegExp(`${GIT_HOOK_DIR.source}[^/]+$`);
 

@@ -432,7 +432,7 @@ export function stringMethod(callee: Val & { k: 'api' }, method: string, args: V
     case 'charCodeAt':
     case 'codePointAt':
       // (A character of data is still that data: `[...json].map((c) => c.charCodeAt(0).toString(16))`.)
-      return withTaint({ k: 'num', v: s[method](n(0) ?? 0) ?? NaN }, from);
+      return withTaint({ k: 'num', v: s[method](n(0) ?? 0) ?? NaN }, [...from, ...(base ? [base] : [])]);
     default:
       return unknown(from);
   }

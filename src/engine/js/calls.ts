@@ -26,6 +26,7 @@ import {
   formActionHijack,
 } from './models/browser';
 import {
+  babelTemplate,
   bundleSource,
   codeApi,
   codeGlobal,
@@ -902,7 +903,18 @@ const RUNTIME_MODULE =
  */
 export function callAsHost(ev: Evaluator, root: Scope): void {
   let left = 40;
-  const args = (): Val[] => [UNKNOWN, UNKNOWN, UNKNOWN];
+  // (A Babel plugin is called with Babel's API: its `template` and `types`.)
+  const babel = /(?:^|\/)babel-(?:plugin|preset)-|^@babel\//.test(ev.input.modules?.packageName ?? '');
+  const api: Val = babel
+    ? {
+        k: 'obj',
+        props: new Map<string, Val>([
+          ['template', { k: 'mod', name: '@babel/template' }],
+          ['types', { k: 'mod', name: '@babel/types' }],
+        ]),
+      }
+    : UNKNOWN;
+  const args = (): Val[] => [api, UNKNOWN, UNKNOWN];
   const call = (fn: FnVal, self?: Val, isNew = false): Val =>
     userCall(ev, fn.node, fn, args(), fn.scope instanceof Scope ? fn.scope : root, 1, self, isNew);
   const hooks = (obj: Val | undefined, level: number): void => {
@@ -1569,6 +1581,8 @@ export function dispatch(
       archiveModuleCall(m) ??
       // `new MagicString(code)`: an editor of the chunk's text (see codeApi).
       (callee.name === 'magic-string' ? { k: 'api', mod: 'magic-string', path: '' } : undefined) ??
+      // `template(code)` of Babel: the code goes into the files it compiles (see babelTemplate).
+      (callee.name === '@babel/template' ? (babelTemplate(ev, node, a0), UNKNOWN) : undefined) ??
       unknown(args)
     );
   }

@@ -958,7 +958,11 @@ export class Evaluator {
         }
         if (l.k === 'num' && r.k === 'num') {
           const f = NUMERIC_OPS[node.operator as string];
-          if (f) return { k: 'num', v: f(l.v, r.v) };
+          // (Arithmetic on data's character codes is still that data: an XOR cipher's output.)
+          if (f)
+            return l.t || r.t
+              ? withTaint({ k: 'num', v: f(l.v, r.v) }, [l, r])
+              : { k: 'num', v: f(l.v, r.v) };
           const cmp = COMPARE_OPS[node.operator as string];
           if (cmp) return { k: 'bool', v: cmp(l.v, r.v) };
         }

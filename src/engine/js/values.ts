@@ -7,6 +7,7 @@
 export type Taint =
   | 'env_all' // the whole process.env
   | 'secret_env' // an environment variable whose name looks like a secret
+  | 'cli_credential' // a credential a command printed (`git credential fill`, `gh auth token`, a keychain item); also secret_env
   | 'secret_file' // contents of a credential or key file
   | 'fingerprint' // host name, user info, network interfaces
   | 'decoded' // produced by base64/hex/char-code decoding

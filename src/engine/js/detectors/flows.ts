@@ -256,16 +256,20 @@ export function sink(
       `sends a secret (an environment variable named like one, or a token or password a CLI printed) over the network (${what})${hidden ? ' to an address decoded at run time' : ''}`,
       // Called by its user, an SDK sends the keys it is given; sent as soon as it is loaded, or
       // to an address it hides, the secret goes out before anyone asked for anything.
-      d.install ??
-        (what === DNS_LABELS_SINK
-          ? 'dnsLabels'
-          : !outside
-            ? undefined
-            : hidden
-              ? 'hiddenHost'
-              : d.unprompted === 'load'
-                ? 'load'
-                : undefined),
+      // (A credential a command printed, the user's stored git password or CLI token, sent in a
+      // request's body by code that runs unprompted: nothing asked for it.)
+      outside && d.unprompted && taints.has('cli_credential')
+        ? 'cliCredential'
+        : (d.install ??
+            (what === DNS_LABELS_SINK
+              ? 'dnsLabels'
+              : !outside
+                ? undefined
+                : hidden
+                  ? 'hiddenHost'
+                  : d.unprompted === 'load'
+                    ? 'load'
+                    : undefined)),
     );
   }
   // What a page's user types (keystrokes, password/card/seed fields, wallet storage) sent to

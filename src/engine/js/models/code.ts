@@ -128,6 +128,15 @@ export function addedToBundle(ev: Evaluator, node: AstNode, code: Val): void {
       pageScript(ev, node, { k: 'str', v: piece }, ADDED_TO_BUNDLE);
 }
 
+/**
+ * Code a Babel plugin builds from text with `@babel/template` (or the `template` Babel hands it):
+ * inserted into the files the user's build compiles, it runs in their application, a page's code
+ * as often as not. A template with placeholders (`NAME.displayName = LABEL`) is read as it is.
+ */
+export function babelTemplate(ev: Evaluator, node: AstNode, code: Val | undefined): void {
+  if (code) addedToBundle(ev, node, code);
+}
+
 const ADDED_TO_MODULES = 'code its module hook adds to the modules the application loads';
 /** Another package's module named by its path (`/node_modules/express/lib/response.js`). */
 const OTHER_MODULE = /node_modules\/((?:@[\w.-]+\/)?[\w][\w.-]*)\/([\w./-]*?\.[cm]?js)\b/;
@@ -405,6 +414,9 @@ export function codeApi(ev: Evaluator, c: ApiCall): Val | undefined {
     args.length
   )
     addedToBundle(ev, node, args[args.length - 1]!);
+  // Babel's templates (`template.statements.ast(code)`, `template.statement(code)`): what a plugin
+  // builds from text and inserts into the files it compiles (see babelTemplate).
+  if (mod === '@babel/template') babelTemplate(ev, node, a0);
   if (
     mod === 'vm' &&
     /^(?:runInThisContext|runInNewContext|runInContext|compileFunction|Script|SourceTextModule)$/.test(method)

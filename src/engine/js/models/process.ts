@@ -6,7 +6,16 @@
  */
 import type { Evaluator } from '../evaluator';
 import { PRINTS_CREDENTIAL, isUserDataPath } from '../../script-behaviour';
-import { UNKNOWN, asString, flatStrings, unknown, withTaint, type AstNode, type Val } from '../values';
+import {
+  UNKNOWN,
+  asString,
+  flatStrings,
+  unknown,
+  withTaint,
+  type AstNode,
+  type Taint,
+  type Val,
+} from '../values';
 import type { ApiCall, CallbackCall, ModuleCall } from './model';
 import { compiles } from './code';
 
@@ -147,9 +156,16 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
       return withTaint({ k: 'api', mod: 'child_process', path: 'ChildProcess' }, [], 'user_listing');
     // `execSync('gh auth token')`, `execFileSync('gcloud', ['auth', 'print-access-token'])`: what
     // the command prints is a credential.
+    // (A program found at run time, `spawnSync(realGit(), ['credential', 'fill'])`, is named by
+    // what is known of it, its file name; one not known at all runs git's `credential fill`
+    // subcommand only if it is git.)
+    const prog0 = (s0 ?? (a0?.k === 'str' ? a0.v : undefined))
+      ?.replace(/^\S*[\\/](?=\S*(?:\s|$))/, '')
+      .replace(/^(\S+)\.(?:exe|cmd)(?=\s|$)/i, '$1');
+    const argLine = args[1]?.k === 'arr' ? flatStrings(args[1]).join(' ') : '';
     const line =
       CP_EXEC.has(method) || method === 'execFileSync' || method === 'spawnSync' || method === 'execFile'
-        ? `${s0 ?? ''} ${args[1]?.k === 'arr' ? flatStrings(args[1]).join(' ') : ''}`
+        ? `${prog0 ?? (/^credential\s+fill\b/.test(argLine) ? 'git' : '')} ${argLine}`
         : '';
     // `git ls-files`, `git ls-tree -r --name-only HEAD`: the project's tracked files (what a
     // formatter rewrites and a cleaner prunes: only a deletion under a gate weighs them).
@@ -171,7 +187,12 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
     if (/^\s*git\s+config\s+(?:--(?:get|local|global)\s+)*core\.hookspath\s*$/i.test(line))
       return { k: 'str', v: '.git/hooks' };
     if (line.trim() && PRINTS_CREDENTIAL.test(line))
-      return withTaint({ k: 'api', mod: 'child_process', path: 'ChildProcess' }, [], 'secret_env');
+      return {
+        k: 'api',
+        mod: 'child_process',
+        path: 'ChildProcess',
+        t: new Set<Taint>(['secret_env', 'cli_credential']),
+      };
     if (CP_EXEC.has(method) || CP_SPAWN.has(method))
       return { k: 'api', mod: 'child_process', path: 'ChildProcess' };
     if (/^NetworkChild\.stdin\.(?:write|end)$/.test(c.path)) {
