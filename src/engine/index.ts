@@ -92,8 +92,13 @@ const MINER_CONFIG =
   /["']?donate-level["']?\s*:|--donate-level[=\s]+\d|"pools"\s*:\s*\[\s*\{[^\]]{0,400}?"url"\s*:\s*"[^"]*:\d{2,5}"[^\]]{0,400}?"user"\s*:|stratum\+(?:tcp|ssl):\/\//;
 /** A Monero wallet address (95 characters of base58 after 4 or 8). */
 const MONERO_ADDRESS = /(?<![\w/+])[48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}(?![\w/+])/g;
-/** A host and port (`pool.example.net:443`) in the same few lines as an address. */
-const HOST_PORT = /(?:^|[\s"'=:/@])[a-z0-9-]+(?:\.[a-z0-9-]+)+:\d{2,5}\b/i;
+/**
+ * A remote host and port (`pool.example.net:443`) in the same few lines as an address: not this
+ * machine, not a file's line (`index.js:42`), not a Monero node's or wallet's RPC port (a payment
+ * gateway's configuration names those beside its own address).
+ */
+const HOST_PORT =
+  /(?:^|[\s"'=/@])(?!localhost\b|127\.|0\.0\.0\.0\b|10\.|192\.168\.)[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?![cm]?[jt]sx?:|json:|py:|md:)[a-z]{2,}(?<!\blocal|\binternal):(?!1808[0-9]\b|2808[0-9]\b|3808[0-9]\b)\d{2,5}\b/i;
 
 /**
  * A miner's configuration in a data file, whatever its keys are called: MINER_CONFIG, or a Monero
@@ -179,30 +184,60 @@ function actionEntries(file: PackageFile | undefined): string[] {
  */
 function configPreloads(byPath: Map<string, PackageFile>): string[] {
   const out: string[] = [];
+  // (A spec without an extension is resolved as the tools do: `./test/setup` is setup.js or .ts.)
   const add = (spec: string) => {
-    if (/^\.{0,2}\//.test(spec) || /\.[cm]?[jt]sx?$/i.test(spec))
-      out.push(posix.normalize(spec.trim()).replace(/^\.\//, ''));
+    if (!/^\.{0,2}\//.test(spec) && !/\.[cm]?[jt]sx?$/i.test(spec)) return;
+    const path = posix.normalize(spec.trim()).replace(/^\.\//, '');
+    const found = ['', '.js', '.ts', '.mjs', '.cjs', '.mts', '.cts', '/index.js', '/index.ts']
+      .map((ext) => path + ext)
+      .find((p) => byPath.has(p));
+    out.push(found ?? path);
   };
   const bun = byPath.get('bunfig.toml');
   if (bun && !bun.truncated && bun.data.length < 100_000) {
-    // `preload = "./a.ts"` or `preload = ["./a.ts", "./b.ts"]`, at the top or under a table.
-    for (const m of bun.data
-      .toString('utf8')
-      .matchAll(/^\s*preload\s*=\s*(\[[^\]]*\]|"[^"\n]*"|'[^'\n]*')/gm))
-      for (const q of m[1]!.matchAll(/"([^"\n]+)"|'([^'\n]+)'/g)) add(q[1] ?? q[2]!);
+    // `preload = "./a.ts"` or `preload = ["./a.ts", "./b.ts"]`, at the top or under a table,
+    // read line by line (a list may run over several lines).
+    const lines = bun.data.toString('utf8').split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const m = /^[ \t]*preload[ \t]*=(.*)$/.exec(lines[i]!);
+      if (!m) continue;
+      let value = m[1]!;
+      for (let k = i + 1; value.includes('[') && !value.includes(']') && k < lines.length && k < i + 50; k++)
+        value += lines[k];
+      for (const q of value.matchAll(/"([^"\n]+)"|'([^'\n]+)'/g)) add(q[1] ?? q[2]!);
+    }
   }
-  for (const name of ['.mocharc.json', '.mocharc.yml', '.mocharc.yaml']) {
+  // Mocha's `require`: in .mocharc.json/.jsonc/.yml/.yaml, in package.json's `mocha` key, and
+  // as the strings of a `require:` entry in .mocharc.js/.cjs.
+  const requires: unknown[] = [];
+  const pj = byPath.get('package.json');
+  if (pj && !pj.truncated && pj.data.length < 1_000_000)
+    try {
+      const mocha = (JSON.parse(pj.data.toString('utf8')) as { mocha?: { require?: unknown } } | null)?.mocha;
+      requires.push(mocha?.require);
+    } catch {
+      // (A broken manifest names nothing.)
+    }
+  for (const name of ['.mocharc.json', '.mocharc.jsonc', '.mocharc.yml', '.mocharc.yaml']) {
     const f = byPath.get(name);
     if (!f || f.truncated || f.data.length > 100_000) continue;
-    let doc: unknown;
     try {
-      doc = parseYaml(f.data.toString('utf8'), { maxAliasCount: 50, logLevel: 'error' });
+      const text = f.data.toString('utf8').replace(/^[ \t]*\/\/.*$/gm, '');
+      requires.push(
+        (parseYaml(text, { maxAliasCount: 50, logLevel: 'error' }) as { require?: unknown } | null)?.require,
+      );
     } catch {
       continue;
     }
-    const req = (doc as { require?: unknown } | null)?.require;
-    for (const r of Array.isArray(req) ? req : [req]) if (typeof r === 'string') add(r);
   }
+  for (const name of ['.mocharc.js', '.mocharc.cjs']) {
+    const f = byPath.get(name);
+    if (!f || f.truncated || f.data.length > 100_000) continue;
+    const m = /\brequire\s*:\s*(\[[^\]]{0,2000}\]|'[^'\n]*'|"[^"\n]*")/.exec(f.data.toString('utf8'));
+    if (m) for (const q of m[1]!.matchAll(/"([^"\n]+)"|'([^'\n]+)'/g)) requires.push(q[1] ?? q[2]);
+  }
+  for (const req of requires)
+    for (const r of Array.isArray(req) ? req : [req]) if (typeof r === 'string') add(r);
   return out.slice(0, 20);
 }
 
@@ -500,6 +535,9 @@ function isToolPlugin(meta: PackageMetadata): boolean {
   return (
     TOOL_PLUGIN_NAME.test(meta.name) ||
     keywords.some((k) => TOOL_PLUGIN_KEYWORD.test(k.trim())) ||
+    // (Babel's plugin helper is a dependency only a Babel plugin has.)
+    '@babel/helper-plugin-utils' in meta.dependencies ||
+    '@babel/helper-plugin-utils' in meta.peerDependencies ||
     // (A test runner's name and `reporter` or `environment` as two keywords: `["jest", "reporter"]`.)
     (keywords.some((k) => /^(?:jest|vitest|mocha|karma|playwright|cypress)$/i.test(k.trim())) &&
       keywords.some((k) => /^(?:reporter|environment|test-?environment)$/i.test(k.trim())))

@@ -879,34 +879,43 @@ const PIPE_NET = /^(?:nc|ncat|netcat|socat|telnet|openssl|cryptcat|pwncat)$/i;
 /**
  * A command that prints a credential run inside a command substitution (`$(…)` at any depth, or
  * backquotes) of a command line: the credential it prints, if any. Parentheses are matched, so a
- * substitution holding a `sed -E 's#(a|b)#\1#'` still encloses what follows it.
+ * substitution holding a `sed -E 's#(a|b)#\1#'` still encloses what follows it; each outermost
+ * substitution is tested once.
  */
 function substitutedCredential(text: string): string | undefined {
-  let n = 0;
-  for (const m of text.matchAll(PRINTS_CREDENTIAL_ALL)) {
-    if (++n > 20) break;
-    if (insideSubstitution(text, m.index)) return m[0];
+  for (const span of substitutions(text)) {
+    const printed = PRINTS_CREDENTIAL.exec(span)?.[0];
+    if (printed) return printed;
   }
   return undefined;
 }
 
-/** Whether an offset of a command line lies inside a `$(…)` or a backquoted substitution. */
-function insideSubstitution(text: string, at: number): boolean {
-  const open: boolean[] = [];
-  let backquoted = false;
-  for (let i = 0; i < at; i++) {
+/** The outermost `$(…)` and backquoted substitutions of a command line, parentheses matched. */
+function substitutions(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = -1;
+  let backquote = -1;
+  for (let i = 0; i < text.length; i++) {
     const ch = text[i];
-    if (ch === '`') backquoted = !backquoted;
-    else if (ch === '(') open.push(text[i - 1] === '$');
-    else if (ch === ')') open.pop();
+    if (ch === '`' && depth === 0) {
+      if (backquote < 0) backquote = i;
+      else {
+        out.push(text.slice(backquote + 1, i));
+        backquote = -1;
+      }
+    } else if (ch === '(' && backquote < 0) {
+      if (depth === 0 && text[i - 1] === '$') start = i;
+      if (depth > 0 || start === i) depth++;
+    } else if (ch === ')' && depth > 0 && --depth === 0) out.push(text.slice(start + 1, i));
   }
-  return backquoted || open.includes(true);
+  if (depth > 0) out.push(text.slice(start + 1));
+  return out;
 }
 
 /** Commands whose output is a credential (CLI tokens, a checkout's persisted auth header, keychain items). */
 export const PRINTS_CREDENTIAL =
-  /\bgh\s+auth\s+token\b|\bgcloud\s+auth\s+print-(?:access|identity)-token\b|\baz\s+account\s+get-access-token\b|\baws\s+(?:configure\s+export-credentials|sts\s+get-session-token|ecr\s+get-login-password)\b|\bgit\s+config\s+[^|;&\n]*http\.[^\s]*extraheader\b|\bgit\s+credential\s+fill\b|\bsecurity\s+find-(?:generic|internet)-password\b[^|;&\n]*\s-[a-z]*w[a-z]*\b|\bsecurity\s+dump-keychain\b[^|;&\n]*\s-[a-z]*d|\bdisplay\s+dialog\b[^|;&\n]*\bwith\s+hidden\s+answer\b/i;
-const PRINTS_CREDENTIAL_ALL = new RegExp(PRINTS_CREDENTIAL.source, 'gi');
+  /\bgh\s+auth\s+token\b|\bgcloud\s+auth\s+print-(?:access|identity)-token\b|\baz\s+account\s+get-access-token\b|\baws\s+(?:configure\s+export-credentials|sts\s+get-session-token|ecr\s+get-login-password)\b|\bgit\s+config\s+[^|;&\n]{0,200}?\bhttp\.\S{0,300}?extraheader\b|\bgit\s+credential\s+fill\b|\bsecurity\s+find-(?:generic|internet)-password\b[^|;&\n]{0,300}?\s-[a-z]*w[a-z]*\b|\bsecurity\s+dump-keychain\b[^|;&\n]{0,300}?\s-[a-z]*d|\bdisplay\s+dialog\b[^|;&\n]{0,500}?\bwith\s+hidden\s+answer\b/i;
 
 const NET_SEND =
   /^(?:curl|wget|nc|ncat|netcat|socat|iwr|invoke-webrequest|invoke-restmethod|irm|telnet|nslookup|dig|host|scp|sftp|ftp|tftp|lftp|ping|ping6)$/i;

@@ -904,7 +904,9 @@ const RUNTIME_MODULE =
 export function callAsHost(ev: Evaluator, root: Scope): void {
   let left = 40;
   // (A Babel plugin is called with Babel's API: its `template` and `types`.)
-  const babel = /(?:^|\/)babel-(?:plugin|preset)-|^@babel\//.test(ev.input.modules?.packageName ?? '');
+  const babel =
+    /(?:^|\/)babel-(?:plugin|preset)-|^@babel\//.test(ev.input.modules?.packageName ?? '') ||
+    /['"`]@babel\/(?:helper-plugin-utils|core)['"`]/.test(ev.input.text.slice(0, 200_000));
   const api: Val = babel
     ? {
         k: 'obj',
@@ -1502,6 +1504,9 @@ export function dispatch(
       return stringMethod(callee, c.method, args);
     }
     if (mod === 'array') return arrayMethod(ev, node, callee, c.method, args);
+    // `declare((api) => plugin)` of Babel's helper: the plugin function itself.
+    if (mod === '@babel/helper-plugin-utils' && /^declare(?:Preset)?$/.test(path) && a0?.k === 'fn')
+      return a0;
     if (mod === 'promise') return promiseResolve(ev, c);
     const settled = promiseStatic(c);
     if (settled) return settled;

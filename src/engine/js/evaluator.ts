@@ -1975,6 +1975,8 @@ export class Evaluator {
     switch (obj.k) {
       case 'mod':
         if (key === 'default' || key === '__esModule') return obj;
+        // (`require('@babel/core').template`: Babel's template builder, as `@babel/template` is.)
+        if (obj.name === '@babel/core' && key === 'template') return { k: 'mod', name: '@babel/template' };
         if (obj.name === 'process' && key === 'env') return { k: 'env' };
         // In code a `new Worker(code, { eval: true, workerData })` runs: what the parent gave it.
         if (obj.name === 'worker_threads' && key === 'workerData' && this.input.workerData)

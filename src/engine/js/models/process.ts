@@ -159,9 +159,12 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
     // (A program found at run time, `spawnSync(realGit(), ['credential', 'fill'])`, is named by
     // what is known of it, its file name; one not known at all runs git's `credential fill`
     // subcommand only if it is git.)
-    const prog0 = (s0 ?? (a0?.k === 'str' ? a0.v : undefined))
-      ?.replace(/^\S*[\\/](?=\S*(?:\s|$))/, '')
-      .replace(/^(\S+)\.(?:exe|cmd)(?=\s|$)/i, '$1');
+    // (A program path, as spawn and execFile take it, may hold blanks: `C:\\Program Files\\Git\\cmd\\git.exe`.)
+    const progText = s0 ?? (a0?.k === 'str' ? a0.v : undefined);
+    const prog0 =
+      progText !== undefined && method !== 'exec' && method !== 'execSync'
+        ? progText.replace(/^.*[\\/]/, '').replace(/\.(?:exe|cmd|bat)$/i, '')
+        : progText?.replace(/^\S*[\\/](?=\S*(?:\s|$))/, '').replace(/^(\S+)\.(?:exe|cmd)(?=\s|$)/i, '$1');
     const argLine = args[1]?.k === 'arr' ? flatStrings(args[1]).join(' ') : '';
     const line =
       CP_EXEC.has(method) || method === 'execFileSync' || method === 'spawnSync' || method === 'execFile'
