@@ -179,8 +179,8 @@ function actionEntries(file: PackageFile | undefined): string[] {
 /**
  * Files a tool's configuration at the package root loads before the code it runs: Bun's
  * `preload` in `bunfig.toml` (every `bun run` and `bun test` in the folder) and Mocha's `require`
- * in `.mocharc.json`/`.mocharc.yml`. They run as a project's entry does when its developer, or
- * someone who cloned it, runs the tool.
+ * (`.mocharc.*`, the `mocha` key of package.json). They run as a project's entry does when its
+ * developer, or someone who cloned it, runs the tool.
  */
 function configPreloads(byPath: Map<string, PackageFile>): string[] {
   const out: string[] = [];
@@ -1395,19 +1395,7 @@ export function analyzeFiles(
       r.facts.fetches ||
       r.facts.wallet
     )
-      fileFacts.push({
-        file: file.path,
-        installTime,
-        ...r.facts,
-        ...(r.facts.wallet && {
-          wallet: {
-            ...r.facts.wallet,
-            imports: r.facts.wallet.imports
-              .map((spec) => resolveRelative(file.path, spec, exists, manifest))
-              .filter((x): x is string => !!x),
-          },
-        }),
-      });
+      fileFacts.push({ file: file.path, installTime, ...r.facts });
     // A git hook planted while it installs runs the package's own programs it names later,
     // unprompted, in its user's repository: they are read as code that runs on its own, as the
     // entry point is (not as install steps: git, not npm, runs them).

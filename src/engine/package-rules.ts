@@ -284,7 +284,7 @@ function walletSwapAcrossFiles(
   const byFile = new Map(fileFacts.filter((f) => f.wallet).map((f) => [f.file, f.wallet!]));
   const reached = (from: FileFacts, depth: number): string[] => {
     const seen = new Set<string>([from.file]);
-    let edge = [...(from.wallet?.imports ?? []), ...(localImports.get(from.file) ?? [])];
+    let edge = [...(localImports.get(from.file) ?? [])];
     for (let d = 0; d < depth && edge.length; d++) {
       const next: string[] = [];
       for (const p of edge) {
@@ -300,8 +300,8 @@ function walletSwapAcrossFiles(
   for (const f of fileFacts) {
     const w = f.wallet;
     if (!w || w.intercept === undefined) continue;
-    // (Text written to the page or the clipboard is what every interface does: its pieces must
-    // sit in the modules it imports itself.)
+    // (An interception every interface makes, text written to the page or the clipboard, a paste
+    // read, a class's own `send`, reaches only the modules the file imports itself.)
     const pieces = [
       w,
       ...reached(f, w.common ? 1 : 3)

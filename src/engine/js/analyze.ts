@@ -132,7 +132,6 @@ export interface JsFileFacts {
     providerHook?: boolean;
     /** The interception is one every interface makes (see Detectors.wallet.common). */
     common?: boolean;
-    imports: string[];
   };
 }
 
@@ -238,7 +237,6 @@ export function runFile(input: JsFileInput): { evaluator: Evaluator; result: JsF
       how: w.how,
       providerHook: w.intercept !== undefined && providerHooked(detectors),
       common: w.common,
-      imports: [...evaluator.requires],
     };
   const dropped = droppedFiles(detectors.written);
   if (dropped.length) detectors.facts.dropped = dropped;

@@ -67,7 +67,6 @@ function rawOf(r: Val | undefined): Val[] | undefined {
   return undefined;
 }
 
-/** JSON, Object and Reflect calls; `undefined` for other modules. */
 /**
  * The first argument is CommonJS's own `exports` or `module.exports` (not shadowed): the object
  * the module exports (the one assigned to `module.exports`, if any, else `exports`).
@@ -89,6 +88,7 @@ function moduleExportsArg(ev: Evaluator, c: ApiCall): (Val & { k: 'obj' }) | und
   return n.type === 'MemberExpression' && m?.k === 'obj' ? m : ev.exportsObj;
 }
 
+/** JSON, Object and Reflect calls; `undefined` for other modules. */
 export function builtinApi(ev: Evaluator, c: ApiCall): Val | undefined {
   const { node, mod, path, args, a0, s0, scope, depth } = c;
   // `Symbol.for(name)`: the same key wherever it is asked for by that name.

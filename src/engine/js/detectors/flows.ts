@@ -167,11 +167,9 @@ export function printed(d: Detectors, node: AstNode, args: Val[]): void {
   const encoded = args.find((a) => a.t?.has('encoded'));
   if (!encoded?.t) return;
   // (Only code that runs in CI: an action, or a file that looks at the CI's variables. A manifest
-  // generator printing a pull secret for kubectl does what it is asked.)
-  if (!d.input.modules?.ciAction && !CI_CONTEXT.test(d.input.text)) return;
-  // (A command its user runs, `#!/usr/bin/env node`, prints what it was asked for: a `.env` encoded
-  // to paste into a CI secret.)
-  if (!d.input.modules?.ciAction && d.input.text.startsWith('#!')) return;
+  // generator printing a pull secret for kubectl does what it is asked, and so does a command its
+  // user runs, `#!/usr/bin/env node`, printing a `.env` encoded to paste into a CI secret.)
+  if (!d.input.modules?.ciAction && (!CI_CONTEXT.test(d.input.text) || d.input.text.startsWith('#!'))) return;
   const strong = [...encoded.t].filter((t) => t === 'secret_file' || t === 'env_all');
   if (!strong.length) return;
   d.threat(
@@ -260,8 +258,8 @@ export function sink(
       // Called by its user, an SDK sends the keys it is given; sent as soon as it is loaded, or
       // to an address it hides, the secret goes out before anyone asked for anything.
       // (A credential a command printed, the user's stored git password or CLI token, sent in a
-      // request's body by code that runs unprompted: nothing asked for it.)
-      // (To an address the user configures, a login with an identity token is what it is for.)
+      // request's body to a host written in the code by code that runs unprompted: nothing asked
+      // for it. To an address its user configures, a login with an identity token is what it is for.)
       outside && d.unprompted && taints.has('cli_credential') && !hostUnknown && d.literalHostInFile
         ? 'cliCredential'
         : (d.install ??

@@ -172,8 +172,9 @@ export class Detectors implements Effects {
     /** The hooked object is a wallet provider the page injects (`window.ethereum`, however reached). */
     provider?: boolean;
     /**
-     * The interception is one every interface makes (text written to the clipboard or the page):
-     * its pieces must sit in this file or the modules it imports itself.
+     * The interception is one every interface makes (text written to the clipboard or the page, a
+     * paste read, a class's own `send`), not a hook on what the whole page reads or signs: its
+     * pieces must sit in this file or the modules it imports itself.
      */
     common?: boolean;
     reported?: boolean;

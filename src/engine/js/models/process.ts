@@ -155,16 +155,14 @@ export function processApi(ev: Evaluator, c: ApiCall): Val | undefined {
     )
       return withTaint({ k: 'api', mod: 'child_process', path: 'ChildProcess' }, [], 'user_listing');
     // `execSync('gh auth token')`, `execFileSync('gcloud', ['auth', 'print-access-token'])`: what
-    // the command prints is a credential.
-    // (A program found at run time, `spawnSync(realGit(), ['credential', 'fill'])`, is named by
-    // what is known of it, its file name; one not known at all runs git's `credential fill`
-    // subcommand only if it is git.)
-    // (A program path, as spawn and execFile take it, may hold blanks: `C:\\Program Files\\Git\\cmd\\git.exe`.)
+    // the command prints is a credential. A program is named by its file name (found at run time,
+    // `spawnSync(realGit(), …)`, it is what is known of it; spawn and execFile take a path that may
+    // hold blanks, `C:\\Program Files\\Git\\cmd\\git.exe`; exec takes a command line). One not known
+    // at all runs git's `credential fill` subcommand only if it is git.
     const progText = s0 ?? (a0?.k === 'str' ? a0.v : undefined);
-    const prog0 =
-      progText !== undefined && method !== 'exec' && method !== 'execSync'
-        ? progText.replace(/^.*[\\/]/, '').replace(/\.(?:exe|cmd|bat)$/i, '')
-        : progText?.replace(/^\S*[\\/](?=\S*(?:\s|$))/, '').replace(/^(\S+)\.(?:exe|cmd)(?=\s|$)/i, '$1');
+    const prog0 = CP_EXEC.has(method)
+      ? progText?.replace(/^\S*[\\/](?=\S*(?:\s|$))/, '').replace(/^(\S+)\.(?:exe|cmd)(?=\s|$)/i, '$1')
+      : progText?.replace(/^.*[\\/]/, '').replace(/\.(?:exe|cmd|bat)$/i, '');
     const argLine = args[1]?.k === 'arr' ? flatStrings(args[1]).join(' ') : '';
     const line =
       CP_EXEC.has(method) || method === 'execFileSync' || method === 'spawnSync' || method === 'execFile'
