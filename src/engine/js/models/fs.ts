@@ -508,10 +508,16 @@ export function fsApi(ev: Evaluator, c: ApiCall): Val | undefined {
   return undefined;
 }
 
-/** `fs.readFile(p, (err, data) => …)`: the data carries what was read. */
+/**
+ * `fs.readFile(p, (err, data) => …)`: the data carries what was read; `fs.open(p, 'r', (err, fd)
+ * => …)` on a credential file: the descriptor reads its secret (see fsApi); `fs.read(fd, buf, …,
+ * (err, n, buffer) => …)`: the buffer holds it.
+ */
 export function fsCallbackParams(c: CallbackCall): Val[] | undefined {
   const { callee, result } = c;
-  if (callee.k === 'api' && callee.mod === 'fs' && /^read/.test(callee.path) && result.t?.size)
-    return [UNKNOWN, withTaint({ k: 'unknown' }, [result])];
+  if (callee.k !== 'api' || callee.mod !== 'fs' || !result.t?.size) return undefined;
+  if (callee.path === 'read') return [UNKNOWN, UNKNOWN, withTaint({ k: 'unknown' }, [result])];
+  if (/^read/.test(callee.path)) return [UNKNOWN, withTaint({ k: 'unknown' }, [result])];
+  if (callee.path === 'open' && result.t.has('secret_file')) return [UNKNOWN, result];
   return undefined;
 }
