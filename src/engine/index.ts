@@ -1199,7 +1199,9 @@ export function analyzeFiles(
   };
   // --- end cross-file flow ---
   const fileFacts: FileFacts[] = [];
-  const localImports = new Map<string, string[]>();
+  // The modules each analysed file requires, as written; resolved to the package's own files only
+  // when a package rule asks (see localImports below).
+  const requiresOf = new Map<string, string[]>();
   // The entry point `require(pkg)` runs: `main` (with the extensions Node tries), else index.js.
   const mainSpec =
     typeof meta.main === 'string' && meta.main.trim()
@@ -1377,14 +1379,8 @@ export function analyzeFiles(
     evidence.push(...r.findings);
     caps.merge(r.caps);
     if (installTime) installCaps.merge(r.caps);
-    // (The package's own modules each file loads, for rules whose pieces sit in modules it reaches.)
-    if (r.requires.length && localImports.size < 5_000) {
-      const local = r.requires
-        .slice(0, 100)
-        .map((spec) => resolveRelative(file.path, spec, exists, manifest))
-        .filter((x): x is string => !!x);
-      if (local.length) localImports.set(file.path, local);
-    }
+    // (The modules each file loads, for rules whose pieces sit in modules it reaches.)
+    if (r.requires.length && requiresOf.size < 5_000) requiresOf.set(file.path, r.requires.slice(0, 100));
     if (
       r.facts.interactiveShell ||
       r.facts.outboundSocket ||
@@ -1845,7 +1841,10 @@ export function analyzeFiles(
     files,
     byPath,
     fileFacts,
-    localImports,
+    localImports: (file: string) =>
+      (requiresOf.get(file) ?? [])
+        .map((spec) => resolveRelative(file, spec, exists, manifest))
+        .filter((x): x is string => !!x),
     scripts: install.scripts,
     allScripts: install.metadata.scripts,
   });

@@ -46,7 +46,7 @@ export function packageRules(
     byPath: Map<string, PackageFile>;
     fileFacts: FileFacts[];
     /** The package's own modules each analysed file loads (resolved paths). */
-    localImports?: ReadonlyMap<string, readonly string[]>;
+    localImports?: (file: string) => readonly string[];
     scripts: { name: string; command: string; line: number }[];
     /** Every script of package.json by name (lifecycle or not), as the install analysis read them. */
     allScripts: Readonly<Record<string, string>>;
@@ -279,18 +279,18 @@ function agentRunsPackageScript(
 function walletSwapAcrossFiles(
   evidence: Finding[],
   fileFacts: FileFacts[],
-  localImports: ReadonlyMap<string, readonly string[]> = new Map(),
+  localImports: (file: string) => readonly string[] = () => [],
 ): void {
   const byFile = new Map(fileFacts.filter((f) => f.wallet).map((f) => [f.file, f.wallet!]));
   const reached = (from: FileFacts, depth: number): string[] => {
     const seen = new Set<string>([from.file]);
-    let edge = [...(localImports.get(from.file) ?? [])];
+    let edge = [...localImports(from.file)];
     for (let d = 0; d < depth && edge.length; d++) {
       const next: string[] = [];
       for (const p of edge) {
         if (seen.has(p) || seen.size > 200) continue;
         seen.add(p);
-        next.push(...(localImports.get(p) ?? []));
+        next.push(...localImports(p));
       }
       edge = next;
     }

@@ -878,9 +878,9 @@ const PIPE_NET = /^(?:nc|ncat|netcat|socat|telnet|openssl|cryptcat|pwncat)$/i;
 
 /**
  * A command that prints a credential run inside a command substitution (`$(…)` at any depth, or
- * backquotes) of a command line: the credential it prints, if any. Parentheses are matched, so a
- * substitution holding a `sed -E 's#(a|b)#\1#'` still encloses what follows it; each outermost
- * substitution is tested once.
+ * backquotes) of a command line: the credential it prints, if any. Parentheses are matched and
+ * quotes skipped, so a substitution holding a `sed -E 's#(a|b)#\1#'` still encloses what follows
+ * it; each outermost substitution is tested once.
  */
 function substitutedCredential(text: string): string | undefined {
   for (const span of substitutions(text)) {
@@ -890,26 +890,15 @@ function substitutedCredential(text: string): string | undefined {
   return undefined;
 }
 
-/** The outermost `$(…)` and backquoted substitutions of a command line, parentheses matched. */
+/** The outermost `$(…)` and backquoted substitutions of a command line (see substitutionEnd). */
 function substitutions(text: string): string[] {
   const out: string[] = [];
-  let depth = 0;
-  let start = -1;
-  let backquote = -1;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '`' && depth === 0) {
-      if (backquote < 0) backquote = i;
-      else {
-        out.push(text.slice(backquote + 1, i));
-        backquote = -1;
-      }
-    } else if (ch === '(' && backquote < 0) {
-      if (depth === 0 && text[i - 1] === '$') start = i;
-      if (depth > 0 || start === i) depth++;
-    } else if (ch === ')' && depth > 0 && --depth === 0) out.push(text.slice(start + 1, i));
+  for (let i = text.indexOf('$('); i >= 0; i = text.indexOf('$(', i)) {
+    const end = substitutionEnd(text, i + 1);
+    out.push(text.slice(i + 2, end - 1));
+    i = end;
   }
-  if (depth > 0) out.push(text.slice(start + 1));
+  for (const m of text.matchAll(/`([^`]*)`/g)) out.push(m[1]!);
   return out;
 }
 

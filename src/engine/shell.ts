@@ -209,15 +209,19 @@ export function pipesDownloadIntoShell(cmd: string): boolean {
   return false;
 }
 
+/** A command's lines, a command continued on the next line (after `&&`, `||`, `|` or `\`) as one. */
+function joinedLines(text: string): string[] {
+  return text.replace(/(&&|\|\||\||\\)[ \t]*\r?\n/g, '$1 ').split('\n');
+}
+
 /**
- * Whether one line of `text` has a match of each part, each after the one before: `a[^\n]*b` read
+ * Whether one of the lines has a match of each part, each after the one before: `a[^\n]*b` read
  * from the first `a` of the line and the first `b` after it (a later `a` finds no `b` the first
  * one misses), so the cost is one pass per part.
  */
 const GLOBAL = new WeakMap<RegExp, RegExp>();
-function inOrder(text: string, parts: RegExp[]): boolean {
-  // (A command continued on the next line, after `&&`, `||`, `|` or `\`, is one line.)
-  for (const line of text.replace(/(&&|\|\||\||\\)[ \t]*\r?\n/g, '$1 ').split('\n')) {
+function inOrder(lines: readonly string[], parts: RegExp[]): boolean {
+  for (const line of lines) {
     let at = 0;
     let all = true;
     for (const part of parts) {
@@ -240,10 +244,11 @@ export function analyzeShell(cmd: string, installTime: boolean): ShellHit[] {
   const hits: ShellHit[] = [];
   if (cmd.length > 100_000) cmd = cmd.slice(0, 100_000);
   const variant = installTime ? 'install' : undefined;
+  let lines: string[] | undefined;
   for (const r of RULES) {
     if (
       r.re?.test(cmd) ||
-      r.seq?.some((parts) => inOrder(cmd, parts)) ||
+      r.seq?.some((parts) => inOrder((lines ??= joinedLines(cmd)), parts)) ||
       (r.rule === 'shell.download-pipe-shell' && pipesDownloadIntoShell(cmd))
     ) {
       hits.push({
